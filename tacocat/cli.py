@@ -1,0 +1,89 @@
+"""The command line: parse options, then run the simulator or the app.
+
+The parser is the single source of truth for options; the app receives the
+parsed :class:`argparse.Namespace` as its ``options``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tacocat import __version__
+
+#: Seat kinds accepted by ``--simulate`` (``--p1``/``--p2``) and ``--level``.
+AI_LEVELS = ("easy", "medium", "hard")
+SIM_KINDS = ("random", *AI_LEVELS)
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
+def _non_negative_int(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
+    return value
+
+
+def _speed(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be greater than 0, got {text}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tacocat",
+        description="Tacocat Spelled Backwards - the two-player card game.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--vs-ai", action="store_true", help="start a game against the computer")
+    mode.add_argument("--hotseat", action="store_true", help="start a game for two people on one screen")
+    mode.add_argument("--demo", action="store_true", help="the computer plays both seats; exit when the game ends")
+    mode.add_argument("--simulate", type=_positive_int, metavar="N", help="play N games with no window and print statistics")
+    parser.add_argument("--continue", dest="resume", action="store_true", help="resume the autosaved game")
+    parser.add_argument("--level", choices=AI_LEVELS, default=None, help="computer level (default: from settings, else medium)")
+    parser.add_argument("--seed", type=_non_negative_int, default=None, help="seed for shuffling (a whole number)")
+    parser.add_argument("--speed", type=_speed, default=None, metavar="X", help="multiply animation speed by X")
+    parser.add_argument("--screenshots", type=Path, default=None, metavar="DIR", help="save a PNG at every scene change and round")
+    parser.add_argument("--frames", type=_positive_int, default=None, metavar="N", help="quit after N frames")
+    parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR", help="keep saves, settings and logs in DIR")
+    parser.add_argument("--log-level", default="WARNING", type=str.upper,
+                        choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), help="logging detail")
+    sim = parser.add_argument_group("simulation (with --simulate)")
+    sim.add_argument("--p1", choices=SIM_KINDS, default="random", help="first seat's player kind")
+    sim.add_argument("--p2", choices=SIM_KINDS, default="random", help="second seat's player kind")
+    sim.add_argument("--record-dir", type=Path, default=None, metavar="DIR", help="write one game record per game")
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = build_parser()
+    options = parser.parse_args(argv)
+    if options.simulate is None and options.record_dir is not None:
+        parser.error("--record-dir only goes with --simulate")
+    if options.simulate is not None and options.resume:
+        parser.error("--continue cannot be combined with --simulate")
+    return options
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    options = parse_args(argv)
+    logging.basicConfig(level=options.log_level, format="%(levelname)s %(name)s: %(message)s")
+    if options.simulate is not None:
+        from tacocat.sim import run_simulation
+
+        return run_simulation(options, out=sys.stdout)
+    from tacocat.ui.app import run
+
+    return run(options)
