@@ -1,0 +1,116 @@
+"""Actions: what a seat can do. Immutable values, compared by value.
+
+Cards are plain ``int`` values (1-12 in the standard deck): two cards of the
+same value are interchangeable, so an action names values, never card copies.
+Card tuples inside actions are always sorted ascending.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tacocat.rules.errors import RecordError
+from tacocat.rules.ruleset import Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Replace:
+    """Discard ``cards`` face up and draw as many (``()`` keeps the hand)."""
+
+    seat: Seat
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DuelCard:
+    """Pick ``card`` in secret for the duel."""
+
+    seat: Seat
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Play one card, or a Jumbo Attack (a set or a sequence)."""
+
+    seat: Seat
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Respond:
+    """Answer the next attack card with ``card``.
+
+    It is a *defence* when ``card`` is at least the attack card's value, and a
+    *sacrifice* otherwise (only allowed with the lowest card in hand).
+    """
+
+    seat: Seat
+    card: int
+
+
+Action = Replace | DuelCard | Attack | Respond
+
+
+def classify_attack(cards: tuple[int, ...]) -> str | None:
+    """Name the shape of an attack: ``"single"``, ``"set"``, ``"sequence"``, or None.
+
+    ``cards`` must be sorted. A set is two or more cards of one value; a
+    sequence is three or more consecutive values.
+    """
+    if len(cards) == 1:
+        return "single"
+    if len(cards) >= 2 and cards[0] == cards[-1]:
+        return "set"
+    if len(cards) >= 3 and all(b == a + 1 for a, b in zip(cards, cards[1:], strict=False)):
+        return "sequence"
+    return None
+
+
+def attack_shape_problem(cards: tuple[int, ...]) -> str | None:
+    """Why ``cards`` (sorted) is not a valid attack shape, or None when it is."""
+    if not cards:
+        return "an attack needs at least one card"
+    if classify_attack(cards) is not None:
+        return None
+    if len(cards) == 2:
+        return "two different cards are no set: a set needs the same value twice or more"
+    if len(set(cards)) != len(cards):
+        return "a set needs every card of the same value, and a sequence repeats no value"
+    return "a sequence needs three or more consecutive values"
+
+
+# --- JSON form (used by game records) ------------------------------------
+
+_KINDS = {"replace": Replace, "duel": DuelCard, "attack": Attack, "respond": Respond}
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """The JSON form of an action, e.g. ``{"type": "attack", "seat": 0, "cards": [4, 5, 6]}``."""
+    if isinstance(action, Replace):
+        return {"type": "replace", "seat": action.seat, "cards": list(action.cards)}
+    if isinstance(action, DuelCard):
+        return {"type": "duel", "seat": action.seat, "card": action.card}
+    if isinstance(action, Attack):
+        return {"type": "attack", "seat": action.seat, "cards": list(action.cards)}
+    return {"type": "respond", "seat": action.seat, "card": action.card}
+
+
+def action_from_dict(data: Any) -> Action:
+    """Inverse of :func:`action_to_dict`; raises :class:`RecordError` on bad data."""
+    if not isinstance(data, dict) or data.get("type") not in _KINDS:
+        raise RecordError(f"not an action: {data!r:.80}")
+    seat = data.get("seat")
+    if type(seat) is not int or seat not in (0, 1):
+        raise RecordError(f"an action's seat must be 0 or 1: {data!r:.80}")
+    kind = _KINDS[data["type"]]
+    if kind in (Replace, Attack):
+        cards = data.get("cards")
+        if not isinstance(cards, list) or not all(type(c) is int for c in cards):
+            raise RecordError(f"an action's cards must be a list of whole numbers: {data!r:.80}")
+        return kind(seat, tuple(sorted(cards)))
+    card = data.get("card")
+    if type(card) is not int:
+        raise RecordError(f"an action's card must be a whole number: {data!r:.80}")
+    return kind(seat, card)

@@ -1,0 +1,126 @@
+"""What one seat knows: the only view of a game an AI or a screen may use.
+
+:func:`observe` copies from the state exactly what a person in the seat
+knows (RULES.md, "What each player knows"): their own hand, every public card,
+hand sizes, the board, the score, whose turn it is, and the public inferences
+(a sacrifice shows that every card left in that hand is at least as high).
+Never the opponent's hand, the draw pile's order, or the opponent's secret
+duel or replacement choice before the reveal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tacocat.rules.events import Event, visible_to
+from tacocat.rules.ruleset import Ruleset, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One seat's knowledge of the game. Compared by value.
+
+    Attributes:
+        seat: whose observation this is.
+        ruleset: the rules in force (deck, board, variants).
+        phase: the phase's name (``"replace"``, ``"duel"``, ``"attack"``,
+            ``"defend"``, ``"over"``).
+        to_act: the seats that owe an action.
+        round_number, token, covered, wins, tied_rounds: the board and score.
+        hand: this seat's hand, sorted.
+        opponent_hand_size, draw_pile_size: counts only.
+        discards: every card played or discarded face up this round, in order.
+        replace_limit: how many cards this seat may replace now (None: any).
+        replace_secret: True when replacement is a secret choice (centre).
+        own_commit: this seat's hidden choice awaiting the reveal (its duel
+            card or replacement discards), else None.
+        opponent_committed: whether the opponent has made its hidden choice.
+        duels: this round's revealed duel pairs (indexed by seat).
+        attacker: who attacks now, else None.
+        attack: the attack being answered, ascending; ``responses`` the answers so far.
+        floors: per seat, a value every card left in that hand is known to
+            reach (its last sacrifice, else 0) - public knowledge.
+        history: this round's events that this seat saw, in order.
+        winner: the game's winner, else None.
+    """
+
+    seat: Seat
+    ruleset: Ruleset
+    phase: str
+    to_act: tuple[Seat, ...]
+    round_number: int
+    token: int
+    covered: frozenset[int]
+    wins: tuple[int, int]
+    tied_rounds: int
+    hand: tuple[int, ...]
+    opponent_hand_size: int
+    draw_pile_size: int
+    discards: tuple[int, ...]
+    replace_limit: int | None
+    replace_secret: bool
+    own_commit: object
+    opponent_committed: bool
+    duels: tuple[tuple[int, int], ...]
+    attacker: Seat | None
+    attack: tuple[int, ...]
+    responses: tuple[int, ...]
+    floors: tuple[int, int]
+    history: tuple[Event, ...]
+    winner: Seat | None
+
+    @property
+    def opponent(self) -> Seat:
+        return 1 - self.seat
+
+    @property
+    def pending_target(self) -> int | None:
+        """The attack card to answer next, in the defend phase."""
+        if self.phase == "defend":
+            return self.attack[len(self.responses)]
+        return None
+
+    def unseen_cards(self) -> tuple[int, ...]:
+        """The deck minus this hand and every public card: the opponent's hand
+        and the draw pile are drawn from these (sorted)."""
+        remaining = list(self.ruleset.deck)
+        for card in self.hand + self.discards:
+            remaining.remove(card)
+        return tuple(remaining)
+
+
+def observe(state, seat: Seat) -> Observation:
+    """Build ``seat``'s :class:`Observation` of ``state`` (a ``GameState``)."""
+    from tacocat.rules.state import Phase
+
+    opponent = 1 - seat
+    secret_phase = state.phase is Phase.DUEL or (state.phase is Phase.REPLACE and state.replace_secret)
+    own_commit = state.commits[seat] if secret_phase else None
+    opponent_committed = secret_phase and state.commits[opponent] is not None
+    limit = state.replace_limit if state.phase is Phase.REPLACE and seat in state.to_act else None
+    return Observation(
+        seat=seat,
+        ruleset=state.ruleset,
+        phase=state.phase.value,
+        to_act=state.to_act,
+        round_number=state.round_number,
+        token=state.token,
+        covered=state.covered,
+        wins=state.wins,
+        tied_rounds=state.tied_rounds,
+        hand=state.hands[seat],
+        opponent_hand_size=len(state.hands[opponent]),
+        draw_pile_size=len(state.draw_pile),
+        discards=state.discards,
+        replace_limit=limit,
+        replace_secret=state.phase is Phase.REPLACE and state.replace_secret,
+        own_commit=own_commit,
+        opponent_committed=opponent_committed,
+        duels=state.duels,
+        attacker=state.attacker,
+        attack=state.attack,
+        responses=state.responses,
+        floors=state.floors,
+        history=visible_to(state.round_log, seat),
+        winner=state.winner,
+    )
