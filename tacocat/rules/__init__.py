@@ -27,14 +27,13 @@ from tacocat.rules.events import Event, visible_to
 from tacocat.rules.moves import attack_options, remove_cards, replacement_options, response_options
 from tacocat.rules.observation import Observation
 from tacocat.rules.record import GameRecord
-from tacocat.rules.rulings import RULINGS, Ruling
 from tacocat.rules.ruleset import (
     DEFAULT_BOARD,
     DEFAULT_DECK,
     DEFAULT_RULESET,
     FIRST,
-    SECOND,
     SEATS,
+    SECOND,
     Board,
     Ruleset,
     Seat,
@@ -42,6 +41,7 @@ from tacocat.rules.ruleset import (
     catch_up_board,
     other,
 )
+from tacocat.rules.rulings import RULINGS, Ruling
 from tacocat.rules.state import GameState, Phase, new_game, rounds_to_win
 
 __all__ = [

@@ -18,11 +18,20 @@ import enum
 from typing import Any
 
 from tacocat.rules import events as ev
-from tacocat.rules.actions import Action, Attack, DuelCard, Replace, Respond, attack_shape_problem, classify_attack
+from tacocat.rules.actions import (
+    Action,
+    Attack,
+    DuelCard,
+    Replace,
+    Respond,
+    attack_shape_problem,
+    classify_attack,
+)
 from tacocat.rules.errors import IllegalAction
 from tacocat.rules.moves import attack_options, remove_cards, replacement_options, response_options
 from tacocat.rules.ruleset import DEFAULT_RULESET, SEATS, Ruleset, Seat, other
 from tacocat.rules.shuffle import Decks
+
 
 def rounds_to_win(board_size: int) -> int:
     """Rounds a seat must win to bring Tacocat home on a board of ``board_size`` spaces.
@@ -224,6 +233,8 @@ class GameState:
             return f"it is not {who}'s turn to {_WHAT_PHASE_WANTS[self.phase]}"
         hand = self.hands[action.seat]
         if expected is Phase.REPLACE:
+            if list(action.cards) != sorted(action.cards):
+                return "list the cards to replace in ascending order"
             if remove_cards(hand, action.cards) is None:
                 return f"{who} does not hold {_cards_text(action.cards)}"
             if self.replace_limit is not None and len(action.cards) > self.replace_limit:
