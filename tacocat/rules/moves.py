@@ -8,7 +8,8 @@ AI's solver both build on them, so the shapes are defined in one place.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import product
+from collections.abc import Sequence
+from math import prod
 
 
 def remove_cards(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -58,10 +59,49 @@ def response_options(hand: tuple[int, ...], target: int) -> list[int]:
 
 def replacement_options(hand: tuple[int, ...], limit: int | None) -> list[tuple[int, ...]]:
     """Every distinct set of discards of at most ``limit`` cards (None: any)."""
-    counts = sorted(Counter(hand).items())
     cap = len(hand) if limit is None else limit
-    options = []
-    for picks in product(*(range(count + 1) for _, count in counts)):
-        if sum(picks) <= cap:
-            options.append(tuple(v for (v, _), k in zip(counts, picks, strict=True) for _ in range(k)))
+    options: list[tuple[int, ...]] = [()]
+    for value, count in sorted(Counter(hand).items()):
+        copies = [(value,) * k for k in range(count + 1)]
+        options = [prefix + extra for prefix in options for extra in copies if len(prefix) + len(extra) <= cap]
     return options
+
+
+class AllReplacements(Sequence[tuple[int, ...]]):
+    """Every distinct discard set of a hand, without listing them up front.
+
+    A hand of seven different cards has 128 discard sets; a random player only
+    needs one of them. This sequence has the same items, in the same order, as
+    ``replacement_options(hand, None)``, and decodes item ``i`` on demand (a
+    mixed-radix number whose digits are the copies of each value discarded).
+    """
+
+    __slots__ = ("_counts", "_len")
+
+    def __init__(self, hand: tuple[int, ...]):
+        self._counts = sorted(Counter(hand).items())
+        self._len = prod(count + 1 for _, count in self._counts)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError(index)
+        cards: tuple[int, ...] = ()
+        # The last value varies fastest, matching replacement_options' order.
+        for value, count in reversed(self._counts):
+            index, copies = divmod(index, count + 1)
+            cards = (value,) * copies + cards
+        return cards
+
+    def __contains__(self, cards: object) -> bool:
+        if not isinstance(cards, tuple):
+            return False
+        counts = dict(self._counts)
+        return list(cards) == sorted(cards) and all(
+            cards.count(v) <= counts.get(v, 0) for v in set(cards))

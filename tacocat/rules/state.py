@@ -15,6 +15,7 @@ commit arrives.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Any
 
 from tacocat.rules import events as ev
@@ -28,7 +29,13 @@ from tacocat.rules.actions import (
     classify_attack,
 )
 from tacocat.rules.errors import IllegalAction
-from tacocat.rules.moves import attack_options, remove_cards, replacement_options, response_options
+from tacocat.rules.moves import (
+    AllReplacements,
+    attack_options,
+    remove_cards,
+    replacement_options,
+    response_options,
+)
 from tacocat.rules.ruleset import DEFAULT_RULESET, SEATS, Ruleset, Seat, other
 from tacocat.rules.shuffle import Decks
 
@@ -96,10 +103,37 @@ class GameState:
     # --- construction ----------------------------------------------------
 
     def _clone(self) -> GameState:
-        clone = object.__new__(GameState)
-        for name in GameState.__slots__:
-            object.__setattr__(clone, name, getattr(self, name))
-        return clone
+        # Spelled out rather than looped over __slots__: apply() clones once per
+        # action and this is the engine's hottest line.
+        c = object.__new__(GameState)
+        c.ruleset = self.ruleset
+        c.decks = self.decks
+        c.deal_index = self.deal_index
+        c.phase = self.phase
+        c.round_number = self.round_number
+        c.token = self.token
+        c.covered = self.covered
+        c.wins = self.wins
+        c.tied_rounds = self.tied_rounds
+        c.hands = self.hands
+        c.draw_pile = self.draw_pile
+        c.discards = self.discards
+        c.replace_first = self.replace_first
+        c.replacer = self.replacer
+        c.replace_limit = self.replace_limit
+        c.replace_secret = self.replace_secret
+        c.commits = self.commits
+        c.attacker = self.attacker
+        c.attack = self.attack
+        c.responses = self.responses
+        c.trick_sacrificed = self.trick_sacrificed
+        c.floors = self.floors
+        c.duels = self.duels
+        c.winner = self.winner
+        c.last_round_winner = self.last_round_winner
+        c._actions = self._actions
+        c._round_log = self._round_log
+        return c
 
     # --- public queries --------------------------------------------------
 
@@ -163,14 +197,21 @@ class GameState:
         """Every event of the current round (all audiences)."""
         return self._round_log
 
-    def legal_actions(self, seat: Seat) -> list[Action]:
-        """Every action ``seat`` may take now (empty when it owes none)."""
+    def legal_actions(self, seat: Seat) -> Sequence[Action]:
+        """Every action ``seat`` may take now (empty when it owes none).
+
+        A sequence without repeats; replacements are decoded on demand (a hand
+        of seven has 128 of them), everything else is a list.
+        """
         if seat not in self.to_act:
             return []
         hand = self.hands[seat]
         phase = self.phase
         if phase is Phase.REPLACE:
-            return [Replace(seat, cards) for cards in replacement_options(hand, self.replace_limit)]
+            limit = self.replace_limit
+            if limit is None or limit >= len(hand):
+                return ReplaceActions(seat, AllReplacements(hand))
+            return ReplaceActions(seat, replacement_options(hand, limit))
         if phase is Phase.DUEL:
             return [DuelCard(seat, card) for card in sorted(set(hand))]
         if phase is Phase.ATTACK:
@@ -485,6 +526,31 @@ class GameState:
     def __repr__(self) -> str:
         return (f"<GameState round={self.round_number} phase={self.phase.value} token={self.token} "
                 f"wins={self.wins} hands={self.hands} to_act={self.to_act}>")
+
+
+class ReplaceActions(Sequence[Replace]):
+    """The legal :class:`Replace` actions of one seat, built on demand."""
+
+    __slots__ = ("_seat", "_options")
+
+    def __init__(self, seat: Seat, options: Sequence[tuple[int, ...]]):
+        self._seat = seat
+        self._options = options
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [Replace(self._seat, cards) for cards in self._options[index]]
+        return Replace(self._seat, self._options[index])
+
+    def __contains__(self, action: object) -> bool:
+        return (type(action) is Replace and action.seat == self._seat
+                and action.cards in self._options)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} replacements for seat {self._seat}>"
 
 
 def _cards_text(cards: tuple[int, ...]) -> str:

@@ -143,7 +143,7 @@ def test_illegal_actions_raise_a_clear_error_and_change_nothing(seed, choice_see
 def test_observation_never_holds_the_opponents_hand_or_the_draw_order(seed, choice_seed):
     """At every round start, swapping the opponent's hand with the draw pile
     (hidden cards only) leaves the seat's observation unchanged."""
-    for before, _, after, events in random_game(seed, choice_seed):
+    for _before, _, after, events in random_game(seed, choice_seed):
         if not any(isinstance(e, ev.RoundStarted) for e in events) or after.is_over:
             continue
         for seat in (0, 1):
@@ -174,7 +174,7 @@ def hidden_twin(state, seat, rng):
 @given(seeds, seeds)
 def test_events_and_observations_agree_with_the_seat_view(seed, choice_seed):
     """Private events only ever reach their own seat."""
-    for _, _, after, events in random_game(seed, choice_seed):
+    for _, _, after, _events in random_game(seed, choice_seed):
         for seat in (0, 1):
             for event in after.observation(seat).history:
                 assert event.audience in (None, seat)

@@ -1,0 +1,76 @@
+"""Benchmark the rules engine: random-vs-random complete games per second.
+
+    python bench/engine.py [--games N] [--seed S]
+
+Two loops, both on one core, both uniformly random over the legal actions:
+
+* ``engine``: ``legal_actions`` + ``apply`` only - the engine's own cost;
+* ``with_observations``: also builds each mover's ``Observation`` and asks a
+  :class:`RandomBot`, as ``--simulate`` does.
+
+The last line printed is one JSON object with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tacocat.ai import RandomBot  # noqa: E402
+from tacocat.rules import new_game  # noqa: E402
+
+
+def engine_loop(games: int, seed: int) -> tuple[float, int]:
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for index in range(games):
+        state, _ = new_game(seed + index)
+        while not state.is_over:
+            legal = state.legal_actions(state.to_act[0])
+            state, _ = state.apply(legal[rng.randrange(len(legal))])
+            actions += 1
+    return time.perf_counter() - start, actions
+
+
+def observed_loop(games: int, seed: int) -> tuple[float, int]:
+    rng = random.Random(seed)
+    bot = RandomBot()
+    actions = 0
+    start = time.perf_counter()
+    for index in range(games):
+        state, _ = new_game(seed + index)
+        while not state.is_over:
+            seat = state.to_act[0]
+            action = bot.choose(state.observation(seat), state.legal_actions(seat), rng)
+            state, _ = state.apply(action)
+            actions += 1
+    return time.perf_counter() - start, actions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    engine_loop(50, args.seed)  # warm up
+    results = {}
+    for name, loop in (("engine", engine_loop), ("with_observations", observed_loop)):
+        seconds, actions = loop(args.games, args.seed)
+        results[name] = {
+            "games_per_s": round(args.games / seconds, 1),
+            "us_per_action": round(seconds / actions * 1e6, 2),
+            "actions_per_game": round(actions / args.games, 1),
+        }
+        print(f"{name}: {results[name]}", file=sys.stderr)
+    print(json.dumps({"games": args.games, "seed": args.seed, **results}))
+
+
+if __name__ == "__main__":
+    main()
