@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tacocat.rules.events import Event, visible_to
+from tacocat.rules.events import Event
 from tacocat.rules.ruleset import Ruleset, Seat
 
 
@@ -121,6 +121,6 @@ def observe(state, seat: Seat) -> Observation:
         attack=state.attack,
         responses=state.responses,
         floors=state.floors,
-        history=visible_to(state.round_log, seat),
+        history=state.seen_this_round(seat),
         winner=state.winner,
     )

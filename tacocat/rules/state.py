@@ -98,6 +98,7 @@ class GameState:
         "tied_rounds", "hands", "draw_pile", "discards", "replace_first", "replacer",
         "replace_limit", "replace_secret", "commits", "attacker", "attack", "responses",
         "trick_sacrificed", "floors", "duels", "winner", "last_round_winner", "_actions", "_round_log",
+        "_seen",
     )
 
     # --- construction ----------------------------------------------------
@@ -133,6 +134,7 @@ class GameState:
         c.last_round_winner = self.last_round_winner
         c._actions = self._actions
         c._round_log = self._round_log
+        c._seen = self._seen
         return c
 
     # --- public queries --------------------------------------------------
@@ -197,6 +199,10 @@ class GameState:
         """Every event of the current round (all audiences)."""
         return self._round_log
 
+    def seen_this_round(self, seat: Seat) -> tuple[ev.Event, ...]:
+        """The events of the current round that ``seat`` saw (public and its own)."""
+        return self._seen[seat]
+
     def legal_actions(self, seat: Seat) -> Sequence[Action]:
         """Every action ``seat`` may take now (empty when it owes none).
 
@@ -251,7 +257,12 @@ class GameState:
             state._respond(action, out)
         state._actions = (self._actions, action)
         started = [i for i, e in enumerate(out) if type(e) is ev.RoundStarted]
-        state._round_log = tuple(out[started[-1]:]) if started else self._round_log + tuple(out)
+        if started:
+            state._round_log = tuple(out[started[-1]:])
+            state._seen = (ev.visible_to(state._round_log, 0), ev.visible_to(state._round_log, 1))
+        else:
+            state._round_log = self._round_log + tuple(out)
+            state._seen = (self._seen[0] + ev.visible_to(out, 0), self._seen[1] + ev.visible_to(out, 1))
         return state, tuple(out)
 
     # --- validation ------------------------------------------------------
@@ -592,5 +603,6 @@ def new_game(seed: int, ruleset: Ruleset = DEFAULT_RULESET,
     out: list[ev.Event] = []
     state._deal(out)
     state._round_log = tuple(out)
+    state._seen = (ev.visible_to(out, 0), ev.visible_to(out, 1))
     return state, tuple(out)
 
