@@ -1,0 +1,65 @@
+"""Playing whole games between bots: the loop the benchmark and tests share.
+
+Each seat's bot sees only ``state.observation(seat)`` and
+``state.legal_actions(seat)``; during a secret choice both seats are asked in
+turn (seat order), and neither sees the other's choice before the reveal.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from tacocat.ai.base import Bot
+from tacocat.rules import DEFAULT_RULESET, Action, GameState, Observation, Ruleset, new_game
+
+#: A game that has not ended after this many rounds is stopped (ties replay rounds).
+MAX_ROUNDS = 500
+
+
+class IllegalChoice(Exception):
+    """A bot returned an action that is not among the legal ones."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    winner: int | None
+    rounds: int
+    decisions: int
+    think_seconds: tuple[tuple[float, ...], tuple[float, ...]]
+    final_state: GameState
+
+
+def play_game(bots: Sequence[Bot], seed: int, rngs: Sequence[random.Random] | None = None,
+              ruleset: Ruleset = DEFAULT_RULESET,
+              on_decision: Callable[[int, Observation, Sequence[Action], Action], None] | None = None,
+              ) -> GameResult:
+    """Play one game: ``bots[seat]`` plays ``seat``; returns who won and how long each thought.
+
+    ``rngs`` are the seats' own random sources (by default seeded from
+    ``seed`` and the seat). ``on_decision(seat, observation, legal, action)``
+    is called after every choice.
+    """
+    if rngs is None:
+        rngs = [random.Random(f"{seed}:{seat}") for seat in (0, 1)]
+    state, _ = new_game(seed, ruleset)
+    times: tuple[list[float], list[float]] = ([], [])
+    decisions = 0
+    while not state.is_over and state.round_number <= MAX_ROUNDS:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        observation = state.observation(seat)
+        start = time.perf_counter()
+        action = bots[seat].choose(observation, legal, rngs[seat])
+        times[seat].append(time.perf_counter() - start)
+        if action not in legal:
+            raise IllegalChoice(f"{getattr(bots[seat], 'name', bots[seat])!s} chose {action!r}; "
+                                f"legal: {legal!r}")
+        if on_decision is not None:
+            on_decision(seat, observation, legal, action)
+        state, _ = state.apply(action)
+        decisions += 1
+    return GameResult(state.winner, state.round_number, decisions,
+                      (tuple(times[0]), tuple(times[1])), state)

@@ -1,0 +1,49 @@
+"""Everything the game keeps on disk: the data folder, settings, statistics,
+the autosave, logs and crash logs.
+
+Standard library only (no pygame), JSON only (never pickle or eval), and every
+write atomic. Each file is read defensively: a bad one is moved aside as a
+dated backup and the player gets a plain message, never a crash.
+
+Modules, one job each:
+
+* :mod:`.paths` - :func:`data_dir`, the per-user data folder;
+* :mod:`.atomic` - :func:`atomic_write_text`, :func:`atomic_write_json`,
+  :func:`backup_bad_file`;
+* :mod:`.documents` - reading and checking the JSON envelope shared by all files;
+* :mod:`.fields` - checks of single values (names, counts, volumes);
+* :mod:`.settings` - :class:`Settings`, :func:`load_settings`, :func:`save_settings`;
+* :mod:`.stats` - :class:`Stats`, :func:`load_stats`, :func:`save_stats`;
+* :mod:`.saves` - :class:`SaveStore` and :class:`LoadResult`, the autosave;
+* :mod:`.logs` - :func:`setup_logging`, :func:`install_excepthook`,
+  :func:`write_crash_log`;
+* :mod:`.errors` - :class:`PersistenceError`.
+
+Typical start-up::
+
+    folder = data_dir(options.data_dir)
+    setup_logging(folder, options.log_level)
+    install_excepthook(folder)
+    settings, message = load_settings(folder)   # show message if not None
+    store = SaveStore(folder)
+    if options.resume and store.has_autosave():
+        result = store.load_autosave()          # result.ok, or result.problem
+"""
+
+from tacocat.persistence.atomic import atomic_write_json, atomic_write_text, backup_bad_file
+from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.logs import install_excepthook, setup_logging, write_crash_log
+from tacocat.persistence.paths import data_dir, default_data_dir
+from tacocat.persistence.saves import LoadResult, SaveStore, check_app_config
+from tacocat.persistence.settings import Settings, load_settings, save_settings
+from tacocat.persistence.stats import Stats, Tally, load_stats, save_stats
+
+__all__ = [
+    "PersistenceError",
+    "data_dir", "default_data_dir",
+    "atomic_write_text", "atomic_write_json", "backup_bad_file",
+    "Settings", "load_settings", "save_settings",
+    "Stats", "Tally", "load_stats", "save_stats",
+    "SaveStore", "LoadResult", "check_app_config",
+    "setup_logging", "install_excepthook", "write_crash_log",
+]

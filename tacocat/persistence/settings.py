@@ -1,0 +1,221 @@
+"""The player's preferences: :class:`Settings`, kept in ``settings.json``.
+
+File format (indented, key-sorted JSON so a player can read and edit it)::
+
+    {"format": "tacocat-settings", "version": 1,
+     "sound_volume": 0.8, "music_volume": 0.5, "muted": false,
+     "animation_speed": "normal", "reduced_motion": false,
+     "fullscreen": false, "window_size": [1280, 720], "ai_level": "medium",
+     "player_names": ["Player 1", "Player 2"], "language": "en"}
+
+How a bad file is handled (:func:`load_settings`):
+
+* missing file: the defaults, no message (the first start).
+* a file that cannot be used as a whole - unreadable, empty, not UTF-8, not
+  JSON, cut short, not an object, another format, a newer version, too large:
+  every setting takes its default.
+* a readable file with some bad fields (wrong type, out of range, unknown
+  choice): **only those fields** take their default; the others are kept.
+  We chose this because one mistyped value in a hand-edited file should not
+  throw away the player's other choices.
+
+In both bad cases the original file is moved aside as a backup
+(``settings.json.bad-YYYYmmdd-HHMMSS``) and the player gets a one- or two-
+sentence message saying what was wrong and where the backup is. Missing fields
+take their default silently (a file from an older build that lacked a field is
+not bad) and unknown fields are ignored with a log line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tacocat.persistence.documents import (
+    BadDocument,
+    read_document,
+    set_aside,
+    write_document,
+)
+from tacocat.persistence.fields import (
+    check_bool,
+    check_choice,
+    check_fraction,
+    check_name_pair,
+)
+
+log = logging.getLogger(__name__)
+
+SETTINGS_FILE = "settings.json"
+SETTINGS_FORMAT = "tacocat-settings"
+SETTINGS_VERSION = 1
+#: A settings file is a few hundred bytes; anything past this is not one.
+SETTINGS_MAX_BYTES = 64 * 1024
+
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+AI_LEVELS = ("easy", "medium", "hard")
+#: Window sizes accepted, in pixels (inclusive). The UI may enforce a larger
+#: minimum of its own; these bounds only reject nonsense.
+MIN_WINDOW_SIZE = (640, 360)
+MAX_WINDOW_SIDE = 16384
+#: A language tag such as "en", "lv", "pt-BR", "zh_Hans" (BCP 47-like).
+_LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+_MAX_LANGUAGE_LENGTH = 35
+
+
+def _check_window_size(value: Any) -> tuple[int, int]:
+    """Two whole numbers [width, height] within the accepted bounds."""
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or any(type(side) is not int for side in value)
+        or not MIN_WINDOW_SIZE[0] <= value[0] <= MAX_WINDOW_SIDE
+        or not MIN_WINDOW_SIZE[1] <= value[1] <= MAX_WINDOW_SIDE
+    ):
+        raise ValueError(
+            f"must be [width, height] from {MIN_WINDOW_SIZE[0]}x{MIN_WINDOW_SIZE[1]} "
+            f"to {MAX_WINDOW_SIDE}x{MAX_WINDOW_SIDE}"
+        )
+    return (value[0], value[1])
+
+
+def _check_language(value: Any) -> str:
+    """A language tag such as ``"en"`` or ``"pt-BR"`` (whether we ship it is the UI's call)."""
+    if (
+        not isinstance(value, str)
+        or len(value) > _MAX_LANGUAGE_LENGTH
+        or not _LANGUAGE_TAG.fullmatch(value)
+    ):
+        raise ValueError('must be a language code such as "en" or "pt-BR"')
+    return value
+
+
+#: Field name -> check that returns the canonical value or raises ValueError.
+_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "sound_volume": check_fraction,
+    "music_volume": check_fraction,
+    "muted": check_bool,
+    "animation_speed": lambda v: check_choice(v, ANIMATION_SPEEDS),
+    "reduced_motion": check_bool,
+    "fullscreen": check_bool,
+    "window_size": _check_window_size,
+    "ai_level": lambda v: check_choice(v, AI_LEVELS),
+    "player_names": check_name_pair,
+    "language": _check_language,
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The player's preferences. Immutable: change one with :func:`dataclasses.replace`.
+
+    Every field is checked on construction; an invalid value raises
+    :class:`ValueError` naming the field (so a UI bug that sets a volume of 1.2
+    fails loudly where it happens, not at the next start). Lists are accepted
+    for the pair fields and stored as tuples, ints as floats for the volumes.
+
+    :ivar sound_volume: sound effects volume, 0 to 1.
+    :ivar music_volume: music volume, 0 to 1.
+    :ivar muted: all sound off, volumes kept.
+    :ivar animation_speed: one of :data:`ANIMATION_SPEEDS`.
+    :ivar reduced_motion: replace movement with fades, no shaking.
+    :ivar fullscreen: start in full screen.
+    :ivar window_size: (width, height) of the window when not full screen.
+    :ivar ai_level: the computer's level, one of :data:`AI_LEVELS`.
+    :ivar player_names: the two names used in hot-seat games (first seat first).
+    :ivar language: the UI language tag, e.g. ``"en"``.
+    """
+
+    sound_volume: float = 0.8
+    music_volume: float = 0.5
+    muted: bool = False
+    animation_speed: str = "normal"
+    reduced_motion: bool = False
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 720)
+    ai_level: str = "medium"
+    player_names: tuple[str, str] = ("Player 1", "Player 2")
+    language: str = "en"
+
+    def __post_init__(self) -> None:
+        for name, check in _CHECKS.items():
+            try:
+                canonical = check(getattr(self, name))
+            except ValueError as error:
+                raise ValueError(f"Settings.{name} {error}, got {getattr(self, name)!r}") from None
+            # Frozen: the canonical form (tuple, float) is stored the only way allowed.
+            object.__setattr__(self, name, canonical)
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields as JSON data (tuples become lists), without the envelope."""
+        data = dataclasses.asdict(self)
+        data["window_size"] = list(self.window_size)
+        data["player_names"] = list(self.player_names)
+        return data
+
+
+assert set(_CHECKS) == {f.name for f in dataclasses.fields(Settings)}, "a field lacks a check"
+
+
+def settings_from_json(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Build :class:`Settings` from a decoded file, field by field.
+
+    :returns: the settings (bad or missing fields at their default) and the
+        names of the fields that were present but bad, in field order.
+    """
+    values: dict[str, Any] = {}
+    bad: list[str] = []
+    for name, check in _CHECKS.items():
+        if name not in data:
+            continue
+        try:
+            values[name] = check(data[name])
+        except ValueError as error:
+            log.warning("settings: %s %s, got %.80r", name, error, data[name])
+            bad.append(name)
+    unknown = set(data) - set(_CHECKS) - {"format", "version"}
+    if unknown:
+        log.info("settings: ignoring unknown fields %s", sorted(unknown))
+    return Settings(**values), bad
+
+
+def load_settings(directory: Path) -> tuple[Settings, str | None]:
+    """Read ``settings.json`` from the data folder; never raises for a bad file.
+
+    :returns: ``(settings, message)``. ``message`` is ``None`` when the file
+        was fine or missing; otherwise it tells the player what was wrong and
+        where the backup of the old file is (see the module docstring for
+        which problems reset everything and which reset only the bad fields).
+    """
+    path = Path(directory) / SETTINGS_FILE
+    try:
+        data = read_document(path, fmt=SETTINGS_FORMAT, version=SETTINGS_VERSION,
+                             max_bytes=SETTINGS_MAX_BYTES)
+    except BadDocument as bad:
+        problem = f"Your settings file {bad.reason}, so the default settings are used."
+        return Settings(), set_aside(path, problem)[0]
+    if data is None:
+        return Settings(), None
+    settings, bad_fields = settings_from_json(data)
+    if not bad_fields:
+        return settings, None
+    names = ", ".join(name.replace("_", " ") for name in bad_fields)
+    problem = (
+        f"Some of your settings were not valid ({names}) and were reset to their defaults; "
+        "your other settings were kept."
+    )
+    return settings, set_aside(path, problem)[0]
+
+
+def save_settings(directory: Path, settings: Settings) -> None:
+    """Write ``settings`` to ``settings.json`` in the data folder, atomically.
+
+    :raises PersistenceError: the file could not be written (the old one is intact).
+    """
+    write_document(Path(directory) / SETTINGS_FILE, fmt=SETTINGS_FORMAT,
+                   version=SETTINGS_VERSION, payload=settings.to_json())

@@ -1,0 +1,277 @@
+"""The player's statistics: :class:`Stats`, kept in ``stats.json``.
+
+What is counted (demo games - the computer against itself - are not):
+
+* against the computer, per level (easy / medium / hard): games won and lost,
+  and decided rounds won and lost, all from the human's side;
+* in hot-seat games, per player name: the same four numbers from that name's side;
+* the current and the best run of consecutive wins against the computer (any level);
+* tied rounds (replayed showdowns) in all counted games.
+
+Games played is derived from these, not stored, so it cannot disagree with them.
+
+File format (indented JSON)::
+
+    {"format": "tacocat-stats", "version": 1,
+     "vs_ai": {"easy": {"wins": 3, "losses": 1, "rounds_won": 14, "rounds_lost": 6}, ...},
+     "hotseat": {"Ana": {"wins": 2, "losses": 0, ...}, ...},
+     "current_streak": 2, "best_streak": 3, "tied_rounds": 5}
+
+:func:`load_stats` is as forgiving as :func:`~tacocat.persistence.settings.load_settings`:
+a file unusable as a whole gives empty statistics; otherwise each bad entry
+(one level, one hot-seat name, the streak pair, the tied rounds) is reset on
+its own and the rest kept. Either way the bad file is backed up and the player
+is told. The streaks are checked against each other and against the wins they
+count (best streak <= vs-AI wins, current <= best), since a hand-edited file
+can break that.
+"""
+
+from __future__ import annotations
+
+import logging
+import types
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tacocat.persistence.documents import BadDocument, read_document, set_aside, write_document
+from tacocat.persistence.fields import MAX_COUNT, check_bool, check_choice, check_count, check_name
+
+log = logging.getLogger(__name__)
+
+STATS_FILE = "stats.json"
+STATS_FORMAT = "tacocat-stats"
+STATS_VERSION = 1
+#: Room for thousands of hot-seat names; a stats file beyond this is not ours.
+STATS_MAX_BYTES = 1024 * 1024
+
+AI_LEVELS = ("easy", "medium", "hard")
+#: Game modes accepted by :meth:`Stats.record_game`; "demo" is accepted and not counted.
+MODES = ("vs_ai", "hotseat", "demo")
+_TALLY_KEYS = ("wins", "losses", "rounds_won", "rounds_lost")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Games and decided rounds won and lost, from one side's point of view."""
+
+    wins: int = 0
+    losses: int = 0
+    rounds_won: int = 0
+    rounds_lost: int = 0
+
+    @property
+    def games(self) -> int:
+        """Games finished: wins plus losses."""
+        return self.wins + self.losses
+
+    def add(self, won: bool, rounds_won: int, rounds_lost: int) -> Tally:
+        """This tally plus one game; counters stop at ``MAX_COUNT`` rather than overflow the file check."""
+        return Tally(
+            wins=min(self.wins + int(won), MAX_COUNT),
+            losses=min(self.losses + int(not won), MAX_COUNT),
+            rounds_won=min(self.rounds_won + rounds_won, MAX_COUNT),
+            rounds_lost=min(self.rounds_lost + rounds_lost, MAX_COUNT),
+        )
+
+    def to_json(self) -> dict[str, int]:
+        """The four counters as a JSON object."""
+        return {key: getattr(self, key) for key in _TALLY_KEYS}
+
+
+def _tally_from_json(value: Any) -> Tally:
+    """A :class:`Tally` from a JSON object; missing counters are 0. Raises ValueError."""
+    if not isinstance(value, dict):
+        raise ValueError("must be an object")
+    return Tally(**{key: check_count(value[key]) for key in _TALLY_KEYS if key in value})
+
+
+def _frozen(mapping: Mapping[str, Tally]) -> Mapping[str, Tally]:
+    """A read-only copy, so that a :class:`Stats` really is immutable."""
+    return types.MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True)
+class Stats:
+    """All statistics; immutable - :meth:`record_game` returns a new value.
+
+    :ivar vs_ai: level -> the human's :class:`Tally` against that level (every
+        level is present).
+    :ivar hotseat: player name -> that name's hot-seat :class:`Tally`.
+    :ivar current_streak: consecutive wins against the computer, up to now.
+    :ivar best_streak: the longest such run ever.
+    :ivar tied_rounds: tied (replayed) rounds in counted games.
+
+    Not hashable (it holds mappings); compare with ``==``.
+    """
+
+    vs_ai: Mapping[str, Tally] = field(default_factory=dict)
+    hotseat: Mapping[str, Tally] = field(default_factory=dict)
+    current_streak: int = 0
+    best_streak: int = 0
+    tied_rounds: int = 0
+
+    def __post_init__(self) -> None:
+        unknown = set(self.vs_ai) - set(AI_LEVELS)
+        if unknown:
+            raise ValueError(f"Stats.vs_ai has unknown levels {sorted(unknown)}")
+        object.__setattr__(
+            self, "vs_ai", _frozen({lvl: self.vs_ai.get(lvl, Tally()) for lvl in AI_LEVELS})
+        )
+        object.__setattr__(self, "hotseat", _frozen(self.hotseat))
+
+    @property
+    def vs_ai_games(self) -> int:
+        """Games finished against the computer, all levels."""
+        return sum(t.games for t in self.vs_ai.values())
+
+    @property
+    def hotseat_games(self) -> int:
+        """Hot-seat games finished: each has exactly one winner."""
+        return sum(t.wins for t in self.hotseat.values())
+
+    @property
+    def games_played(self) -> int:
+        """All counted games (vs the computer and hot-seat)."""
+        return self.vs_ai_games + self.hotseat_games
+
+    @property
+    def vs_ai_total(self) -> Tally:
+        """The human's tally against the computer, all levels added up."""
+        return Tally(*(sum(getattr(t, key) for t in self.vs_ai.values()) for key in _TALLY_KEYS))
+
+    def record_game(
+        self,
+        mode: str,
+        level: str | None = None,
+        human_won: bool | None = None,
+        winner_name: str | None = None,
+        *,
+        loser_name: str | None = None,
+        rounds_won: int = 0,
+        rounds_lost: int = 0,
+        tied_rounds: int = 0,
+    ) -> Stats:
+        """Return these statistics plus one finished game.
+
+        :param mode: ``"vs_ai"``, ``"hotseat"`` or ``"demo"`` (not counted:
+            ``self`` is returned unchanged).
+        :param level: vs_ai only: the computer's level.
+        :param human_won: vs_ai only: whether the human won.
+        :param winner_name: hotseat only: the winner's name.
+        :param loser_name: hotseat only: the loser's name.
+        :param rounds_won: decided rounds won by the human (vs_ai) or by the
+            winner (hotseat).
+        :param rounds_lost: decided rounds lost by them (won by the other side).
+        :param tied_rounds: tied, replayed rounds in this game.
+        :raises ValueError: an unknown mode or level, a missing argument for the
+            mode, a negative count.
+        """
+        check_choice(mode, MODES)
+        if mode == "demo":
+            return self
+        for count in (rounds_won, rounds_lost, tied_rounds):
+            check_count(count)
+        tied = min(self.tied_rounds + tied_rounds, MAX_COUNT)
+        if mode == "vs_ai":
+            check_choice(level, AI_LEVELS)
+            assert level is not None  # for the type checker; check_choice refused None
+            check_bool(human_won)
+            vs_ai = dict(self.vs_ai)
+            vs_ai[level] = vs_ai[level].add(bool(human_won), rounds_won, rounds_lost)
+            current = min(self.current_streak + 1, MAX_COUNT) if human_won else 0
+            return Stats(vs_ai, self.hotseat, current, max(self.best_streak, current), tied)
+        winner, loser = check_name(winner_name), check_name(loser_name)
+        hotseat = dict(self.hotseat)
+        hotseat[winner] = hotseat.get(winner, Tally()).add(True, rounds_won, rounds_lost)
+        # Looked up again: the same name may sit in both seats.
+        hotseat[loser] = hotseat.get(loser, Tally()).add(False, rounds_lost, rounds_won)
+        return Stats(self.vs_ai, hotseat, self.current_streak, self.best_streak, tied)
+
+    def to_json(self) -> dict[str, Any]:
+        """The statistics as JSON data, without the envelope."""
+        return {
+            "vs_ai": {level: tally.to_json() for level, tally in self.vs_ai.items()},
+            "hotseat": {name: tally.to_json() for name, tally in sorted(self.hotseat.items())},
+            "current_streak": self.current_streak,
+            "best_streak": self.best_streak,
+            "tied_rounds": self.tied_rounds,
+        }
+
+
+def stats_from_json(data: dict[str, Any]) -> tuple[Stats, list[str]]:
+    """Build :class:`Stats` from a decoded file, entry by entry.
+
+    :returns: the statistics (bad entries reset) and labels of the bad entries
+        for the player's message (no names from the file: they may be garbage).
+    """
+    bad: list[str] = []
+    vs_ai: dict[str, Tally] = {}
+    section = data.get("vs_ai", {})
+    if isinstance(section, dict):
+        for level in AI_LEVELS:
+            try:
+                vs_ai[level] = _tally_from_json(section.get(level, {}))
+            except ValueError:
+                bad.append(f"games against the computer ({level})")
+    else:
+        bad.append("games against the computer")
+    hotseat: dict[str, Tally] = {}
+    section = data.get("hotseat", {})
+    if isinstance(section, dict):
+        for name, value in section.items():
+            try:
+                hotseat[check_name(name)] = _tally_from_json(value)
+            except ValueError:
+                if "hot-seat games" not in bad:
+                    bad.append("hot-seat games")
+    else:
+        bad.append("hot-seat games")
+    counts: dict[str, int] = {}
+    for key in ("current_streak", "best_streak", "tied_rounds"):
+        try:
+            counts[key] = check_count(data.get(key, 0))
+        except ValueError:
+            counts[key] = 0
+            bad.append(key.replace("_", " "))
+    stats = Stats(vs_ai, hotseat, counts["current_streak"], counts["best_streak"],
+                  counts["tied_rounds"])
+    if not stats.current_streak <= stats.best_streak <= stats.vs_ai_total.wins:
+        stats = Stats(stats.vs_ai, stats.hotseat, 0, 0, stats.tied_rounds)
+        bad.append("win streaks (they did not match the wins)")
+    return stats, bad
+
+
+def load_stats(directory: Path) -> tuple[Stats, str | None]:
+    """Read ``stats.json`` from the data folder; never raises for a bad file.
+
+    :returns: ``(stats, message)``; ``message`` is ``None`` when the file was
+        fine or missing, else what was wrong and where the backup is.
+    """
+    path = Path(directory) / STATS_FILE
+    try:
+        data = read_document(path, fmt=STATS_FORMAT, version=STATS_VERSION,
+                             max_bytes=STATS_MAX_BYTES)
+    except BadDocument as bad:
+        problem = f"Your statistics file {bad.reason}, so your statistics start again from zero."
+        return Stats(), set_aside(path, problem)[0]
+    if data is None:
+        return Stats(), None
+    stats, bad_entries = stats_from_json(data)
+    if not bad_entries:
+        return stats, None
+    problem = (
+        f"Some of your statistics were not valid ({', '.join(bad_entries)}) and were reset; "
+        "the rest were kept."
+    )
+    return stats, set_aside(path, problem)[0]
+
+
+def save_stats(directory: Path, stats: Stats) -> None:
+    """Write ``stats`` to ``stats.json`` in the data folder, atomically.
+
+    :raises PersistenceError: the file could not be written (the old one is intact).
+    """
+    write_document(Path(directory) / STATS_FILE, fmt=STATS_FORMAT, version=STATS_VERSION,
+                   payload=stats.to_json())

@@ -1,0 +1,339 @@
+"""Computer moves and hints, computed off the main loop.
+
+The bots are pure Python. A search running in a thread of the game process
+would hold the GIL in long stretches and stutter the frame loop, so by
+default every request goes to **one separate worker process** (started with
+``spawn``: a fresh interpreter that imports only the rules and the AI, never
+pygame). Requests and answers travel over a pipe; the main loop calls
+:meth:`AIWorker.poll` once a frame, which never blocks, and each request's
+:class:`concurrent.futures.Future` is completed there.
+
+Closing never waits for a bot to finish thinking: :meth:`AIWorker.close`
+terminates the process (or abandons the daemon thread) at once, so closing the
+window while the computer thinks exits immediately.
+
+Modes:
+
+* ``"process"`` - the default (see above);
+* ``"thread"`` - a daemon thread (used when a process cannot be started, and
+  in frozen builds whose entry point may not call ``freeze_support``);
+* ``"inline"`` - computed inside ``submit`` (tests, and the last resort).
+
+This module must not import pygame: the worker process imports it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import os
+import queue
+import random
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+#: Seconds an answer may take before the worker is presumed dead and the
+#: request is answered in the main process instead.
+DEFAULT_TIMEOUT = 30.0
+
+
+def _fallback_kind(kind: str) -> str:
+    """The bot kind actually available for ``kind`` (older AI packages lack levels)."""
+    from tacocat.ai import BOT_KINDS
+
+    if kind in BOT_KINDS:
+        return kind
+    for candidate in ("medium", "easy", "random"):
+        if candidate in BOT_KINDS:
+            log.info("bot kind %r is not available; using %r", kind, candidate)
+            return candidate
+    return BOT_KINDS[0]
+
+
+class _Brains:
+    """The bots of one process, kept between requests (a bot may learn in a game)."""
+
+    def __init__(self) -> None:
+        self._bots: dict[tuple[str, Any], Any] = {}
+
+    def choose(self, kind: str, key: Any, observation: Any, legal: Sequence[Any], seed: int) -> Any:
+        from tacocat.ai import make_bot
+
+        bot_key = (kind, key)
+        bot = self._bots.get(bot_key)
+        if bot is None:
+            bot = make_bot(_fallback_kind(kind))
+            self._bots[bot_key] = bot
+        return bot.choose(observation, list(legal), random.Random(seed))
+
+    @staticmethod
+    def hint(observation: Any, legal: Sequence[Any], seed: int) -> Any:
+        try:
+            from tacocat.ai.hints import suggest
+        except ImportError:
+            suggest = None
+        if suggest is not None:
+            return suggest(observation, list(legal), random.Random(seed))
+        # No hint module yet: the medium bot's move, without a reason.
+        from tacocat.ai import make_bot
+
+        action = make_bot(_fallback_kind("medium")).choose(observation, list(legal), random.Random(seed))
+        return _PlainHint(action, "")
+
+    def run(self, request: tuple[Any, ...]) -> Any:
+        what = request[0]
+        if what == "choose":
+            _, kind, key, observation, legal, seed = request
+            return self.choose(kind, key, observation, legal, seed)
+        if what == "hint":
+            _, observation, legal, seed = request
+            return self.hint(observation, legal, seed)
+        if what == "ping":
+            return "pong"
+        raise ValueError(f"unknown request {what!r}")
+
+
+class _PlainHint:
+    """Stands in for ``tacocat.ai.hints.Hint`` until that module exists."""
+
+    __slots__ = ("action", "reason")
+
+    def __init__(self, action: Any, reason: str) -> None:
+        self.action = action
+        self.reason = reason
+
+    def __reduce__(self) -> Any:
+        return (_PlainHint, (self.action, self.reason))
+
+
+def _serve(conn: Any) -> None:
+    """The worker process: answer requests until the pipe closes."""
+    brains = _Brains()
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError, KeyboardInterrupt):
+            return
+        if message is None:
+            return
+        request_id, request = message
+        try:
+            reply = (request_id, True, brains.run(request))
+        except Exception as error:  # report it; the game answers in-process
+            reply = (request_id, False, f"{type(error).__name__}: {error}")
+        try:
+            conn.send(reply)
+        except (OSError, ValueError):
+            return
+
+
+class AIWorker:
+    """Answers ``choose`` and ``hint`` requests without blocking the caller.
+
+    :param mode: ``"process"``, ``"thread"`` or ``"inline"`` (see the module
+        docstring); ``None`` picks ``process`` (``thread`` when frozen).
+    """
+
+    def __init__(self, mode: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
+        if mode is None:
+            mode = os.environ.get("TACOCAT_AI_WORKER") or (
+                "thread" if getattr(sys, "frozen", False) else "process")
+        if mode not in ("process", "thread", "inline"):
+            raise ValueError(f"unknown AI worker mode {mode!r}")
+        self.mode = mode
+        self.timeout = timeout
+        self._ids = itertools.count(1)
+        self._futures: dict[int, tuple[Future, tuple[Any, ...], float]] = {}
+        self._brains = _Brains()  # for inline answers and fallbacks
+        self._process: Any = None
+        self._conn: Any = None
+        self._thread: threading.Thread | None = None
+        self._inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._outbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._closed = False
+        #: Seconds each answered request took (for measurements and logs).
+        self.latencies: list[float] = []
+
+    # --- starting -----------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start the worker now (otherwise the first request starts it)."""
+        if self._closed:
+            return
+        if self.mode == "process" and self._process is None:
+            try:
+                import multiprocessing
+
+                context = multiprocessing.get_context("spawn")
+                parent, child = context.Pipe()
+                process = context.Process(target=_serve, args=(child,), name="tacocat-ai",
+                                          daemon=True)
+                process.start()
+                child.close()
+                self._process, self._conn = process, parent
+            except Exception as error:
+                log.warning("could not start the AI process (%s); thinking in a thread", error)
+                self.mode = "thread"
+        if self.mode == "thread" and self._thread is None:
+            self._thread = threading.Thread(target=self._thread_main, name="tacocat-ai",
+                                            daemon=True)
+            self._thread.start()
+
+    def _thread_main(self) -> None:
+        brains = _Brains()
+        while True:
+            message = self._inbox.get()
+            if message is None:
+                return
+            request_id, request = message
+            try:
+                self._outbox.put((request_id, True, brains.run(request)))
+            except Exception as error:
+                self._outbox.put((request_id, False, f"{type(error).__name__}: {error}"))
+
+    # --- requests -----------------------------------------------------------------
+
+    def choose(self, kind: str, key: Any, observation: Any, legal: Sequence[Any],
+               seed: int) -> Future:
+        """A bot of ``kind`` (kept per ``key``) picks one of ``legal``."""
+        return self._submit(("choose", kind, key, observation, tuple(legal), seed))
+
+    def hint(self, observation: Any, legal: Sequence[Any], seed: int) -> Future:
+        """A :class:`tacocat.ai.hints.Hint` (``action``, ``reason``) for this position."""
+        return self._submit(("hint", observation, tuple(legal), seed))
+
+    def _submit(self, request: tuple[Any, ...]) -> Future:
+        future: Future = Future()
+        if self._closed:
+            future.cancel()
+            return future
+        if self.mode == "inline":
+            self._answer_here(future, request)
+            return future
+        self.start()
+        request_id = next(self._ids)
+        self._futures[request_id] = (future, request, time.monotonic())
+        if self.mode == "process":
+            try:
+                self._conn.send((request_id, request))
+            except (OSError, ValueError, AttributeError) as error:
+                self._worker_lost(f"could not send a request ({error})")
+        else:
+            self._inbox.put((request_id, request))
+        return future
+
+    def _answer_here(self, future: Future, request: tuple[Any, ...]) -> None:
+        started = time.perf_counter()
+        try:
+            future.set_result(self._brains.run(request))
+        except Exception as error:
+            future.set_exception(error)
+        self.latencies.append(time.perf_counter() - started)
+
+    @property
+    def busy(self) -> bool:
+        """True while some request is unanswered."""
+        return bool(self._futures)
+
+    def poll(self) -> None:
+        """Complete the futures whose answers have arrived. Never blocks."""
+        if self._closed or not self._futures:
+            return
+        replies = []
+        if self.mode == "process":
+            try:
+                while self._conn.poll():
+                    replies.append(self._conn.recv())
+            except (EOFError, OSError) as error:
+                for reply in replies:
+                    self._deliver(*reply)
+                self._worker_lost(f"the AI process stopped ({error})")
+                return
+        else:
+            while True:
+                try:
+                    replies.append(self._outbox.get_nowait())
+                except queue.Empty:
+                    break
+        for reply in replies:
+            self._deliver(*reply)
+        now = time.monotonic()
+        for request_id, (_, _, sent) in list(self._futures.items()):
+            if now - sent > self.timeout:
+                self._worker_lost(f"request {request_id} took more than {self.timeout:.0f} s")
+                break
+
+    def _deliver(self, request_id: int, ok: bool, result: Any) -> None:
+        entry = self._futures.pop(request_id, None)
+        if entry is None:
+            return
+        future, request, sent = entry
+        self.latencies.append(time.monotonic() - sent)
+        if future.cancelled():
+            return
+        if ok:
+            future.set_result(result)
+        else:
+            log.warning("the AI failed (%s); answering in the game process", result)
+            self._answer_here(future, request)
+
+    def _worker_lost(self, why: str) -> None:
+        """The worker died or hung: answer what is pending here, think inline from now on."""
+        log.warning("%s; the computer now thinks in the game process", why)
+        self._stop_worker()
+        self.mode = "inline"
+        pending, self._futures = self._futures, {}
+        for future, request, _ in pending.values():
+            if not future.cancelled():
+                self._answer_here(future, request)
+
+    # --- stopping -----------------------------------------------------------------
+
+    def cancel_all(self) -> None:
+        """Forget every pending request (their answers will be ignored)."""
+        for future, _, _ in self._futures.values():
+            future.cancel()
+        self._futures.clear()
+
+    def close(self) -> None:
+        """Stop at once, without waiting for a bot that is thinking."""
+        if self._closed:
+            return
+        self._closed = True
+        self.cancel_all()
+        self._stop_worker()
+
+    def _stop_worker(self) -> None:
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        if conn is not None:
+            try:
+                conn.close()
+            except OSError:
+                pass
+        if process is not None:
+            try:
+                if process.is_alive():
+                    process.terminate()
+                process.join(timeout=0.5)
+                if process.is_alive():
+                    process.kill()
+                    process.join(timeout=0.5)
+            except Exception:  # never let shutting down raise
+                log.debug("stopping the AI process failed", exc_info=True)
+        if self._thread is not None:
+            # A daemon thread: it cannot be killed, but it cannot keep the app alive either.
+            self._inbox.put(None)
+            self._thread = None
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass

@@ -1,0 +1,698 @@
+"""The application: window, main loop, scene stack and the services scenes use.
+
+:func:`run` is what the command line calls. :class:`App` owns the one window
+(logical 1280×720, scaled by SDL), the one ``pygame_gui.UIManager``, the
+:class:`~tacocat.ui.scene.SceneManager`, :class:`~tacocat.ui.assets.Assets`,
+:class:`~tacocat.ui.audio.Audio`, the settings and the save store.
+
+The loop (one :meth:`App.step` per frame): events go to pygame_gui first, then
+to the top scene unless pygame_gui consumed them; the top scene updates; the
+UI updates; scenes draw, then the UI; the frame is shown. When nothing
+animates and no input arrived for a moment, the loop blocks in
+``pygame.event.wait`` between frames (about 12 a second) instead of spinning
+at 60, so an idle table costs almost no CPU.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import math
+import os
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from tacocat import __version__
+from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.logs import install_excepthook, setup_logging, write_crash_log
+from tacocat.persistence.paths import data_dir
+from tacocat.persistence.saves import SaveStore
+from tacocat.persistence.settings import Settings, load_settings, save_settings
+from tacocat.resources import asset_path
+from tacocat.ui import i18n
+from tacocat.ui.assets import Assets, load_theme
+from tacocat.ui.audio import Audio
+from tacocat.ui.game_config import GameConfig
+from tacocat.ui.i18n import tr
+from tacocat.ui.scene import Scene, SceneManager
+
+log = logging.getLogger(__name__)
+
+TITLE = "Tacocat Spelled Backwards"
+#: The one logical resolution everything is laid out in; SDL scales the frame.
+LOGICAL_SIZE = (1280, 720)
+FPS = 60
+#: Wait between frames when idle (ms): ~12 frames a second keeps a blinking
+#: text cursor alive while using a few percent of a core.
+IDLE_WAIT_MS = 80
+#: Longest frame time passed to scenes (a dragged window or a long pause must
+#: not make animations jump).
+MAX_DT = 0.1
+#: After input, keep the full frame rate this long (hover effects, clicks).
+BUSY_AFTER_INPUT = 0.6
+#: Animation speed setting -> time multiplier (inf: every tween ends at once).
+SPEED_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": math.inf}
+#: Window sizes offered in Settings (only those that fit the desktop are shown).
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
+#: Frames to wait after a scene change before its screenshot (so it is drawn);
+#: the shot then waits for the scene's intro animation, up to SHOT_MAX_FRAMES.
+SHOT_DELAY_FRAMES = 2
+SHOT_MAX_FRAMES = 240
+
+_INPUT_EVENTS = frozenset(
+    {
+        pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
+        pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
+        pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
+        pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
+        pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED,
+    }
+)
+#: Posted by :meth:`App.wake` (thread-safe) to end an idle wait at once.
+WAKE_EVENT = pygame.event.custom_type()
+
+
+class NoDisplayError(RuntimeError):
+    """There is no screen to open a window on."""
+
+
+def check_pygame_ce() -> None:
+    """Fail clearly when plain pygame has overwritten pygame-ce."""
+    if not getattr(pygame, "IS_CE", False):
+        raise RuntimeError(
+            "this game needs pygame-ce, but the plain 'pygame' package is installed over it. "
+            "Repair: pip uninstall -y pygame pygame-ce && "
+            "pip install --force-reinstall --no-deps pygame-ce"
+        )
+
+
+# --- the window ---------------------------------------------------------------------
+
+
+def open_window(settings: Settings) -> pygame.Surface:
+    """Open the window at the logical size, scaled by SDL, with title and icon.
+
+    ``SCALED`` makes SDL stretch the whole 1280×720 frame to the window and
+    translate mouse positions back, so scenes and pygame_gui only ever see
+    logical coordinates. pygame-ce's ``SCALED`` uses integer scaling unless
+    its ``SDL_HINT_RENDER_SCALE_QUALITY`` variable is set (a 1920×1080 window
+    would show a 1280×720 frame with black borders); we set it for smooth,
+    fractional scaling, and ask SDL for linear filtering of our painted art.
+
+    :raises NoDisplayError: no display (SDL fell back to its off-screen or
+        dummy driver without being asked to, or refused to open a window).
+    """
+    os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
+    os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+    asked = os.environ.get("SDL_VIDEODRIVER", "")
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as error:
+        raise NoDisplayError(str(error)) from error
+    if not asked and driver in ("offscreen", "dummy"):
+        pygame.display.quit()
+        raise NoDisplayError(f"SDL found only its '{driver}' video driver")
+    pygame.display.set_caption(TITLE)
+    _set_icon()
+    flags = pygame.SCALED | pygame.RESIZABLE
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "no fast renderer available" is fine
+            screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
+    except pygame.error as error:
+        pygame.display.quit()
+        raise NoDisplayError(str(error)) from error
+    window = _window()
+    if window is not None:
+        # SCALED sets the logical size as the minimum; allow smaller windows.
+        window.minimum_size = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+        if settings.fullscreen:
+            _set_fullscreen(True)
+        else:
+            resize_window(settings.window_size)
+    return screen
+
+
+def _window() -> Any:
+    """The display module's ``pygame.Window`` (for sizing), or None."""
+    try:
+        with warnings.catch_warnings():
+            # Deprecated only as a way to render; we use it for size/position.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return pygame.Window.from_display_module()
+    except (pygame.error, AttributeError):
+        return None
+
+
+def _set_icon() -> None:
+    path = asset_path("images", "icon.png")
+    try:
+        pygame.display.set_icon(pygame.image.load(str(path)))
+    except (pygame.error, OSError) as error:
+        log.warning("window icon %s could not be loaded (%s)", path, error)
+
+
+def usable_desktop_size() -> tuple[int, int]:
+    """The desktop size of the first display (room for title bars is left by callers)."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        sizes = []
+    return sizes[0] if sizes else LOGICAL_SIZE
+
+
+def fitting_window_sizes() -> list[tuple[int, int]]:
+    """The offered window sizes that fit on the desktop (at least one)."""
+    width, height = usable_desktop_size()
+    fitting = [s for s in WINDOW_SIZES if s[0] <= width - 40 and s[1] <= height - 60]
+    return fitting or [WINDOW_SIZES[0]]
+
+
+def resize_window(size: tuple[int, int]) -> None:
+    """Make the window ``size`` (clamped to the desktop) and centre it."""
+    window = _window()
+    if window is None:
+        return
+    desk_w, desk_h = usable_desktop_size()
+    width = max(LOGICAL_SIZE[0] // 2, min(int(size[0]), desk_w))
+    height = max(LOGICAL_SIZE[1] // 2, min(int(size[1]), desk_h))
+    try:
+        window.size = (width, height)
+        window.position = pygame.WINDOWPOS_CENTERED
+    except pygame.error as error:
+        log.warning("could not resize the window (%s)", error)
+
+
+def _set_fullscreen(on: bool) -> bool:
+    """Switch full screen (desktop resolution) on or off; returns the new state."""
+    window = _window()
+    try:
+        if window is not None:
+            if on:
+                window.set_fullscreen(desktop=True)
+            else:
+                window.set_windowed()
+        elif on != pygame.display.is_fullscreen():
+            pygame.display.toggle_fullscreen()
+    except pygame.error as error:
+        log.warning("could not switch full screen (%s)", error)
+    return bool(pygame.display.is_fullscreen())
+
+
+# --- the application ----------------------------------------------------------------
+
+
+class App:
+    """The running game. Scenes reach everything through ``scene.app``.
+
+    :param options: the parsed command line (see :mod:`tacocat.cli`).
+    :param directory: the data folder (settings, saves, logs).
+    :param saves: the save store (tests pass a fake).
+    """
+
+    def __init__(self, options: Any, directory: Path, saves: Any | None = None) -> None:
+        self.options = options
+        self.data_dir = Path(directory)
+        self.settings, settings_problem = load_settings(self.data_dir)
+        self.saves = saves if saves is not None else SaveStore(self.data_dir)
+        self.size = LOGICAL_SIZE
+        #: Called (no arguments) when the app ends, after the scenes' exit():
+        #: autosave and the like. A failing hook is logged, the others still run.
+        self.quit_hooks: list[Callable[[], None]] = []
+        self.running = True
+        self.exit_code = 0
+        self.frame = 0
+
+        i18n.set_language(self.settings.language)
+        self.screen = open_window(self.settings)
+        pygame.font.init()  # not pygame.init(): the mixer is Audio's (it may have no device)
+        self.clock = pygame.time.Clock()
+        self.ui = pygame_gui.UIManager(
+            LOGICAL_SIZE,
+            theme_path=load_theme(),
+            enable_live_theme_updates=False,
+            starting_language=self.settings.language,
+            translation_directory_paths=[str(i18n.translations_dir())],
+        )
+        self.assets = Assets()
+        self.audio = Audio(
+            self.settings.sound_volume, self.settings.music_volume, self.settings.muted
+        )
+        self.scenes = SceneManager(on_change=self._scene_changed)
+
+        self._busy_until = 0.0
+        self._carried: list[pygame.event.Event] = []
+        self._shot_dir: Path | None = options.screenshots
+        self._shot_count = 0
+        self._shot_queue: list[tuple[str, Path]] = []
+        self._scene_shot: tuple[int, str] | None = None  # (frames waited, label)
+        self._pending_settings_save = False
+        if self._shot_dir is not None:
+            self._shot_dir = Path(self._shot_dir).absolute()
+            self._shot_dir.mkdir(parents=True, exist_ok=True)
+
+        self._first_scene()
+        if settings_problem:
+            self.show_message(tr("tacocat.message.settings_title"), settings_problem)
+
+    # --- start-up -------------------------------------------------------------------
+
+    def _first_scene(self) -> None:
+        from tacocat.ui.scenes.title import TitleScene
+
+        self.scenes.switch(TitleScene(self))
+        if getattr(self.options, "resume", False):
+            self.continue_game()
+        elif self.options.vs_ai or self.options.hotseat or self.options.demo:
+            self.start_game(self.config_from_options())
+        else:
+            self.audio.start_music()
+
+    def config_from_options(self) -> GameConfig:
+        """The game the command line asked for (``--vs-ai``/``--hotseat``/``--demo``)."""
+        level = self.options.level or self.settings.ai_level
+        names = self.settings.player_names
+        if self.options.vs_ai:
+            return GameConfig("vs_ai", level, 0, (names[0], tr("tacocat.names.computer")),
+                              seed=self.options.seed)
+        if self.options.hotseat:
+            return GameConfig("hotseat", level, 0, names, seed=self.options.seed)
+        return GameConfig(
+            "demo", level, 0,
+            (tr("tacocat.names.computer_n", n=1), tr("tacocat.names.computer_n", n=2)),
+            seed=self.options.seed,
+        )
+
+    # --- animation & motion -----------------------------------------------------------
+
+    @property
+    def animation_speed(self) -> float:
+        """Time multiplier for animations: settings speed × ``--speed``; ``inf`` = instant."""
+        factor = SPEED_FACTORS.get(self.settings.animation_speed, 1.0)
+        return factor * (self.options.speed or 1.0)
+
+    @property
+    def instant(self) -> bool:
+        """True when animations should complete at once."""
+        return math.isinf(self.animation_speed)
+
+    @property
+    def reduced_motion(self) -> bool:
+        """The player asked for fades instead of movement and no shaking."""
+        return bool(self.settings.reduced_motion)
+
+    # --- game flow --------------------------------------------------------------------
+
+    def start_game(self, config: GameConfig, **table_options: Any) -> None:
+        """Switch to the table for a new game (or a resumed one, see :meth:`continue_game`)."""
+        try:
+            from tacocat.ui.scenes.table import TableScene
+        except ModuleNotFoundError as error:
+            if error.name != "tacocat.ui.scenes.table":
+                raise
+            log.warning("the table scene is not there yet")
+            self.show_message(tr("tacocat.message.no_table_title"), tr("tacocat.message.no_table"))
+            return
+        self.audio.stop_music()
+        self.scenes.switch(TableScene(self, config, **table_options))
+
+    def continue_game(self) -> None:
+        """Resume the autosaved game, or tell the player why it cannot be.
+
+        The save store replays and checks the file; the table receives the
+        :class:`~tacocat.persistence.saves.LoadResult` as ``saved=``.
+        """
+        result = self.saves.load_autosave()
+        if not getattr(result, "ok", False):
+            problem = getattr(result, "problem", None) or tr("tacocat.message.no_save")
+            self.show_message(tr("tacocat.message.continue_title"), problem)
+            return
+        app_config = dict(result.app_config)
+        config = GameConfig(
+            mode=app_config["mode"],
+            level=app_config.get("level") or self.settings.ai_level,
+            human_seat=app_config.get("human_seat") or 0,
+            names=tuple(app_config["names"]),
+            tie_to_arrow=bool(app_config["tie_to_arrow"]),
+        )
+        self.start_game(config, saved=result)
+
+    def finish_demo(self) -> None:
+        """The table calls this when a game ends: ``--demo`` exits with 0, else the title."""
+        if self.options.demo:
+            self.quit(0)
+        else:
+            self.go_to_title()
+
+    def go_to_title(self) -> None:
+        """Back to the title screen (the table's exit() autosaves)."""
+        from tacocat.ui.scenes.title import TitleScene
+
+        self.scenes.switch(TitleScene(self))
+        self.audio.start_music()
+
+    # --- overlays -----------------------------------------------------------------------
+
+    def show_message(
+        self, title: str, text: str, on_close: Callable[[], None] | None = None
+    ) -> Scene:
+        """Push a modal message with an OK button (errors, refused files)."""
+        from tacocat.ui.scenes.message import MessageScene
+
+        scene = MessageScene(self, title, text, on_close=on_close)
+        self.scenes.push(scene)
+        return scene
+
+    def open_menu(self) -> None:
+        """The in-game Esc menu (Resume, Rules, Settings, Quit to title)."""
+        from tacocat.ui.scenes.menu import MenuScene
+
+        if not isinstance(self.scenes.top, MenuScene):
+            self.scenes.push(MenuScene(self))
+
+    def open_rules(self) -> None:
+        from tacocat.ui.scenes.rules import RulesScene
+
+        self.scenes.push(RulesScene(self))
+
+    def open_settings(self) -> None:
+        from tacocat.ui.scenes.settings import SettingsScene
+
+        self.scenes.push(SettingsScene(self))
+
+    def pass_device(
+        self,
+        name: str,
+        on_ready: Callable[[], None],
+        seat: int | None = None,
+        other: str | None = None,
+    ) -> Scene:
+        """Cover everything until ``name`` confirms they hold the device (hot-seat).
+
+        ``on_ready`` runs after the cover is removed; ``seat`` colours the name;
+        ``other`` is asked to look away.
+        """
+        from tacocat.ui.scenes.pass_device import PassDeviceScene
+
+        scene = PassDeviceScene(self, name, on_ready, seat=seat, other=other)
+        self.scenes.push(scene)
+        return scene
+
+    # --- settings ---------------------------------------------------------------------
+
+    def update_settings(self, save: bool = True, **changes: Any) -> Settings:
+        """Replace some settings, apply them now, and save (unless ``save=False``,
+        for slider drags: call :meth:`save_settings` when the drag ends)."""
+        old = self.settings
+        self.settings = dataclasses.replace(old, **changes)
+        new = self.settings
+        if (new.sound_volume, new.music_volume, new.muted) != (
+            old.sound_volume, old.music_volume, old.muted
+        ):
+            self.audio.set_levels(new.sound_volume, new.music_volume, new.muted)
+        if new.fullscreen != old.fullscreen:
+            actual = _set_fullscreen(new.fullscreen)
+            if actual != new.fullscreen and self.options.screenshots is None:
+                log.info("full screen is not available here")
+        if new.window_size != old.window_size and not new.fullscreen:
+            resize_window(new.window_size)
+        if new.language != old.language:
+            i18n.set_language(new.language)
+            self.ui.set_locale(new.language)
+        if save:
+            self.save_settings()
+        else:
+            self._pending_settings_save = True
+        return new
+
+    def save_settings(self) -> bool:
+        """Write the settings file now; a failure is shown to the player."""
+        self._pending_settings_save = False
+        try:
+            save_settings(self.data_dir, self.settings)
+        except PersistenceError as error:
+            log.warning("settings not saved: %s", error)
+            self.show_message(tr("tacocat.message.settings_not_saved_title"), str(error))
+            return False
+        return True
+
+    def toggle_fullscreen(self) -> None:
+        """F11: switch full screen and remember it."""
+        self.update_settings(fullscreen=not self.settings.fullscreen)
+
+    # --- the loop -----------------------------------------------------------------------
+
+    def on_quit(self, hook: Callable[[], None]) -> Callable[[], None]:
+        """Register ``hook`` in :attr:`quit_hooks` (usable as a decorator)."""
+        self.quit_hooks.append(hook)
+        return hook
+
+    def quit(self, code: int = 0) -> None:
+        """End the loop after this frame with exit code ``code``."""
+        self.running = False
+        self.exit_code = code
+
+    def wake(self) -> None:
+        """Keep the full frame rate for a moment; safe to call from other threads."""
+        self._busy_until = time.monotonic() + BUSY_AFTER_INPUT
+        try:
+            pygame.event.post(pygame.event.Event(WAKE_EVENT))
+        except pygame.error:
+            pass
+
+    def is_idle(self) -> bool:
+        """True when the loop may slow down: nothing moves and no recent input."""
+        return not (
+            self.frame < 3
+            or time.monotonic() < self._busy_until
+            or self._shot_queue
+            or self._scene_shot is not None
+            or self.scenes.is_animating()
+        )
+
+    def run(self) -> int:
+        """Run until quit; returns the process exit code."""
+        try:
+            while self.running:
+                self.step(self._wait_for_frame())
+        except KeyboardInterrupt:
+            log.info("interrupted; saving and closing")
+            self._shutdown()
+            return 130
+        except Exception as error:
+            return self._crash(error)
+        self._shutdown()
+        return self.exit_code
+
+    def _wait_for_frame(self) -> float:
+        """Pace the loop; returns the clamped frame time in seconds."""
+        if self.is_idle():
+            event = pygame.event.wait(IDLE_WAIT_MS)
+            if event.type != pygame.NOEVENT:
+                self._carried.append(event)
+            milliseconds = self.clock.tick()
+        else:
+            milliseconds = self.clock.tick(FPS)
+        return min(milliseconds / 1000.0, MAX_DT)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, updates, drawing, screenshots, flip."""
+        events, self._carried = self._carried + pygame.event.get(), []
+        for event in events:
+            self._dispatch(event)
+            if not self.running:
+                return
+        self.scenes.update(dt)
+        self.ui.update(dt)
+        self.screen.fill((23, 50, 58))
+        self.scenes.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        self._take_screenshots()
+        pygame.display.flip()
+        self.frame += 1
+        if self.options.frames is not None and self.frame >= self.options.frames:
+            self._take_screenshots(final=True)  # the last scene's shot, even mid-animation
+            self.quit(0)
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit(0)
+            return
+        if event.type == WAKE_EVENT:
+            return
+        if event.type in _INPUT_EVENTS:
+            self._busy_until = time.monotonic() + BUSY_AFTER_INPUT
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.ui.process_events(event):
+            return
+        self.scenes.handle_event(event)
+
+    # --- screenshots --------------------------------------------------------------------
+
+    def screenshot(self, label: str) -> Path | None:
+        """Save ``DIR/NNNN_<label>.png`` at the end of this frame (``--screenshots`` only).
+
+        :returns: the path it will be written to, or None without ``--screenshots``.
+        """
+        if self._shot_dir is None:
+            return None
+        self._shot_count += 1
+        safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in label) or "shot"
+        path = self._shot_dir / f"{self._shot_count:04d}_{safe}.png"
+        self._shot_queue.append((label, path))
+        return path
+
+    def _scene_changed(self, top: Scene | None) -> None:
+        # A text field of the scene below must not keep typing focus under an overlay.
+        self.ui.set_focus_set(None)
+        self._busy_until = time.monotonic() + BUSY_AFTER_INPUT
+        if self._shot_dir is not None and top is not None:
+            self._scene_shot = (0, top.name)
+
+    def _take_screenshots(self, final: bool = False) -> None:
+        """Save queued shots; the scene-change shot once the new scene has settled."""
+        if self._scene_shot is not None:
+            waited, label = self._scene_shot
+            settled = waited >= SHOT_DELAY_FRAMES and not self.scenes.is_animating()
+            if settled or final or waited >= SHOT_MAX_FRAMES:
+                self._scene_shot = None
+                self.screenshot(label)
+            else:
+                self._scene_shot = (waited + 1, label)
+        for label, path in self._shot_queue:
+            try:
+                pygame.image.save(self.screen, str(path))
+            except (pygame.error, OSError) as error:
+                log.warning("screenshot %s not saved: %s", label, error)
+        self._shot_queue.clear()
+
+    # --- ending -------------------------------------------------------------------------
+
+    def _run_quit_hooks(self) -> None:
+        """Exit every scene (top first), then run the quit hooks; nothing may stop them."""
+        self.scenes.clear()
+        if self._pending_settings_save:
+            self.save_settings()
+        for hook in self.quit_hooks:
+            try:
+                hook()
+            except Exception:
+                log.exception("quit hook %r failed", hook)
+
+    def _shutdown(self) -> None:
+        self._run_quit_hooks()
+        self.audio.close()
+        pygame.display.quit()
+
+    def _crash(self, error: Exception) -> int:
+        """Log the traceback, save what can be saved, tell the player, return 1."""
+        log.error("unexpected error in the game loop", exc_info=error)
+        crash_log: Path | None = None
+        try:
+            crash_log = write_crash_log(self.data_dir, error)
+        except Exception:
+            log.exception("could not write a crash log")
+        try:
+            self._run_quit_hooks()
+        except Exception:
+            log.exception("saving on the way out failed")
+        try:
+            self._show_crash_screen(crash_log)
+        except Exception:
+            log.exception("could not show the crash message")
+        try:
+            self.audio.close()
+            pygame.display.quit()
+        except Exception:
+            pass
+        print(
+            f"tacocat: the game stopped after an unexpected error; details in {crash_log}",
+            file=sys.stderr,
+        )
+        return 1
+
+    def _show_crash_screen(self, crash_log: Path | None) -> None:
+        """A plain screen (no pygame_gui: it may be what broke) until a key or click."""
+        screen = pygame.display.get_surface()
+        if screen is None:
+            return
+        title_font, body_font = self.assets.font(34, bold=True), self.assets.font(20)
+        lines = [tr("tacocat.crash.body"), tr("tacocat.crash.where", path=str(crash_log or "-")),
+                 "", tr("tacocat.crash.close")]
+        screen.fill((23, 50, 58))
+        panel = pygame.Rect(0, 0, 900, 300)
+        panel.center = screen.get_rect().center
+        pygame.draw.rect(screen, (244, 231, 197), panel, border_radius=22)
+        pygame.draw.rect(screen, (43, 33, 24), panel, width=3, border_radius=22)
+        y = panel.top + 36
+        title = title_font.render(tr("tacocat.crash.title"), True, (217, 72, 59))
+        screen.blit(title, title.get_rect(midtop=(panel.centerx, y)))
+        y += title.get_height() + 24
+        for line in lines:
+            text = body_font.render(line, True, (43, 33, 24))
+            if text.get_width() > panel.width - 60:
+                text = pygame.transform.smoothscale_by(text, (panel.width - 60) / text.get_width())
+            screen.blit(text, text.get_rect(midtop=(panel.centerx, y)))
+            y += body_font.get_linesize() + 4
+        pygame.display.flip()
+        if self.options.frames is not None:
+            return  # unattended run: do not wait for a player
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            event = pygame.event.wait(500)
+            if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                return
+
+
+# --- entry point ------------------------------------------------------------------------
+
+_hook_installed = False
+
+
+def run(options: Any) -> int:
+    """Start the desktop game; returns the exit code (0 ok, 1 error, 2 no display)."""
+    global _hook_installed
+    try:
+        check_pygame_ce()
+    except RuntimeError as error:
+        print(f"tacocat: {error}", file=sys.stderr)
+        return 1
+    try:
+        directory = data_dir(options.data_dir)
+    except PersistenceError as error:
+        print(f"tacocat: {error}", file=sys.stderr)
+        return 1
+    setup_logging(directory, options.log_level)
+    if not _hook_installed:
+        install_excepthook(directory)
+        _hook_installed = True
+    try:
+        app = App(options, directory)
+    except NoDisplayError as error:
+        log.info("no display: %s", error)
+        print(
+            "tacocat: no display found — run it on a desktop, set DISPLAY, "
+            "or use --simulate N for a game without a window",
+            file=sys.stderr,
+        )
+        return 2
+    except Exception as error:
+        log.error("the game could not start", exc_info=error)
+        try:
+            where = f"; details in {write_crash_log(directory, error)}"
+        except Exception:
+            where = ""
+        print(f"tacocat: the game could not start: {error}{where}", file=sys.stderr)
+        pygame.display.quit()
+        return 1
+    return app.run()

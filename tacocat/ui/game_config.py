@@ -1,0 +1,42 @@
+"""What kind of game to start: the New game screen's (or the command line's) answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Mode = Literal["vs_ai", "hotseat", "demo"]
+MODES: tuple[str, ...] = ("vs_ai", "hotseat", "demo")
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """A game to start.
+
+    :ivar mode: ``"vs_ai"`` (one human, one computer), ``"hotseat"`` (two
+        humans sharing the device) or ``"demo"`` (the computer plays both).
+    :ivar level: the computer's level (``vs_ai`` and ``demo``).
+    :ivar human_seat: 0 = the human is the first player, 1 = the second (``vs_ai``).
+    :ivar names: the two seats' names, first player first.
+    :ivar tie_to_arrow: the optional variant "a tied round goes to the arrow's player".
+    :ivar seed: shuffle seed for a reproducible game, or None for a random one.
+    """
+
+    mode: Mode
+    level: str = "medium"
+    human_seat: int = 0
+    names: tuple[str, str] = ("Player 1", "Player 2")
+    tie_to_arrow: bool = False
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
+        if self.level not in LEVELS:
+            raise ValueError(f"level must be one of {LEVELS}, got {self.level!r}")
+        if self.human_seat not in (0, 1):
+            raise ValueError(f"human_seat must be 0 or 1, got {self.human_seat!r}")
+        if len(self.names) != 2:
+            raise ValueError("names must hold exactly two names")
+        object.__setattr__(self, "names", (str(self.names[0]), str(self.names[1])))

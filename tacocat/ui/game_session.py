@@ -1,0 +1,332 @@
+"""The game controller behind the table: state, seats, AI, autosave. No drawing.
+
+Data flow::
+
+    human input / AI answer --> GameSession.submit(action) --> GameState.apply
+        --> events (filtered to what the screen may know) --> outbox
+        --> the table's Animator pops them one at a time and updates its view
+
+The session holds the authoritative :class:`~tacocat.rules.GameState`, which
+may be *ahead* of what the screen shows: the table only draws what its
+animator has played so far. Nobody acts while the animator still has events
+(the scene passes ``idle`` to :meth:`GameSession.update`).
+
+Seats:
+
+* ``vs_ai`` - one human seat, the other is a bot. In a secret choice (the
+  duel, the centre replacement) the bot commits *first* (the engine hides its
+  choice) and the reveal happens when the human commits.
+* ``hotseat`` - two humans. Secret choices are made one seat at a time, the
+  first seat first; the table shows the pass-the-device screen between them.
+* ``demo`` - both seats are bots.
+
+Bots think in an :class:`~tacocat.ui.ai_worker.AIWorker` (a separate process by
+default) and their moves are paced: the answer is applied no sooner than a
+short delay scaled by the animation speed, so a person can follow.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import random
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+from tacocat.rules import (
+    Action,
+    DuelCard,
+    GameRecord,
+    GameState,
+    IllegalAction,
+    Replace,
+    Ruleset,
+    new_game,
+)
+from tacocat.rules.events import Event
+from tacocat.ui.ai_worker import AIWorker
+
+log = logging.getLogger(__name__)
+
+#: Seconds a bot's move waits at speed 1 (a secret commit needs less: nothing shows).
+AI_MOVE_DELAY = 0.75
+AI_COMMIT_DELAY = 0.3
+
+
+def config_to_dict(config: Any) -> dict[str, Any]:
+    """The app config the autosave stores (see ``tacocat.persistence.saves``)."""
+    mode = config.mode
+    return {
+        "mode": mode,
+        "level": config.level,
+        "human_seat": config.human_seat if mode == "vs_ai" else None,
+        "names": list(config.names),
+        "tie_to_arrow": bool(config.tie_to_arrow),
+    }
+
+
+class GameSession:
+    """One game being played on the table.
+
+    :param config: a :class:`tacocat.ui.game_config.GameConfig`.
+    :param state: resume from this state (e.g. a replayed autosave) instead
+        of dealing a new game.
+    :param worker: where bots think (default: a new process worker).
+    :param saves: an object with ``write_autosave(config_dict, record)`` and
+        ``clear_autosave()`` (the app's ``SaveStore``), or None.
+    :param speed: a callable giving the animation speed multiplier
+        (``math.inf`` = instant) used to pace bot moves.
+    :param on_finished: called once with the final state when the game ends.
+    """
+
+    def __init__(
+        self,
+        config: Any,
+        state: GameState | None = None,
+        *,
+        worker: AIWorker | None = None,
+        saves: Any = None,
+        speed: Callable[[], float] = lambda: 1.0,
+        on_finished: Callable[[GameState], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.mode: str = config.mode
+        if self.mode == "vs_ai":
+            self.human_seats: frozenset[int] = frozenset({config.human_seat})
+        elif self.mode == "hotseat":
+            self.human_seats = frozenset({0, 1})
+        else:
+            self.human_seats = frozenset()
+        self.level: str = config.level
+        #: Seats whose private events (own cards) the screen may learn.
+        self.visible_seats: frozenset[int] = (
+            self.human_seats if self.mode == "vs_ai" else frozenset({0, 1}))
+        self.worker = worker or AIWorker()
+        self.saves = saves
+        self.speed = speed
+        self.on_finished = on_finished
+        self.outbox: deque[Event] = deque()
+        if state is None:
+            seed = config.seed if config.seed is not None else random.SystemRandom().randrange(2**31)
+            ruleset = Ruleset(tie_goes_to_arrow=bool(config.tie_to_arrow))
+            state, events = new_game(seed, ruleset)
+            self._emit(events)
+            self.resumed = False
+        else:
+            self.resumed = True
+        self.state: GameState = state
+        self._rng = random.Random(f"tacocat-ui:{state.seed}:{len(state.actions)}")
+        self._bot_future: Future | None = None
+        self._bot_request: tuple[GameState, int] | None = None
+        self._bot_wait = 0.0
+        self._hint_future: Future | None = None
+        self._hint_state: GameState | None = None
+        self._finished_reported = False
+        self.applied = 0
+        self.worker.start()
+        if self.state.is_over:
+            self._finish()
+
+    # --- who acts -----------------------------------------------------------------
+
+    def is_human(self, seat: int) -> bool:
+        return seat in self.human_seats
+
+    def name(self, seat: int) -> str:
+        return self.config.names[seat]
+
+    def actor(self) -> tuple[int, bool] | None:
+        """``(seat, is_human)`` of the seat that should act now, or None.
+
+        During a secret choice both seats owe one: a bot goes first (vs-AI:
+        the computer commits before the human), then the lower seat.
+        """
+        to_act = self.state.to_act
+        if not to_act:
+            return None
+        for seat in to_act:
+            if seat not in self.human_seats:
+                return seat, False
+        return to_act[0], True
+
+    def human_to_act(self) -> int | None:
+        """The human seat that may act now, or None."""
+        who = self.actor()
+        return who[0] if who is not None and who[1] else None
+
+    def legal(self, seat: int) -> list[Action]:
+        return self.state.legal_actions(seat)
+
+    @property
+    def ai_thinking(self) -> bool:
+        """True while a bot's move is requested or waiting for its pacing delay."""
+        return self._bot_future is not None
+
+    # --- applying -----------------------------------------------------------------
+
+    def problem(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now (the engine's words), or None."""
+        try:
+            self.state.apply(action)
+        except IllegalAction as error:
+            return str(error)
+        return None
+
+    def submit(self, action: Action) -> str | None:
+        """Apply a human's action. Returns the engine's reason if it is illegal."""
+        who = self.actor()
+        if who is None or not who[1] or action.seat != who[0]:
+            if who is not None and not who[1]:
+                return "wait: the computer is choosing"
+            return self.problem(action) or "it is not your turn"
+        return self._apply(action)
+
+    def _apply(self, action: Action) -> str | None:
+        try:
+            state, events = self.state.apply(action)
+        except IllegalAction as error:
+            return str(error)
+        self.state = state
+        self.applied += 1
+        self._emit(events)
+        self._cancel_hint()
+        self._autosave()
+        if state.is_over:
+            self._finish()
+        return None
+
+    def _emit(self, events: tuple[Event, ...]) -> None:
+        seen = self.visible_seats
+        self.outbox.extend(e for e in events if e.audience is None or e.audience in seen)
+
+    def pop_events(self) -> list[Event]:
+        """Hand every queued event to the caller (the animator)."""
+        out = list(self.outbox)
+        self.outbox.clear()
+        return out
+
+    # --- the frame tick -----------------------------------------------------------
+
+    def update(self, dt: float, idle: bool) -> None:
+        """Advance bots. ``idle``: the screen has shown every event so far."""
+        self.worker.poll()
+        if self.state.is_over:
+            return
+        who = self.actor()
+        if who is None or who[1]:
+            return
+        seat = who[0]
+        if self._bot_future is None or self._bot_request != (self.state, seat):
+            self._request_bot(seat)
+        if not idle:
+            return
+        self._bot_wait -= dt
+        future = self._bot_future
+        if self._bot_wait > 0 or future is None or not future.done():
+            return
+        self._bot_future = self._bot_request = None
+        action = None
+        if not future.cancelled():
+            try:
+                action = future.result()
+            except Exception:
+                log.exception("the computer could not choose; it plays its first legal move")
+        legal = self.state.legal_actions(seat)
+        if action is None or action not in legal:
+            if action is not None:
+                log.error("the computer chose an illegal move %r; playing %r", action, legal[0])
+            action = legal[0]
+        self._apply(action)
+
+    def _request_bot(self, seat: int) -> None:
+        observation = self.state.observation(seat)
+        legal = self.state.legal_actions(seat)
+        seed = self._rng.getrandbits(62)
+        self._bot_future = self.worker.choose(self.level, (id(self), seat), observation, legal, seed)
+        self._bot_request = (self.state, seat)
+        secret = isinstance(legal[0], DuelCard) or (
+            isinstance(legal[0], Replace) and self.state.replace_secret)
+        speed = self.speed()
+        base = AI_COMMIT_DELAY if secret else AI_MOVE_DELAY
+        self._bot_wait = 0.0 if math.isinf(speed) or speed <= 0 else base / speed
+
+    # --- hints --------------------------------------------------------------------
+
+    def request_hint(self, seat: int) -> bool:
+        """Ask for a hint for ``seat`` (answered off the main loop)."""
+        if seat not in self.state.to_act:
+            return False
+        legal = self.state.legal_actions(seat)
+        if not legal:
+            return False
+        self._hint_future = self.worker.hint(self.state.observation(seat), legal,
+                                             self._rng.getrandbits(62))
+        self._hint_state = self.state
+        return True
+
+    @property
+    def hint_pending(self) -> bool:
+        return self._hint_future is not None and not self._hint_future.done()
+
+    def take_hint(self) -> Any:
+        """The finished hint (``action``, ``reason``) for the current state, once."""
+        future = self._hint_future
+        if future is None or not future.done():
+            return None
+        self._hint_future = None
+        if self._hint_state is not self.state or future.cancelled():
+            return None
+        try:
+            hint = future.result()
+        except Exception:
+            log.exception("the hint failed")
+            return None
+        action = getattr(hint, "action", None)
+        if action is None or not self.state.is_legal(action):
+            return None
+        return hint
+
+    def _cancel_hint(self) -> None:
+        if self._hint_future is not None:
+            self._hint_future.cancel()
+        self._hint_future = None
+
+    # --- saving and the end -------------------------------------------------------
+
+    def _autosave(self) -> None:
+        """Save after every action (a demo never touches the player's save)."""
+        if self.saves is None or self.mode == "demo" or self.state.is_over:
+            return
+        write = getattr(self.saves, "write_autosave", None)
+        if write is None:
+            log.info("this build has no autosave store; the game is not saved")
+            return
+        try:
+            write(config_to_dict(self.config), GameRecord.from_state(self.state))
+        except Exception as error:  # a full disk must not stop the game
+            log.warning("autosave failed: %s", error)
+
+    def _finish(self) -> None:
+        if self._finished_reported:
+            return
+        self._finished_reported = True
+        if self.saves is not None and self.mode != "demo":
+            clear = getattr(self.saves, "clear_autosave", None)
+            if clear is not None:
+                try:
+                    clear()
+                except Exception as error:
+                    log.warning("could not clear the autosave: %s", error)
+        if self.on_finished is not None:
+            try:
+                self.on_finished(self.state)
+            except Exception:
+                log.exception("recording the finished game failed")
+
+    def close(self) -> None:
+        """Stop thinking at once (the window is closing or the game is left)."""
+        self._cancel_hint()
+        self._bot_future = self._bot_request = None
+        self.worker.close()

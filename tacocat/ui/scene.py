@@ -1,0 +1,221 @@
+"""Scenes (one class per screen) and the stack that runs them.
+
+Modelled on Python Arcade's ``View``: a scene has ``enter``/``exit`` and the
+per-frame trio ``handle_event``/``update(dt)``/``draw``. The
+:class:`SceneManager` keeps a stack: ``switch`` replaces everything,
+``push`` lays an overlay (the Esc menu, a message) over the current scene and
+``pop`` removes it. Only the top scene gets events and updates; every scene
+from the topmost *opaque* one upward is drawn, so the table stays visible
+under a translucent menu.
+
+Scenes that use pygame_gui derive from :class:`UIScene`: they build their
+widgets in a container in :meth:`UIScene.build` and the base class kills the
+container on exit. Compare ``event.ui_element is self.some_button`` when
+handling UI events: a press from a previous scene can arrive a frame late.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+if TYPE_CHECKING:
+    from tacocat.ui.app import App
+
+log = logging.getLogger(__name__)
+
+#: pygame_gui layer from which overlay panels start, far above any scene's widgets.
+OVERLAY_LAYER = 100
+
+
+class Scene:
+    """One screen. Override what you need; every method has a harmless default.
+
+    ``name`` labels screenshots and logs. ``opaque`` says the scene paints
+    the whole window, so scenes below it need not be drawn.
+    """
+
+    name: str = "scene"
+    opaque: bool = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes part of the stack."""
+
+    def exit(self) -> None:
+        """Called when the scene leaves the stack (also when the app quits)."""
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """An event pygame_gui did not consume (only the top scene gets them)."""
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds (only the top scene is updated)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint onto ``surface`` (1280×720 logical); pygame_gui draws on top."""
+
+    def is_animating(self) -> bool:
+        """True while something moves, so the app keeps the full frame rate."""
+        return False
+
+
+class SceneManager:
+    """A stack of scenes: ``switch`` / ``push`` / ``pop``.
+
+    ``on_change(top)`` is called after every change (the app uses it for
+    screenshots and to drop keyboard focus).
+    """
+
+    def __init__(self, on_change: Callable[[Scene | None], None] | None = None) -> None:
+        self._stack: list[Scene] = []
+        self._on_change = on_change
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene that receives events, or None when empty."""
+        return self._stack[-1] if self._stack else None
+
+    @property
+    def stack(self) -> tuple[Scene, ...]:
+        """All scenes, bottom first."""
+        return tuple(self._stack)
+
+    def __len__(self) -> int:
+        return len(self._stack)
+
+    def switch(self, scene: Scene) -> None:
+        """Exit every scene (top first) and make ``scene`` the only one."""
+        self.clear()
+        self._stack.append(scene)
+        scene.enter()
+        self._changed()
+
+    def push(self, scene: Scene) -> None:
+        """Lay ``scene`` over the current one, which keeps its state."""
+        self._stack.append(scene)
+        scene.enter()
+        self._changed()
+
+    def pop(self, scene: Scene | None = None) -> Scene | None:
+        """Remove the top scene (or ``scene``, only if it is the top) and return it.
+
+        Passing the scene guards against double pops: a dialog whose OK was
+        clicked twice in one frame pops itself once.
+        """
+        if not self._stack or (scene is not None and self._stack[-1] is not scene):
+            return None
+        top = self._stack.pop()
+        top.exit()
+        self._changed()
+        return top
+
+    def clear(self) -> None:
+        """Exit every scene, top first (used when quitting too)."""
+        while self._stack:
+            scene = self._stack.pop()
+            try:
+                scene.exit()
+            except Exception:  # one broken exit must not stop the others (autosave)
+                log.exception("scene %s failed to exit", scene.name)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self._stack:
+            self._stack[-1].handle_event(event)
+
+    def update(self, dt: float) -> None:
+        if self._stack:
+            self._stack[-1].update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw from the topmost opaque scene upward."""
+        first = 0
+        for index in range(len(self._stack) - 1, -1, -1):
+            if self._stack[index].opaque:
+                first = index
+                break
+        for scene in self._stack[first:]:
+            scene.draw(surface)
+
+    def is_animating(self) -> bool:
+        """Only the top scene is updated, so only it can be animating."""
+        return bool(self._stack) and self._stack[-1].is_animating()
+
+    def _changed(self) -> None:
+        if self._on_change is not None:
+            self._on_change(self.top)
+
+
+class UIScene(Scene):
+    """A scene with pygame_gui widgets, all inside ``self.root``.
+
+    Override :meth:`build` to create widgets with ``container=self.root`` and
+    ``manager=self.ui``; they are killed on exit.
+    """
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.root: Any = None
+
+    @property
+    def ui(self) -> pygame_gui.UIManager:
+        return self.app.ui
+
+    def make_root(self) -> Any:
+        """The container widgets live in: an invisible full-window container."""
+        return pygame_gui.core.UIContainer(
+            pygame.Rect((0, 0), self.app.size), manager=self.ui, starting_height=1
+        )
+
+    def enter(self) -> None:
+        self.root = self.make_root()
+        self.build()
+
+    def build(self) -> None:
+        """Create this scene's widgets inside ``self.root``."""
+
+    def exit(self) -> None:
+        if self.root is not None:
+            self.root.kill()
+            self.root = None
+
+
+class Overlay(UIScene):
+    """A modal layer over the scene below: a full-window panel that dims what
+    is under it (widgets included) and swallows clicks meant for it.
+
+    ``panel_id`` picks the theme look of that full-window panel
+    (``#overlay_dim`` = translucent, ``#overlay_opaque`` = covers all).
+    """
+
+    opaque = False
+    panel_id = "#overlay_dim"
+
+    def make_root(self) -> Any:
+        # Each stacked overlay sits a full band above the one below it.
+        depth = max(1, len(self.app.scenes))
+        return pygame_gui.elements.UIPanel(
+            pygame.Rect((0, 0), self.app.size),
+            starting_height=OVERLAY_LAYER * depth,
+            manager=self.ui,
+            object_id=pygame_gui.core.ObjectID(object_id=self.panel_id),
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        # Esc closes most overlays; subclasses may override.
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+
+    def close(self) -> None:
+        """Remove this overlay if it is on top."""
+        self.app.scenes.pop(self)
+
+
+def theme_id(object_id: str | None = None, class_id: str | None = None) -> Any:
+    """A pygame_gui ``ObjectID``: ``#id`` picks one element's look, ``@class`` a shared one."""
+    return pygame_gui.core.ObjectID(object_id=object_id, class_id=class_id)

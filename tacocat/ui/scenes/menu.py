@@ -1,0 +1,67 @@
+"""The in-game Esc menu: Resume, How to play, Settings, Quit to title."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from tacocat.ui.i18n import tr
+from tacocat.ui.scene import Overlay, theme_id
+
+PANEL_SIZE = (420, 440)
+BUTTON_SIZE = (320, 54)
+
+
+class MenuScene(Overlay):
+    """Pauses the table (only the top scene updates) until Resume or Esc."""
+
+    name = "menu"
+
+    def build(self) -> None:
+        screen_w, screen_h = self.app.size
+        panel_w, panel_h = PANEL_SIZE
+        panel = pygame_gui.elements.UIPanel(
+            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h),
+            manager=self.ui, container=self.root,
+        )
+        pygame_gui.elements.UILabel(
+            pygame.Rect(0, 22, panel_w, 50), tr("tacocat.menu.heading"),
+            manager=self.ui, container=panel, object_id=theme_id(class_id="@heading"),
+        )
+        x = (panel_w - BUTTON_SIZE[0]) // 2
+
+        def button(index: int, key: str, class_id: str | None) -> pygame_gui.elements.UIButton:
+            return pygame_gui.elements.UIButton(
+                pygame.Rect((x, 96 + index * (BUTTON_SIZE[1] + 14)), BUTTON_SIZE),
+                tr(f"tacocat.menu.{key}"), manager=self.ui, container=panel,
+                object_id=theme_id(f"#menu_{key}", class_id),
+            )
+
+        self.resume_button = button(0, "resume", None)
+        self.rules_button = button(1, "rules", "@secondary")
+        self.settings_button = button(2, "settings", "@secondary")
+        self.quit_button = button(3, "quit_to_title", "@danger")
+        pygame_gui.elements.UILabel(
+            pygame.Rect(0, panel_h - 50, panel_w, 28), tr("tacocat.menu.saved_hint"),
+            manager=self.ui, container=panel, object_id=theme_id(class_id="@muted"),
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        element = event.ui_element
+        if element is self.resume_button:
+            self.app.audio.play("click")
+            self.close()
+        elif element is self.rules_button:
+            self.app.audio.play("click")
+            self.app.open_rules()
+        elif element is self.settings_button:
+            self.app.audio.play("click")
+            self.app.open_settings()
+        elif element is self.quit_button:
+            self.app.audio.play("click")
+            self.app.go_to_title()

@@ -1,0 +1,72 @@
+"""A modal message: title, text and OK (errors such as a refused save file)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+
+from tacocat.ui.i18n import tr
+from tacocat.ui.scene import Overlay, theme_id
+
+WIDTH = 620
+PADDING = 28
+BUTTON_SIZE = (160, 50)
+
+
+class MessageScene(Overlay):
+    """Shows ``text`` under ``title``; OK, Enter or Esc closes it and calls ``on_close``."""
+
+    name = "message"
+
+    def __init__(
+        self, app, title: str, text: str, on_close: Callable[[], None] | None = None
+    ) -> None:
+        super().__init__(app)
+        self.title = title
+        self.text = text
+        self.on_close = on_close
+        self.ok_button: pygame_gui.elements.UIButton | None = None
+
+    def build(self) -> None:
+        screen_w, screen_h = self.app.size
+        self.panel = pygame_gui.elements.UIPanel(
+            pygame.Rect(0, 0, WIDTH, 300), manager=self.ui, container=self.root,
+        )
+        inner = WIDTH - 2 * PADDING
+        heading = pygame_gui.elements.UILabel(
+            pygame.Rect(PADDING, PADDING - 6, inner, 44), self.title,
+            manager=self.ui, container=self.panel, object_id=theme_id(class_id="@dialog_title"),
+        )
+        body = pygame_gui.elements.UITextBox(
+            _escape(self.text), pygame.Rect(PADDING, heading.relative_rect.bottom + 8, inner, -1),
+            manager=self.ui, container=self.panel, object_id=theme_id(class_id="@plain_text"),
+        )
+        button_y = body.relative_rect.bottom + 18
+        self.ok_button = pygame_gui.elements.UIButton(
+            pygame.Rect(((WIDTH - BUTTON_SIZE[0]) // 2, button_y), BUTTON_SIZE),
+            tr("tacocat.common.ok"), manager=self.ui, container=self.panel,
+        )
+        height = button_y + BUTTON_SIZE[1] + PADDING
+        self.panel.set_dimensions((WIDTH, height))
+        self.panel.set_relative_position(((screen_w - WIDTH) // 2, (screen_h - height) // 2))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE
+        ):
+            self.close()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok_button:
+            self.app.audio.play("click")
+            self.close()
+
+    def close(self) -> None:
+        if self.app.scenes.pop(self) is self and self.on_close is not None:
+            self.on_close()
+
+
+def _escape(text: str) -> str:
+    """Plain text for UITextBox, which reads a small HTML subset."""
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return escaped.replace("\n", "<br>")

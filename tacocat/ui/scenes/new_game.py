@@ -1,0 +1,226 @@
+"""New game: against the computer (level, seat, name) or hot-seat (two names), plus the
+optional tie variant. Start hands a :class:`GameConfig` to ``app.start_game``."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from tacocat.persistence.fields import MAX_NAME_LENGTH, check_name
+from tacocat.ui.game_config import LEVELS, GameConfig
+from tacocat.ui.i18n import tr
+from tacocat.ui.scene import UIScene, theme_id
+
+PANEL_RECT = pygame.Rect(220, 56, 840, 608)
+LABEL_X, CONTROL_X, CONTROL_W = 44, 290, 500
+ROW_H = 48
+
+
+def clean_name(text: str, default: str) -> str:
+    """A usable player name from what was typed (trimmed, one line), else ``default``."""
+    name = " ".join(text.split())[:MAX_NAME_LENGTH]
+    try:
+        return check_name(name)
+    except ValueError:
+        return default
+
+
+class NewGameScene(UIScene):
+    """Choices are kept on the scene; Start builds the config and remembers the
+    level and names in the settings for next time."""
+
+    name = "new_game"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        settings = app.settings
+        self.mode = "vs_ai"
+        self.level = settings.ai_level if settings.ai_level in LEVELS else "medium"
+        self.human_seat = 0
+        self.tie_to_arrow = False
+
+    def build(self) -> None:
+        self.background = self.app.assets.image(
+            "ui/background", self.app.size, placeholder_size=self.app.size
+        )
+        panel = pygame_gui.elements.UIPanel(PANEL_RECT, manager=self.ui, container=self.root)
+        self.panel = panel
+        width = PANEL_RECT.width
+        self._label(pygame.Rect(0, 18, width, 52), "tacocat.new_game.heading", "@heading")
+        names = self.app.settings.player_names
+
+        y = 90
+        self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                    "tacocat.new_game.opponent", "@section")
+        self.vs_ai_button = self._choice(pygame.Rect(CONTROL_X, y, 220, ROW_H), "vs_ai")
+        self.hotseat_button = self._choice(pygame.Rect(CONTROL_X + 232, y, 268, ROW_H), "hotseat")
+
+        # Against the computer.
+        y = 164
+        self.ai_widgets: list = []
+        self.ai_widgets.append(self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                                           "tacocat.new_game.level", "@ink_left"))
+        self.level_buttons = {
+            level: self._choice(pygame.Rect(CONTROL_X + i * 170, y, 160, ROW_H), level)
+            for i, level in enumerate(LEVELS)
+        }
+        self.ai_widgets += self.level_buttons.values()
+        y += ROW_H + 16
+        self.ai_widgets.append(self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                                           "tacocat.new_game.seat", "@ink_left"))
+        self.seat_buttons = {
+            0: self._choice(pygame.Rect(CONTROL_X, y, 160, ROW_H), "seat_first"),
+            1: self._choice(pygame.Rect(CONTROL_X + 170, y, 160, ROW_H), "seat_second"),
+        }
+        self.ai_widgets += self.seat_buttons.values()
+        self.ai_widgets.append(self._label(pygame.Rect(CONTROL_X, y + ROW_H + 2, CONTROL_W, 26),
+                                           "tacocat.new_game.seat_hint", "@muted_left"))
+        y += ROW_H + 40
+        self.ai_widgets.append(self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                                           "tacocat.new_game.your_name", "@ink_left"))
+        self.your_name = self._entry(pygame.Rect(CONTROL_X, y, CONTROL_W, ROW_H), names[0])
+        self.ai_widgets.append(self.your_name)
+
+        # Two people on one device.
+        y = 164
+        self.hotseat_widgets: list = []
+        self.hotseat_widgets.append(self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                                                "tacocat.new_game.first_name", "@seat1_left"))
+        self.first_name = self._entry(pygame.Rect(CONTROL_X, y, CONTROL_W, ROW_H), names[0])
+        self.hotseat_widgets.append(self.first_name)
+        y += ROW_H + 16
+        self.hotseat_widgets.append(self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                                                "tacocat.new_game.second_name", "@seat2_left"))
+        self.second_name = self._entry(pygame.Rect(CONTROL_X, y, CONTROL_W, ROW_H), names[1])
+        self.hotseat_widgets.append(self.second_name)
+        y += ROW_H + 14
+        self.hotseat_widgets.append(pygame_gui.elements.UITextBox(
+            tr("tacocat.new_game.hotseat_hint"), pygame.Rect(LABEL_X - 4, y, width - 2 * LABEL_X, 80),
+            manager=self.ui, container=panel, object_id=theme_id(class_id="@plain_text"),
+        ))
+
+        # The variant, for both modes.
+        y = 412
+        pygame_gui.elements.UIPanel(
+            pygame.Rect(LABEL_X - 14, y - 12, width - 2 * LABEL_X + 28, 92),
+            manager=self.ui, container=panel, object_id=theme_id(class_id="@card_panel"),
+        )
+        self.tie_box = pygame_gui.elements.UICheckBox(
+            pygame.Rect(LABEL_X, y + 4, 28, 28), tr("tacocat.new_game.tie_variant"),
+            manager=self.ui, container=panel, initial_state=self.tie_to_arrow,
+        )
+        self._label(pygame.Rect(LABEL_X + 40, y + 40, width - 2 * LABEL_X - 40, 26),
+                    "tacocat.new_game.tie_hint", "@muted_left")
+
+        button_y = PANEL_RECT.height - 36 - 58
+        self.back_button = pygame_gui.elements.UIButton(
+            pygame.Rect(LABEL_X, button_y, 200, 58), tr("tacocat.new_game.back"),
+            manager=self.ui, container=panel, object_id=theme_id("#new_game_back", "@secondary"),
+        )
+        self.start_button = pygame_gui.elements.UIButton(
+            pygame.Rect(width - LABEL_X - 240, button_y, 240, 58), tr("tacocat.new_game.start"),
+            manager=self.ui, container=panel, object_id=theme_id("#new_game_start", "@big"),
+        )
+        self._refresh()
+
+    # --- widgets ------------------------------------------------------------------------
+
+    def _label(self, rect: pygame.Rect, key: str, class_id: str) -> pygame_gui.elements.UILabel:
+        return pygame_gui.elements.UILabel(
+            rect, tr(key), manager=self.ui, container=self.panel,
+            object_id=theme_id(class_id=class_id),
+        )
+
+    def _choice(self, rect: pygame.Rect, key: str) -> pygame_gui.elements.UIButton:
+        return pygame_gui.elements.UIButton(
+            rect, tr(f"tacocat.new_game.{key}"), manager=self.ui, container=self.panel,
+            object_id=theme_id(f"#choice_{key}", "@choice"),
+        )
+
+    def _entry(self, rect: pygame.Rect, text: str) -> pygame_gui.elements.UITextEntryLine:
+        entry = pygame_gui.elements.UITextEntryLine(rect, manager=self.ui, container=self.panel)
+        entry.set_text_length_limit(MAX_NAME_LENGTH)
+        entry.set_text(text)
+        return entry
+
+    def _refresh(self) -> None:
+        """Selected states and which group of widgets is visible."""
+        vs_ai = self.mode == "vs_ai"
+        (self.vs_ai_button.select if vs_ai else self.vs_ai_button.unselect)()
+        (self.hotseat_button.unselect if vs_ai else self.hotseat_button.select)()
+        for widget in self.ai_widgets:
+            (widget.show if vs_ai else widget.hide)()
+        for widget in self.hotseat_widgets:
+            (widget.hide if vs_ai else widget.show)()
+        for level, button in self.level_buttons.items():
+            (button.select if level == self.level else button.unselect)()
+        for seat, button in self.seat_buttons.items():
+            (button.select if seat == self.human_seat else button.unselect)()
+
+    # --- events -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self._back()
+            return
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            if event.ui_element is self.tie_box:
+                self.tie_to_arrow = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        element = event.ui_element
+        if element is self.start_button:
+            self.app.audio.play("click")
+            self.start()
+        elif element is self.back_button:
+            self.app.audio.play("click")
+            self._back()
+        elif element is self.vs_ai_button or element is self.hotseat_button:
+            self.app.audio.play("click")
+            self.mode = "vs_ai" if element is self.vs_ai_button else "hotseat"
+            self._refresh()
+        else:
+            for level, button in self.level_buttons.items():
+                if element is button:
+                    self.app.audio.play("click")
+                    self.level = level
+                    self._refresh()
+                    return
+            for seat, button in self.seat_buttons.items():
+                if element is button:
+                    self.app.audio.play("click")
+                    self.human_seat = seat
+                    self._refresh()
+                    return
+
+    def _back(self) -> None:
+        self.app.go_to_title()
+
+    def config(self) -> GameConfig:
+        """The game the current choices describe."""
+        defaults = (tr("tacocat.names.player_1"), tr("tacocat.names.player_2"))
+        if self.mode == "vs_ai":
+            human = clean_name(self.your_name.get_text(), defaults[0])
+            computer = tr("tacocat.names.computer")
+            names = (human, computer) if self.human_seat == 0 else (computer, human)
+            return GameConfig("vs_ai", self.level, self.human_seat, names, self.tie_to_arrow)
+        first = clean_name(self.first_name.get_text(), defaults[0])
+        second = clean_name(self.second_name.get_text(), defaults[1])
+        if second == first:
+            second = clean_name(f"{second[:MAX_NAME_LENGTH - 2]} 2", defaults[1])
+        return GameConfig("hotseat", self.level, 0, (first, second), self.tie_to_arrow)
+
+    def start(self) -> None:
+        """Remember the choices for next time, then start the game."""
+        config = self.config()
+        if config.mode == "vs_ai":
+            human = config.names[config.human_seat]
+            names = (human, self.app.settings.player_names[1])
+            self.app.update_settings(ai_level=config.level, player_names=names)
+        else:
+            self.app.update_settings(player_names=config.names)
+        self.app.start_game(config)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background, (0, 0))

@@ -1,0 +1,115 @@
+"""The hot-seat screen: hides everything until the right player holds the device."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+
+from tacocat.ui.i18n import tr
+from tacocat.ui.scene import Overlay, theme_id
+
+#: Clicks and keys this soon after the screen appears are ignored, so the
+#: player who just acted cannot click straight through it.
+GUARD_SECONDS = 0.3
+BUTTON_SIZE = (560, 68)
+_CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class PassDeviceScene(Overlay):
+    """An opaque screen naming who must take the device.
+
+    :param name: the player who must take the device now.
+    :param on_ready: called once, after this screen is removed, when they confirm.
+    :param seat: 0 or 1, to show the name in the seat's colour.
+    :param other: the other player's name, asked to look away.
+    """
+
+    name = "pass_device"
+    opaque = True  # nothing below is drawn: no card may show through
+    panel_id = "#overlay_opaque"
+
+    def __init__(
+        self,
+        app,
+        name: str,
+        on_ready: Callable[[], None],
+        seat: int | None = None,
+        other: str | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.player_name = name
+        self.on_ready = on_ready
+        self.seat = seat
+        self.other = other
+        self.elapsed = 0.0
+        self.done = False
+        self.button: pygame_gui.elements.UIButton | None = None
+
+    def build(self) -> None:
+        width, height = self.app.size
+        token = self.app.assets.image("token/tacocat", placeholder_size=(120, 100))
+        pygame_gui.elements.UIImage(
+            pygame.Rect(((width - token.get_width()) // 2, 150), token.get_size()), token,
+            manager=self.ui, container=self.root,
+        )
+        pygame_gui.elements.UILabel(
+            pygame.Rect(0, 276, width, 44), tr("tacocat.pass.heading"),
+            manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_heading"),
+        )
+        seat_class = {0: "@pass_name_1", 1: "@pass_name_2"}.get(self.seat, "@pass_name")
+        pygame_gui.elements.UILabel(
+            pygame.Rect(0, 322, width, 80), self.player_name,
+            manager=self.ui, container=self.root, object_id=theme_id(class_id=seat_class),
+        )
+        if self.other:
+            pygame_gui.elements.UILabel(
+                pygame.Rect(0, 404, width, 30), tr("tacocat.pass.look_away", other=self.other),
+                manager=self.ui, container=self.root, object_id=theme_id(class_id="@footer"),
+            )
+        self.button = pygame_gui.elements.UIButton(
+            pygame.Rect(((width - BUTTON_SIZE[0]) // 2, 458), BUTTON_SIZE),
+            tr("tacocat.pass.button", name=self.player_name),
+            manager=self.ui, container=self.root, object_id=theme_id("#pass_ready", "@big"),
+        )
+        self.button.disable()
+        pygame_gui.elements.UILabel(
+            pygame.Rect(0, 548, width, 30), tr("tacocat.pass.hint"),
+            manager=self.ui, container=self.root, object_id=theme_id(class_id="@footer"),
+        )
+
+    @property
+    def armed(self) -> bool:
+        """True once the guard time has passed."""
+        return self.elapsed >= GUARD_SECONDS
+
+    def update(self, dt: float) -> None:
+        was_armed = self.armed
+        self.elapsed += dt
+        if self.armed and not was_armed and self.button is not None:
+            self.button.enable()
+
+    def is_animating(self) -> bool:
+        # Keep frames coming until the guard ends, so the button enables on time.
+        return not self.armed
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.open_menu()  # never reveals the hand: the menu covers it too
+            return
+        if not self.armed:
+            return
+        if event.type == pygame.KEYDOWN and event.key in _CONFIRM_KEYS:
+            self.confirm()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
+            self.confirm()
+
+    def confirm(self) -> None:
+        """The named player has the device: remove the cover, then call back (once)."""
+        if self.done:
+            return
+        self.done = True
+        self.app.audio.play("click")
+        self.app.scenes.pop(self)
+        self.on_ready()

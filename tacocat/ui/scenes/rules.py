@@ -1,0 +1,140 @@
+"""How to play: every rule and every ruling, in pages with a small picture each."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from tacocat.ui.i18n import tr
+from tacocat.ui.scene import Overlay, theme_id
+
+#: Page keys in reading order (text in tacocat.rules.pages.<key>, tab in .tabs.<key>).
+PAGES = ("goal", "setup", "replace", "duel", "play", "showdown", "move")
+PANEL_SIZE = (1160, 660)
+TAB_SIZE = (240, 50)
+PICTURE_SIZE = (240, 120)
+CARD_SMALL = (54, 76)
+
+
+def rules_text() -> str:
+    """All pages' text in reading order (for tests and for a future export)."""
+    return "\n\n".join(tr(f"tacocat.rules.pages.{page}") for page in PAGES)
+
+
+class RulesScene(Overlay):
+    """Tabs on the left, the page text (scrollable) on the right."""
+
+    name = "rules"
+
+    def __init__(self, app, page: str = "goal") -> None:
+        super().__init__(app)
+        self.page = page if page in PAGES else PAGES[0]
+        self.tabs: dict[str, pygame_gui.elements.UIButton] = {}
+        self.text_box: pygame_gui.elements.UITextBox | None = None
+        self.picture: pygame_gui.elements.UIImage | None = None
+
+    def build(self) -> None:
+        screen_w, screen_h = self.app.size
+        panel_w, panel_h = PANEL_SIZE
+        self.panel = pygame_gui.elements.UIPanel(
+            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h),
+            manager=self.ui, container=self.root,
+        )
+        pygame_gui.elements.UILabel(
+            pygame.Rect(0, 14, panel_w, 52), tr("tacocat.rules.heading"),
+            manager=self.ui, container=self.panel, object_id=theme_id(class_id="@heading"),
+        )
+        for index, page in enumerate(PAGES):
+            self.tabs[page] = pygame_gui.elements.UIButton(
+                pygame.Rect((30, 78 + index * (TAB_SIZE[1] + 8)), TAB_SIZE),
+                tr(f"tacocat.rules.tabs.{page}"), manager=self.ui, container=self.panel,
+                object_id=theme_id(f"#rules_tab_{page}", "@tab"),
+            )
+        self.back_button = pygame_gui.elements.UIButton(
+            pygame.Rect(panel_w - 30 - 180, panel_h - 74, 180, 52), tr("tacocat.rules.back"),
+            manager=self.ui, container=self.panel, object_id=theme_id("#rules_back", "@secondary"),
+        )
+        self.show_page(self.page)
+
+    def show_page(self, page: str) -> None:
+        """Replace the text and picture with ``page``'s."""
+        self.page = page
+        for key, tab in self.tabs.items():
+            (tab.select if key == page else tab.unselect)()
+        if self.text_box is not None:
+            self.text_box.kill()
+        panel_w, panel_h = PANEL_SIZE
+        self.text_box = pygame_gui.elements.UITextBox(
+            tr(f"tacocat.rules.pages.{page}"),
+            pygame.Rect(296, 78, panel_w - 296 - 30, panel_h - 78 - 90),
+            manager=self.ui, container=self.panel, object_id=theme_id("#rules_text"),
+        )
+        if self.picture is not None:
+            self.picture.kill()
+        image = self._picture(page)
+        self.picture = pygame_gui.elements.UIImage(
+            pygame.Rect((30, panel_h - 30 - PICTURE_SIZE[1]), PICTURE_SIZE), image,
+            manager=self.ui, container=self.panel,
+        )
+
+    def _picture(self, page: str) -> pygame.Surface:
+        """A small illustration for ``page`` made from the game's own art."""
+        assets = self.app.assets
+        surface = pygame.Surface(PICTURE_SIZE, pygame.SRCALPHA)
+
+        def card(value: int | None) -> pygame.Surface:
+            name = "cards/card_back" if value is None else f"cards/card_{value:02d}"
+            return assets.image(name, CARD_SMALL)
+
+        def row(values: list[int | None], gap: int = 8) -> None:
+            width = len(values) * CARD_SMALL[0] + (len(values) - 1) * gap
+            x = (PICTURE_SIZE[0] - width) // 2
+            for value in values:
+                surface.blit(card(value), (x, (PICTURE_SIZE[1] - CARD_SMALL[1]) // 2))
+                x += CARD_SMALL[0] + gap
+
+        if page == "goal":
+            token = assets.image("token/tacocat", (120, 100))
+            surface.blit(token, token.get_rect(center=(PICTURE_SIZE[0] // 2, PICTURE_SIZE[1] // 2)))
+        elif page == "setup":
+            row([None, None, None])
+        elif page == "replace":
+            row([3, None])
+        elif page == "duel":
+            row([9, 5], gap=40)
+        elif page == "play":
+            row([4, 5, 6])
+        elif page == "showdown":
+            row([2, 11], gap=40)
+        elif page == "move":
+            tile = assets.image("board/tile", (96, 96))
+            token = assets.image("token/tacocat", (96, 80))
+            surface.blit(tile, (18, 12))
+            surface.blit(token, (126, 20))
+        return surface
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
+                self._turn(+1)
+            elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
+                self._turn(-1)
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        if event.ui_element is self.back_button:
+            self.app.audio.play("click")
+            self.close()
+            return
+        for page, tab in self.tabs.items():
+            if event.ui_element is tab and page != self.page:
+                self.app.audio.play("flip")
+                self.show_page(page)
+                return
+
+    def _turn(self, step: int) -> None:
+        index = (PAGES.index(self.page) + step) % len(PAGES)
+        self.app.audio.play("flip")
+        self.show_page(PAGES[index])

@@ -1,0 +1,199 @@
+"""Settings: sound, animation and display; every change applies and is saved at once."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from tacocat.ui.app import fitting_window_sizes
+from tacocat.ui.i18n import tr
+from tacocat.ui.scene import Overlay, theme_id
+
+PANEL_SIZE = (780, 620)
+SPEEDS = ("slow", "normal", "fast", "instant")
+#: A dragged slider is saved this long after it stops moving (not 60 times a second).
+SAVE_DELAY = 0.4
+#: Shortest gap between two preview clicks while dragging the effects slider.
+PREVIEW_GAP = 0.15
+LABEL_X, CONTROL_X = 40, 270
+ROW_H = 44
+
+
+class SettingsScene(Overlay):
+    """An overlay, so it opens the same way from the title and from the in-game menu."""
+
+    name = "settings"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self._save_in: float | None = None
+        self._since_preview = PREVIEW_GAP
+
+    def build(self) -> None:
+        screen_w, screen_h = self.app.size
+        panel_w, panel_h = PANEL_SIZE
+        settings = self.app.settings
+        panel = pygame_gui.elements.UIPanel(
+            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h),
+            manager=self.ui, container=self.root,
+        )
+        self.panel = panel
+        self._label(pygame.Rect(0, 16, panel_w, 52), "tacocat.settings.heading", "@heading")
+
+        y = 80
+        self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.sound", "@section")
+        y += 40
+        self.sound_slider, self.sound_value = self._slider(y, "sound_volume", settings.sound_volume)
+        y += ROW_H + 6
+        self.music_slider, self.music_value = self._slider(y, "music_volume", settings.music_volume)
+        y += ROW_H + 8
+        self.mute_box = self._checkbox(y, "tacocat.settings.muted", settings.muted)
+
+        y += 48
+        self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.motion", "@section")
+        y += 40
+        self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                    "tacocat.settings.speed", "@ink_left")
+        self.speed_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        for index, speed in enumerate(SPEEDS):
+            self.speed_buttons[speed] = pygame_gui.elements.UIButton(
+                pygame.Rect(CONTROL_X + index * 118, y, 110, ROW_H),
+                tr(f"tacocat.settings.speed_{speed}"), manager=self.ui, container=panel,
+                object_id=theme_id(f"#speed_{speed}", "@choice"),
+            )
+        y += ROW_H + 10
+        self.motion_box = self._checkbox(y, "tacocat.settings.reduced_motion",
+                                         settings.reduced_motion)
+
+        y += 48
+        self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.display", "@section")
+        y += 40
+        self.fullscreen_box = self._checkbox(y, "tacocat.settings.fullscreen", settings.fullscreen)
+        y += 42
+        self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                    "tacocat.settings.window_size", "@ink_left")
+        sizes = fitting_window_sizes()
+        if tuple(settings.window_size) not in sizes:
+            sizes = sorted({*sizes, tuple(settings.window_size)})
+        self.size_buttons: dict[tuple[int, int], pygame_gui.elements.UIButton] = {}
+        for index, (w, h) in enumerate(sizes[:4]):
+            self.size_buttons[(w, h)] = pygame_gui.elements.UIButton(
+                pygame.Rect(CONTROL_X + index * 118, y, 110, ROW_H),
+                tr("tacocat.settings.size_option", w=w, h=h), manager=self.ui, container=panel,
+                object_id=theme_id(f"#size_{w}x{h}", "@choice_small"),
+            )
+
+        self.done_button = pygame_gui.elements.UIButton(
+            pygame.Rect((panel_w - 200) // 2, panel_h - 80, 200, 54), tr("tacocat.settings.done"),
+            manager=self.ui, container=panel, object_id=theme_id("#settings_done"),
+        )
+        self._refresh()
+
+    # --- widgets ------------------------------------------------------------------------
+
+    def _label(self, rect: pygame.Rect, key: str, class_id: str) -> pygame_gui.elements.UILabel:
+        return pygame_gui.elements.UILabel(
+            rect, tr(key), manager=self.ui, container=self.panel,
+            object_id=theme_id(class_id=class_id),
+        )
+
+    def _slider(self, y: int, field: str, value: float):
+        self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                    f"tacocat.settings.{field}", "@ink_left")
+        slider = pygame_gui.elements.UIHorizontalSlider(
+            pygame.Rect(CONTROL_X, y + 6, 370, ROW_H - 12), round(value * 100), (0, 100),
+            manager=self.ui, container=self.panel, click_increment=5,
+            object_id=theme_id(f"#{field}"),
+        )
+        label = pygame_gui.elements.UILabel(
+            pygame.Rect(CONTROL_X + 380, y, 90, ROW_H), f"{round(value * 100)}%",
+            manager=self.ui, container=self.panel, object_id=theme_id(class_id="@value"),
+        )
+        return slider, label
+
+    def _checkbox(self, y: int, key: str, checked: bool) -> pygame_gui.elements.UICheckBox:
+        return pygame_gui.elements.UICheckBox(
+            pygame.Rect(LABEL_X, y + 4, 28, 28), tr(key), manager=self.ui,
+            container=self.panel, initial_state=checked,
+        )
+
+    def _refresh(self) -> None:
+        """Show the current choices as selected buttons."""
+        settings = self.app.settings
+        for speed, button in self.speed_buttons.items():
+            (button.select if speed == settings.animation_speed else button.unselect)()
+        for size, button in self.size_buttons.items():
+            (button.select if size == tuple(settings.window_size) else button.unselect)()
+            (button.disable if settings.fullscreen else button.enable)()
+        if self.fullscreen_box.is_checked != settings.fullscreen:
+            self.fullscreen_box.set_state(settings.fullscreen)
+
+    # --- events -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            self._slider_moved(event.ui_element)
+        elif event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            checked = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            if event.ui_element is self.mute_box:
+                self.app.update_settings(muted=checked)
+            elif event.ui_element is self.motion_box:
+                self.app.update_settings(reduced_motion=checked)
+            elif event.ui_element is self.fullscreen_box:
+                self.app.update_settings(fullscreen=checked)
+                self._refresh()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button_pressed(event.ui_element)
+
+    def _slider_moved(self, element) -> None:
+        if element is self.sound_slider:
+            value = element.get_current_value() / 100
+            self.sound_value.set_text(f"{round(value * 100)}%")
+            self.app.update_settings(save=False, sound_volume=value)
+            if self._since_preview >= PREVIEW_GAP:
+                self._since_preview = 0.0
+                self.app.audio.play("click")
+        elif element is self.music_slider:
+            value = element.get_current_value() / 100
+            self.music_value.set_text(f"{round(value * 100)}%")
+            self.app.update_settings(save=False, music_volume=value)
+        else:
+            return
+        self._save_in = SAVE_DELAY
+
+    def _button_pressed(self, element) -> None:
+        if element is self.done_button:
+            self.app.audio.play("click")
+            self.close()
+            return
+        for speed, button in self.speed_buttons.items():
+            if element is button:
+                self.app.audio.play("click")
+                self.app.update_settings(animation_speed=speed)
+                self._refresh()
+                return
+        for size, button in self.size_buttons.items():
+            if element is button:
+                self.app.audio.play("click")
+                self.app.update_settings(window_size=size)
+                self._refresh()
+                return
+
+    def update(self, dt: float) -> None:
+        self._since_preview += dt
+        if self._save_in is not None:
+            self._save_in -= dt
+            if self._save_in <= 0:
+                self._save_in = None
+                self.app.save_settings()
+
+    def is_animating(self) -> bool:
+        return self._save_in is not None
+
+    def exit(self) -> None:
+        if self._save_in is not None:
+            self._save_in = None
+            self.app.save_settings()
+        super().exit()

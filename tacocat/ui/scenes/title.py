@@ -1,0 +1,148 @@
+"""The title screen: logo over the table, the main buttons, the version."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from tacocat import __version__
+from tacocat.ui.assets import CORE_IMAGES
+from tacocat.ui.i18n import tr
+from tacocat.ui.scene import UIScene, theme_id
+from tacocat.ui.tween import Tweener, ease_out_back, ease_out_cubic
+
+BUTTON_SIZE = (320, 54)
+BUTTON_GAP = 12
+LOGO_TOP = 46
+LOGO_SIZE = (760, 200)
+
+
+class _Offset:
+    """A tweenable vertical offset for one animated element."""
+
+    def __init__(self, y: float) -> None:
+        self.y = y
+
+
+class TitleScene(UIScene):
+    """Buttons: New game, Continue (only with an autosave), How to play, Settings, Quit."""
+
+    name = "title"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.tweener = Tweener(speed=lambda: app.animation_speed)
+        self.logo_offset = _Offset(0.0)
+        self.buttons: list[pygame_gui.elements.UIButton] = []
+        self._offsets: list[_Offset] = []
+        self._bases: list[tuple[int, int]] = []
+        self.continue_button: pygame_gui.elements.UIButton | None = None
+
+    def build(self) -> None:
+        assets = self.app.assets
+        assets.preload(list(CORE_IMAGES))
+        self.background = assets.image("ui/background", self.app.size, placeholder_size=self.app.size)
+        self.logo = assets.image("ui/title_logo", placeholder_size=LOGO_SIZE)
+        width, height = self.app.size
+        logo_bottom = LOGO_TOP + self.logo.get_height()
+
+        self.tagline = pygame_gui.elements.UILabel(
+            pygame.Rect(0, logo_bottom + 2, width, 34), tr("tacocat.title.tagline"),
+            manager=self.ui, container=self.root, object_id=theme_id(class_id="@tagline"),
+        )
+        has_save = self._has_autosave()
+        entries: list[tuple[str, str | None]] = [("new_game", "@big")]
+        if has_save:
+            entries.append(("continue", None))
+        entries += [("rules", "@secondary"), ("settings", "@secondary"), ("quit", "@danger")]
+        top = logo_bottom + 52
+        x = (width - BUTTON_SIZE[0]) // 2
+        for index, (key, class_id) in enumerate(entries):
+            y = top + index * (BUTTON_SIZE[1] + BUTTON_GAP)
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect((x, y), BUTTON_SIZE), tr(f"tacocat.title.{key}"),
+                manager=self.ui, container=self.root,
+                object_id=theme_id(f"#title_{key}", class_id),
+            )
+            self.buttons.append(button)
+            self._bases.append((x, y))
+            setattr(self, f"{key}_button", button)
+        if not has_save:
+            self.continue_button = None
+
+        pygame_gui.elements.UILabel(
+            pygame.Rect(width - 260, height - 34, 244, 26),
+            tr("tacocat.title.version", version=__version__),
+            manager=self.ui, container=self.root, object_id=theme_id(class_id="@footer"),
+        )
+        self.notice = None
+        if assets.missing:
+            names = ", ".join(sorted({name.rsplit(".", 1)[0] for name in assets.missing}))
+            if len(names) > 90:
+                names = names[:89] + "…"
+            self.notice = pygame_gui.elements.UILabel(
+                pygame.Rect(40, height - 78, width - 80, 34),
+                tr("tacocat.title.missing_images", names=names),
+                manager=self.ui, container=self.root, object_id=theme_id(class_id="@notice"),
+            )
+        self._intro()
+
+    def _has_autosave(self) -> bool:
+        try:
+            return bool(self.app.saves.has_autosave())
+        except Exception:  # a broken save folder must not hide the title
+            return False
+
+    def _intro(self) -> None:
+        """The logo drops in and the buttons rise, one after another."""
+        if self.app.reduced_motion or self.app.instant:
+            return
+        self.logo_offset.y = -(LOGO_TOP + self.logo.get_height())
+        self.tweener.to(self.logo_offset, "y", 0.0, 0.7, ease_out_back)
+        for index in range(len(self.buttons)):
+            offset = _Offset(self.app.size[1] - self._bases[index][1] + 40)
+            self._offsets.append(offset)
+            self.tweener.to(offset, "y", 0.0, 0.55, ease_out_cubic, delay=0.25 + 0.07 * index)
+        self._place_buttons()
+
+    def _place_buttons(self) -> None:
+        for button, offset, (x, y) in zip(self.buttons, self._offsets, self._bases, strict=False):
+            button.set_relative_position((x, round(y + offset.y)))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            self.tweener.skip_all()
+            self._place_buttons()
+            return
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return
+        element = event.ui_element
+        if element is getattr(self, "new_game_button", None):
+            self.app.audio.play("click")
+            from tacocat.ui.scenes.new_game import NewGameScene
+
+            self.app.scenes.switch(NewGameScene(self.app))
+        elif element is self.continue_button and element is not None:
+            self.app.audio.play("click")
+            self.app.continue_game()
+        elif element is getattr(self, "rules_button", None):
+            self.app.audio.play("click")
+            self.app.open_rules()
+        elif element is getattr(self, "settings_button", None):
+            self.app.audio.play("click")
+            self.app.open_settings()
+        elif element is getattr(self, "quit_button", None):
+            self.app.quit(0)
+
+    def update(self, dt: float) -> None:
+        if self.tweener.is_animating():
+            self.tweener.update(dt)
+            self._place_buttons()
+
+    def is_animating(self) -> bool:
+        return self.tweener.is_animating()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background, (0, 0))
+        x = (self.app.size[0] - self.logo.get_width()) // 2
+        surface.blit(self.logo, (x, round(LOGO_TOP + self.logo_offset.y)))

@@ -1,0 +1,86 @@
+"""A drawn button in the theme's look, with hover, press, focus and disabled states.
+
+The table draws its own buttons (instead of pygame_gui's) so that one keyboard
+focus ring can move over cards and buttons alike, and so that a click on a
+disabled button can still say *why* it is disabled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from tacocat.ui.widgets.style import Colour, TextCache, mix, palette, rounded_panel
+
+
+class Button:
+    """A rectangle that calls ``on_click`` (through the owner) when pressed.
+
+    ``style``: ``"primary"`` (cheese), ``"secondary"`` (cream), ``"quiet"``
+    (dark, for table furniture like Hint and Menu).
+    """
+
+    def __init__(self, key: str, rect: pygame.Rect, label: str = "", *,
+                 style: str = "primary", on_click: Callable[[], None] | None = None,
+                 font_size: int = 20, icon: str | None = None) -> None:
+        self.key = key
+        self.rect = pygame.Rect(rect)
+        self.label = label
+        self.style = style
+        self.on_click = on_click
+        self.font_size = font_size
+        self.icon = icon
+        self.enabled = True
+        self.visible = True
+        #: Why the button is disabled, said when it is clicked anyway.
+        self.disabled_reason: str | None = None
+        self.hovered = False
+        self.pressed = False
+        self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.visible and self.rect.collidepoint(pos)
+
+    def _colours(self) -> tuple[Colour, Colour, Colour]:
+        p = palette()
+        if self.style == "primary":
+            fill, text, border = p.cheese, p.ink, p.ink
+        elif self.style == "secondary":
+            fill, text, border = p.box_floor, p.ink, p.ink
+        elif self.style == "danger":
+            fill, text, border = p.salsa, p.card_face, p.ink
+        else:
+            fill, text, border = p.table_light, p.card_face, p.table_deep
+        if not self.enabled:
+            fill = mix(fill, p.table, 0.55)
+            text = mix(text, fill, 0.45)
+            border = mix(border, p.table, 0.4)
+        elif self.pressed:
+            fill = mix(fill, p.ink, 0.15)
+        elif self.hovered:
+            fill = mix(fill, p.white, 0.22)
+        return fill, text, border
+
+    def draw(self, surface: pygame.Surface, text: TextCache, focused: bool = False) -> None:
+        if not self.visible:
+            return
+        fill, colour, border = self._colours()
+        key = (self.label, fill, colour, border, self.rect.size)
+        body = self._cache.get(key)
+        if body is None:
+            if len(self._cache) > 24:
+                self._cache.clear()
+            body = rounded_panel(self.rect.size, fill, border, radius=12, border_width=2, shadow=3)
+            label = text.render(self.label, self.font_size, colour, bold=True,
+                                max_width=self.rect.width - 16)
+            inner = pygame.Rect(3, 3, *self.rect.size)
+            body.blit(label, label.get_rect(center=inner.center))
+            self._cache[key] = body
+        offset = 2 if self.pressed and self.enabled else 0
+        surface.blit(body, (self.rect.x - 3, self.rect.y - 3 + offset))
+        if focused:
+            ring = self.rect.inflate(10, 10)
+            pygame.draw.rect(surface, palette().white, ring, width=3, border_radius=15)
+            pygame.draw.rect(surface, palette().ink, ring.inflate(4, 4), width=1, border_radius=17)

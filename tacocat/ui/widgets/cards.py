@@ -1,0 +1,178 @@
+"""Cards on the table: the sprite (where one card is and how it shows) and the renderer.
+
+A :class:`CardSprite` is one physical card the player can follow with their
+eyes: it keeps its identity while it flies from the draw pile to a hand, to the
+table and to the discard pile. ``value`` is None while the screen does not
+know the card (the opponent's hand); ``face_up`` says which side shows;
+``flip`` is the horizontal scale used by a flip (1 = flat, 0 = edge on).
+
+:class:`CardRenderer` draws sprites from cached surfaces: each size (the scale
+is quantised) is scaled once. Every card face goes through
+:meth:`CardRenderer.blit_face`, the single place where a face reaches the
+screen - tests replace it to prove which faces were shown.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import OrderedDict
+from typing import Any
+
+import pygame
+
+CARD_W, CARD_H = 100, 140
+#: ``card_shadow.png`` is the card plus this many pixels on every side.
+SHADOW_PAD = 8
+
+_uid = itertools.count(1)
+
+
+class CardSprite:
+    """One card on screen. Positions are the card's centre, in logical pixels."""
+
+    __slots__ = ("uid", "value", "owner", "zone", "pos", "scale", "flip", "face_up", "z", "lift",
+                 "selected", "mark", "glow", "committed")
+
+    def __init__(self, value: int | None, owner: int | None, zone: str,
+                 pos: tuple[float, float], scale: float = 1.0, face_up: bool = False) -> None:
+        self.uid = next(_uid)
+        self.value = value
+        self.owner = owner
+        self.zone = zone
+        self.pos = pos
+        self.scale = scale
+        self.flip = 1.0
+        self.face_up = face_up
+        self.z = 0
+        self.lift = 0.0          # drawn this many pixels higher (hover, selection)
+        self.selected = False
+        self.mark: str | None = None   # "defended", "sacrificed", "target", "winner"
+        self.glow = 0.0          # 0..1 highlight strength (duel winner, round winner)
+        self.committed = False   # chosen in secret (drawn only to its owner)
+
+    def __repr__(self) -> str:
+        return (f"<Card #{self.uid} {self.value} owner={self.owner} {self.zone} "
+                f"{'up' if self.face_up else 'down'} at {self.pos[0]:.0f},{self.pos[1]:.0f}>")
+
+
+def _quantise_scale(scale: float) -> float:
+    return max(0.1, round(scale * 40) / 40)
+
+
+class CardRenderer:
+    """Draws card sprites from the card images, every size cached."""
+
+    def __init__(self, assets: Any, limit: int = 900) -> None:
+        self.assets = assets
+        self._cache: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        self._limit = limit
+        self._originals: dict[str, pygame.Surface] = {}
+
+    # --- surfaces -------------------------------------------------------------------
+
+    def _original(self, name: str) -> pygame.Surface:
+        surface = self._originals.get(name)
+        if surface is None:
+            surface = self.assets.image(name, placeholder_size=(CARD_W, CARD_H))
+            self._originals[name] = surface
+        return surface
+
+    def _scaled(self, name: str, size: tuple[int, int], variant: str = "") -> pygame.Surface:
+        key = (name, size, variant)
+        surface = self._cache.get(key)
+        if surface is not None:
+            self._cache.move_to_end(key)
+            return surface
+        if variant == "dim":
+            base = self._scaled(name, size)
+            # Darken only where the card is opaque, so the rounded corners stay clean.
+            mask = pygame.mask.from_surface(base, 8).to_surface(
+                setcolor=(12, 29, 34, 110), unsetcolor=(0, 0, 0, 0))
+            surface = base.copy()
+            surface.blit(mask, (0, 0))
+        else:
+            original = self._original(name)
+            if original.get_size() == size:
+                surface = original
+            else:
+                surface = pygame.transform.smoothscale(original, size)
+        self._cache[key] = surface
+        if len(self._cache) > self._limit:
+            self._cache.popitem(last=False)
+        return surface
+
+    @staticmethod
+    def face_name(value: int) -> str:
+        return f"cards/card_{value:02d}"
+
+    def face(self, value: int, size: tuple[int, int], dim: bool = False) -> pygame.Surface:
+        return self._scaled(self.face_name(value), size, "dim" if dim else "")
+
+    def back(self, size: tuple[int, int]) -> pygame.Surface:
+        return self._scaled("cards/card_back", size)
+
+    @staticmethod
+    def size_for(scale: float, flip: float = 1.0) -> tuple[int, int]:
+        scale = _quantise_scale(scale)
+        height = max(2, int(round(CARD_H * scale)))
+        width = int(round(CARD_W * scale))
+        if flip < 0.999:
+            width = max(2, int(round(width * max(0.0, flip) / 4)) * 4)
+        return width, height
+
+    def prewarm(self, scales: tuple[float, ...]) -> None:
+        """Scale the faces and backs used on the table now, not during the first animation."""
+        for scale in scales:
+            size = self.size_for(scale)
+            self.back(size)
+            self.shadow(size)
+            for value in range(1, 13):
+                self.face(value, size)
+
+    def shadow(self, size: tuple[int, int]) -> pygame.Surface:
+        ratio = size[1] / CARD_H
+        pad = int(round(SHADOW_PAD * ratio))
+        return self._scaled("cards/card_shadow", (size[0] + 2 * pad, size[1] + 2 * pad))
+
+    def overlay(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        """``card_highlight`` / ``card_focus`` at a card size."""
+        return self._scaled(f"cards/{name}", size)
+
+    # --- drawing --------------------------------------------------------------------
+
+    def rect_of(self, sprite: CardSprite) -> pygame.Rect:
+        width, height = self.size_for(sprite.scale)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = (round(sprite.pos[0]), round(sprite.pos[1] - sprite.lift))
+        return rect
+
+    def draw(self, surface: pygame.Surface, sprite: CardSprite, show_face: bool, *,
+             dim: bool = False, highlight: bool = False, focus: bool = False,
+             shadow: bool = True) -> pygame.Rect:
+        """Draw ``sprite``; ``show_face`` decides which side (the caller enforces secrecy)."""
+        size = self.size_for(sprite.scale, sprite.flip)
+        x = round(sprite.pos[0])
+        y = round(sprite.pos[1] - sprite.lift)
+        rect = pygame.Rect(0, 0, *size)
+        rect.center = (x, y)
+        if shadow and size[0] > 4:
+            image = self.shadow(size)
+            offset = max(2, int(round(4 * sprite.scale))) + int(sprite.lift * 0.15)
+            spot = image.get_rect(center=(x + offset // 2, y + offset))
+            surface.blit(image, spot)
+        if highlight and size[0] > 4:
+            glow = self.overlay("card_highlight", (size[0] + 16, size[1] + 16))
+            surface.blit(glow, glow.get_rect(center=(x, y)))
+        if show_face and sprite.value is not None:
+            self.blit_face(surface, sprite, self.face(sprite.value, size, dim), rect)
+        else:
+            surface.blit(self.back(size), rect)
+        if focus:
+            ring = self.overlay("card_focus", (size[0] + 10, size[1] + 10))
+            surface.blit(ring, ring.get_rect(center=(x, y)))
+        return rect
+
+    def blit_face(self, surface: pygame.Surface, sprite: CardSprite, image: pygame.Surface,
+                  rect: pygame.Rect) -> None:
+        """Put a card face on the screen (the one place faces are drawn)."""
+        surface.blit(image, rect)

@@ -1,0 +1,174 @@
+"""The table's palette, fonts and cached text.
+
+Colours come from ``assets/palette.json`` (the asset generator writes it);
+each name has a built-in fallback so a missing file never stops the game.
+Text surfaces are cached by (text, size, bold, colour) in a bounded LRU, so a
+label drawn every frame is rendered once.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import OrderedDict
+from typing import Any
+
+import pygame
+
+from tacocat.resources import asset_path
+
+log = logging.getLogger(__name__)
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+_FALLBACK = {
+    "table": "#17323A", "table_deep": "#0C1D22", "table_light": "#2A5560",
+    "box_floor": "#F4E7C5", "box_floor_shade": "#E4D0A2", "box_rim": "#D9A55B",
+    "box_rim_light": "#ECC383", "box_edge": "#8E5B2C", "salsa": "#D9483B",
+    "salsa_dark": "#A3322A", "avocado": "#7FA650", "avocado_dark": "#587A30",
+    "cheese": "#F2C14E", "cheese_dark": "#C8952C", "ink": "#2B2118", "ink_soft": "#6B5744",
+    "card_face": "#FFF8EC", "tortilla": "#EEC06B", "tortilla_dark": "#C98A3C",
+    "cool": "#3F8E9E", "warm": "#E2703C", "white": "#FFFFFF",
+    "seat_1": "#7FA650", "seat_1_dark": "#587A30", "seat_2": "#D9483B", "seat_2_dark": "#A3322A",
+}
+
+
+def _parse(text: str) -> tuple[int, int, int]:
+    colour = pygame.Color(text)
+    return (colour.r, colour.g, colour.b)
+
+
+class Palette:
+    """Named colours: ``palette.cheese`` or ``palette["seat_1"]``."""
+
+    def __init__(self) -> None:
+        data: dict[str, Any] = {}
+        try:
+            with open(asset_path("palette.json"), encoding="utf-8") as handle:
+                data = json.load(handle)
+        except (OSError, ValueError) as error:
+            log.warning("palette.json could not be read (%s); using built-in colours", error)
+        self._colours: dict[str, tuple[int, int, int]] = {}
+        for name, value in {**_FALLBACK, **data}.items():
+            try:
+                self._colours[name] = _parse(str(value))
+            except ValueError:
+                self._colours[name] = _parse(_FALLBACK.get(name, "#FF00FF"))
+
+    def __getitem__(self, name: str) -> tuple[int, int, int]:
+        return self._colours.get(name, (255, 0, 255))
+
+    def __getattr__(self, name: str) -> tuple[int, int, int]:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return self[name]
+
+    def seat(self, seat: int, dark: bool = False) -> tuple[int, int, int]:
+        return self[f"seat_{seat + 1}{'_dark' if dark else ''}"]
+
+
+_palette: Palette | None = None
+
+
+def palette() -> Palette:
+    """The shared palette (read once)."""
+    global _palette
+    if _palette is None:
+        _palette = Palette()
+    return _palette
+
+
+def with_alpha(colour: Colour, alpha: int) -> tuple[int, int, int, int]:
+    return (colour[0], colour[1], colour[2], alpha)
+
+
+def mix(a: Colour, b: Colour, t: float) -> tuple[int, int, int]:
+    return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
+
+
+class TextCache:
+    """Rendered text, cached. ``fonts(size, bold)`` returns a ``pygame.font.Font``."""
+
+    def __init__(self, fonts: Any, limit: int = 600) -> None:
+        self._fonts = fonts
+        self._cache: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        self._limit = limit
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        return self._fonts(size, bold)
+
+    def render(self, text: str, size: int, colour: Colour, bold: bool = False,
+               max_width: int | None = None) -> pygame.Surface:
+        """``text`` in Noto Sans; shrunk to ``max_width`` if it is wider."""
+        key = (text, size, bold, tuple(colour), max_width)
+        surface = self._cache.get(key)
+        if surface is not None:
+            self._cache.move_to_end(key)
+            return surface
+        surface = self.font(size, bold).render(text, True, colour)
+        if len(colour) == 4 and colour[3] < 255:
+            surface.set_alpha(colour[3])
+        if max_width is not None and surface.get_width() > max_width > 0:
+            ratio = max_width / surface.get_width()
+            surface = pygame.transform.smoothscale(
+                surface, (max_width, max(1, int(surface.get_height() * ratio))))
+        self._cache[key] = surface
+        if len(self._cache) > self._limit:
+            self._cache.popitem(last=False)
+        return surface
+
+    def outlined(self, text: str, size: int, colour: Colour, outline: Colour, bold: bool = True,
+                 width: int = 2) -> pygame.Surface:
+        """Text with a solid outline (readable on any background)."""
+        key = ("<outlined>", text, size, bold, tuple(colour), tuple(outline), width)
+        surface = self._cache.get(key)
+        if surface is not None:
+            self._cache.move_to_end(key)
+            return surface
+        inner = self.font(size, bold).render(text, True, colour)
+        edge = self.font(size, bold).render(text, True, outline)
+        w, h = inner.get_width() + 2 * width, inner.get_height() + 2 * width
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        for dx in range(-width, width + 1):
+            for dy in range(-width, width + 1):
+                if dx * dx + dy * dy <= width * width + 1:
+                    surface.blit(edge, (width + dx, width + dy))
+        surface.blit(inner, (width, width))
+        self._cache[key] = surface
+        if len(self._cache) > self._limit:
+            self._cache.popitem(last=False)
+        return surface
+
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """Split ``text`` into lines no wider than ``width`` pixels."""
+        font = self.font(size, bold)
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            words = paragraph.split()
+            line = ""
+            for word in words:
+                trial = f"{line} {word}".strip()
+                if line and font.size(trial)[0] > width:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = trial
+            lines.append(line)
+        return lines
+
+
+def rounded_panel(size: tuple[int, int], fill: Colour, border: Colour | None = None,
+                  radius: int = 14, border_width: int = 2, shadow: int = 0) -> pygame.Surface:
+    """A rounded rectangle surface (with an optional soft drop shadow below it)."""
+    w, h = size
+    surface = pygame.Surface((w + shadow * 2, h + shadow * 2), pygame.SRCALPHA)
+    if shadow:
+        for i in range(shadow, 0, -1):
+            alpha = int(60 * (1 - i / (shadow + 1)) / 2)
+            rect = pygame.Rect(shadow - i + 1, shadow - i + 4, w + 2 * i - 2, h + 2 * i - 2)
+            pygame.draw.rect(surface, (0, 0, 0, alpha), rect, border_radius=radius + i)
+    rect = pygame.Rect(shadow, shadow, w, h)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if border is not None and border_width:
+        pygame.draw.rect(surface, border, rect, width=border_width, border_radius=radius)
+    return surface

@@ -1,0 +1,1 @@
+"""Tests of :mod:`tacocat.persistence` (a package, so helper modules import relatively)."""

@@ -1,0 +1,76 @@
+"""Benchmark: how long one autosave takes (it runs after every action).
+
+Run from the project root: ``python -m tests.persistence.bench_autosave``.
+Plays whole random games and times :meth:`SaveStore.write_autosave` after each
+action, plus its parts: building the JSON, and the same write without fsync.
+Prints a summary, then one JSON line last (microseconds).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from tacocat.persistence import SaveStore, atomic_write_json
+from tacocat.rules import GameRecord, GameState
+
+from .games import VS_AI_CONFIG, play
+
+GAMES = 5
+
+
+def _micros(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    return {
+        "median_us": round(statistics.median(ordered) * 1e6, 1),
+        "p95_us": round(ordered[int(len(ordered) * 0.95)] * 1e6, 1),
+        "max_us": round(ordered[-1] * 1e6, 1),
+    }
+
+
+def main() -> None:
+    write, encode, no_fsync, load = [], [], [], []
+    sizes = []
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        store = SaveStore(folder)
+        for seed in range(GAMES):
+            full = play(seed)
+            for n in range(1, len(full.actions)):
+                state: GameState = play(seed, n)
+                record = GameRecord.from_state(state)
+                start = time.perf_counter()
+                store.write_autosave(VS_AI_CONFIG, record)
+                write.append(time.perf_counter() - start)
+                start = time.perf_counter()
+                text = json.dumps({"app": VS_AI_CONFIG, "record": record.to_dict()},
+                                  separators=(",", ":"))
+                encode.append(time.perf_counter() - start)
+                start = time.perf_counter()
+                atomic_write_json(folder / "nofsync.json", json.loads(text), compact=True,
+                                  durable=False)
+                no_fsync.append(time.perf_counter() - start)
+                sizes.append(store.path.stat().st_size)
+            start = time.perf_counter()
+            assert store.load_autosave().ok
+            load.append(time.perf_counter() - start)
+    result = {
+        "bench": "autosave",
+        "writes": len(write),
+        "write_autosave": _micros(write),
+        "encode_only": _micros(encode),
+        "write_without_fsync": _micros(no_fsync),
+        "load_autosave_late_game": _micros(load),
+        "file_bytes_max": max(sizes),
+    }
+    print(f"write_autosave over {len(write)} actions of {GAMES} games: "
+          f"median {result['write_autosave']['median_us']} µs, "
+          f"p95 {result['write_autosave']['p95_us']} µs (file up to {max(sizes)} bytes)")
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,216 @@
+"""tools/make_assets.py: every asset is generated, well-formed, deterministic and committed."""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import io
+import json
+import re
+import struct
+import wave
+from array import array
+from pathlib import Path
+from types import ModuleType
+
+import pygame
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "tools" / "make_assets.py"
+COMMITTED = ROOT / "assets"
+
+CARD = (100, 140)
+IMAGE_SIZES: dict[str, tuple[int, int]] = {
+    **{f"images/cards/card_{v:02d}.png": CARD for v in range(1, 13)},
+    "images/cards/card_back.png": CARD,
+    "images/cards/card_shadow.png": (116, 156),
+    "images/cards/card_highlight.png": CARD,
+    "images/cards/card_focus.png": CARD,
+    "images/board/board_frame.png": (1100, 230),
+    "images/board/space.png": (110, 110),
+    "images/board/space_centre.png": (110, 110),
+    "images/board/tile.png": (110, 110),
+    "images/board/goal_1.png": (130, 150),
+    "images/board/goal_2.png": (130, 150),
+    "images/board/arrow_1.png": (44, 44),
+    "images/board/arrow_2.png": (44, 44),
+    "images/token/tacocat.png": (120, 100),
+    "images/token/tacocat_shadow.png": (112, 30),
+    "images/ui/background.png": (1280, 720),
+    "images/ui/title_logo.png": (760, 200),
+    "images/ui/panel.png": (64, 64),
+    "images/ui/confetti.png": (72, 32),
+    "images/icon.png": (256, 256),
+}
+GAME_SOUNDS = {"deal", "flip", "play", "slide", "hop", "tile", "win", "round", "click", "error"}
+SOUND_FILES = {f"sounds/{name}.wav" for name in GAME_SOUNDS | {"music"}}
+OTHER_FILES = {"icon.ico", "palette.json", "LICENSE-ASSETS.md"}
+EXPECTED = set(IMAGE_SIZES) | SOUND_FILES | OTHER_FILES
+FULL_SCALE = 32768
+MINUS_1_DBFS = round(FULL_SCALE * 10 ** (-1 / 20))
+
+
+def _files(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def _read_wav(path: Path) -> tuple[wave._wave_params, array]:
+    with wave.open(str(path), "rb") as wav:
+        params = wav.getparams()
+        samples = array("h", wav.readframes(wav.getnframes()))
+    return params, samples
+
+
+def _pixels(path: Path) -> tuple[tuple[int, int], bytes]:
+    surf = pygame.image.load(str(path))
+    return surf.get_size(), pygame.image.tobytes(surf, "RGBA")
+
+
+@pytest.fixture(scope="module")
+def make_assets() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("make_assets", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def out(make_assets: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("assets")
+    assert make_assets.main(["--out", str(folder)]) == 0
+    return folder
+
+
+def test_generator_writes_exactly_the_expected_files(make_assets: ModuleType, out: Path) -> None:
+    assert _files(out) == EXPECTED
+    assert set(make_assets.expected_files()) == EXPECTED
+
+
+@pytest.mark.parametrize("rel", sorted(IMAGE_SIZES))
+def test_images_have_their_size_and_visible_pixels(out: Path, rel: str) -> None:
+    surf = pygame.image.load(str(out / rel))
+    assert surf.get_size() == IMAGE_SIZES[rel]
+    assert surf.get_bounding_rect(min_alpha=16).width > 0, "image is fully transparent"
+    colours = {
+        surf.get_at((x, y))[:3]
+        for x in range(0, surf.get_width(), 5)
+        for y in range(0, surf.get_height(), 5)
+    }
+    if "shadow" not in rel:
+        assert len(colours) > 2, "image is a flat fill"
+
+
+def test_card_faces_are_pairwise_different(out: Path) -> None:
+    faces = [_pixels(out / f"images/cards/card_{v:02d}.png")[1] for v in range(1, 13)]
+    assert len(set(faces)) == 12
+    back = _pixels(out / "images/cards/card_back.png")[1]
+    assert back not in faces
+
+
+def test_card_corners_are_transparent_and_centre_opaque(out: Path) -> None:
+    for name in ("card_01", "card_12", "card_back"):
+        surf = pygame.image.load(str(out / f"images/cards/{name}.png"))
+        assert surf.get_at((0, 0)).a == 0  # rounded corners
+        assert surf.get_at((50, 70)).a == 255
+
+
+@pytest.mark.parametrize("rel", sorted(SOUND_FILES))
+def test_sounds_are_mono_16bit_22050_clean(out: Path, rel: str) -> None:
+    params, samples = _read_wav(out / rel)
+    assert (params.nchannels, params.sampwidth, params.framerate) == (1, 2, 22050)
+    peak = max(abs(s) for s in samples)
+    assert peak > FULL_SCALE // 10, "sound is (nearly) silent"
+    assert peak <= MINUS_1_DBFS, "peak above -1 dBFS"
+    assert abs(samples[0]) < FULL_SCALE // 100 and abs(samples[-1]) < FULL_SCALE // 100, (
+        "ends click"
+    )
+
+
+def test_game_sound_names_never_depend_on_a_card_value(make_assets: ModuleType, out: Path) -> None:
+    names = {p.stem for p in (out / "sounds").glob("*.wav")}
+    assert names == GAME_SOUNDS | {"music"}
+    assert not any(re.search(r"\d", name) for name in names)
+    # and no sound function can be told a value: they take no arguments
+    for make in make_assets.SOUNDS.values():
+        assert not inspect.signature(make).parameters
+    for name in GAME_SOUNDS:
+        params, _ = _read_wav(out / f"sounds/{name}.wav")
+        assert params.nframes / params.framerate <= 2.0, f"{name} is too long for an effect"
+
+
+def test_music_is_a_loop_of_20_to_30_s_under_1_5_mb(make_assets: ModuleType, out: Path) -> None:
+    path = out / "sounds/music.wav"
+    params, _ = _read_wav(path)
+    assert 20 <= params.nframes / params.framerate <= 30
+    assert path.stat().st_size < 1_500_000
+    assert tuple(reversed(make_assets.MELODY)) == make_assets.MELODY, "the melody is a palindrome"
+
+
+def test_palette_json(out: Path) -> None:
+    colours = json.loads((out / "palette.json").read_text(encoding="utf-8"))
+    assert all(re.fullmatch(r"#[0-9A-Fa-f]{6}", v) for v in colours.values())
+    for key in ("table", "box_floor", "box_rim", "salsa", "avocado", "cheese", "ink", "card_face"):
+        assert key in colours
+    assert colours["seat_1"] == colours["avocado"]
+    assert colours["seat_2"] == colours["salsa"]
+    assert colours["table"].upper() == "#17323A"
+
+
+def test_ico_holds_png_entries_16_32_48_256(out: Path) -> None:
+    data = (out / "icon.ico").read_bytes()
+    reserved, kind, count = struct.unpack_from("<HHH", data)
+    assert (reserved, kind, count) == (0, 1, 4)
+    sizes = []
+    for i in range(count):
+        w, h, _, _, planes, bits, length, offset = struct.unpack_from("<BBBBHHII", data, 6 + 16 * i)
+        blob = data[offset : offset + length]
+        assert blob.startswith(b"\x89PNG\r\n\x1a\n")
+        assert (planes, bits) == (1, 32)
+        image = pygame.image.load(io.BytesIO(blob), "entry.png")
+        assert image.get_size() == (w or 256, h or 256)
+        sizes.append(image.get_width())
+    assert sizes == [16, 32, 48, 256]
+
+
+def test_generation_is_deterministic(make_assets: ModuleType, out: Path, tmp_path: Path) -> None:
+    jobs = make_assets.image_jobs()
+    for rel in ("images/cards/card_07.png", "images/token/tacocat.png", "images/board/goal_2.png"):
+        again = tmp_path / Path(rel).name
+        pygame.image.save(jobs[rel](), str(again))
+        assert again.read_bytes() == (out / rel).read_bytes(), rel
+    icons = [make_assets.icon(size) for size in make_assets.ICON_SIZES]
+    assert make_assets.ico_bytes(icons) == (out / "icon.ico").read_bytes()
+    for name in ("deal", "win"):
+        path = tmp_path / f"{name}.wav"
+        make_assets.write_wav(
+            path, make_assets.SOUNDS[name](), make_assets.SOUND_PEAKS.get(name, 0.8)
+        )
+        assert path.read_bytes() == (out / f"sounds/{name}.wav").read_bytes(), name
+
+
+def test_committed_assets_match_the_generator(out: Path) -> None:
+    """Catches a forgotten `python tools/make_assets.py` after changing the art or the list."""
+    committed = _files(COMMITTED)
+    # images/ and sounds/ belong to the generator alone; hand-written files (the pygame_gui
+    # theme, translations) may sit next to them in assets/.
+    owned = {rel for rel in committed if rel.startswith(("images/", "sounds/"))}
+    assert owned | (committed & OTHER_FILES) == _files(out)
+    for rel in ("palette.json", "LICENSE-ASSETS.md"):
+        assert (COMMITTED / rel).read_bytes() == (out / rel).read_bytes(), rel
+    for rel in sorted(IMAGE_SIZES):
+        new, old = (out / rel).read_bytes(), (COMMITTED / rel).read_bytes()
+        if new == old:
+            continue
+        # a different platform may encode or anti-alias slightly differently: allow a few pixels
+        (size_a, a), (size_b, b) = _pixels(out / rel), _pixels(COMMITTED / rel)
+        assert size_a == size_b, rel
+        off = sum(1 for x, y in zip(a, b, strict=True) if abs(x - y) > 24)
+        assert off <= len(a) // 100, f"{rel} is stale: run python tools/make_assets.py"
+    for rel in sorted(SOUND_FILES):
+        (pa, a), (pb, b) = _read_wav(out / rel), _read_wav(COMMITTED / rel)
+        assert pa == pb, rel
+        assert max((abs(x - y) for x, y in zip(a, b, strict=True)), default=0) <= 2, (
+            f"{rel} is stale"
+        )
