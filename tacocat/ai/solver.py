@@ -225,6 +225,14 @@ class Solver:
         matrix = [[self.duel_outcome(mine, theirs, r, c, tie) for c in cols] for r in rows]
         return rows, cols, matrix
 
+    def quick_duel_value(self, mine: Hand, theirs: Hand, tie: float = 0.5, width: int = 2) -> float:
+        """An estimate of :meth:`duel_value` several times cheaper: the matrix
+        game where each seat duels with one of its ``width`` highest cards
+        (where good duel cards nearly always are)."""
+        rows, cols = sorted(set(mine))[-width:], sorted(set(theirs))[-width:]
+        matrix = [[self.duel_outcome(mine, theirs, r, c, tie) for c in cols] for r in rows]
+        return solve_matrix(matrix)[0]
+
     def duel_value(self, mine: Hand, theirs: Hand, tie: float = 0.5) -> float:
         """My value of a duel both seats play optimally knowing both hands."""
         key = (mine, theirs, tie)

@@ -51,6 +51,13 @@ class Scene:
     def exit(self) -> None:
         """Called when the scene leaves the stack (also when the app quits)."""
 
+    def covered(self) -> None:
+        """An overlay was pushed over this scene: it stops getting events and updates
+        (but is still drawn). Finish or pause animations here."""
+
+    def uncovered(self) -> None:
+        """The overlay above was popped: this scene is on top again."""
+
     def handle_event(self, event: pygame.event.Event) -> None:
         """An event pygame_gui did not consume (only the top scene gets them)."""
 
@@ -98,6 +105,8 @@ class SceneManager:
 
     def push(self, scene: Scene) -> None:
         """Lay ``scene`` over the current one, which keeps its state."""
+        if self._stack:
+            self._stack[-1].covered()
         self._stack.append(scene)
         scene.enter()
         self._changed()
@@ -112,6 +121,8 @@ class SceneManager:
             return None
         top = self._stack.pop()
         top.exit()
+        if self._stack:
+            self._stack[-1].uncovered()
         self._changed()
         return top
 

@@ -11,7 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from tacocat.persistence import PersistenceError, atomic_write_json, atomic_write_text, backup_bad_file
+from tacocat.persistence import (
+    PersistenceError,
+    atomic_write_json,
+    atomic_write_text,
+    backup_bad_file,
+)
 from tacocat.persistence import atomic as atomic_module
 
 OLD = '{"old": true}\n'

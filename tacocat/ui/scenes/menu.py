@@ -25,7 +25,7 @@ class MenuScene(Overlay):
             manager=self.ui, container=self.root,
         )
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, 22, panel_w, 50), tr("tacocat.menu.heading"),
+            pygame.Rect(0, 18, panel_w, 60), tr("tacocat.menu.heading"),
             manager=self.ui, container=panel, object_id=theme_id(class_id="@heading"),
         )
         x = (panel_w - BUTTON_SIZE[0]) // 2

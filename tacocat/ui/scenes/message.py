@@ -31,26 +31,37 @@ class MessageScene(Overlay):
 
     def build(self) -> None:
         screen_w, screen_h = self.app.size
-        self.panel = pygame_gui.elements.UIPanel(
-            pygame.Rect(0, 0, WIDTH, 300), manager=self.ui, container=self.root,
-        )
         inner = WIDTH - 2 * PADDING
-        heading = pygame_gui.elements.UILabel(
-            pygame.Rect(PADDING, PADDING - 6, inner, 44), self.title,
+        body_height = self._measure_text(inner)
+        heading_h = 48
+        button_y = PADDING + heading_h + 8 + body_height + 18
+        height = button_y + BUTTON_SIZE[1] + PADDING
+        self.panel = pygame_gui.elements.UIPanel(
+            pygame.Rect((screen_w - WIDTH) // 2, (screen_h - height) // 2, WIDTH, height),
+            manager=self.ui, container=self.root,
+        )
+        pygame_gui.elements.UILabel(
+            pygame.Rect(PADDING, PADDING - 6, inner, heading_h), self.title,
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@dialog_title"),
         )
-        body = pygame_gui.elements.UITextBox(
-            _escape(self.text), pygame.Rect(PADDING, heading.relative_rect.bottom + 8, inner, -1),
+        pygame_gui.elements.UITextBox(
+            _escape(self.text), pygame.Rect(PADDING, PADDING + heading_h + 8, inner, body_height),
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@plain_text"),
         )
-        button_y = body.relative_rect.bottom + 18
         self.ok_button = pygame_gui.elements.UIButton(
             pygame.Rect(((WIDTH - BUTTON_SIZE[0]) // 2, button_y), BUTTON_SIZE),
             tr("tacocat.common.ok"), manager=self.ui, container=self.panel,
         )
-        height = button_y + BUTTON_SIZE[1] + PADDING
-        self.panel.set_dimensions((WIDTH, height))
-        self.panel.set_relative_position(((screen_w - WIDTH) // 2, (screen_h - height) // 2))
+
+    def _measure_text(self, width: int) -> int:
+        """Height the text needs at ``width`` (laid out once by pygame_gui, then dropped)."""
+        probe = pygame_gui.elements.UITextBox(
+            _escape(self.text), pygame.Rect(0, 0, width, -1), manager=self.ui,
+            container=self.root, object_id=theme_id(class_id="@plain_text"),
+        )
+        height = probe.rect.height
+        probe.kill()
+        return min(height, self.app.size[1] - 240)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (

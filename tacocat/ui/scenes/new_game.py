@@ -46,7 +46,7 @@ class NewGameScene(UIScene):
         panel = pygame_gui.elements.UIPanel(PANEL_RECT, manager=self.ui, container=self.root)
         self.panel = panel
         width = PANEL_RECT.width
-        self._label(pygame.Rect(0, 18, width, 52), "tacocat.new_game.heading", "@heading")
+        self._label(pygame.Rect(0, 14, width, 60), "tacocat.new_game.heading", "@heading")
         names = self.app.settings.player_names
 
         y = 90

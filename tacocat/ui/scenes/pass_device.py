@@ -60,13 +60,13 @@ class PassDeviceScene(Overlay):
         )
         seat_class = {0: "@pass_name_1", 1: "@pass_name_2"}.get(self.seat, "@pass_name")
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, 322, width, 80), self.player_name,
+            pygame.Rect(0, 318, width, 92), self.player_name,
             manager=self.ui, container=self.root, object_id=theme_id(class_id=seat_class),
         )
         if self.other:
             pygame_gui.elements.UILabel(
-                pygame.Rect(0, 404, width, 30), tr("tacocat.pass.look_away", other=self.other),
-                manager=self.ui, container=self.root, object_id=theme_id(class_id="@footer"),
+                pygame.Rect(0, 408, width, 34), tr("tacocat.pass.look_away", other=self.other),
+                manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_note"),
             )
         self.button = pygame_gui.elements.UIButton(
             pygame.Rect(((width - BUTTON_SIZE[0]) // 2, 458), BUTTON_SIZE),
@@ -75,8 +75,8 @@ class PassDeviceScene(Overlay):
         )
         self.button.disable()
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, 548, width, 30), tr("tacocat.pass.hint"),
-            manager=self.ui, container=self.root, object_id=theme_id(class_id="@footer"),
+            pygame.Rect(0, 548, width, 34), tr("tacocat.pass.hint"),
+            manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_note"),
         )
 
     @property

@@ -41,7 +41,7 @@ class RulesScene(Overlay):
             manager=self.ui, container=self.root,
         )
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, 14, panel_w, 52), tr("tacocat.rules.heading"),
+            pygame.Rect(0, 10, panel_w, 60), tr("tacocat.rules.heading"),
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@heading"),
         )
         for index, page in enumerate(PAGES):

@@ -38,7 +38,7 @@ class SettingsScene(Overlay):
             manager=self.ui, container=self.root,
         )
         self.panel = panel
-        self._label(pygame.Rect(0, 16, panel_w, 52), "tacocat.settings.heading", "@heading")
+        self._label(pygame.Rect(0, 12, panel_w, 60), "tacocat.settings.heading", "@heading")
 
         y = 80
         self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.sound", "@section")

@@ -43,6 +43,7 @@ class TitleScene(UIScene):
         assets.preload(list(CORE_IMAGES))
         self.background = assets.image("ui/background", self.app.size, placeholder_size=self.app.size)
         self.logo = assets.image("ui/title_logo", placeholder_size=LOGO_SIZE)
+        self.decor = self._decor()
         width, height = self.app.size
         logo_bottom = LOGO_TOP + self.logo.get_height()
 
@@ -87,6 +88,23 @@ class TitleScene(UIScene):
             )
         self._intro()
 
+    def _decor(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """Two fans of cards in the bottom corners (rotated once here, not per frame)."""
+        assets = self.app.assets
+        width, height = self.app.size
+        placed: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        fans = (
+            (("cards/card_12", "cards/card_07", "cards/card_01"), (150, height - 40), -1),
+            (("cards/card_back", "cards/card_back", "cards/card_back"), (width - 150, height - 40), 1),
+        )
+        for names, (cx, cy), side in fans:
+            for index, name in enumerate(names):
+                angle = side * (24 - index * 16)
+                card = pygame.transform.rotozoom(assets.image(name, (100, 140)), angle, 1.25)
+                x = cx + side * (index - 1) * -46
+                placed.append((card, card.get_rect(center=(x, cy - index * 6)).topleft))
+        return placed
+
     def _has_autosave(self) -> bool:
         try:
             return bool(self.app.saves.has_autosave())
@@ -109,10 +127,17 @@ class TitleScene(UIScene):
         for button, offset, (x, y) in zip(self.buttons, self._offsets, self._bases, strict=False):
             button.set_relative_position((x, round(y + offset.y)))
 
+    def _skip_intro(self) -> None:
+        self.tweener.skip_all()
+        self._place_buttons()
+
+    def covered(self) -> None:
+        # Scenes under an overlay are not updated: land the intro now, not when it closes.
+        self._skip_intro()
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
-            self.tweener.skip_all()
-            self._place_buttons()
+            self._skip_intro()
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
@@ -144,5 +169,7 @@ class TitleScene(UIScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))
+        for card, position in self.decor:
+            surface.blit(card, position)
         x = (self.app.size[0] - self.logo.get_width()) // 2
         surface.blit(self.logo, (x, round(LOGO_TOP + self.logo_offset.y)))

@@ -1,0 +1,164 @@
+"""The board as the opened box: two goal houses, seven numbered spaces, arrows, tiles, Tacocat.
+
+The board is composed in the art's native coordinates (the 1100×230 box) and
+scaled once to its place on screen. The static part (box, spaces, numbers,
+arrows, the tiles that have landed) is cached and redrawn only when the set
+of covered spaces changes; Tacocat and a falling tile are drawn on top each
+frame from the positions the animator gives.
+
+Positions on the board: ``-1`` is the first player's goal (left), ``0..6``
+the spaces, ``7`` the second player's goal (see ``Board.goal_of``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from tacocat.ui.widgets.style import TextCache, palette
+
+NATIVE_SIZE = (1100, 230)
+GOAL_SIZE = (130, 150)
+SPACE = 104
+SPACE_TOP = 30
+ARROW = 40
+GOAL_MARGIN = 30
+TOKEN_NATIVE = (92, 77)
+
+
+class BoardView:
+    """Draws one board (``ruleset.board``) into ``rect`` on screen."""
+
+    def __init__(self, assets: Any, text: TextCache, board: Any, rect: pygame.Rect) -> None:
+        self.assets = assets
+        self.text = text
+        self.board = board
+        self.rect = pygame.Rect(rect)
+        self.scale = self.rect.width / NATIVE_SIZE[0]
+        self.size = board.size
+        inner_left = GOAL_MARGIN + GOAL_SIZE[0] + 8
+        inner_right = NATIVE_SIZE[0] - GOAL_MARGIN - GOAL_SIZE[0] - 8
+        gap = (inner_right - inner_left - self.size * SPACE) / max(1, self.size - 1)
+        self._space_x = [inner_left + i * (SPACE + gap) for i in range(self.size)]
+        self._static: pygame.Surface | None = None
+        self._static_key: Any = None
+        self._token_cache: dict[tuple[bool, int], pygame.Surface] = {}
+        self._tile_cache: dict[int, pygame.Surface] = {}
+
+    # --- geometry (native) ------------------------------------------------------------
+
+    def native_rect(self, position: int) -> pygame.Rect:
+        """The native rectangle of a space or goal."""
+        if position < 0:
+            return pygame.Rect(GOAL_MARGIN, (NATIVE_SIZE[1] - GOAL_SIZE[1]) // 2, *GOAL_SIZE)
+        if position >= self.size:
+            return pygame.Rect(NATIVE_SIZE[0] - GOAL_MARGIN - GOAL_SIZE[0],
+                               (NATIVE_SIZE[1] - GOAL_SIZE[1]) // 2, *GOAL_SIZE)
+        return pygame.Rect(round(self._space_x[position]), SPACE_TOP, SPACE, SPACE)
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return (self.rect.x + x * self.scale, self.rect.y + y * self.scale)
+
+    def space_rect(self, position: int) -> pygame.Rect:
+        """A space's (or goal's) rectangle on screen."""
+        native = self.native_rect(position)
+        x, y = self.to_screen(native.x, native.y)
+        return pygame.Rect(round(x), round(y), round(native.width * self.scale),
+                           round(native.height * self.scale))
+
+    def token_anchor(self, position: float) -> tuple[float, float]:
+        """Where Tacocat stands (screen) at a board position; fractions interpolate."""
+        low = int(position // 1) if position >= 0 else -1
+        frac = position - low
+        a = self._anchor_native(low)
+        b = self._anchor_native(low + 1) if frac > 0 else a
+        x = a[0] + (b[0] - a[0]) * frac
+        y = a[1] + (b[1] - a[1]) * frac
+        return self.to_screen(x, y)
+
+    def _anchor_native(self, position: int) -> tuple[float, float]:
+        position = max(-1, min(self.size, position))
+        rect = self.native_rect(position)
+        if position < 0 or position >= self.size:
+            return (rect.centerx, rect.bottom - 26)
+        return (rect.centerx, rect.bottom - 8)
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def _image(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        return self.assets.image(name, size)
+
+    def static_layer(self, covered: frozenset[int], current: int | None) -> pygame.Surface:
+        key = (covered, current)
+        if self._static is not None and self._static_key == key:
+            return self._static
+        p = palette()
+        native = pygame.Surface(NATIVE_SIZE, pygame.SRCALPHA)
+        native.blit(self._image("board/board_frame", NATIVE_SIZE), (0, 0))
+        for seat, position in ((0, -1), (1, self.size)):
+            rect = self.native_rect(position)
+            native.blit(self._image(f"board/goal_{seat + 1}", GOAL_SIZE), rect)
+        number_font = 54
+        for index, space in enumerate(self.board.spaces):
+            rect = self.native_rect(index)
+            art = "board/space_centre" if space.is_two_arrow else "board/space"
+            if index == current:
+                glow = rect.inflate(14, 14)
+                pygame.draw.rect(native, p.cheese, glow, border_radius=18)
+                pygame.draw.rect(native, p.cheese_dark, glow, width=3, border_radius=18)
+            native.blit(self._image(art, (SPACE, SPACE)), rect)
+            if index in covered:
+                continue
+            label = self.text.render(str(space.hand_size), number_font, p.ink, bold=True)
+            native.blit(label, label.get_rect(center=(rect.centerx, rect.top + 44)))
+            arrows = sorted(space.arrows)
+            total = len(arrows) * ARROW + (len(arrows) - 1) * 4
+            x = rect.centerx - total / 2
+            for seat in arrows:
+                arrow = self._image(f"board/arrow_{seat + 1}", (ARROW, ARROW))
+                native.blit(arrow, (round(x), rect.bottom + 8))
+                x += ARROW + 4
+        for index in covered:
+            native.blit(self.tile_image(), self.native_rect(index))
+        size = self.rect.size
+        self._static = pygame.transform.smoothscale(native, size)
+        self._static_key = key
+        return self._static
+
+    def tile_image(self) -> pygame.Surface:
+        return self._image("board/tile", (SPACE, SPACE))
+
+    def screen_tile(self, scale: float = 1.0) -> pygame.Surface:
+        """The tile at its on-screen size (times ``scale``), cached."""
+        width = max(4, int(round(SPACE * self.scale * scale)))
+        tile = self._tile_cache.get(width)
+        if tile is None:
+            tile = pygame.transform.smoothscale(self.tile_image(), (width, width))
+            self._tile_cache[width] = tile
+        return tile
+
+    def token_image(self, facing_left: bool, scale: float = 1.0) -> pygame.Surface:
+        width = max(8, int(round(TOKEN_NATIVE[0] * self.scale * scale)))
+        key = (facing_left, width)
+        image = self._token_cache.get(key)
+        if image is None:
+            height = int(round(width * TOKEN_NATIVE[1] / TOKEN_NATIVE[0]))
+            image = self._image("token/tacocat", (width, height))
+            if facing_left:
+                image = pygame.transform.flip(image, True, False)
+            self._token_cache[key] = image
+        return image
+
+    def draw(self, surface: pygame.Surface, covered: frozenset[int], current: int | None) -> None:
+        surface.blit(self.static_layer(covered, current), self.rect)
+
+    def draw_token(self, surface: pygame.Surface, position: float, height: float,
+                   facing_left: bool) -> None:
+        """Tacocat at board ``position`` (fractional while sliding), ``height`` px in the air."""
+        x, y = self.token_anchor(position)
+        shadow_w = int(TOKEN_NATIVE[0] * self.scale * max(0.5, 1 - height / 160))
+        shadow = self._image("token/tacocat_shadow", (max(8, shadow_w), max(4, shadow_w // 4)))
+        surface.blit(shadow, shadow.get_rect(center=(round(x), round(y - 4))))
+        image = self.token_image(facing_left)
+        surface.blit(image, image.get_rect(midbottom=(round(x), round(y - height))))
