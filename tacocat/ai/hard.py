@@ -171,12 +171,12 @@ class HardBot:
 
 def replacement_candidates(hand: Hand, legal: Sequence[Replace]) -> list[Replace]:
     """The discards worth weighing: the ``j`` highest cards, for each legal ``j``."""
-    allowed = {a.cards: a for a in legal}
+    seat = legal[0].seat
     out = []
     for j in range(len(hand) + 1):
-        cards = hand[len(hand) - j:]
-        if cards in allowed:
-            out.append(allowed[cards])
+        action = Replace(seat, hand[len(hand) - j:])
+        if action in legal:
+            out.append(action)
     return out or list(legal)
 
 
@@ -189,7 +189,7 @@ def hand_after(hand: Hand, discards: Hand, sample: Sample, opponent_follows: boo
     secret; draws come off the sampled pile in the rules' draw order.
     """
     theirs = sample.opponent_hand
-    pile = sample.draw_pile
+    pile = sample.pile
     k = len(discards)
     their_discards: Hand = ()
     if opponent_follows:

@@ -21,10 +21,10 @@ Hand = tuple[int, ...]
 
 @dataclass(frozen=True, slots=True)
 class Sample:
-    """One guess at the hidden cards: the opponent's hand and the draw pile (top first)."""
+    """One guess at the hidden cards: the opponent's hand and the draw pile (``pile``, top first)."""
 
     opponent_hand: Hand
-    draw_pile: Hand
+    pile: Hand
 
 
 def tie_value(observation: Observation) -> float:

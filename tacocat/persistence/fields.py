@@ -12,6 +12,8 @@ import math
 from collections.abc import Collection
 from typing import Any
 
+#: The computer's levels, weakest first (the same names as the ``--level`` option).
+AI_LEVELS = ("easy", "medium", "hard")
 #: Longest player name, in characters; long enough for "Grandma Margarethe".
 MAX_NAME_LENGTH = 24
 #: Largest counter accepted in the statistics: a billion games is not a real file.

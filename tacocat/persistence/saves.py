@@ -42,7 +42,7 @@ from typing import Any
 
 from tacocat.persistence.documents import BadDocument, read_document, set_aside, write_document
 from tacocat.persistence.errors import PersistenceError
-from tacocat.persistence.fields import check_bool, check_choice, check_name_pair
+from tacocat.persistence.fields import AI_LEVELS, check_bool, check_choice, check_name_pair
 from tacocat.rules.errors import RecordError
 from tacocat.rules.record import GameRecord
 from tacocat.rules.ruleset import DEFAULT_BOARD, DEFAULT_DECK, Ruleset
@@ -57,7 +57,6 @@ SAVE_VERSION = 1
 #: actions, 2 000 deals) fit well within this.
 SAVE_MAX_BYTES = 4 * 1024 * 1024
 MODES = ("vs_ai", "hotseat", "demo")
-AI_LEVELS = ("easy", "medium", "hard")
 _CONFIG_KEYS = frozenset({"mode", "level", "human_seat", "names", "tie_to_arrow"})
 #: Error details quoted in a player's message are cut to this length.
 _MAX_DETAIL = 200
@@ -71,9 +70,10 @@ class LoadResult:
 
     * a game to continue: ``app_config``, ``record``, ``state`` (the replayed,
       checked state) and ``saved_at`` are set, ``problem`` is ``None``;
-    * nothing to continue: ``state`` is ``None``; ``problem`` is a message for
-      the player when there was a file that could not be used (``None`` when
-      there simply was no autosave), and ``backup`` is where a bad file went.
+    * nothing to continue: ``state`` is ``None``. ``problem`` is ``None`` when
+      there simply was no autosave; otherwise a message for the player - a
+      file that could not be used (``backup`` is where it went), or the save
+      of a game that had already ended (deleted, no backup).
     """
 
     app_config: dict[str, Any] | None = None

@@ -43,6 +43,7 @@ from tacocat.persistence.documents import (
     write_document,
 )
 from tacocat.persistence.fields import (
+    AI_LEVELS,
     check_bool,
     check_choice,
     check_fraction,
@@ -58,7 +59,6 @@ SETTINGS_VERSION = 1
 SETTINGS_MAX_BYTES = 64 * 1024
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
-AI_LEVELS = ("easy", "medium", "hard")
 #: Window sizes accepted, in pixels (inclusive). The UI may enforce a larger
 #: minimum of its own; these bounds only reject nonsense.
 MIN_WINDOW_SIZE = (640, 360)

@@ -36,7 +36,14 @@ from pathlib import Path
 from typing import Any
 
 from tacocat.persistence.documents import BadDocument, read_document, set_aside, write_document
-from tacocat.persistence.fields import MAX_COUNT, check_bool, check_choice, check_count, check_name
+from tacocat.persistence.fields import (
+    AI_LEVELS,
+    MAX_COUNT,
+    check_bool,
+    check_choice,
+    check_count,
+    check_name,
+)
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +53,6 @@ STATS_VERSION = 1
 #: Room for thousands of hot-seat names; a stats file beyond this is not ours.
 STATS_MAX_BYTES = 1024 * 1024
 
-AI_LEVELS = ("easy", "medium", "hard")
 #: Game modes accepted by :meth:`Stats.record_game`; "demo" is accepted and not counted.
 MODES = ("vs_ai", "hotseat", "demo")
 _TALLY_KEYS = ("wins", "losses", "rounds_won", "rounds_lost")

@@ -7,3 +7,8 @@
 * :mod:`.assets`, :mod:`.audio`, :mod:`.i18n` - pictures and fonts, sound, text.
 * :mod:`.game_config` - :class:`~tacocat.ui.game_config.GameConfig`, the game to start.
 """
+
+import os
+
+# A game should not print pygame's banner; set before any module imports pygame.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

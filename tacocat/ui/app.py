@@ -112,6 +112,14 @@ def open_window(settings: Settings) -> pygame.Surface:
     os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
     os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
     asked = os.environ.get("SDL_VIDEODRIVER", "")
+    if (
+        sys.platform.startswith("linux")
+        and not asked
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+    ):
+        # Checked before SDL probes (its Wayland probe prints its own error line).
+        raise NoDisplayError("neither DISPLAY nor WAYLAND_DISPLAY is set")
     try:
         pygame.display.init()
         driver = pygame.display.get_driver()
@@ -242,6 +250,11 @@ class App:
             starting_language=self.settings.language,
             translation_directory_paths=[str(i18n.translations_dir())],
         )
+        # Styles used by rich text (rules, messages), loaded now rather than mid-frame.
+        self.ui.preload_fonts([
+            {"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"}
+            for size, style in ((19, "bold"), (19, "italic"), (26, "bold"))
+        ])
         self.assets = Assets()
         self.audio = Audio(
             self.settings.sound_volume, self.settings.music_volume, self.settings.muted

@@ -52,18 +52,12 @@ def assert_sound(state: GameState) -> None:
     assert state.token not in state.covered
 
 
-#: Engine errors the loader's safety net catches but the engine should refuse on
-#: purpose; each has a strict xfail test below. Empty this once they are fixed.
-KNOWN_ENGINE_BUGS = ("internal error: unhashable type",)
-
-
 def assert_refused(folder: Path, result: LoadResult, raw: bytes) -> None:
     """A refused save: a message, no game, the original kept as a backup, no crash path."""
     assert not result.ok
     assert result.state is None and result.record is None and result.app_config is None
     assert result.problem and result.problem.startswith("Your saved game ")
-    if not any(bug in result.problem for bug in KNOWN_ENGINE_BUGS):
-        assert "internal error" not in result.problem  # the engine must refuse on purpose
+    assert "internal error" not in result.problem  # the engine must refuse on purpose
     (backup,) = backups(folder)
     assert result.backup == backup and backup.read_bytes() == raw
     assert str(backup) in result.problem
@@ -310,8 +304,6 @@ def test_future_save_version(tmp_path: Path) -> None:
     assert result.problem is not None and "newer version of Tacocat" in result.problem
 
 
-@pytest.mark.xfail(strict=True, reason="rules bug: action_from_dict hashes a non-string "
-                   "'type' (`data.get('type') not in _KINDS`) and raises TypeError, not RecordError")
 @pytest.mark.parametrize("bad_type", [[], {}], ids=["list", "object"])
 def test_an_action_type_that_is_not_a_string_is_refused_on_purpose(tmp_path: Path, bad_type: Any) -> None:
     data = copy.deepcopy(VALID)

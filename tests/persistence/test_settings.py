@@ -50,6 +50,13 @@ def test_fields_and_defaults_are_the_agreed_ones() -> None:
     }
 
 
+def test_ai_levels_match_the_command_line() -> None:
+    from tacocat.cli import AI_LEVELS as CLI_LEVELS
+    from tacocat.persistence.fields import AI_LEVELS
+
+    assert AI_LEVELS == CLI_LEVELS
+
+
 def test_settings_are_immutable() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         Settings().muted = True  # type: ignore[misc]

@@ -49,9 +49,9 @@ class PassDeviceScene(Overlay):
 
     def build(self) -> None:
         width, height = self.app.size
-        token = self.app.assets.image("token/tacocat", placeholder_size=(120, 100))
+        token = self.app.assets.image("token/tacocat", (168, 140))
         pygame_gui.elements.UIImage(
-            pygame.Rect(((width - token.get_width()) // 2, 150), token.get_size()), token,
+            pygame.Rect(((width - token.get_width()) // 2, 118), token.get_size()), token,
             manager=self.ui, container=self.root,
         )
         pygame_gui.elements.UILabel(

@@ -9,7 +9,7 @@ from tacocat.ui.app import fitting_window_sizes
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import Overlay, theme_id
 
-PANEL_SIZE = (780, 620)
+PANEL_SIZE = (780, 652)
 SPEEDS = ("slow", "normal", "fast", "instant")
 #: A dragged slider is saved this long after it stops moving (not 60 times a second).
 SAVE_DELAY = 0.4
@@ -40,18 +40,18 @@ class SettingsScene(Overlay):
         self.panel = panel
         self._label(pygame.Rect(0, 12, panel_w, 60), "tacocat.settings.heading", "@heading")
 
-        y = 80
+        y = 76
         self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.sound", "@section")
-        y += 40
+        y += 36
         self.sound_slider, self.sound_value = self._slider(y, "sound_volume", settings.sound_volume)
         y += ROW_H + 6
         self.music_slider, self.music_value = self._slider(y, "music_volume", settings.music_volume)
         y += ROW_H + 8
         self.mute_box = self._checkbox(y, "tacocat.settings.muted", settings.muted)
 
-        y += 48
+        y += 44
         self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.motion", "@section")
-        y += 40
+        y += 36
         self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                     "tacocat.settings.speed", "@ink_left")
         self.speed_buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -65,9 +65,9 @@ class SettingsScene(Overlay):
         self.motion_box = self._checkbox(y, "tacocat.settings.reduced_motion",
                                          settings.reduced_motion)
 
-        y += 48
+        y += 44
         self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.display", "@section")
-        y += 40
+        y += 36
         self.fullscreen_box = self._checkbox(y, "tacocat.settings.fullscreen", settings.fullscreen)
         y += 42
         self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
@@ -84,7 +84,7 @@ class SettingsScene(Overlay):
             )
 
         self.done_button = pygame_gui.elements.UIButton(
-            pygame.Rect((panel_w - 200) // 2, panel_h - 80, 200, 54), tr("tacocat.settings.done"),
+            pygame.Rect((panel_w - 200) // 2, panel_h - 76, 200, 54), tr("tacocat.settings.done"),
             manager=self.ui, container=panel, object_id=theme_id("#settings_done"),
         )
         self._refresh()
@@ -183,6 +183,8 @@ class SettingsScene(Overlay):
 
     def update(self, dt: float) -> None:
         self._since_preview += dt
+        if self.fullscreen_box.is_checked != self.app.settings.fullscreen:
+            self._refresh()  # F11 was pressed while this screen is open
         if self._save_in is not None:
             self._save_in -= dt
             if self._save_in <= 0:

@@ -72,7 +72,7 @@ class TitleScene(UIScene):
             self.continue_button = None
 
         pygame_gui.elements.UILabel(
-            pygame.Rect(width - 260, height - 34, 244, 26),
+            pygame.Rect((width - 300) // 2, height - 34, 300, 26),
             tr("tacocat.title.version", version=__version__),
             manager=self.ui, container=self.root, object_id=theme_id(class_id="@footer"),
         )
@@ -94,15 +94,16 @@ class TitleScene(UIScene):
         width, height = self.app.size
         placed: list[tuple[pygame.Surface, tuple[int, int]]] = []
         fans = (
-            (("cards/card_12", "cards/card_07", "cards/card_01"), (150, height - 40), -1),
-            (("cards/card_back", "cards/card_back", "cards/card_back"), (width - 150, height - 40), 1),
+            (("cards/card_12", "cards/card_07", "cards/card_01"), (118, height - 28), 1),
+            (("cards/card_back", "cards/card_back", "cards/card_back"), (width - 118, height - 28), -1),
         )
         for names, (cx, cy), side in fans:
+            # Outer card tilted most; the inner card (drawn last) sits on top.
             for index, name in enumerate(names):
-                angle = side * (24 - index * 16)
-                card = pygame.transform.rotozoom(assets.image(name, (100, 140)), angle, 1.25)
-                x = cx + side * (index - 1) * -46
-                placed.append((card, card.get_rect(center=(x, cy - index * 6)).topleft))
+                card = assets.image(name, (100, 140))
+                card = pygame.transform.rotozoom(card, side * (30 - 18 * index), 1.2)
+                centre = (cx + side * (index - 1) * 62, cy - index * 12)
+                placed.append((card, card.get_rect(center=centre).topleft))
         return placed
 
     def _has_autosave(self) -> bool:

@@ -157,8 +157,8 @@ class BoardView:
                    facing_left: bool) -> None:
         """Tacocat at board ``position`` (fractional while sliding), ``height`` px in the air."""
         x, y = self.token_anchor(position)
-        shadow_w = int(TOKEN_NATIVE[0] * self.scale * max(0.5, 1 - height / 160))
-        shadow = self._image("token/tacocat_shadow", (max(8, shadow_w), max(4, shadow_w // 4)))
+        shadow_w = max(8, int(TOKEN_NATIVE[0] * self.scale * max(0.5, 1 - height / 160)) // 4 * 4)
+        shadow = self._image("token/tacocat_shadow", (shadow_w, max(4, shadow_w // 4)))
         surface.blit(shadow, shadow.get_rect(center=(round(x), round(y - 4))))
         image = self.token_image(facing_left)
         surface.blit(image, image.get_rect(midbottom=(round(x), round(y - height))))

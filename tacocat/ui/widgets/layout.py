@@ -1,0 +1,69 @@
+"""Where everything sits on the 1280×720 table.
+
+The *bottom* seat is the one whose screen it is (vs-AI: the human; hot-seat:
+whoever took the device); the other seat sits at the top. The board never
+turns: the first player's goal is always on the left.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+WIDTH, HEIGHT = 1280, 720
+
+BOARD_RECT = pygame.Rect(0, 0, 902, 189)
+BOARD_RECT.midtop = (WIDTH // 2, 92)
+
+HAND_SCALE = {"bottom": 1.0, "top": 0.62}
+HAND_Y = {"bottom": 634.0, "top": 44.0}
+HAND_WIDTH = {"bottom": 720.0, "top": 460.0}
+HAND_STEP = {"bottom": 92.0, "top": 44.0}
+
+TABLE_SCALE = 0.8
+PILE_SCALE = 0.72
+DRAW_POS = (1102.0, 392.0)
+DISCARD_POS = (1208.0, 392.0)
+TILE_STACK_POS = (1182.0, 196.0)
+
+PLAY_CENTRE_X = 640.0
+PLAY_ROW_Y = {"top": 352.0, "bottom": 428.0}
+PLAY_STEP = 92.0
+DUEL_POS = {"top": (584.0, 390.0), "bottom": (696.0, 390.0)}
+
+PROMPT_Y = 522
+LOG_RECT = pygame.Rect(16, 300, 262, 196)
+PLATE_RECT = {"top": pygame.Rect(16, 12, 206, 72), "bottom": pygame.Rect(16, 626, 206, 82)}
+BUTTON_AREA = pygame.Rect(1032, 566, 232, 142)
+
+
+def hand_slots(side: str, count: int) -> list[tuple[float, float]]:
+    """Card centres for a hand of ``count`` cards, left to right."""
+    if count <= 0:
+        return []
+    scale = HAND_SCALE[side]
+    card_w = 100 * scale
+    step = HAND_STEP[side]
+    if count > 1:
+        step = min(step, (HAND_WIDTH[side] - card_w) / (count - 1))
+    first = WIDTH / 2 - step * (count - 1) / 2
+    y = HAND_Y[side]
+    slots = []
+    for i in range(count):
+        x = first + i * step
+        # A gentle fan: the ends sit a little lower (higher for the top hand).
+        offset = ((x - WIDTH / 2) / 360) ** 2 * 14
+        slots.append((x, y + offset if side == "bottom" else y - offset * 0.5))
+    return slots
+
+
+def play_slot(side: str, index: int, count: int) -> tuple[float, float]:
+    """Centre of attack card ``index`` of ``count`` laid by the ``side`` player."""
+    first = PLAY_CENTRE_X - PLAY_STEP * (count - 1) / 2
+    return (first + index * PLAY_STEP, PLAY_ROW_Y[side])
+
+
+def response_slot(attacker_side: str, index: int, count: int) -> tuple[float, float]:
+    """Centre of the answer to attack card ``index``: on the defender's side of it."""
+    x, _ = play_slot(attacker_side, index, count)
+    defender_side = "bottom" if attacker_side == "top" else "top"
+    return (x + 10, PLAY_ROW_Y[defender_side])

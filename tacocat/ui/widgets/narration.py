@@ -1,0 +1,78 @@
+"""Plain sentences for the table's log, the prompt and the round result (all through ``tr``).
+
+Only public events become log lines: a private event (your own dealt cards, a
+secret choice) would be readable by whoever looks at the screen, which in a
+hot-seat game may be the other player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tacocat.rules import events as ev
+from tacocat.ui.i18n import tr
+
+
+def cards_text(cards: Sequence[int]) -> str:
+    """``(4, 5, 6)`` -> ``"4-5-6"``; one card -> ``"7"``."""
+    return "-".join(str(c) for c in cards)
+
+
+def describe(event: ev.Event, names: Sequence[str]) -> str | None:
+    """One log line for a public event, or None when it is not worth a line."""
+    kind = type(event)
+    if event.audience is not None:
+        return None
+    if kind is ev.RoundStarted:
+        return tr("tacocat.table.log.round_started", n=event.round_number, cards=event.hand_size)
+    if kind is ev.ReplaceTurn:
+        if event.secret:
+            return tr("tacocat.table.log.replace_secret") if event.seat == 0 else None
+        if event.limit is None:
+            return tr("tacocat.table.log.replace_first", name=names[event.seat])
+        return tr("tacocat.table.log.replace_second", name=names[event.seat], n=event.limit)
+    if kind is ev.ReplacementCommitted:
+        return tr("tacocat.table.log.replace_committed", name=names[event.seat])
+    if kind is ev.Replaced:
+        if not event.discarded:
+            return tr("tacocat.table.log.kept", name=names[event.seat])
+        return tr("tacocat.table.log.replaced", name=names[event.seat], n=len(event.discarded),
+                  cards=cards_text(event.discarded))
+    if kind is ev.ReplacementSkipped:
+        return tr("tacocat.table.log.replace_skipped", name=names[event.seat])
+    if kind is ev.DuelCommitted:
+        return tr("tacocat.table.log.duel_committed", name=names[event.seat])
+    if kind is ev.DuelRevealed:
+        a, b = event.cards
+        if event.attacker is None:
+            return tr("tacocat.table.log.duel_tie", a=a, b=b)
+        return tr("tacocat.table.log.duel", name0=names[0], a=a, name1=names[1], b=b,
+                  winner=names[event.attacker])
+    if kind is ev.Attacked:
+        shape = tr(f"tacocat.table.shape.{event.shape}")
+        return tr("tacocat.table.log.attack", name=names[event.seat], cards=cards_text(event.cards),
+                  shape=shape)
+    if kind is ev.Defended:
+        return tr("tacocat.table.log.defended", name=names[event.seat], card=event.card,
+                  against=event.against)
+    if kind is ev.Sacrificed:
+        return tr("tacocat.table.log.sacrificed", name=names[event.seat], card=event.card,
+                  against=event.against)
+    if kind is ev.TrickWon:
+        key = "trick_defence" if event.by_defence else "trick_attack"
+        return tr(f"tacocat.table.log.{key}", name=names[event.seat])
+    if kind is ev.ShowdownRevealed:
+        a, b = event.cards
+        return tr("tacocat.table.log.showdown", name0=names[0], a=a, name1=names[1], b=b)
+    if kind is ev.RoundWon:
+        key = "round_won_tie_rule" if event.by_tie_rule else "round_won"
+        return tr(f"tacocat.table.log.{key}", name=names[event.seat])
+    if kind is ev.RoundTied:
+        return tr("tacocat.table.log.round_tied")
+    if kind is ev.TokenMoved:
+        if event.skipped:
+            return tr("tacocat.table.log.token_hops", n=len(event.skipped))
+        return None
+    if kind is ev.GameWon:
+        return tr("tacocat.table.log.game_won", name=names[event.seat])
+    return None
