@@ -31,12 +31,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from tacocat.ai.medium import high_cards_to_replace, trick_sacrificed
+from tacocat.ai.medium import MediumBot, high_cards_to_replace, trick_sacrificed
 from tacocat.ai.sampling import Sample, sample_hidden, tie_value
 from tacocat.ai.solver import Solver, solve_matrix
-from tacocat.rules import Action, Attack, DuelCard, Observation, Replace, Respond
+from tacocat.rules import Action, Attack, DuelCard, Observation, Replace
 from tacocat.rules.moves import remove_cards
 
 Hand = tuple[int, ...]
@@ -58,11 +58,16 @@ class Analysis:
     actions: tuple[Action, ...]
     values: tuple[float, ...]
     samples: int
+    preferred: Action | None = None
 
     @property
     def best(self) -> Action:
-        best = max(range(len(self.actions)), key=lambda i: (self.values[i], -i))
-        return self.actions[best]
+        """The best-valued action; among equals, ``preferred`` (a casual
+        player's move, which also plays sensibly when every move is lost or
+        won in all samples), else the first."""
+        top = max(self.values)
+        tied = [a for a, v in zip(self.actions, self.values, strict=True) if v >= top - 1e-9]
+        return self.preferred if self.preferred in tied else tied[0]
 
     def value_of(self, action: Action) -> float:
         return self.values[self.actions.index(action)]
@@ -88,6 +93,7 @@ class HardBot:
         self.duel_samples = duel_samples
         self.replace_samples = replace_samples
         self.solver = Solver()
+        self._casual = MediumBot()
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -98,10 +104,13 @@ class HardBot:
         """Value every action of ``legal`` (see :class:`Analysis`)."""
         kind = type(legal[0])
         if kind is Replace:
-            return self._replace(observation, legal, rng)
-        if kind is DuelCard:
-            return self._duel(observation, legal, rng)
-        return self._play(observation, legal, rng)
+            analysis = self._replace(observation, legal, rng)
+        elif kind is DuelCard:
+            analysis = self._duel(observation, legal, rng)
+        else:
+            analysis = self._play(observation, legal, rng)
+        casual = self._casual.choose(observation, legal, rng)
+        return replace(analysis, preferred=casual)
 
     # --- shared sampling loop ------------------------------------------------
 

@@ -133,4 +133,6 @@ def _explain_response(observation: Observation, action: Respond) -> str:
         return f"Play the {card} on the {target}: the trick is lost already, so shed a high card"
     if rest and card != hand[0]:
         return f"Defend with the {card}: it beats the {target} and keeps your {rest[0]} for the showdown"
-    return f"Defend with the {card}: it beats the {target} and wins you the next attack"
+    if len(targets) > 1:
+        return f"Defend with the {card}: it beats the {target} and keeps the trick within reach"
+    return f"Defend with the {card}: it beats the {target}, and then you attack"

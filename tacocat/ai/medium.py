@@ -65,7 +65,6 @@ def can_cover(cards: Hand, targets: Sequence[int]) -> list[int] | None:
 
 def pick_response(hand: Hand, targets: Sequence[int], sacrificed: bool, options: Sequence[int]) -> int:
     """Answer ``targets[0]`` (``targets``: the attack cards still to answer)."""
-    target = targets[0]
     if not sacrificed:
         cover = can_cover(hand[1:], targets)
         if cover is not None:

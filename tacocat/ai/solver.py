@@ -33,7 +33,7 @@ from tacocat.rules.moves import attack_options, remove_cards, response_options
 Hand = tuple[int, ...]
 
 #: Entries kept in a solver's tables before they are cleared (memory cap).
-DEFAULT_TABLE_LIMIT = 400_000
+DEFAULT_TABLE_LIMIT = 200_000
 
 
 def showdown_value(mine: int, theirs: int, tie: float) -> float:

@@ -24,6 +24,7 @@ This module must not import pygame: the worker process imports it.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import os
@@ -96,6 +97,9 @@ class _Brains:
             return self.hint(observation, legal, seed)
         if what == "ping":
             return "pong"
+        if what == "sleep":  # a stand-in for a long think (tests of closing mid-thought)
+            time.sleep(float(request[1]))
+            return None
         raise ValueError(f"unknown request {what!r}")
 
 
@@ -313,10 +317,8 @@ class AIWorker:
         process, conn = self._process, self._conn
         self._process = self._conn = None
         if conn is not None:
-            try:
+            with contextlib.suppress(OSError):
                 conn.close()
-            except OSError:
-                pass
         if process is not None:
             try:
                 if process.is_alive():
@@ -333,7 +335,5 @@ class AIWorker:
             self._thread = None
 
     def __del__(self) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self.close()
-        except Exception:
-            pass

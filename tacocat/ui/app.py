@@ -15,6 +15,7 @@ at 60, so an idle table costs almost no CPU.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import math
@@ -29,7 +30,6 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from tacocat import __version__
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.logs import install_excepthook, setup_logging, write_crash_log
 from tacocat.persistence.paths import data_dir
@@ -55,6 +55,9 @@ IDLE_WAIT_MS = 80
 #: Longest frame time passed to scenes (a dragged window or a long pause must
 #: not make animations jump).
 MAX_DT = 0.1
+#: While idle, a frame in which nothing happened is redrawn only this often
+#: (or at the idle rate while a text field's cursor blinks).
+IDLE_REDRAW_S = 0.5
 #: After input, keep the full frame rate this long (hover effects, clicks).
 BUSY_AFTER_INPUT = 0.6
 #: Animation speed setting -> time multiplier (inf: every tween ends at once).
@@ -261,7 +264,10 @@ class App:
         )
         self.scenes = SceneManager(on_change=self._scene_changed)
 
+        self._closed = False
         self._busy_until = 0.0
+        self._quiet = False  # this frame follows an idle wait in which nothing happened
+        self._last_draw = 0.0
         self._carried: list[pygame.event.Event] = []
         self._shot_dir: Path | None = options.screenshots
         self._shot_count = 0
@@ -282,12 +288,11 @@ class App:
         from tacocat.ui.scenes.title import TitleScene
 
         self.scenes.switch(TitleScene(self))
+        self.audio.start_music()  # start_game stops it when a table opens
         if getattr(self.options, "resume", False):
             self.continue_game()
         elif self.options.vs_ai or self.options.hotseat or self.options.demo:
             self.start_game(self.config_from_options())
-        else:
-            self.audio.start_music()
 
     def config_from_options(self) -> GameConfig:
         """The game the command line asked for (``--vs-ai``/``--hotseat``/``--demo``)."""
@@ -476,10 +481,8 @@ class App:
     def wake(self) -> None:
         """Keep the full frame rate for a moment; safe to call from other threads."""
         self._busy_until = time.monotonic() + BUSY_AFTER_INPUT
-        try:
+        with contextlib.suppress(pygame.error):  # the display may be gone already
             pygame.event.post(pygame.event.Event(WAKE_EVENT))
-        except pygame.error:
-            pass
 
     def is_idle(self) -> bool:
         """True when the loop may slow down: nothing moves and no recent input."""
@@ -507,10 +510,13 @@ class App:
 
     def _wait_for_frame(self) -> float:
         """Pace the loop; returns the clamped frame time in seconds."""
+        self._quiet = False
         if self.is_idle():
             event = pygame.event.wait(IDLE_WAIT_MS)
             if event.type != pygame.NOEVENT:
                 self._carried.append(event)
+            else:
+                self._quiet = not pygame.event.peek()
             milliseconds = self.clock.tick()
         else:
             milliseconds = self.clock.tick(FPS)
@@ -525,15 +531,29 @@ class App:
                 return
         self.scenes.update(dt)
         self.ui.update(dt)
-        self.screen.fill((23, 50, 58))
-        self.scenes.draw(self.screen)
-        self.ui.draw_ui(self.screen)
-        self._take_screenshots()
-        pygame.display.flip()
+        if self._must_draw():
+            self.screen.fill((23, 50, 58))
+            self.scenes.draw(self.screen)
+            self.ui.draw_ui(self.screen)
+            self._take_screenshots()
+            pygame.display.flip()
+            self._last_draw = time.monotonic()
         self.frame += 1
         if self.options.frames is not None and self.frame >= self.options.frames:
             self._take_screenshots(final=True)  # the last scene's shot, even mid-animation
             self.quit(0)
+
+    def _must_draw(self) -> bool:
+        """Skip drawing quiet idle frames: the picture is the same as last time."""
+        if not self._quiet or self._shot_queue or self._scene_shot is not None:
+            return True
+        if time.monotonic() - self._last_draw >= IDLE_REDRAW_S:
+            return True
+        # A focused text field blinks its cursor: keep the (slow) idle rate for it.
+        return any(
+            isinstance(element, pygame_gui.elements.UITextEntryLine)
+            for element in self.ui.get_focus_set() or ()
+        )
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -603,6 +623,9 @@ class App:
                 log.exception("quit hook %r failed", hook)
 
     def _shutdown(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         self._run_quit_hooks()
         self.audio.close()
         pygame.display.quit()
@@ -615,6 +638,7 @@ class App:
             crash_log = write_crash_log(self.data_dir, error)
         except Exception:
             log.exception("could not write a crash log")
+        self._closed = True
         try:
             self._run_quit_hooks()
         except Exception:
@@ -640,8 +664,8 @@ class App:
         if screen is None:
             return
         title_font, body_font = self.assets.font(34, bold=True), self.assets.font(20)
-        lines = [tr("tacocat.crash.body"), tr("tacocat.crash.where", path=str(crash_log or "-")),
-                 "", tr("tacocat.crash.close")]
+        lines = [tr("tacocat.crash.body"), tr("tacocat.crash.saved"),
+                 tr("tacocat.crash.where", path=str(crash_log or "-")), "", tr("tacocat.crash.close")]
         screen.fill((23, 50, 58))
         panel = pygame.Rect(0, 0, 900, 300)
         panel.center = screen.get_rect().center

@@ -126,8 +126,8 @@ class Audio:
 
     def close(self) -> None:
         """Release the device (at exit)."""
-        if self.enabled:
+        if self.enabled and pygame.mixer.get_init():
             pygame.mixer.music.stop()
-            self._music_playing = False
             pygame.mixer.quit()
-            self.enabled = False
+        self._music_playing = False
+        self.enabled = False

@@ -51,7 +51,7 @@ from tacocat.ui.ai_worker import AIWorker
 log = logging.getLogger(__name__)
 
 #: Seconds a bot's move waits at speed 1 (a secret commit needs less: nothing shows).
-AI_MOVE_DELAY = 0.75
+AI_MOVE_DELAY = 0.6
 AI_COMMIT_DELAY = 0.3
 
 

@@ -195,6 +195,30 @@ class UIScene(Scene):
             self.root.kill()
             self.root = None
 
+    def frame(self, rect: pygame.Rect, container: Any = None) -> Any:
+        """A cream panel at ``rect``: returns the container to put its widgets in.
+
+        The look is a cached picture (``Assets.panel``) shown by a ``UIImage``
+        under an invisible container, not a pygame_gui panel: pygame_gui's
+        rounded shapes take ~0.3 s to build at this size.
+        """
+        from tacocat.ui.assets import PANEL_MARGIN
+
+        parent = container if container is not None else self.root
+        pygame_gui.elements.UIImage(
+            rect.inflate(2 * PANEL_MARGIN, 2 * PANEL_MARGIN), self.app.assets.panel(rect.size),
+            manager=self.ui, container=parent,
+        )
+        return pygame_gui.core.UIContainer(rect, manager=self.ui, container=parent)
+
+    def box(self, rect: pygame.Rect, container: Any, fill: str = "#FFF8EC",
+            border: str = "#D9A55B") -> Any:
+        """A rounded card-coloured box drawn under later widgets (e.g. a text area)."""
+        return pygame_gui.elements.UIImage(
+            rect, self.app.assets.rounded_box(rect.size, fill, border),
+            manager=self.ui, container=container,
+        )
+
 
 class Overlay(UIScene):
     """A modal layer over the scene below: a full-window panel that dims what

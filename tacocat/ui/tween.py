@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, Union
+from typing import Any
 
 Easing = Callable[[float], float]
 #: A tweenable value: a number or a fixed-length sequence of numbers.
-Value = Union[float, Sequence[float]]
-SpeedSource = Union[float, Callable[[], float]]
+Value = float | Sequence[float]
+SpeedSource = float | Callable[[], float]
 
 
 # --- Easing functions (Robert Penner's classics) ---------------------------------

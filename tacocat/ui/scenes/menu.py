@@ -20,9 +20,8 @@ class MenuScene(Overlay):
     def build(self) -> None:
         screen_w, screen_h = self.app.size
         panel_w, panel_h = PANEL_SIZE
-        panel = pygame_gui.elements.UIPanel(
-            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h),
-            manager=self.ui, container=self.root,
+        panel = self.frame(
+            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h)
         )
         pygame_gui.elements.UILabel(
             pygame.Rect(0, 18, panel_w, 60), tr("tacocat.menu.heading"),

@@ -36,9 +36,8 @@ class MessageScene(Overlay):
         heading_h = 48
         button_y = PADDING + heading_h + 8 + body_height + 18
         height = button_y + BUTTON_SIZE[1] + PADDING
-        self.panel = pygame_gui.elements.UIPanel(
-            pygame.Rect((screen_w - WIDTH) // 2, (screen_h - height) // 2, WIDTH, height),
-            manager=self.ui, container=self.root,
+        self.panel = self.frame(
+            pygame.Rect((screen_w - WIDTH) // 2, (screen_h - height) // 2, WIDTH, height)
         )
         pygame_gui.elements.UILabel(
             pygame.Rect(PADDING, PADDING - 6, inner, heading_h), self.title,

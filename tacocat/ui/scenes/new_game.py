@@ -43,7 +43,7 @@ class NewGameScene(UIScene):
         self.background = self.app.assets.image(
             "ui/background", self.app.size, placeholder_size=self.app.size
         )
-        panel = pygame_gui.elements.UIPanel(PANEL_RECT, manager=self.ui, container=self.root)
+        panel = self.frame(PANEL_RECT)
         self.panel = panel
         width = PANEL_RECT.width
         self._label(pygame.Rect(0, 14, width, 60), "tacocat.new_game.heading", "@heading")
@@ -101,10 +101,7 @@ class NewGameScene(UIScene):
 
         # The variant, for both modes.
         y = 412
-        pygame_gui.elements.UIPanel(
-            pygame.Rect(LABEL_X - 14, y - 12, width - 2 * LABEL_X + 28, 92),
-            manager=self.ui, container=panel, object_id=theme_id(class_id="@card_panel"),
-        )
+        self.box(pygame.Rect(LABEL_X - 14, y - 12, width - 2 * LABEL_X + 28, 92), panel)
         self.tie_box = pygame_gui.elements.UICheckBox(
             pygame.Rect(LABEL_X, y + 4, 28, 28), tr("tacocat.new_game.tie_variant"),
             manager=self.ui, container=panel, initial_state=self.tie_to_arrow,

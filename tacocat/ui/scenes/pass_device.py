@@ -100,9 +100,11 @@ class PassDeviceScene(Overlay):
             return
         if not self.armed:
             return
-        if event.type == pygame.KEYDOWN and event.key in _CONFIRM_KEYS:
-            self.confirm()
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
+        pressed_key = event.type == pygame.KEYDOWN and event.key in _CONFIRM_KEYS
+        pressed_button = (
+            event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button
+        )
+        if pressed_key or pressed_button:
             self.confirm()
 
     def confirm(self) -> None:

@@ -36,9 +36,8 @@ class RulesScene(Overlay):
     def build(self) -> None:
         screen_w, screen_h = self.app.size
         panel_w, panel_h = PANEL_SIZE
-        self.panel = pygame_gui.elements.UIPanel(
-            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h),
-            manager=self.ui, container=self.root,
+        self.panel = self.frame(
+            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h)
         )
         pygame_gui.elements.UILabel(
             pygame.Rect(0, 10, panel_w, 60), tr("tacocat.rules.heading"),
@@ -54,21 +53,27 @@ class RulesScene(Overlay):
             pygame.Rect(panel_w - 30 - 180, panel_h - 74, 180, 52), tr("tacocat.rules.back"),
             manager=self.ui, container=self.panel, object_id=theme_id("#rules_back", "@secondary"),
         )
+        self.box(self.text_rect(), self.panel)
         self.show_page(self.page)
+
+    @staticmethod
+    def text_rect() -> pygame.Rect:
+        panel_w, panel_h = PANEL_SIZE
+        return pygame.Rect(296, 78, panel_w - 296 - 30, panel_h - 78 - 90)
 
     def show_page(self, page: str) -> None:
         """Replace the text and picture with ``page``'s."""
         self.page = page
         for key, tab in self.tabs.items():
             (tab.select if key == page else tab.unselect)()
-        if self.text_box is not None:
-            self.text_box.kill()
-        panel_w, panel_h = PANEL_SIZE
-        self.text_box = pygame_gui.elements.UITextBox(
-            tr(f"tacocat.rules.pages.{page}"),
-            pygame.Rect(296, 78, panel_w - 296 - 30, panel_h - 78 - 90),
-            manager=self.ui, container=self.panel, object_id=theme_id("#rules_text"),
-        )
+        panel_h = PANEL_SIZE[1]
+        if self.text_box is None:
+            self.text_box = pygame_gui.elements.UITextBox(
+                tr(f"tacocat.rules.pages.{page}"), self.text_rect().inflate(-6, -6),
+                manager=self.ui, container=self.panel, object_id=theme_id("#rules_text"),
+            )
+        else:
+            self.text_box.set_text(tr(f"tacocat.rules.pages.{page}"))
         if self.picture is not None:
             self.picture.kill()
         image = self._picture(page)

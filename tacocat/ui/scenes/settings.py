@@ -33,9 +33,8 @@ class SettingsScene(Overlay):
         screen_w, screen_h = self.app.size
         panel_w, panel_h = PANEL_SIZE
         settings = self.app.settings
-        panel = pygame_gui.elements.UIPanel(
-            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h),
-            manager=self.ui, container=self.root,
+        panel = self.frame(
+            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h)
         )
         self.panel = panel
         self._label(pygame.Rect(0, 12, panel_w, 60), "tacocat.settings.heading", "@heading")

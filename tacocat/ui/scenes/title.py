@@ -17,6 +17,15 @@ LOGO_TOP = 46
 LOGO_SIZE = (760, 200)
 
 
+def missing_summary(missing: list[str], shown: int = 3) -> str:
+    """``"cards/card_01, ui/background and 4 more"``: short enough for one line."""
+    names = [name.rsplit(".", 1)[0] for name in dict.fromkeys(missing)]
+    text = ", ".join(names[:shown])
+    if len(names) > shown:
+        text += " " + tr("tacocat.title.more", n=len(names) - shown)
+    return text
+
+
 class _Offset:
     """A tweenable vertical offset for one animated element."""
 
@@ -78,9 +87,7 @@ class TitleScene(UIScene):
         )
         self.notice = None
         if assets.missing:
-            names = ", ".join(sorted({name.rsplit(".", 1)[0] for name in assets.missing}))
-            if len(names) > 90:
-                names = names[:89] + "…"
+            names = missing_summary(assets.missing)
             self.notice = pygame_gui.elements.UILabel(
                 pygame.Rect(40, height - 78, width - 80, 34),
                 tr("tacocat.title.missing_images", names=names),

@@ -24,7 +24,7 @@ SPACE = 104
 SPACE_TOP = 30
 ARROW = 40
 GOAL_MARGIN = 30
-TOKEN_NATIVE = (92, 77)
+TOKEN_NATIVE = (84, 70)
 
 
 class BoardView:
@@ -81,8 +81,8 @@ class BoardView:
         position = max(-1, min(self.size, position))
         rect = self.native_rect(position)
         if position < 0 or position >= self.size:
-            return (rect.centerx, rect.bottom - 26)
-        return (rect.centerx, rect.bottom - 8)
+            return (rect.centerx, rect.bottom - 18)
+        return (rect.centerx + 4, rect.bottom + 10)
 
     # --- drawing ----------------------------------------------------------------------
 
@@ -99,7 +99,7 @@ class BoardView:
         for seat, position in ((0, -1), (1, self.size)):
             rect = self.native_rect(position)
             native.blit(self._image(f"board/goal_{seat + 1}", GOAL_SIZE), rect)
-        number_font = 54
+        number_font = 50
         for index, space in enumerate(self.board.spaces):
             rect = self.native_rect(index)
             art = "board/space_centre" if space.is_two_arrow else "board/space"
@@ -111,7 +111,8 @@ class BoardView:
             if index in covered:
                 continue
             label = self.text.render(str(space.hand_size), number_font, p.ink, bold=True)
-            native.blit(label, label.get_rect(center=(rect.centerx, rect.top + 44)))
+            # High on the space: Tacocat stands on its lower half.
+            native.blit(label, label.get_rect(center=(rect.centerx, rect.top + 34)))
             arrows = sorted(space.arrows)
             total = len(arrows) * ARROW + (len(arrows) - 1) * 4
             x = rect.centerx - total / 2

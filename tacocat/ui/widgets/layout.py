@@ -15,7 +15,7 @@ BOARD_RECT = pygame.Rect(0, 0, 902, 189)
 BOARD_RECT.midtop = (WIDTH // 2, 92)
 
 HAND_SCALE = {"bottom": 1.0, "top": 0.62}
-HAND_Y = {"bottom": 634.0, "top": 44.0}
+HAND_Y = {"bottom": 634.0, "top": 47.0}
 HAND_WIDTH = {"bottom": 720.0, "top": 460.0}
 HAND_STEP = {"bottom": 92.0, "top": 44.0}
 
@@ -31,8 +31,9 @@ PLAY_STEP = 92.0
 DUEL_POS = {"top": (584.0, 390.0), "bottom": (696.0, 390.0)}
 
 PROMPT_Y = 522
+BANNER_Y = 522
 LOG_RECT = pygame.Rect(16, 300, 262, 196)
-PLATE_RECT = {"top": pygame.Rect(16, 12, 206, 72), "bottom": pygame.Rect(16, 626, 206, 82)}
+PLATE_RECT = {"top": pygame.Rect(16, 12, 234, 72), "bottom": pygame.Rect(16, 626, 234, 82)}
 BUTTON_AREA = pygame.Rect(1032, 566, 232, 142)
 
 

@@ -30,13 +30,13 @@ def describe(event: ev.Event, names: Sequence[str]) -> str | None:
             return tr("tacocat.table.log.replace_secret") if event.seat == 0 else None
         if event.limit is None:
             return tr("tacocat.table.log.replace_first", name=names[event.seat])
-        return tr("tacocat.table.log.replace_second", name=names[event.seat], n=event.limit)
+        return tr("tacocat.table.log.replace_second", name=names[event.seat], count=event.limit)
     if kind is ev.ReplacementCommitted:
         return tr("tacocat.table.log.replace_committed", name=names[event.seat])
     if kind is ev.Replaced:
         if not event.discarded:
             return tr("tacocat.table.log.kept", name=names[event.seat])
-        return tr("tacocat.table.log.replaced", name=names[event.seat], n=len(event.discarded),
+        return tr("tacocat.table.log.replaced", name=names[event.seat], count=len(event.discarded),
                   cards=cards_text(event.discarded))
     if kind is ev.ReplacementSkipped:
         return tr("tacocat.table.log.replace_skipped", name=names[event.seat])
@@ -71,7 +71,7 @@ def describe(event: ev.Event, names: Sequence[str]) -> str | None:
         return tr("tacocat.table.log.round_tied")
     if kind is ev.TokenMoved:
         if event.skipped:
-            return tr("tacocat.table.log.token_hops", n=len(event.skipped))
+            return tr("tacocat.table.log.token_hops", count=len(event.skipped))
         return None
     if kind is ev.GameWon:
         return tr("tacocat.table.log.game_won", name=names[event.seat])

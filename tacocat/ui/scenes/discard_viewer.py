@@ -1,0 +1,104 @@
+"""Every public card of this round, by value: the counting a careful player does.
+
+For each value: how many the deck holds, how many have been played or
+discarded face up this round, how many are in your hand, and how many are
+*unseen* (in the opponent's hand or the draw pile). It shows only what the
+table has animated so far, never cards that are still on their way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from tacocat.ui.i18n import tr
+from tacocat.ui.widgets.button import Button
+from tacocat.ui.widgets.cards import CardSprite
+from tacocat.ui.widgets.overlay import DrawnOverlay
+from tacocat.ui.widgets.style import TextCache, palette
+
+COLUMN = 76
+
+
+class DiscardViewerScene(DrawnOverlay):
+    """``DiscardViewerScene(app, public_cards, my_hand, deck, renderer, text)``."""
+
+    name = "discard_viewer"
+    panel_size = (1000, 470)
+    appear = 0.12
+
+    def __init__(self, app: Any, public: Sequence[int], mine: Sequence[int], deck: Sequence[int],
+                 renderer: Any, text: TextCache | None = None) -> None:
+        super().__init__(app, text)
+        self.renderer = renderer
+        self.public = Counter(public)
+        self.mine = Counter(mine)
+        self.deck = Counter(deck)
+        self.values = sorted(self.deck)
+        rect = pygame.Rect(0, 0, 200, 46)
+        rect.midbottom = (self.panel_rect.centerx, self.panel_rect.bottom - 20)
+        self.close_button = Button("close", rect, tr("tacocat.table.discards.close"),
+                                   style="secondary", font_size=19)
+        self.buttons = [self.close_button]
+        left = self.panel_rect.centerx - COLUMN * (len(self.values) - 1) / 2
+        self.cards = [CardSprite(v, None, "viewer", (left + i * COLUMN, self.panel_rect.y + 130),
+                                 0.55, face_up=True) for i, v in enumerate(self.values)]
+
+    def unseen(self, value: int) -> int:
+        return max(0, self.deck[value] - self.public[value] - self.mine[value])
+
+    def on_button(self, button: Button) -> None:
+        self.close()
+
+    def on_cancel(self) -> None:
+        self.close()
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_d:
+            self.close()
+            return
+        super().on_key(event)
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        if not self.panel_rect.collidepoint(pos):
+            self.close()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        p, text = palette(), self.text
+        rect = self.panel_rect
+        self.heading(surface, tr("tacocat.table.discards.heading"), rect.y + 22, 28)
+        for sprite in self.cards:
+            value = sprite.value
+            seen = self.public[value]
+            self.renderer.draw(surface, sprite, True, dim=seen == 0 and not self.mine[value])
+            x = round(sprite.pos[0])
+            y = rect.y + 182
+            # One pip per copy in the deck: played (ink), yours (avocado), unseen (hollow).
+            pips = ["seen"] * seen + ["mine"] * self.mine[value] + ["unseen"] * self.unseen(value)
+            for i, kind in enumerate(pips):
+                centre = (x, y + 8 + i * 18)
+                if kind == "seen":
+                    pygame.draw.circle(surface, p.ink_soft, centre, 7)
+                elif kind == "mine":
+                    pygame.draw.circle(surface, p.avocado, centre, 7)
+                    pygame.draw.circle(surface, p.avocado_dark, centre, 7, width=2)
+                else:
+                    pygame.draw.circle(surface, p.ink_soft, centre, 7, width=2)
+            count_y = rect.y + 292
+            for offset, (number, colour) in enumerate(((seen, p.ink), (self.unseen(value), p.salsa_dark))):
+                label = text.render(str(number), 18, colour, bold=True)
+                surface.blit(label, label.get_rect(midtop=(x, count_y + offset * 26)))
+        left = rect.x + 22
+        for offset, key in enumerate(("tacocat.table.discards.seen", "tacocat.table.discards.unseen")):
+            label = text.render(tr(key), 15, p.ink_soft, bold=True)
+            surface.blit(label, (left, rect.y + 294 + offset * 26))
+        total_public = sum(self.public.values())
+        total_unseen = sum(self.unseen(v) for v in self.values)
+        summary = tr("tacocat.table.discards.summary", seen=total_public, mine=sum(self.mine.values()),
+                     unseen=total_unseen)
+        self.line(surface, summary, rect.y + 352, 16, p.ink_soft)
+        legend = tr("tacocat.table.discards.legend")
+        self.line(surface, legend, rect.y + 376, 14, p.ink_soft)

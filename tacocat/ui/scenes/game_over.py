@@ -1,0 +1,97 @@
+"""The end of the game: the winner, the final score, Rematch or Back to title.
+
+In ``--demo`` mode the app exits (code 0) once this screen has shown briefly.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from tacocat.ui.i18n import tr
+from tacocat.ui.widgets.button import Button
+from tacocat.ui.widgets.overlay import DrawnOverlay
+from tacocat.ui.widgets.style import palette
+
+#: Seconds the screen shows in a demo before the app exits.
+DEMO_SECONDS = 1.5
+
+
+class GameOverScene(DrawnOverlay):
+    """``GameOverScene(app, table, info)`` with ``winner``, ``wins``, ``names``, ``rounds``,
+    ``tied``, ``mode`` and ``human_seat``."""
+
+    name = "game_over"
+    panel_size = (640, 440)
+    appear = 0.3
+
+    def __init__(self, app: Any, table: Any, info: dict[str, Any]) -> None:
+        super().__init__(app, getattr(table, "text", None))
+        self.table = table
+        self.info = info
+        self.frames = 0
+        self.finished = False
+        rect = self.panel_rect
+        rematch = pygame.Rect(0, 0, 250, 54)
+        rematch.bottomright = (rect.centerx - 10, rect.bottom - 28)
+        title = pygame.Rect(0, 0, 250, 54)
+        title.bottomleft = (rect.centerx + 10, rect.bottom - 28)
+        self.rematch_button = Button("rematch", rematch, tr("tacocat.table.over.rematch"),
+                                     style="primary", font_size=21)
+        self.title_button = Button("title", title, tr("tacocat.table.over.title"),
+                                   style="secondary", font_size=20)
+        self.buttons = [self.rematch_button, self.title_button]
+        self.demo = info.get("mode") == "demo"
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.table.tick_cosmetics(dt)
+        self.frames += 1
+        if self.frames == 2:
+            self.table._screenshot("game-over")
+        if self.demo and not self.finished:
+            speed = self.app.animation_speed
+            wait = 0.0 if math.isinf(speed) else max(0.4, DEMO_SECONDS / max(1.0, speed ** 0.5))
+            if self.elapsed >= wait and self.frames >= 3:
+                self.finished = True
+                self.app.finish_demo()
+
+    def is_animating(self) -> bool:
+        return (super().is_animating() or self.demo or self.frames < 3
+                or bool(self.table.view.particles))
+
+    def on_button(self, button: Button) -> None:
+        if button is self.rematch_button:
+            self.table.rematch()
+        else:
+            self.app.go_to_title()
+
+    def on_cancel(self) -> None:
+        self.app.go_to_title()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        p = palette()
+        info = self.info
+        rect = self.panel_rect
+        names, winner, wins = info["names"], info["winner"], info["wins"]
+        goal = self.app.assets.image(f"board/goal_{winner + 1}", (104, 120))
+        surface.blit(goal, goal.get_rect(midtop=(rect.centerx, rect.y + 22)))
+        if info.get("mode") == "vs_ai":
+            key = "you_win" if winner == info.get("human_seat") else "computer_wins"
+            title = tr(f"tacocat.table.over.{key}", name=names[winner])
+        else:
+            title = tr("tacocat.table.over.winner", name=names[winner])
+        y = self.heading(surface, title, rect.y + 150, 36, p.seat(winner, dark=True))
+        y = self.line(surface, tr("tacocat.table.over.home", name=names[winner]), y + 6, 18,
+                      p.ink_soft)
+        score = tr("tacocat.table.result.score", name0=names[0], a=wins[0], name1=names[1], b=wins[1])
+        y = self.line(surface, score, y + 14, 26, p.ink, bold=True)
+        rounds = tr("tacocat.table.over.rounds", count=info["rounds"], tied=info.get("tied", 0))
+        self.line(surface, rounds, y + 8, 17, p.ink_soft)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.table.view.particles:
+            self.table.draw_confetti(surface)

@@ -1,0 +1,116 @@
+"""After each round: who won the showdown with which cards, Tacocat's move, the score."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from tacocat.ui.i18n import tr
+from tacocat.ui.widgets.button import Button
+from tacocat.ui.widgets.cards import CardSprite
+from tacocat.ui.widgets.overlay import DrawnOverlay
+from tacocat.ui.widgets.style import palette
+
+#: Seconds the result stays up in a demo (at speed 1) before the next round.
+DEMO_SECONDS = 2.2
+
+
+class RoundResultScene(DrawnOverlay):
+    """``RoundResultScene(app, table, info)``; ``info`` is the view's ``last_round``."""
+
+    name = "round_result"
+    panel_size = (640, 480)
+
+    def __init__(self, app: Any, table: Any, info: dict[str, Any]) -> None:
+        super().__init__(app, getattr(table, "text", None))
+        self.table = table
+        self.info = info
+        self.names = tuple(table.view.names)
+        self.wins = tuple(info.get("wins", table.view.wins))
+        self.round = info.get("round", table.view.round_number)
+        self.frames = 0
+        self.closed = False
+        rect = pygame.Rect(0, 0, 260, 52)
+        rect.midbottom = (self.panel_rect.centerx, self.panel_rect.bottom - 24)
+        self.next_button = Button("next", rect, tr("tacocat.table.result.next"), style="primary",
+                                  font_size=21)
+        self.buttons = [self.next_button]
+        self.demo = getattr(getattr(table, "session", None), "mode", "") == "demo"
+        self.cards: list[CardSprite] = []
+        showdown = info.get("showdown")
+        if showdown:
+            for seat in (0, 1):
+                sprite = CardSprite(showdown[seat], seat, "result",
+                                    (self.panel_rect.centerx + (-90 if seat == 0 else 90),
+                                     self.panel_rect.y + 192), 0.8, face_up=True)
+                sprite.glow = 1.0 if info.get("winner") == seat else 0.0
+                self.cards.append(sprite)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.frames += 1
+        if self.frames == 2:
+            self.table._screenshot(f"round-{self.round}")
+        if self.demo and not self.closed:
+            speed = self.app.animation_speed
+            wait = 0.0 if math.isinf(speed) else max(0.3, DEMO_SECONDS / max(speed, 0.01))
+            if self.elapsed >= wait and self.frames >= 3:
+                self.next_round()
+
+    def is_animating(self) -> bool:
+        return super().is_animating() or self.demo or self.frames < 3
+
+    def on_button(self, button: Button) -> None:
+        self.next_round()
+
+    def on_cancel(self) -> None:
+        self.next_round()
+
+    def next_round(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.close()
+        self.table.round_result_closed()
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        p = palette()
+        info, names = self.info, self.names
+        rect = self.panel_rect
+        y = self.heading(surface, tr("tacocat.table.result.heading", n=self.round), rect.y + 26, 22,
+                         p.ink_soft)
+        winner = info.get("winner")
+        if info.get("tie"):
+            title = tr("tacocat.table.result.tie")
+        elif winner is not None:
+            title = tr("tacocat.table.result.winner", name=names[winner])
+        else:
+            title = ""
+        y = self.heading(surface, title, y + 4, 32, p.seat(winner, dark=True) if winner is not None
+                         else p.ink)
+        for sprite in self.cards:
+            self.table.renderer.draw(surface, sprite, True, highlight=sprite.glow > 0.5)
+            label = self.text.render(names[sprite.owner], 16, p.ink, bold=True, max_width=150)
+            card = self.table.renderer.rect_of(sprite)
+            surface.blit(label, label.get_rect(midtop=(card.centerx, card.bottom + 8)))
+        if self.cards:
+            vs = self.text.render(tr("tacocat.table.result.lower_wins"), 15, p.ink_soft, bold=True)
+            surface.blit(vs, vs.get_rect(center=(rect.centerx, rect.y + 192)))
+        y = rect.y + 290
+        if info.get("tie"):
+            y = self.line(surface, tr("tacocat.table.result.replay"), y, 18)
+        elif winner is not None:
+            end, size = info.get("token_to"), self.table.view.board.size
+            if end is not None and (end < 0 or end >= size):
+                text = tr("tacocat.table.result.home", name=names[winner])
+            else:
+                text = tr("tacocat.table.result.moves", name=names[winner])
+            skipped = info.get("skipped") or ()
+            if skipped:
+                text += " " + tr("tacocat.table.result.hops", count=len(skipped))
+            y = self.line(surface, text, y, 18)
+        score = tr("tacocat.table.result.score", name0=names[0], a=self.wins[0],
+                   name1=names[1], b=self.wins[1])
+        self.line(surface, score, max(y + 8, rect.y + 352), 24, p.ink, bold=True)

@@ -1,0 +1,154 @@
+"""A drawn modal layer over the table (round result, game over, discard viewer).
+
+Drawn by hand rather than with pygame_gui, because these layers show cards and
+pygame_gui paints its panels *over* everything a scene draws. Buttons are the
+table's own :class:`~tacocat.ui.widgets.button.Button`, with the same keyboard
+focus: Left/Right/Tab move, Enter/Space press.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from tacocat.ui.scene import Scene
+from tacocat.ui.widgets.button import Button
+from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
+
+
+class DrawnOverlay(Scene):
+    """Dims what is below and draws a panel; subclasses fill it in."""
+
+    opaque = False
+    panel_size = (640, 420)
+    #: Seconds of "fade in" (also the guard against a click meant for the table).
+    appear = 0.18
+
+    def __init__(self, app: Any, text: TextCache | None = None) -> None:
+        super().__init__(app)
+        self.text = text or TextCache(lambda size, bold: app.assets.font(size, bold=bold))
+        self.buttons: list[Button] = []
+        self.focus = 0
+        self.keyboard = False
+        self.elapsed = 0.0
+        self._dim: pygame.Surface | None = None
+        self._panel: pygame.Surface | None = None
+        self.panel_rect = pygame.Rect((0, 0), self.panel_size)
+        self.panel_rect.center = (app.size[0] // 2, app.size[1] // 2)
+
+    # --- to override ------------------------------------------------------------------------
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        """Draw inside :attr:`panel_rect` (over the panel)."""
+
+    def on_button(self, button: Button) -> None:
+        """A button was pressed."""
+
+    def on_cancel(self) -> None:
+        """Esc (default: the first button)."""
+        if self.buttons:
+            self.on_button(self.buttons[0])
+
+    # --- scene ------------------------------------------------------------------------------
+
+    @property
+    def armed(self) -> bool:
+        return self.elapsed >= self.appear
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+
+    def is_animating(self) -> bool:
+        return self.elapsed < self.appear + 0.05
+
+    def _press(self, button: Button) -> None:
+        if not button.enabled or not button.visible:
+            return
+        audio = getattr(self.app, "audio", None)
+        if audio is not None:
+            audio.play("click")
+        self.on_button(button)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            for button in self.buttons:
+                button.hovered = button.contains(event.pos)
+            return
+        if not self.armed:
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button in self.buttons:
+                button.pressed = button.contains(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for button in self.buttons:
+                was = button.pressed
+                button.pressed = False
+                if button.contains(event.pos) and was:
+                    self.keyboard = False
+                    self._press(button)
+                    return
+            self.on_click(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self.on_key(event)
+
+    def on_click(self, pos: tuple[int, int]) -> None:
+        """A click that hit no button."""
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.on_cancel()
+        elif key in (pygame.K_LEFT, pygame.K_UP) or (
+                key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+            self.keyboard = True
+            self.focus = (self.focus - 1) % max(1, len(self.buttons))
+        elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+            self.keyboard = True
+            self.focus = (self.focus + 1) % max(1, len(self.buttons))
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
+            self._press(self.buttons[self.focus % len(self.buttons)])
+
+    def close(self) -> None:
+        self.app.scenes.pop(self)
+
+    # --- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = palette()
+        if self._dim is None:
+            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._dim.fill((*p.table_deep, 170))
+        fade = min(1.0, self.elapsed / self.appear) if self.appear > 0 else 1.0
+        if fade < 1.0:
+            dim = self._dim.copy()
+            dim.set_alpha(int(255 * fade))
+            surface.blit(dim, (0, 0))
+        else:
+            surface.blit(self._dim, (0, 0))
+        if self._panel is None:
+            self._panel = rounded_panel(self.panel_rect.size, p.box_floor, p.box_edge, radius=22,
+                                        border_width=4, shadow=10)
+            inner = pygame.Rect(10, 10, *self.panel_rect.size).inflate(-16, -16)
+            pygame.draw.rect(self._panel, p.box_rim, inner, width=2, border_radius=16)
+        surface.blit(self._panel, (self.panel_rect.x - 10, self.panel_rect.y - 10))
+        self.draw_content(surface)
+        for index, button in enumerate(self.buttons):
+            button.draw(surface, self.text, focused=self.keyboard and index == self.focus)
+
+    def heading(self, surface: pygame.Surface, text: str, y: int, size: int = 34,
+                colour: tuple[int, int, int] | None = None) -> int:
+        p = palette()
+        label = self.text.render(text, size, colour or p.ink, bold=True,
+                                 max_width=self.panel_rect.width - 60)
+        surface.blit(label, label.get_rect(midtop=(self.panel_rect.centerx, y)))
+        return y + label.get_height()
+
+    def line(self, surface: pygame.Surface, text: str, y: int, size: int = 19,
+             colour: tuple[int, int, int] | None = None, bold: bool = False) -> int:
+        p = palette()
+        for part in self.text.wrap(text, size, self.panel_rect.width - 80, bold):
+            label = self.text.render(part, size, colour or p.ink, bold=bold)
+            surface.blit(label, label.get_rect(midtop=(self.panel_rect.centerx, y)))
+            y += label.get_height() + 2
+        return y

@@ -1,0 +1,175 @@
+"""The exact play-phase solver against a brute-force search of the real engine."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tacocat.ai.solver import Solver, showdown_value, solve_matrix
+from tacocat.rules import (
+    Attack,
+    DuelCard,
+    Replace,
+    Ruleset,
+    attack_options,
+    catch_up_board,
+    new_game,
+)
+from tacocat.rules.moves import remove_cards, response_options
+
+HIGH_DUEL, LOW_DUEL, FILLER = 40, 39, 50
+
+
+def play_phase_state(first: tuple[int, ...], second: tuple[int, ...]):
+    """An engine state in the play phase where ``first`` (seat 0) attacks ``second``.
+
+    A one-space board deals each seat its hand plus a duel card; seat 0's duel
+    card is higher, so after the duel seat 0 attacks with exactly ``first``.
+    """
+    n = len(first) + 1
+    order = first + (HIGH_DUEL,) + second + (LOW_DUEL,)
+    order += (FILLER,) * max(0, 4 * n - len(order))
+    ruleset = Ruleset(deck=tuple(sorted(order)), board=catch_up_board((n,)), name="test")
+    state, _ = new_game(0, ruleset, recorded_deals=(order,))
+    for seat in (0, 1):
+        state, _ = state.apply(Replace(seat, ()))
+    state, _ = state.apply(DuelCard(0, HIGH_DUEL))
+    state, _ = state.apply(DuelCard(1, LOW_DUEL))
+    assert state.phase.value == "attack" and state.attacker == 0
+    assert state.hands == (first, second)
+    return state
+
+
+def engine_value(state) -> float:
+    """Plain minimax over the engine's own moves: seat 0's value (a tie is 0.5)."""
+    if state.tied_rounds:
+        return 0.5
+    if state.is_over:
+        return 1.0 if state.winner == 0 else 0.0
+    seat = state.to_act[0]
+    values = [engine_value(state.apply(a)[0]) for a in state.legal_actions(seat)]
+    return max(values) if seat == 0 else min(values)
+
+
+def brute_value(att, dfd, tie) -> float:
+    """Plain minimax over the move helpers, for any tie value: the attacker's value."""
+    best = 0.0
+    for cards in attack_options(att):
+        best = max(best, _brute_answers(remove_cards(att, cards), dfd, cards, False, tie))
+    return best
+
+
+def _brute_answers(rest, dfd, targets, lost, tie) -> float:
+    worst = 1.0
+    for card in response_options(dfd, targets[0]):
+        left = remove_cards(dfd, (card,))
+        now_lost = lost or card < targets[0]
+        if len(targets) > 1:
+            value = _brute_answers(rest, left, targets[1:], now_lost, tie)
+        elif len(rest) == 1:
+            value = showdown_value(rest[0], left[0], tie)
+        elif now_lost:
+            value = brute_value(rest, left, tie)
+        else:
+            value = 1.0 - brute_value(left, rest, 1.0 - tie)
+        worst = min(worst, value)
+    return worst
+
+
+def two_hands(max_size: int, top: int = 8):
+    """Two equal-size hands from a deck with three cards of each value 1..top."""
+    @st.composite
+    def build(draw):
+        size = draw(st.integers(2, max_size))
+        deck = [v for v in range(1, top + 1) for _ in range(3)]
+        cards = draw(st.permutations(deck))
+        return tuple(sorted(cards[:size])), tuple(sorted(cards[size:2 * size]))
+    return build()
+
+
+@settings(max_examples=60, deadline=None)
+@given(two_hands(4))
+def test_solver_matches_engine_minimax(hands):
+    first, second = hands
+    state = play_phase_state(first, second)
+    solver = Solver()
+    assert solver.attack_value(first, second) == engine_value(state)
+    # Every first attack and every first answer to it, valued move by move.
+    for cards in attack_options(first):
+        after, _ = state.apply(Attack(0, cards))
+        assert solver.attack_move_value(first, second, cards) == engine_value(after)
+        for answer in after.legal_actions(1):
+            then, _ = after.apply(answer)
+            mine = 1.0 - solver.response_move_value(second, remove_cards(first, cards), cards,
+                                                    False, answer.card)
+            assert mine == engine_value(then), (first, second, cards, answer)
+
+
+@settings(max_examples=120, deadline=None)
+@given(two_hands(5, top=9), st.sampled_from([0.0, 0.5, 1.0]))
+def test_solver_matches_brute_force_for_every_tie_value(hands, tie):
+    first, second = hands
+    solver = Solver()
+    assert solver.attack_value(first, second, tie) == brute_value(first, second, tie)
+    assert solver.attack_value(second, first, tie) == brute_value(second, first, tie)
+
+
+def test_tables_are_shared_safely_across_positions():
+    """One solver answering many positions in any order agrees with fresh solvers."""
+    rng = random.Random(4)
+    shared = Solver()
+    deck = [v for v in range(1, 13) for _ in range(3)]
+    for _ in range(40):
+        rng.shuffle(deck)
+        n = rng.randint(2, 5)
+        a, b = tuple(sorted(deck[:n])), tuple(sorted(deck[n:2 * n]))
+        tie = rng.choice([0.0, 0.5, 1.0])
+        assert shared.attack_value(a, b, tie) == Solver().attack_value(a, b, tie) == brute_value(a, b, tie)
+
+
+def test_table_limit_clears_without_changing_answers():
+    small, large = Solver(table_limit=50), Solver()
+    rng = random.Random(5)
+    deck = [v for v in range(1, 13) for _ in range(3)]
+    for _ in range(20):
+        rng.shuffle(deck)
+        a, b = tuple(sorted(deck[:5])), tuple(sorted(deck[5:10]))
+        assert small.attack_value(a, b) == large.attack_value(a, b) == brute_value(a, b, 0.5)
+    assert len(small._wins) < len(large._wins)
+
+
+def test_duel_matrix_entries_follow_the_rules():
+    solver = Solver()
+    mine, theirs = (2, 5, 9), (3, 7, 11)
+    rows, cols, matrix = solver.duel_matrix(mine, theirs)
+    assert rows == [2, 5, 9] and cols == [3, 7, 11]
+    for i, r in enumerate(rows):
+        for j, c in enumerate(cols):
+            left, their_left = remove_cards(mine, (r,)), remove_cards(theirs, (c,))
+            expected = brute_value(left, their_left, 0.5) if r > c else 1 - brute_value(their_left, left, 0.5)
+            assert matrix[i][j] == expected
+    # A duel of single cards left goes straight to the showdown (ruling).
+    assert solver.duel_outcome((1, 12), (5, 6), 12, 5) == 1.0
+    assert solver.duel_outcome((4, 12), (4, 6), 12, 6) == 0.5
+
+
+def test_tied_duel_is_replayed():
+    solver = Solver()
+    # Both duel a 9: the duel repeats with (1, 12) against (2, 3).
+    value = solver.duel_outcome((1, 9, 12), (2, 3, 9), 9, 9)
+    assert value == solver.duel_value((1, 12), (2, 3))
+    assert value == 1.0  # each remaining pair leaves the 1 or beats the 2-3 at the showdown
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.sampled_from([0.0, 0.5, 1.0, 0.25]), min_size=3, max_size=3),
+                min_size=1, max_size=4))
+def test_solve_matrix_strategies_are_optimal(matrix):
+    value, rows, cols = solve_matrix(matrix)
+    m, n = len(matrix), len(matrix[0])
+    assert abs(sum(rows) - 1) < 1e-9 and abs(sum(cols) - 1) < 1e-9
+    guaranteed = min(sum(rows[i] * matrix[i][j] for i in range(m)) for j in range(n))
+    conceded = max(sum(cols[j] * matrix[i][j] for j in range(n)) for i in range(m))
+    assert abs(guaranteed - value) < 1e-9 and abs(conceded - value) < 1e-9

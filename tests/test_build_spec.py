@@ -1,0 +1,178 @@
+"""build.spec and the frozen resource root, checked without building anything.
+
+The spec is executed the way PyInstaller executes it (a namespace holding
+SPECPATH, DISTPATH and the build classes), with stand-ins that record what
+they are given. The real build is checked by tools/build_and_smoke.sh in CI.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tacocat import __version__, resources
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = ROOT / "build.spec"
+
+pytest.importorskip("PyInstaller", reason="PyInstaller is in requirements-dev.txt")
+from PyInstaller.config import CONF  # noqa: E402
+
+#: Must never be bundled (dev tools, big unused libraries).
+MUST_EXCLUDE = {"numpy", "pytest", "_pytest", "hypothesis", "tkinter", "_tkinter", "unittest",
+                "PyInstaller", "PIL", "yaml"}
+
+
+class Built:
+    """A stand-in for one PyInstaller build step: keeps its arguments."""
+
+    def __init__(self, kind: str, *args: Any, **kwargs: Any) -> None:
+        self.kind, self.args, self.kwargs = kind, args, kwargs
+        # What Analysis exposes to the later steps.
+        self.scripts, self.pure = ["<scripts>"], ["<pure>"]
+        self.binaries, self.datas = ["<binaries>"], kwargs.get("datas", [])
+
+
+def run_spec(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *spec_args: str,
+             platform: str | None = None) -> dict[str, Any]:
+    """Execute build.spec as PyInstaller would; returns its namespace plus ``steps``."""
+    steps: list[Built] = []
+
+    def step(kind: str):
+        def make(*args: Any, **kwargs: Any) -> Built:
+            steps.append(Built(kind, *args, **kwargs))
+            return steps[-1]
+        return make
+
+    monkeypatch.setattr(sys, "argv", ["pyinstaller", *spec_args])
+    monkeypatch.setitem(CONF, "distpath", str(tmp_path / "dist"))
+    if platform is not None:
+        monkeypatch.setattr(sys, "platform", platform)
+    namespace: dict[str, Any] = {
+        "__name__": "__main__", "__file__": str(SPEC),
+        "SPECPATH": str(ROOT), "DISTPATH": str(tmp_path / "dist"),
+        "workpath": str(tmp_path / "build"), "SPEC": str(SPEC), "specnm": "build",
+        **{kind: step(kind) for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")},
+    }
+    exec(compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec"), namespace)
+    namespace["steps"] = steps
+    namespace["distpath_after"] = CONF["distpath"]
+    return namespace
+
+
+def only(steps: list[Built], kind: str) -> Built:
+    found = [s for s in steps if s.kind == kind]
+    assert len(found) == 1, f"expected one {kind}, got {len(found)}"
+    return found[0]
+
+
+def test_assets_and_pygame_gui_data_with_font_licences_are_bundled(monkeypatch, tmp_path):
+    analysis = only(run_spec(monkeypatch, tmp_path)["steps"], "Analysis")
+    assert analysis.args[0] == [str(ROOT / "main.py")]
+    datas = {(Path(src).as_posix(), dest.replace("\\", "/")) for src, dest in analysis.kwargs["datas"]}
+    assert ((ROOT / "assets").as_posix(), "assets") in datas
+    by_name = {Path(src).name: dest for src, dest in datas}
+    for name in ("NotoSans-LICENSE.txt", "FiraCode-LICENSE.txt"):
+        assert by_name.get(name) == "pygame_gui/data/licenses", name
+    for name in ("default_theme.json", "NotoSans-Regular.ttf", "NotoSans-Bold.ttf"):
+        assert by_name.get(name) == "pygame_gui/data", name
+    assert by_name.get("pygame-gui.en.json") == "pygame_gui/data/translations"
+
+
+def test_dev_packages_are_excluded_and_the_game_imports_none_of_them(monkeypatch, tmp_path):
+    excludes = set(only(run_spec(monkeypatch, tmp_path)["steps"], "Analysis").kwargs["excludes"])
+    assert excludes >= MUST_EXCLUDE
+    # An excluded module the game imports would be missing from the executable.
+    imported = set()
+    for path in [ROOT / "main.py", *(ROOT / "tacocat").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                imported.add(node.module.split(".")[0])
+    assert {"pygame", "pygame_gui", "i18n"} <= imported
+    assert not imported & excludes, f"the game imports excluded modules: {imported & excludes}"
+
+
+def test_onedir_build_is_a_windowed_tacocat(monkeypatch, tmp_path):
+    ns = run_spec(monkeypatch, tmp_path, platform="linux")
+    exe, collect = only(ns["steps"], "EXE"), only(ns["steps"], "COLLECT")
+    assert exe.kwargs["name"] == "tacocat" and collect.kwargs["name"] == "tacocat"
+    assert exe.kwargs["console"] is False
+    assert exe.kwargs["exclude_binaries"] is True
+    assert ns["distpath_after"] == str(tmp_path / "dist")
+    assert exe.kwargs["icon"] is None  # Linux: the window icon is set at run time
+    assert not [s for s in ns["steps"] if s.kind == "BUNDLE"]
+
+
+def test_onefile_build_goes_to_its_own_folder(monkeypatch, tmp_path):
+    ns = run_spec(monkeypatch, tmp_path, "--onefile")
+    exe = only(ns["steps"], "EXE")
+    assert not [s for s in ns["steps"] if s.kind in ("COLLECT", "BUNDLE")]
+    assert exe.kwargs["name"] == "tacocat" and exe.kwargs["console"] is False
+    assert ns["a"].binaries in exe.args and ns["a"].datas in exe.args  # all inside the file
+    # Not dist/tacocat: on Linux/macOS that would delete the onedir folder.
+    assert Path(ns["distpath_after"]) == tmp_path / "dist" / "onefile"
+
+
+def test_windows_build_has_the_icon_and_the_version(monkeypatch, tmp_path):
+    # PyInstaller's versioninfo needs pefile (Windows only): record what the spec builds.
+    versioninfo = types.ModuleType("PyInstaller.utils.win32.versioninfo")
+    for name in ("FixedFileInfo", "StringFileInfo", "StringStruct", "StringTable",
+                 "VarFileInfo", "VarStruct", "VSVersionInfo"):
+        setattr(versioninfo, name, lambda *a, _name=name, **k: (_name, a, k))
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.win32.versioninfo", versioninfo)
+    exe = only(run_spec(monkeypatch, tmp_path, platform="win32")["steps"], "EXE")
+    assert exe.kwargs["icon"] == str(ROOT / "assets" / "icon.ico")
+    assert (ROOT / "assets" / "icon.ico").is_file()
+    kind, _, info = exe.kwargs["version"]
+    assert kind == "VSVersionInfo"
+    numbers = tuple(int(n) for n in re.findall(r"\d+", __version__)[:4])
+    filevers = info["ffi"][2]["filevers"]
+    assert len(filevers) == 4 and filevers[: len(numbers)] == numbers
+    for key in ("FileVersion", "ProductVersion"):
+        assert repr(("StringStruct", (key, __version__), {})) in repr(info["kids"])
+
+
+def test_macos_build_is_an_app_bundle_with_the_version(monkeypatch, tmp_path):
+    ns = run_spec(monkeypatch, tmp_path, platform="darwin")
+    bundle = only(ns["steps"], "BUNDLE")
+    assert bundle.kwargs["name"] == "Tacocat.app"
+    assert bundle.kwargs["version"] == __version__
+    icon = bundle.kwargs["icon"]
+    # .icns when the asset script makes one; else PyInstaller converts the PNG
+    # (with Pillow), else no icon.
+    assert icon in (str(ROOT / "assets" / "icon.icns"), str(ROOT / "assets" / "images" / "icon.png"),
+                    None)
+    if (ROOT / "assets" / "icon.icns").is_file():
+        assert icon == str(ROOT / "assets" / "icon.icns")
+
+
+def test_frozen_resources_come_from_the_bundle(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    monkeypatch.chdir(ROOT)  # a relative answer would point into the source tree
+    assert resources.resource_root() == tmp_path.resolve()
+    assert resources.asset_path("images", "icon.png") == tmp_path.resolve() / "assets" / "images" / "icon.png"
+    assert resources.asset_path("theme.json").is_absolute()
+
+
+def test_from_source_resources_come_from_the_repository(monkeypatch, tmp_path):
+    monkeypatch.delattr(sys, "_MEIPASS", raising=False)
+    monkeypatch.delattr(sys, "frozen", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert resources.resource_root() == ROOT
+    assert resources.asset_path("theme.json").is_file()
+
+
+def test_ci_builds_and_plays_a_whole_demo_game_frozen():
+    script = (ROOT / "tools" / "build_and_smoke.sh").read_text(encoding="utf-8")
+    assert "build.spec" in script
+    assert "--demo --speed 40 --seed 1 --data-dir" in script
+    assert "tools/build_and_smoke.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
