@@ -22,6 +22,16 @@ class Event:
     audience: Seat | None = None
 
 
+class PrivateEvent(Event):
+    """An event only its ``seat`` saw (subclasses have a ``seat`` field)."""
+
+    __slots__ = ()
+
+    @property
+    def audience(self) -> Seat:  # type: ignore[override]
+        return self.seat  # type: ignore[attr-defined]
+
+
 # --- setup ---------------------------------------------------------------
 
 
@@ -37,15 +47,11 @@ class RoundStarted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class HandDealt(Event):
+class HandDealt(PrivateEvent):
     """Private: the cards ``seat`` was dealt (sorted)."""
 
     seat: Seat
     cards: tuple[int, ...]
-
-    @property
-    def audience(self) -> Seat:  # type: ignore[override]
-        return self.seat
 
 
 # --- replacement ---------------------------------------------------------
@@ -71,15 +77,11 @@ class ReplacementCommitted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ReplacementChosen(Event):
+class ReplacementChosen(PrivateEvent):
     """Private: the discards ``seat`` chose in secret, before the reveal."""
 
     seat: Seat
     cards: tuple[int, ...]
-
-    @property
-    def audience(self) -> Seat:  # type: ignore[override]
-        return self.seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,15 +93,11 @@ class Replaced(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class CardsDrawn(Event):
+class CardsDrawn(PrivateEvent):
     """Private: the cards ``seat`` drew (in draw order)."""
 
     seat: Seat
     cards: tuple[int, ...]
-
-    @property
-    def audience(self) -> Seat:  # type: ignore[override]
-        return self.seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,15 +118,11 @@ class DuelCommitted(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class DuelChosen(Event):
+class DuelChosen(PrivateEvent):
     """Private: the card ``seat`` laid face down."""
 
     seat: Seat
     card: int
-
-    @property
-    def audience(self) -> Seat:  # type: ignore[override]
-        return self.seat
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,14 @@ duel or replacement choice before the reveal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tacocat.rules.events import Event
+from tacocat.rules.phase import Phase
 from tacocat.rules.ruleset import Ruleset, Seat
+
+if TYPE_CHECKING:
+    from tacocat.rules.state import GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,10 +94,8 @@ class Observation:
         return tuple(remaining)
 
 
-def observe(state, seat: Seat) -> Observation:
-    """Build ``seat``'s :class:`Observation` of ``state`` (a ``GameState``)."""
-    from tacocat.rules.state import Phase
-
+def observe(state: GameState, seat: Seat) -> Observation:
+    """Build ``seat``'s :class:`Observation` of ``state``."""
     opponent = 1 - seat
     secret_phase = state.phase is Phase.DUEL or (state.phase is Phase.REPLACE and state.replace_secret)
     own_commit = state.commits[seat] if secret_phase else None

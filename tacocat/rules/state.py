@@ -14,7 +14,6 @@ commit arrives.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,6 +35,8 @@ from tacocat.rules.moves import (
     replacement_options,
     response_options,
 )
+from tacocat.rules.observation import observe as _observe
+from tacocat.rules.phase import Phase
 from tacocat.rules.ruleset import DEFAULT_RULESET, SEATS, Ruleset, Seat, other
 from tacocat.rules.shuffle import Decks
 
@@ -48,16 +49,6 @@ def rounds_to_win(board_size: int) -> int:
     half the board plus one.
     """
     return board_size // 2 + 1
-
-
-class Phase(enum.Enum):
-    """The step of the round that waits for an action."""
-
-    REPLACE = "replace"
-    DUEL = "duel"
-    ATTACK = "attack"
-    DEFEND = "defend"
-    OVER = "over"
 
 
 _PHASE_OF_ACTION = {Replace: Phase.REPLACE, DuelCard: Phase.DUEL, Attack: Phase.ATTACK, Respond: Phase.DEFEND}
@@ -98,7 +89,7 @@ class GameState:
         "tied_rounds", "hands", "draw_pile", "discards", "replace_first", "replacer",
         "replace_limit", "replace_secret", "commits", "attacker", "attack", "responses",
         "trick_sacrificed", "floors", "duels", "winner", "last_round_winner", "_actions", "_round_log",
-        "_seen",
+        "_seen", "_to_act",
     )
 
     # --- construction ----------------------------------------------------
@@ -135,6 +126,7 @@ class GameState:
         c._actions = self._actions
         c._round_log = self._round_log
         c._seen = self._seen
+        c._to_act = self._to_act
         return c
 
     # --- public queries --------------------------------------------------
@@ -150,6 +142,9 @@ class GameState:
     @property
     def to_act(self) -> tuple[Seat, ...]:
         """The seats that owe an action now (both during a secret choice)."""
+        return self._to_act
+
+    def _compute_to_act(self) -> tuple[Seat, ...]:
         phase = self.phase
         if phase is Phase.ATTACK:
             return (self.attacker,)
@@ -229,9 +224,7 @@ class GameState:
 
     def observation(self, seat: Seat):
         """What a person in ``seat`` knows now; see :class:`Observation`."""
-        from tacocat.rules.observation import observe
-
-        return observe(self, seat)
+        return _observe(self, seat)
 
     # --- apply -----------------------------------------------------------
 
@@ -256,6 +249,7 @@ class GameState:
         else:
             state._respond(action, out)
         state._actions = (self._actions, action)
+        state._to_act = state._compute_to_act()
         started = [i for i, e in enumerate(out) if type(e) is ev.RoundStarted]
         if started:
             state._round_log = tuple(out[started[-1]:])
@@ -355,9 +349,7 @@ class GameState:
         drawn = self.draw_pile[:k]
         self.draw_pile = self.draw_pile[k:]
         self.discards += cards
-        hands = list(self.hands)
-        hands[seat] = tuple(sorted(remove_cards(hands[seat], cards) + drawn))
-        self.hands = tuple(hands)
+        self.hands = _with(self.hands, seat, tuple(sorted(remove_cards(self.hands[seat], cards) + drawn)))
         out.append(ev.Replaced(seat, cards))
         if k:
             out.append(ev.CardsDrawn(seat, drawn))
@@ -381,9 +373,7 @@ class GameState:
 
     def _commit_replacement(self, action: Replace, out: list[ev.Event]) -> None:
         """[ruling secret_centre_replacement] Hide the choice until both chose."""
-        commits = list(self.commits)
-        commits[action.seat] = action.cards
-        self.commits = tuple(commits)
+        self.commits = _with(self.commits, action.seat, action.cards)
         out.append(ev.ReplacementCommitted(action.seat))
         out.append(ev.ReplacementChosen(action.seat, action.cards))
         if None not in self.commits:
@@ -402,9 +392,7 @@ class GameState:
         self.replacer = None
 
     def _duel(self, action: DuelCard, out: list[ev.Event]) -> None:
-        commits = list(self.commits)
-        commits[action.seat] = action.card
-        self.commits = tuple(commits)
+        self.commits = _with(self.commits, action.seat, action.card)
         out.append(ev.DuelCommitted(action.seat))
         out.append(ev.DuelChosen(action.seat, action.card))
         if None in self.commits:
@@ -428,9 +416,7 @@ class GameState:
             self.phase, self.attacker = Phase.ATTACK, attacker
 
     def _attack(self, action: Attack, out: list[ev.Event]) -> None:
-        hands = list(self.hands)
-        hands[action.seat] = remove_cards(hands[action.seat], action.cards)
-        self.hands = tuple(hands)
+        self.hands = _with(self.hands, action.seat, remove_cards(self.hands[action.seat], action.cards))
         self.discards += action.cards
         self.attack, self.responses, self.trick_sacrificed = action.cards, (), False
         self.phase = Phase.DEFEND
@@ -440,9 +426,7 @@ class GameState:
         """[rulings jumbo_ascending, higher_response_defends] Answer the next attack card."""
         seat, card = action.seat, action.card
         target = self.attack[len(self.responses)]
-        hands = list(self.hands)
-        hands[seat] = remove_cards(hands[seat], (card,))
-        self.hands = tuple(hands)
+        self.hands = _with(self.hands, seat, remove_cards(self.hands[seat], (card,)))
         self.discards += (card,)
         self.responses += (card,)
         if card >= target:
@@ -450,9 +434,7 @@ class GameState:
         else:
             # A sacrifice is the lowest card: everything left is at least as high.
             self.trick_sacrificed = True
-            floors = list(self.floors)
-            floors[seat] = card
-            self.floors = tuple(floors)
+            self.floors = _with(self.floors, seat, card)
             out.append(ev.Sacrificed(seat, card, target))
         if len(self.responses) < len(self.attack):
             return
@@ -480,9 +462,7 @@ class GameState:
             self._deal(out)
 
     def _round_won(self, seat: Seat, by_tie_rule: bool, out: list[ev.Event]) -> None:
-        wins = list(self.wins)
-        wins[seat] += 1
-        self.wins = tuple(wins)
+        self.wins = _with(self.wins, seat, self.wins[seat] + 1)
         self.last_round_winner = seat
         out.append(ev.RoundWon(seat, by_tie_rule))
         board = self.ruleset.board
@@ -564,6 +544,11 @@ class ReplaceActions(Sequence[Replace]):
         return f"<{len(self)} replacements for seat {self._seat}>"
 
 
+def _with(pair: tuple, seat: Seat, value) -> tuple:
+    """``pair`` (indexed by seat) with ``seat``'s entry replaced by ``value``."""
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
 def _cards_text(cards: tuple[int, ...]) -> str:
     if not cards:
         return "no card"
@@ -603,6 +588,7 @@ def new_game(seed: int, ruleset: Ruleset = DEFAULT_RULESET,
     out: list[ev.Event] = []
     state._deal(out)
     state._round_log = tuple(out)
+    state._to_act = state._compute_to_act()
     state._seen = (ev.visible_to(out, 0), ev.visible_to(out, 1))
     return state, tuple(out)
 
