@@ -2,15 +2,18 @@
 
     python bench/startup.py [--runs N] [--onedir EXE] [--onefile EXE] [--build]
 
-Each variant is started ``--runs`` times (after one unmeasured warm-up run)
-from an empty temporary folder with SDL's dummy drivers, a fresh ``--data-dir``
+Each variant is started ``--runs`` times (after one unmeasured warm-up run;
+the variants take turns) from an empty temporary folder with SDL's dummy drivers, a fresh ``--data-dir``
 and ``--frames 1``: the app draws one frame and quits. What is timed is the
 wall time from starting the process to its exit, so it **includes shutdown**
 (scenes' exit, SDL quit, interpreter exit, and for onefile the removal of the
 folder it unpacked itself into). The app prints nothing at its first frame,
 so for the source variant the benchmark also times the first frame itself:
 it starts ``main.py`` through a small wrapper that reports the moment of the
-first ``pygame.display.flip()``; the difference is the shutdown cost.
+first ``pygame.display.flip()``; the difference is the shutdown cost. Should
+the app itself print ``TACOCAT-BENCH-FIRST-FRAME <time.time()>`` to stderr
+after its first frame when ``TACOCAT_BENCH_FIRST_FRAME`` is set (the
+environment gives it), the frozen variants get a first-frame figure too.
 
 Variants: ``source`` (this interpreter, ``main.py``), ``onedir``
 (``dist/tacocat/tacocat``) and ``onefile`` (``dist/onefile/tacocat``); frozen
@@ -56,7 +59,8 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 
 def _env() -> dict[str, str]:
     env = dict(os.environ)
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               TACOCAT_BENCH_FIRST_FRAME="1")
     return env
 
 
@@ -76,25 +80,31 @@ def run_once(command: list[str]) -> tuple[float, float | None]:
         elapsed = time.perf_counter() - started
     if done.returncode != 0:
         raise RuntimeError(f"{args} exited with {done.returncode}:\n{done.stderr[-2000:]}")
-    first_frame = None
-    for line in done.stderr.splitlines():
-        if line.startswith(MARK):
-            first_frame = float(line.split()[1]) - started_wall
+    marks = [line for line in done.stderr.splitlines() if line.startswith(MARK)]
+    first_frame = float(marks[0].split()[1]) - started_wall if marks else None
     return elapsed, first_frame
 
 
-def measure(command: list[str], runs: int) -> dict[str, float | None]:
-    run_once(command)  # warm-up: page cache, font caches, onefile first unpack
-    exits, firsts = [], []
+def measure(variants: dict[str, list[str]], runs: int) -> dict[str, dict[str, float | None]]:
+    """Median figures per variant. Runs are interleaved (one of each variant in
+    turn) so that a change in machine load affects every variant alike."""
+    for command in variants.values():
+        run_once(command)  # warm-up: page cache, font caches, onefile first unpack
+    exits: dict[str, list[float]] = {name: [] for name in variants}
+    firsts: dict[str, list[float]] = {name: [] for name in variants}
     for _ in range(runs):
-        elapsed, first = run_once(command)
-        exits.append(elapsed)
-        if first is not None:
-            firsts.append(first)
+        for name, command in variants.items():
+            elapsed, first = run_once(command)
+            exits[name].append(elapsed)
+            if first is not None:
+                firsts[name].append(first)
     return {
-        "exit_s": round(statistics.median(exits), 3),
-        "exit_min_s": round(min(exits), 3),
-        "first_frame_s": round(statistics.median(firsts), 3) if firsts else None,
+        name: {
+            "exit_s": round(statistics.median(exits[name]), 3),
+            "exit_min_s": round(min(exits[name]), 3),
+            "first_frame_s": round(statistics.median(firsts[name]), 3) if firsts[name] else None,
+        }
+        for name in variants
     }
 
 
@@ -142,18 +152,18 @@ def main(argv: list[str] | None = None) -> int:
         "bench": "startup",
         "runs": options.runs,
         "method": "median wall time, process start to exit, --frames 1, dummy SDL drivers "
-                  "(includes shutdown); source_first_frame_s: to the first display.flip()",
+                  "(includes shutdown); *_first_frame_s: to the first display.flip(), where reported",
     }
+    measured = measure(variants, options.runs)
     for name in ("source", "onedir", "onefile"):
         if name not in variants:
-            result[f"{name}_s"] = None
+            result[f"{name}_s"] = result[f"{name}_first_frame_s"] = None
             continue
-        figures = measure(variants[name], options.runs)
+        figures = measured[name]
         result[f"{name}_s"] = figures["exit_s"]
         print(f"{name:8} exit {figures['exit_s']:.3f} s (min {figures['exit_min_s']:.3f})"
               + (f", first frame {figures['first_frame_s']:.3f} s" if figures["first_frame_s"] else ""))
-        if name == "source":
-            result["source_first_frame_s"] = figures["first_frame_s"]
+        result[f"{name}_first_frame_s"] = figures["first_frame_s"]
     onedir_folder = options.onedir.resolve().parent
     result["onedir_mb"] = size_mb(onedir_folder) if "onedir" in variants else None
     result["onefile_mb"] = size_mb(options.onefile.resolve()) if "onefile" in variants else None

@@ -46,14 +46,9 @@ def suggest(observation: Observation, legal: Sequence[Action], rng: random.Rando
         if _DEFAULT_BOT is None:
             _DEFAULT_BOT = HardBot()
         bot = _DEFAULT_BOT
-    if len(legal) == 1:
-        action, chance = legal[0], None
-    else:
-        analysis = bot.analyse(observation, legal, rng)
-        action = analysis.best
-        chance = analysis.value_of(action)
-    reason = explain(observation, action)
-    return Hint(action, reason, 0.5 if chance is None else chance)
+    analysis = bot.analyse(observation, legal, rng)
+    action = analysis.best
+    return Hint(action, explain(observation, action), analysis.value_of(action))
 
 
 def cards_text(cards: Sequence[int]) -> str:

@@ -940,6 +940,6 @@ class Animator:
 
     @staticmethod
     def _tr(key: str, **kwargs: Any) -> str:
-        from tacocat.ui.i18n import tr
+        from tacocat.ui.widgets.style import cached_tr as tr
 
         return tr(key, **kwargs)

@@ -3,7 +3,7 @@
 :func:`run` is what the command line calls. :class:`App` owns the one window
 (logical 1280×720, scaled by SDL), the one ``pygame_gui.UIManager``, the
 :class:`~tacocat.ui.scene.SceneManager`, :class:`~tacocat.ui.assets.Assets`,
-:class:`~tacocat.ui.audio.Audio`, the settings and the save store.
+:class:`~tacocat.ui.audio.Audio`, the settings, the statistics and the save store.
 
 The loop (one :meth:`App.step` per frame): events go to pygame_gui first, then
 to the top scene unless pygame_gui consumed them; the top scene updates; the
@@ -35,6 +35,7 @@ from tacocat.persistence.logs import install_excepthook, setup_logging, write_cr
 from tacocat.persistence.paths import data_dir
 from tacocat.persistence.saves import SaveStore
 from tacocat.persistence.settings import Settings, load_settings, save_settings
+from tacocat.persistence.stats import Stats, load_stats, save_stats
 from tacocat.resources import asset_path
 from tacocat.ui import i18n
 from tacocat.ui.assets import Assets, load_theme
@@ -233,7 +234,12 @@ class App:
         self.options = options
         self.data_dir = Path(directory)
         self.settings, settings_problem = load_settings(self.data_dir)
+        #: The player's statistics (``stats.json``); :meth:`record_game` adds a game.
+        self.stats, stats_problem = load_stats(self.data_dir)
         self.saves = saves if saves is not None else SaveStore(self.data_dir)
+        #: True while the table shows a game resumed from the autosave under
+        #: ``--demo`` (see :meth:`continue_game` and :meth:`finish_demo`).
+        self._demo_resumed = False
         self.size = LOGICAL_SIZE
         #: Called (no arguments) when the app ends, after the scenes' exit():
         #: autosave and the like. A failing hook is logged, the others still run.
@@ -281,6 +287,8 @@ class App:
         self._first_scene()
         if settings_problem:
             self.show_message(tr("tacocat.message.settings_title"), settings_problem)
+        if stats_problem:
+            self.show_message(tr("tacocat.stats.reset_title"), stats_problem)
 
     # --- start-up -------------------------------------------------------------------
 
@@ -329,8 +337,12 @@ class App:
 
     # --- game flow --------------------------------------------------------------------
 
-    def start_game(self, config: GameConfig, **table_options: Any) -> None:
-        """Switch to the table for a new game (or a resumed one, see :meth:`continue_game`)."""
+    def start_game(self, config: GameConfig, **table_options: Any) -> bool:
+        """Switch to the table for a new game (or a resumed one, see :meth:`continue_game`).
+
+        :returns: True when the table opened.
+        """
+        self._demo_resumed = False
         try:
             from tacocat.ui.scenes.table import TableScene
         except ModuleNotFoundError as error:
@@ -338,33 +350,60 @@ class App:
                 raise
             log.warning("the table scene is not there yet")
             self.show_message(tr("tacocat.message.no_table_title"), tr("tacocat.message.no_table"))
-            return
+            return False
         self.audio.stop_music()
         self.scenes.switch(TableScene(self, config, **table_options))
+        return True
 
     def continue_game(self) -> None:
         """Resume the autosaved game, or tell the player why it cannot be.
 
         The save store replays and checks the file; the table receives the
-        :class:`~tacocat.persistence.saves.LoadResult` as ``saved=``.
+        :class:`~tacocat.persistence.saves.LoadResult` as ``saved=``. A file
+        that cannot be used has already been moved aside by the store; its
+        message (what was wrong, where the backup is) is shown here.
+
+        With ``--demo`` (``--continue --demo``) the saved game, whatever its
+        mode, is finished by the computer in both seats: the table gets a
+        ``"demo"`` config with the saved names and tie rule, and the level of
+        ``--level``, else the save's, else the settings'.
         """
         result = self.saves.load_autosave()
         if not getattr(result, "ok", False):
             problem = getattr(result, "problem", None) or tr("tacocat.message.no_save")
+            log.info("nothing to continue: %s", problem)
             self.show_message(tr("tacocat.message.continue_title"), problem)
             return
         app_config = dict(result.app_config)
+        demo = bool(self.options.demo)
+        level = (self.options.level if demo else None) or app_config.get("level") \
+            or self.settings.ai_level
+        saved_seat = app_config.get("human_seat")
         config = GameConfig(
-            mode=app_config["mode"],
-            level=app_config.get("level") or self.settings.ai_level,
-            human_seat=app_config.get("human_seat") or 0,
+            mode="demo" if demo else app_config["mode"],
+            level=level,
+            human_seat=saved_seat if saved_seat in (0, 1) else 0,
             names=tuple(app_config["names"]),
             tie_to_arrow=bool(app_config["tie_to_arrow"]),
         )
-        self.start_game(config, saved=result)
+        state = getattr(result, "state", None)
+        log.info("continuing a %s game (saved as %s) after %s actions", config.mode,
+                 app_config["mode"], len(state.actions) if state is not None else "?")
+        if self.start_game(config, saved=result):
+            self._demo_resumed = demo
 
     def finish_demo(self) -> None:
-        """The table calls this when a game ends: ``--demo`` exits with 0, else the title."""
+        """The table calls this when a demo game ends: ``--demo`` exits with 0, else the title.
+
+        A game resumed by ``--continue --demo`` has now ended, so its autosave
+        is cleared (a demo session does not clear the save it was resumed from).
+        """
+        if self._demo_resumed:
+            self._demo_resumed = False
+            try:
+                self.saves.clear_autosave()
+            except Exception as error:  # a locked file must not keep the demo running
+                log.warning("could not clear the autosave: %s", error)
         if self.options.demo:
             self.quit(0)
         else:
@@ -405,6 +444,12 @@ class App:
         from tacocat.ui.scenes.settings import SettingsScene
 
         self.scenes.push(SettingsScene(self))
+
+    def open_stats(self) -> None:
+        """The Statistics overlay (from the title and from the in-game menu)."""
+        from tacocat.ui.scenes.stats import StatsScene
+
+        self.scenes.push(StatsScene(self))
 
     def pass_device(
         self,
@@ -461,6 +506,29 @@ class App:
             self.show_message(tr("tacocat.message.settings_not_saved_title"), str(error))
             return False
         return True
+
+    # --- statistics -------------------------------------------------------------------
+
+    def record_game(self, mode: str, **result: Any) -> Stats:
+        """Count a finished game in :attr:`stats` and write ``stats.json``.
+
+        The table calls this once per finished game; ``mode`` and ``result``
+        are :meth:`Stats.record_game`'s arguments (a demo is not counted). A
+        file that cannot be written is reported to the player; the figures in
+        memory are kept, so the next game's save writes them too.
+
+        :raises ValueError: the arguments do not describe a game (a caller bug).
+        """
+        updated = self.stats.record_game(mode, **result)
+        if updated is self.stats:
+            return updated
+        self.stats = updated
+        try:
+            save_stats(self.data_dir, updated)
+        except PersistenceError as error:
+            log.warning("statistics not saved: %s", error)
+            self.show_message(tr("tacocat.stats.not_saved_title"), str(error))
+        return updated
 
     def toggle_fullscreen(self) -> None:
         """F11: switch full screen and remember it."""

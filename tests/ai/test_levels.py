@@ -52,7 +52,7 @@ def test_cheap_levels_play_only_legal_actions(kind, ruleset):
 @pytest.mark.parametrize("ruleset", [DEFAULT_RULESET, SMALL_BOARD], ids=["standard", "small"])
 def test_hard_plays_only_legal_actions(ruleset):
     hard = small_hard(samples=3)
-    for seed in range(6):
+    for seed in range(10):
         other = make_bot(["random", "easy", "medium"][seed % 3])
         bots = [hard, other] if seed % 2 else [other, hard]
         assert play_game(bots, seed, ruleset=ruleset).winner in (0, 1)

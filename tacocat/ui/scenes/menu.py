@@ -1,4 +1,4 @@
-"""The in-game Esc menu: Resume, How to play, Settings, Quit to title."""
+"""The in-game Esc menu: Resume, How to play, Statistics, Settings, Quit to title."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pygame_gui
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import Overlay, theme_id
 
-PANEL_SIZE = (420, 440)
+PANEL_SIZE = (420, 508)
 BUTTON_SIZE = (320, 54)
 
 
@@ -38,8 +38,9 @@ class MenuScene(Overlay):
 
         self.resume_button = button(0, "resume", None)
         self.rules_button = button(1, "rules", "@secondary")
-        self.settings_button = button(2, "settings", "@secondary")
-        self.quit_button = button(3, "quit_to_title", "@danger")
+        self.stats_button = button(2, "stats", "@secondary")
+        self.settings_button = button(3, "settings", "@secondary")
+        self.quit_button = button(4, "quit_to_title", "@danger")
         pygame_gui.elements.UILabel(
             pygame.Rect(0, panel_h - 50, panel_w, 28), tr("tacocat.menu.saved_hint"),
             manager=self.ui, container=panel, object_id=theme_id(class_id="@muted"),
@@ -58,6 +59,9 @@ class MenuScene(Overlay):
         elif element is self.rules_button:
             self.app.audio.play("click")
             self.app.open_rules()
+        elif element is self.stats_button:
+            self.app.audio.play("click")
+            self.app.open_stats()
         elif element is self.settings_button:
             self.app.audio.play("click")
             self.app.open_settings()

@@ -29,14 +29,14 @@ from tacocat.rules import events as ev
 from tacocat.rules.moves import response_options
 from tacocat.ui.animator import Animator, TableView
 from tacocat.ui.game_session import GameSession
-from tacocat.ui.i18n import tr
 from tacocat.ui.scene import Scene
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.board import BoardView
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardRenderer, CardSprite
 from tacocat.ui.widgets.narration import cards_text
-from tacocat.ui.widgets.style import TextCache, mix, palette, rounded_panel, with_alpha
+from tacocat.ui.widgets.style import TextCache, mix, palette, rounded_panel
+from tacocat.ui.widgets.style import cached_tr as tr
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +90,9 @@ class TableScene(Scene):
         self._prompt_cache: dict[Any, pygame.Surface] = {}
         self._panel_cache: dict[Any, pygame.Surface] = {}
         self._problems: dict[Any, Any] = {}
+        self._turn: tuple[int, int | None] = (0, None)
+        self._static: pygame.Surface | None = None
+        self._static_key: Any = None
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -137,7 +140,8 @@ class TableScene(Scene):
             self.background = background.convert() if pygame.display.get_surface() else background
         except pygame.error:
             self.background = background
-        self.renderer.prewarm((1.0, L.TABLE_SCALE, L.PILE_SCALE, L.HAND_SCALE["top"]))
+        # Every size a card takes at rest or in flight (scales snap to 0.05 steps).
+        self.renderer.prewarm(tuple(round(0.5 + 0.05 * i, 2) for i in range(11)))
         self.board.static_layer(self.view.covered, self.view.token_rest)
 
     def _build_buttons(self) -> None:
@@ -184,7 +188,7 @@ class TableScene(Scene):
         if session is None or animator is None or animator.busy or animator.held:
             return None
         seat = session.human_to_act()
-        if seat is None or seat != self.viewer:
+        if seat is None or seat != self.viewer or seat not in self.view.face_up_seats:
             return None
         return seat
 
@@ -209,6 +213,11 @@ class TableScene(Scene):
             animator.feed(events)
             self._clear_selection()
         animator.update(dt)
+        turn = (id(session.state), self.acting_seat())
+        if turn != self._turn and turn[1] is not None:
+            # A new decision: keyboard focus starts on the first card again.
+            self.focus_index = 0 if self.keyboard_focus else None
+        self._turn = turn
         self._check_hint()
         self._update_lifts(dt)
         if self._message_left > 0:
@@ -236,7 +245,7 @@ class TableScene(Scene):
         if session.mode != "hotseat" or self._passing:
             return
         seat = session.human_to_act()
-        if seat is None or seat == self.viewer:
+        if seat is None or (seat == self.viewer and seat in self.view.face_up_seats):
             return
         # Nobody's hand shows until the right player says they hold the device.
         self.viewer = None
@@ -749,7 +758,7 @@ class TableScene(Scene):
         if self.session is None:
             return
         view = self.view
-        surface.blit(self.background, (0, 0))
+        surface.blit(self._static_layer(), (0, 0))
         self._draw_board(surface)
         self._draw_piles(surface)
         self._draw_panels(surface)
@@ -763,9 +772,38 @@ class TableScene(Scene):
         if view.particles and self.app.scenes.top is self:
             self.draw_confetti(surface)
 
+    def _static_layer(self) -> pygame.Surface:
+        """Background, board, name plates, log and labels: one opaque blit a frame,
+        redrawn only when one of them changes."""
+        view = self.view
+        plates = tuple(self._plate_key(seat, view.side(seat)) for seat in (0, 1))
+        key = (view.covered, view.token_rest, plates, tuple(view.log), view.round_number,
+               view.hand_size)
+        if self._static is not None and key == self._static_key:
+            return self._static
+        p = palette()
+        layer = self.background.copy()
+        self.board.draw(layer, view.covered, view.token_rest)
+        for seat in (0, 1):
+            side = view.side(seat)
+            rect = L.PLATE_RECT[side]
+            layer.blit(self._plate(seat, side), (rect.x - 4, rect.y - 4))
+        self._draw_log(layer)
+        round_label = self.text.render(
+            tr("tacocat.table.round", n=view.round_number, cards=view.hand_size), 16,
+            p.box_floor, bold=True)
+        layer.blit(round_label, round_label.get_rect(topright=(1150, 22)))
+        size = self.renderer.size_for(L.PILE_SCALE)
+        outline = pygame.Rect(0, 0, *size)
+        for pos, colour in ((L.DRAW_POS, p.table_deep), (L.DISCARD_POS, p.table_light)):
+            outline.center = (round(pos[0]), round(pos[1]))
+            pygame.draw.rect(layer, colour, outline.inflate(8, 8), width=2, border_radius=10)
+        self._static, self._static_key = layer, key
+        return layer
+
     def _draw_board(self, surface: pygame.Surface) -> None:
+        """What moves on the board: a falling tile and Tacocat."""
         view, board = self.view, self.board
-        board.draw(surface, view.covered, view.token_rest)
         tile = view.falling_tile
         if tile is not None:
             image = board.screen_tile()
@@ -792,20 +830,14 @@ class TableScene(Scene):
         shadow = self.renderer.shadow(size)
         dx, dy = L.DRAW_POS
         layers = min(5, (view.draw_count + 5) // 6)
-        outline = pygame.Rect(0, 0, *size)
-        outline.center = (round(dx), round(dy))
-        pygame.draw.rect(surface, with_alpha(p.table_deep, 255), outline.inflate(8, 8), width=2,
-                         border_radius=10)
         if layers:
             surface.blit(shadow, shadow.get_rect(center=(round(dx) + 2, round(dy) + 4)))
         for i in range(layers):
             surface.blit(back, back.get_rect(center=(round(dx) - i, round(dy) - i * 2)))
         label = text.render(tr("tacocat.table.draw_pile", n=view.draw_count), 15, p.box_floor, bold=True)
         surface.blit(label, label.get_rect(midtop=(round(dx), round(dy) + size[1] // 2 + 8)))
-        # Discard pile outline and count (its cards are sprites).
+        # Discard pile count (its cards are sprites; the outline is in the static layer).
         rx, ry = L.DISCARD_POS
-        outline.center = (round(rx), round(ry))
-        pygame.draw.rect(surface, p.table_light, outline.inflate(8, 8), width=2, border_radius=10)
         label = text.render(tr("tacocat.table.discard_pile", n=len(view.discard_values)), 15,
                             p.box_floor, bold=True)
         surface.blit(label, label.get_rect(midtop=(round(rx), round(ry) + size[1] // 2 + 8)))
@@ -869,13 +901,8 @@ class TableScene(Scene):
             surface.blit(label, spot)
 
     def _draw_panels(self, surface: pygame.Surface) -> None:
+        """The opponent's card count (it changes card by card while dealing)."""
         view = self.view
-        for seat in (0, 1):
-            side = view.side(seat)
-            plate = self._plate(seat, side)
-            rect = L.PLATE_RECT[side]
-            surface.blit(plate, (rect.x - 4, rect.y - 4))
-        self._draw_log(surface)
         top = 1 - view.bottom_seat
         count = len(view.hands[top])
         if count:
@@ -885,19 +912,19 @@ class TableScene(Scene):
                                      bold=True)
             x = slots[-1][0] + 50
             surface.blit(label, label.get_rect(midleft=(round(x), round(L.HAND_Y["top"]))))
-        round_label = self.text.render(
-            tr("tacocat.table.round", n=view.round_number, cards=view.hand_size), 16,
-            palette().box_floor, bold=True)
-        surface.blit(round_label, round_label.get_rect(topright=(1150, 22)))
 
-    def _plate(self, seat: int, side: str) -> pygame.Surface:
+    def _plate_key(self, seat: int, side: str) -> tuple[Any, ...]:
         view, session = self.view, self.session
-        attacker = view.attacker == seat
         who = session.actor()
         turn = (who is not None and who[0] == seat and self.animator.idle
                 and not session.state.is_over)
-        key = ("plate", seat, side, view.names[seat], view.wins[seat], attacker,
-               view.committed[seat], turn)
+        return ("plate", seat, side, view.names[seat], view.wins[seat], view.attacker == seat,
+                view.committed[seat], turn)
+
+    def _plate(self, seat: int, side: str) -> pygame.Surface:
+        view, session = self.view, self.session
+        key = self._plate_key(seat, side)
+        attacker, turn = key[5], key[7]
         cached = self._panel_cache.get(key)
         if cached is not None:
             return cached

@@ -13,6 +13,9 @@ from tacocat.ui.tween import Tweener, ease_out_back, ease_out_cubic
 
 BUTTON_SIZE = (320, 54)
 BUTTON_GAP = 12
+#: How to play, Statistics and Settings share one row (seven stacked buttons
+#: would not fit under the logo).
+ROW_BUTTON_WIDTH = 210
 LOGO_TOP = 46
 LOGO_SIZE = (760, 200)
 
@@ -34,7 +37,8 @@ class _Offset:
 
 
 class TitleScene(UIScene):
-    """Buttons: New game, Continue (only with an autosave), How to play, Settings, Quit."""
+    """Buttons: New game, Continue (only with an autosave), then How to play, Statistics
+    and Settings side by side, then Quit."""
 
     name = "title"
 
@@ -61,22 +65,28 @@ class TitleScene(UIScene):
             manager=self.ui, container=self.root, object_id=theme_id(class_id="@tagline"),
         )
         has_save = self._has_autosave()
-        entries: list[tuple[str, str | None]] = [("new_game", "@big")]
+        # Rows of (key, theme class): one wide button, or several side by side.
+        rows: list[list[tuple[str, str | None]]] = [[("new_game", "@big")]]
         if has_save:
-            entries.append(("continue", None))
-        entries += [("rules", "@secondary"), ("settings", "@secondary"), ("quit", "@danger")]
+            rows.append([("continue", None)])
+        rows += [[("rules", "@secondary"), ("stats", "@secondary"), ("settings", "@secondary")],
+                 [("quit", "@danger")]]
         top = logo_bottom + 52
-        x = (width - BUTTON_SIZE[0]) // 2
-        for index, (key, class_id) in enumerate(entries):
-            y = top + index * (BUTTON_SIZE[1] + BUTTON_GAP)
-            button = pygame_gui.elements.UIButton(
-                pygame.Rect((x, y), BUTTON_SIZE), tr(f"tacocat.title.{key}"),
-                manager=self.ui, container=self.root,
-                object_id=theme_id(f"#title_{key}", class_id),
-            )
-            self.buttons.append(button)
-            self._bases.append((x, y))
-            setattr(self, f"{key}_button", button)
+        for row_index, row in enumerate(rows):
+            y = top + row_index * (BUTTON_SIZE[1] + BUTTON_GAP)
+            button_w = BUTTON_SIZE[0] if len(row) == 1 else ROW_BUTTON_WIDTH
+            row_w = len(row) * button_w + (len(row) - 1) * BUTTON_GAP
+            x = (width - row_w) // 2
+            for key, class_id in row:
+                button = pygame_gui.elements.UIButton(
+                    pygame.Rect((x, y), (button_w, BUTTON_SIZE[1])), tr(f"tacocat.title.{key}"),
+                    manager=self.ui, container=self.root,
+                    object_id=theme_id(f"#title_{key}", class_id),
+                )
+                self.buttons.append(button)
+                self._bases.append((x, y))
+                setattr(self, f"{key}_button", button)
+                x += button_w + BUTTON_GAP
         if not has_save:
             self.continue_button = None
 
@@ -164,6 +174,9 @@ class TitleScene(UIScene):
         elif element is getattr(self, "settings_button", None):
             self.app.audio.play("click")
             self.app.open_settings()
+        elif element is getattr(self, "stats_button", None):
+            self.app.audio.play("click")
+            self.app.open_stats()
         elif element is getattr(self, "quit_button", None):
             self.app.quit(0)
 

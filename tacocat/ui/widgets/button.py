@@ -66,10 +66,10 @@ class Button:
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool = False) -> None:
         if not self.visible:
             return
-        fill, colour, border = self._colours()
-        key = (self.label, fill, colour, border, self.rect.size)
+        key = (self.label, self.style, self.enabled, self.pressed, self.hovered, self.rect.size)
         body = self._cache.get(key)
         if body is None:
+            fill, colour, border = self._colours()
             if len(self._cache) > 24:
                 self._cache.clear()
             body = rounded_panel(self.rect.size, fill, border, radius=12, border_width=2, shadow=3)

@@ -56,7 +56,8 @@ class CardSprite:
 
 
 def _quantise_scale(scale: float) -> float:
-    return max(0.1, round(scale * 40) / 40)
+    """Scales snap to 0.05 steps: a card flying from the pile to a hand reuses a dozen sizes."""
+    return max(0.1, round(scale * 20) / 20)
 
 
 class CardRenderer:
@@ -67,6 +68,8 @@ class CardRenderer:
         self._cache: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
         self._limit = limit
         self._originals: dict[str, pygame.Surface] = {}
+        self._composed: OrderedDict[tuple[Any, ...], tuple[pygame.Surface, tuple[int, int]]] = (
+            OrderedDict())
 
     # --- surfaces -------------------------------------------------------------------
 
@@ -117,17 +120,16 @@ class CardRenderer:
         height = max(2, int(round(CARD_H * scale)))
         width = int(round(CARD_W * scale))
         if flip < 0.999:
-            width = max(2, int(round(width * max(0.0, flip) / 4)) * 4)
+            width = max(2, int(round(width * max(0.0, flip) / 6)) * 6)
         return width, height
 
     def prewarm(self, scales: tuple[float, ...]) -> None:
         """Scale the faces and backs used on the table now, not during the first animation."""
         for scale in scales:
             size = self.size_for(scale)
-            self.back(size)
-            self.shadow(size)
+            self.composed("cards/card_back", size)
             for value in range(1, 13):
-                self.face(value, size)
+                self.composed(self.face_name(value), size)
 
     def shadow(self, size: tuple[int, int]) -> pygame.Surface:
         ratio = size[1] / CARD_H
@@ -146,6 +148,33 @@ class CardRenderer:
         rect.center = (round(sprite.pos[0]), round(sprite.pos[1] - sprite.lift))
         return rect
 
+    def composed(self, name: str, size: tuple[int, int], dim: bool = False
+                 ) -> tuple[pygame.Surface, tuple[int, int]]:
+        """A card with its soft shadow baked in (one blit per card), and where the card
+        itself starts inside that surface."""
+        key = ("<composed>", name, size, dim)
+        entry = self._composed.get(key)
+        if entry is not None:
+            self._composed.move_to_end(key)
+            return entry
+        card = self._scaled(name, size, "dim" if dim else "")
+        shadow = self.shadow(size)
+        ratio = size[1] / CARD_H
+        offset = max(2, int(round(4 * ratio)))
+        pad = (shadow.get_width() - size[0]) // 2
+        sx, sy = -pad + offset // 2, -pad + offset
+        left, top = min(0, sx), min(0, sy)
+        width = max(size[0], sx + shadow.get_width()) - left
+        height = max(size[1], sy + shadow.get_height()) - top
+        surface = pygame.Surface((width, height), pygame.SRCALPHA)
+        surface.blit(shadow, (sx - left, sy - top))
+        surface.blit(card, (-left, -top))
+        entry = (surface, (-left, -top))
+        self._composed[key] = entry
+        if len(self._composed) > self._limit:
+            self._composed.popitem(last=False)
+        return entry
+
     def draw(self, surface: pygame.Surface, sprite: CardSprite, show_face: bool, *,
              dim: bool = False, highlight: bool = False, focus: bool = False,
              shadow: bool = True) -> pygame.Rect:
@@ -153,23 +182,24 @@ class CardRenderer:
         size = self.size_for(sprite.scale, sprite.flip)
         x = round(sprite.pos[0])
         y = round(sprite.pos[1] - sprite.lift)
-        rect = pygame.Rect(0, 0, *size)
-        rect.center = (x, y)
-        if shadow and size[0] > 4:
-            image = self.shadow(size)
-            offset = max(2, int(round(4 * sprite.scale))) + int(sprite.lift * 0.15)
-            spot = image.get_rect(center=(x + offset // 2, y + offset))
-            surface.blit(image, spot)
+        rect = pygame.Rect(x - size[0] // 2, y - size[1] // 2, size[0], size[1])
         if highlight and size[0] > 4:
             glow = self.overlay("card_highlight", (size[0] + 16, size[1] + 16))
-            surface.blit(glow, glow.get_rect(center=(x, y)))
-        if show_face and sprite.value is not None:
-            self.blit_face(surface, sprite, self.face(sprite.value, size, dim), rect)
+            surface.blit(glow, (rect.x - 8, rect.y - 8))
+        face = show_face and sprite.value is not None
+        name = self.face_name(sprite.value) if face else "cards/card_back"  # type: ignore[arg-type]
+        if shadow and size[0] > 4:
+            image, (ox, oy) = self.composed(name, size, dim and face)
+            dest = pygame.Rect(rect.x - ox, rect.y - oy, *image.get_size())
         else:
-            surface.blit(self.back(size), rect)
+            image, dest = self._scaled(name, size, "dim" if dim and face else ""), rect
+        if face:
+            self.blit_face(surface, sprite, image, dest)
+        else:
+            surface.blit(image, dest)
         if focus:
             ring = self.overlay("card_focus", (size[0] + 10, size[1] + 10))
-            surface.blit(ring, ring.get_rect(center=(x, y)))
+            surface.blit(ring, (rect.x - 5, rect.y - 5))
         return rect
 
     def blit_face(self, surface: pygame.Surface, sprite: CardSprite, image: pygame.Surface,

@@ -14,13 +14,13 @@ WIDTH, HEIGHT = 1280, 720
 BOARD_RECT = pygame.Rect(0, 0, 902, 189)
 BOARD_RECT.midtop = (WIDTH // 2, 92)
 
-HAND_SCALE = {"bottom": 1.0, "top": 0.62}
+HAND_SCALE = {"bottom": 1.0, "top": 0.6}
 HAND_Y = {"bottom": 634.0, "top": 47.0}
 HAND_WIDTH = {"bottom": 720.0, "top": 460.0}
 HAND_STEP = {"bottom": 92.0, "top": 44.0}
 
 TABLE_SCALE = 0.8
-PILE_SCALE = 0.72
+PILE_SCALE = 0.7
 DRAW_POS = (1102.0, 392.0)
 DISCARD_POS = (1208.0, 392.0)
 TILE_STACK_POS = (1182.0, 196.0)

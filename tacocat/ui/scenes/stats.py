@@ -1,0 +1,162 @@
+"""Statistics: games and rounds won against each computer level, streaks, hot-seat players.
+
+An overlay, like Settings and How to play, so it opens the same way from the
+title and from the in-game menu. It only reads ``app.stats`` (kept up to date
+by :meth:`tacocat.ui.app.App.record_game`); nothing here writes a file.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from tacocat.persistence.fields import AI_LEVELS
+from tacocat.persistence.stats import Stats, Tally
+from tacocat.ui.i18n import tr
+from tacocat.ui.scene import Overlay, theme_id
+
+PANEL_SIZE = (900, 680)
+#: Hot-seat players listed (most games first); the rest are counted in one line.
+HOTSEAT_ROWS = 3
+ROW_H = 32
+LEFT = 40
+#: (column, x, width) of the number columns; the first column (level / player) is wider.
+COLUMNS = (("games", 250, 100), ("won", 360, 90), ("lost", 460, 90), ("rate", 560, 120),
+           ("rounds", 690, 170))
+NAME_WIDTH = 200
+
+
+def win_rate(tally: Tally) -> str:
+    """``"57%"``, or a dash before the first game."""
+    if tally.games == 0:
+        return tr("tacocat.stats.no_rate")
+    return tr("tacocat.stats.rate", value=round(100 * tally.wins / tally.games))
+
+
+def tally_cells(tally: Tally) -> dict[str, str]:
+    """The number columns of one row, as text."""
+    return {
+        "games": str(tally.games),
+        "won": str(tally.wins),
+        "lost": str(tally.losses),
+        "rate": win_rate(tally),
+        "rounds": tr("tacocat.stats.rounds", won=tally.rounds_won, lost=tally.rounds_lost),
+    }
+
+
+def hotseat_rows(stats: Stats, limit: int = HOTSEAT_ROWS) -> tuple[list[tuple[str, Tally]], int]:
+    """The hot-seat players to list (most games first, then by name) and how many are left out."""
+    ranked = sorted(stats.hotseat.items(), key=lambda item: (-item[1].games, item[0].casefold()))
+    return ranked[:limit], max(0, len(ranked) - limit)
+
+
+class StatsScene(Overlay):
+    """The player's statistics; Done, Esc or Enter closes it.
+
+    ``rows`` maps each table row to its cells' text, for tests and for a
+    future export: ``("vs_ai", "easy")``, ``("vs_ai", "all")`` and
+    ``("hotseat", name)`` -> ``{"games": "3", "won": "2", ...}``.
+    """
+
+    name = "stats"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.rows: dict[tuple[str, str], dict[str, str]] = {}
+        self.lines: dict[str, str] = {}
+        self.done_button: pygame_gui.elements.UIButton | None = None
+
+    def build(self) -> None:
+        stats: Stats = self.app.stats
+        screen_w, screen_h = self.app.size
+        panel_w, panel_h = PANEL_SIZE
+        self.panel = self.frame(
+            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h)
+        )
+        self._label(pygame.Rect(0, 10, panel_w, 60), tr("tacocat.stats.heading"), "@heading")
+        if stats.games_played:
+            summary = tr("tacocat.stats.games_played", count=stats.games_played)
+        else:
+            summary = tr("tacocat.stats.empty")
+        self._line("summary", pygame.Rect(LEFT, 68, panel_w - 2 * LEFT, 32), summary, "@ink")
+
+        y = 106
+        self._label(pygame.Rect(LEFT, y, 500, 34), tr("tacocat.stats.vs_ai"), "@section")
+        y += 38
+        self._header(y, tr("tacocat.stats.column_level"))
+        y += ROW_H - 4
+        for level in AI_LEVELS:
+            self._row(y, ("vs_ai", level), tr(f"tacocat.stats.level_{level}"), stats.vs_ai[level])
+            y += ROW_H
+        self._row(y, ("vs_ai", "all"), tr("tacocat.stats.level_all"), stats.vs_ai_total,
+                  name_class="@section")
+        y += ROW_H + 8
+        self._line("current_streak", pygame.Rect(LEFT, y, 400, ROW_H),
+                   tr("tacocat.stats.current_streak", count=stats.current_streak), "@ink_left")
+        self._line("best_streak", pygame.Rect(460, y, 400, ROW_H),
+                   tr("tacocat.stats.best_streak", count=stats.best_streak), "@ink_left")
+
+        y += ROW_H + 14
+        self._label(pygame.Rect(LEFT, y, 500, 34), tr("tacocat.stats.hotseat"), "@section")
+        y += 38
+        listed, left_out = hotseat_rows(stats)
+        if listed:
+            self._header(y, tr("tacocat.stats.column_player"))
+            y += ROW_H - 4
+            for name, tally in listed:
+                self._row(y, ("hotseat", name), name, tally)
+                y += ROW_H
+            if left_out:
+                self._line("more_players", pygame.Rect(LEFT, y, 600, ROW_H - 4),
+                           tr("tacocat.stats.more_players", count=left_out), "@muted_left")
+        else:
+            self._line("no_hotseat", pygame.Rect(LEFT, y, 600, ROW_H),
+                       tr("tacocat.stats.no_hotseat"), "@muted_left")
+
+        footer_y = panel_h - 76
+        self._line("tied_rounds", pygame.Rect(LEFT, footer_y - 40, panel_w - 2 * LEFT, 28),
+                   tr("tacocat.stats.tied_rounds", count=stats.tied_rounds) + "  ·  "
+                   + tr("tacocat.stats.not_counted"), "@muted")
+        self.done_button = pygame_gui.elements.UIButton(
+            pygame.Rect((panel_w - 200) // 2, footer_y, 200, 54), tr("tacocat.stats.done"),
+            manager=self.ui, container=self.panel, object_id=theme_id("#stats_done"),
+        )
+
+    # --- widgets ------------------------------------------------------------------------
+
+    def _label(self, rect: pygame.Rect, text: str, class_id: str) -> pygame_gui.elements.UILabel:
+        return pygame_gui.elements.UILabel(
+            rect, text, manager=self.ui, container=self.panel,
+            object_id=theme_id(class_id=class_id),
+        )
+
+    def _line(self, key: str, rect: pygame.Rect, text: str, class_id: str) -> None:
+        self.lines[key] = text
+        self._label(rect, text, class_id)
+
+    def _header(self, y: int, first: str) -> None:
+        self._label(pygame.Rect(LEFT, y, NAME_WIDTH, ROW_H - 4), first, "@muted_left")
+        for column, x, width in COLUMNS:
+            self._label(pygame.Rect(x, y, width, ROW_H - 4), tr(f"tacocat.stats.column_{column}"),
+                        "@muted")
+
+    def _row(self, y: int, key: tuple[str, str], name: str, tally: Tally,
+             name_class: str = "@ink_left") -> None:
+        cells = tally_cells(tally)
+        self.rows[key] = cells
+        self._label(pygame.Rect(LEFT, y, NAME_WIDTH, ROW_H), name, name_class)
+        for column, x, width in COLUMNS:
+            self._label(pygame.Rect(x, y, width, ROW_H), cells[column], "@ink")
+
+    # --- events -------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER
+        ):
+            self.close()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.done_button:
+            self.app.audio.play("click")
+            self.close()
