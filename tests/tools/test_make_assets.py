@@ -45,7 +45,7 @@ IMAGE_SIZES: dict[str, tuple[int, int]] = {
 }
 GAME_SOUNDS = {"deal", "flip", "play", "slide", "hop", "tile", "win", "round", "click", "error"}
 SOUND_FILES = {f"sounds/{name}.wav" for name in GAME_SOUNDS | {"music"}}
-OTHER_FILES = {"icon.ico", "palette.json", "LICENSE-ASSETS.md"}
+OTHER_FILES = {"icon.ico", "icon.icns", "palette.json", "LICENSE-ASSETS.md"}
 EXPECTED = set(IMAGE_SIZES) | SOUND_FILES | OTHER_FILES
 FULL_SCALE = 32768
 MINUS_1_DBFS = round(FULL_SCALE * 10 ** (-1 / 20))
@@ -172,6 +172,20 @@ def test_ico_holds_png_entries_16_32_48_256(out: Path) -> None:
         assert image.get_size() == (w or 256, h or 256)
         sizes.append(image.get_width())
     assert sizes == [16, 32, 48, 256]
+
+
+def test_icns_holds_png_entries_for_the_mac_app(out: Path) -> None:
+    data = (out / "icon.icns").read_bytes()
+    assert data[:4] == b"icns" and struct.unpack_from(">I", data, 4)[0] == len(data)
+    offset, sizes = 8, []
+    while offset < len(data):
+        kind = data[offset:offset + 4].decode("ascii")
+        (length,) = struct.unpack_from(">I", data, offset + 4)
+        blob = data[offset + 8:offset + length]
+        assert blob.startswith(b"\x89PNG\r\n\x1a\n"), kind
+        sizes.append(pygame.image.load(io.BytesIO(blob), "entry.png").get_width())
+        offset += length
+    assert sizes == [16, 32, 64, 128, 256, 512]
 
 
 def test_generation_is_deterministic(make_assets: ModuleType, out: Path, tmp_path: Path) -> None:
