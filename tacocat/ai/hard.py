@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from tacocat.ai.medium import MediumBot, high_cards_to_replace, trick_sacrificed
+from tacocat.ai.medium import MediumBot, high_cards_to_replace
 from tacocat.ai.sampling import Sample, sample_hidden, tie_value
 from tacocat.ai.solver import Solver, solve_matrix
 from tacocat.rules import Action, Attack, DuelCard, Observation, Replace
@@ -137,7 +137,7 @@ class HardBot:
                 return [solver.attack_move_value(hand, sample.opponent_hand, a.cards, tie) for a in legal]
         else:
             targets = observation.attack[len(observation.responses):]
-            sacrificed = trick_sacrificed(observation.attack, observation.responses)
+            sacrificed = observation.trick_sacrificed
 
             def value_sample(sample: Sample) -> list[float]:
                 return [solver.response_move_value(hand, sample.opponent_hand, targets, sacrificed,

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tacocat.ai.hard import HardBot
-from tacocat.ai.medium import HIGH, trick_sacrificed
+from tacocat.ai.medium import HIGH
 from tacocat.rules import Action, Attack, DuelCard, Observation, Replace, Respond
 from tacocat.rules.moves import remove_cards
 
@@ -114,7 +114,7 @@ def _explain_response(observation: Observation, action: Respond) -> str:
     hand, card = observation.hand, action.card
     targets = observation.attack[len(observation.responses):]
     target = targets[0]
-    already_lost = trick_sacrificed(observation.attack, observation.responses)
+    already_lost = observation.trick_sacrificed
     rest = remove_cards(hand, (card,))
     if card < target:
         defences = [c for c in hand if c >= target]

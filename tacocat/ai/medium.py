@@ -73,11 +73,6 @@ def pick_response(hand: Hand, targets: Sequence[int], sacrificed: bool, options:
     return max(options)
 
 
-def trick_sacrificed(attack: Sequence[int], responses: Sequence[int]) -> bool:
-    """Whether a sacrifice was already made in the trick being answered."""
-    return any(r < a for a, r in zip(attack, responses, strict=False))
-
-
 class MediumBot:
     """Heuristic play: see the module's docstring."""
 
@@ -98,7 +93,7 @@ class MediumBot:
             action = Attack(seat, pick_attack(hand, [a.cards for a in legal]))
         else:
             targets = observation.attack[len(observation.responses):]
-            sacrificed = trick_sacrificed(observation.attack, observation.responses)
+            sacrificed = observation.trick_sacrificed
             card = pick_response(hand, targets, sacrificed, [a.card for a in legal])
             action = Respond(seat, card)
         return action if action in legal else legal[0]

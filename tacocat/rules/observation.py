@@ -85,6 +85,12 @@ class Observation:
             return self.attack[len(self.responses)]
         return None
 
+    @property
+    def trick_sacrificed(self) -> bool:
+        """Whether the defender already sacrificed in the trick being answered
+        (the attacker then wins the trick whatever comes next)."""
+        return any(r < a for a, r in zip(self.attack, self.responses, strict=False))
+
     def unseen_cards(self) -> tuple[int, ...]:
         """The deck minus this hand and every public card: the opponent's hand
         and the draw pile are drawn from these (sorted)."""

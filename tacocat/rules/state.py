@@ -540,6 +540,13 @@ class ReplaceActions(Sequence[Replace]):
         return (type(action) is Replace and action.seat == self._seat
                 and action.cards in self._options)
 
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # like a list
+
     def __repr__(self) -> str:
         return f"<{len(self)} replacements for seat {self._seat}>"
 

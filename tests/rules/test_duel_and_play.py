@@ -173,7 +173,17 @@ def test_sacrifice_is_allowed_even_when_able_to_defend():
 def test_one_sacrifice_in_a_jumbo_gives_the_trick_to_the_attacker():
     state = play_ready((1, 5, 5, 9), (2, 6, 7, 10))
     state, _ = state.apply(Attack(FIRST, (5, 5)))
+    state, _ = state.apply(Respond(SECOND, 2))
+    assert state.observation(SECOND).trick_sacrificed  # the trick is already lost
+    state, events = state.apply(Respond(SECOND, 6))
+    assert ev.TrickWon(FIRST, by_defence=False) in events
+
+
+def test_a_sacrifice_on_the_last_jumbo_card_also_loses_the_trick():
+    state = play_ready((1, 5, 5, 9), (2, 6, 7, 10))
+    state, _ = state.apply(Attack(FIRST, (5, 5)))
     state, _ = state.apply(Respond(SECOND, 6))
+    assert not state.observation(FIRST).trick_sacrificed
     state, events = state.apply(Respond(SECOND, 2))
     assert ev.TrickWon(FIRST, by_defence=False) in events
     assert state.attacker == FIRST

@@ -121,3 +121,13 @@ def test_replacing_a_card_not_held_is_refused():
     state, _ = new_game(0, recorded_deals=(order,))
     with pytest.raises(IllegalAction, match="does not hold"):
         state.apply(Replace(FIRST, (12,)))
+
+
+def test_legal_replacements_behave_like_a_list():
+    state, _ = new_game(4)
+    legal = state.legal_actions(FIRST)
+    listed = list(legal)
+    assert legal == listed and len(legal) == len(set(listed))
+    assert Replace(FIRST, ()) in legal and Replace(FIRST, state.hands[FIRST]) in legal
+    assert Replace(SECOND, ()) not in legal
+    assert legal[-1] == listed[-1] and legal[1:3] == listed[1:3]
