@@ -35,6 +35,7 @@ process (``peak_rss_mb``, from ``getrusage``) and of the AI worker process
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -126,10 +127,8 @@ class _WorkerMemory:
             return
         total = 0
         for child in self._me.children(recursive=True):
-            try:
+            with contextlib.suppress(Exception):  # it may have just ended
                 total += child.memory_info().rss
-            except Exception:  # it may have just ended
-                pass
         self.peak = max(self.peak, total)
 
 

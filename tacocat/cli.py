@@ -7,9 +7,10 @@ parsed :class:`argparse.Namespace` as its ``options``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from tacocat import __version__
@@ -84,6 +85,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tacocat.sim import run_simulation
 
         return run_simulation(options, out=sys.stdout)
-    from tacocat.ui.app import run
+    with _without_yaml():
+        from tacocat.ui.app import run
 
     return run(options)
+
+
+@contextlib.contextmanager
+def _without_yaml() -> Iterator[None]:
+    """Hide PyYAML while the app's modules are first imported: python-i18n (under
+    pygame_gui) imports it whenever it is installed, ~15 ms of start-up, for a YAML
+    loader nothing uses (the translations are JSON; the frozen build leaves yaml
+    out). Afterwards ``import yaml`` works again."""
+    hidden = "yaml" not in sys.modules
+    if hidden:
+        sys.modules["yaml"] = None  # type: ignore[assignment]  # `import yaml` fails
+    try:
+        yield
+    finally:
+        if hidden and "yaml" in sys.modules and sys.modules["yaml"] is None:
+            del sys.modules["yaml"]

@@ -38,15 +38,18 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tacocat.persistence.documents import BadDocument, read_document, set_aside, write_document
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.fields import AI_LEVELS, check_bool, check_choice, check_name_pair
-from tacocat.rules.errors import RecordError
-from tacocat.rules.record import GameRecord
-from tacocat.rules.ruleset import DEFAULT_BOARD, DEFAULT_DECK, Ruleset
-from tacocat.rules.state import GameState
+
+if TYPE_CHECKING:
+    # The rules engine is imported where a save is written or read, not at start-up:
+    # the title only asks has_autosave() (see docs/performance.md).
+    from tacocat.rules.record import GameRecord
+    from tacocat.rules.ruleset import Ruleset
+    from tacocat.rules.state import GameState
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +127,8 @@ def _field(name: str, check: Any, value: Any, *args: Any) -> Any:
 
 def ruleset_problem(ruleset: Ruleset, tie_to_arrow: bool) -> str | None:
     """Why ``ruleset`` cannot be the ruleset of a game this app started, or None."""
+    from tacocat.rules.ruleset import DEFAULT_BOARD, DEFAULT_DECK
+
     if ruleset.deck != DEFAULT_DECK:
         return f"the deck is not the standard {len(DEFAULT_DECK)}-card deck"
     if ruleset.board != DEFAULT_BOARD:
@@ -193,6 +198,8 @@ class SaveStore:
             went. A save of a game that had already finished is deleted, not
             backed up: there is nothing to lose.
         """
+        from tacocat.rules.errors import RecordError
+
         try:
             data = read_document(self.path, fmt=SAVE_FORMAT, version=SAVE_VERSION,
                                  max_bytes=SAVE_MAX_BYTES)
@@ -229,6 +236,9 @@ class SaveStore:
 
 def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], GameRecord, GameState, datetime]:
     """Check a decoded save; replay its record. Raises ValueError or RecordError."""
+    from tacocat.rules.errors import RecordError
+    from tacocat.rules.record import GameRecord
+
     unknown = set(data) - {"format", "version", "saved_at", "app", "record"}
     if unknown:
         raise ValueError(f"unknown keys {sorted(unknown)}")

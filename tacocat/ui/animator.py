@@ -380,6 +380,8 @@ class Animator:
             sprite.z = 0
 
         self.tweener.to(sprite, "pos", pos, duration, easing, delay=delay, on_done=landed)
+        if sprite.lift and sprite.zone != "hand":
+            self.tweener.to(sprite, "lift", 0.0, duration, easing, delay=delay)
         if abs(sprite.scale - scale) > 1e-3:
             self.tweener.to(sprite, "scale", scale, duration, easing, delay=delay)
 

@@ -140,6 +140,15 @@ class Assets:
         for name in names:
             self._load(self.normalise(name))
 
+    def check(self, names: list[str] | tuple[str, ...]) -> None:
+        """Add the ones of ``names`` whose file is absent to :attr:`missing`, without
+        loading anything (cheap: the title checks every core image this way and
+        loads only its own; the app loads the rest while idle)."""
+        for name in names:
+            name = self.normalise(name)
+            if name not in self._originals and name not in self.missing and not self.exists(name):
+                self.missing.append(name)
+
     def _load(self, name: str) -> pygame.Surface | None:
         if name in self._originals:
             return self._originals[name]
@@ -157,7 +166,8 @@ class Assets:
         except (pygame.error, OSError, ValueError) as error:
             log.warning("image %s could not be loaded (%s); using a placeholder", path, error)
             surface = None
-            self.missing.append(name)
+            if name not in self.missing:
+                self.missing.append(name)
         self._originals[name] = surface
         return surface
 

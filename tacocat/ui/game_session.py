@@ -125,7 +125,8 @@ class GameSession:
         self._hint_state: GameState | None = None
         self._finished_reported = False
         self.applied = 0
-        self.worker.start()
+        if len(self.human_seats) < 2:
+            self.worker.start()  # warm up while the deal animates (hot-seat: on the first hint)
         if self.state.is_over:
             self._finish()
 

@@ -20,8 +20,6 @@ from tacocat.ui.widgets.overlay import DrawnOverlay
 from tacocat.ui.widgets.style import TextCache, palette
 from tacocat.ui.widgets.style import cached_tr as tr
 
-COLUMN = 76
-
 
 class DiscardViewerScene(DrawnOverlay):
     """``DiscardViewerScene(app, public_cards, my_hand, deck, renderer, text)``."""
@@ -43,8 +41,10 @@ class DiscardViewerScene(DrawnOverlay):
         self.close_button = Button("close", rect, tr("tacocat.table.discards.close"),
                                    style="secondary", font_size=19)
         self.buttons = [self.close_button]
-        left = self.panel_rect.centerx - COLUMN * (len(self.values) - 1) / 2
-        self.cards = [CardSprite(v, None, "viewer", (left + i * COLUMN, self.panel_rect.y + 130),
+        # Columns right of the row labels ("Played", "Unseen").
+        left = self.panel_rect.x + 150
+        step = (self.panel_rect.right - 50 - left) / max(1, len(self.values) - 1)
+        self.cards = [CardSprite(v, None, "viewer", (left + i * step, self.panel_rect.y + 130),
                                  0.55, face_up=True) for i, v in enumerate(self.values)]
 
     def unseen(self, value: int) -> int:

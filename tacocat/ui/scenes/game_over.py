@@ -26,6 +26,7 @@ class GameOverScene(DrawnOverlay):
     name = "game_over"
     panel_size = (640, 440)
     appear = 0.3
+    guard = 0.4
 
     def __init__(self, app: Any, table: Any, info: dict[str, Any]) -> None:
         super().__init__(app, getattr(table, "text", None))

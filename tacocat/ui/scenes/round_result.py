@@ -21,6 +21,7 @@ class RoundResultScene(DrawnOverlay):
     """``RoundResultScene(app, table, info)``; ``info`` is the view's ``last_round``."""
 
     name = "round_result"
+    guard = 0.3
     panel_size = (640, 480)
 
     def __init__(self, app: Any, table: Any, info: dict[str, Any]) -> None:

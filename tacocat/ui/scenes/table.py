@@ -762,6 +762,7 @@ class TableScene(Scene):
         self._draw_board(surface)
         self._draw_piles(surface)
         self._draw_panels(surface)
+        self._draw_duel_slots(surface)
         self._draw_cards(surface)
         self._draw_table_marks(surface)
         self._draw_prompt(surface)
@@ -793,6 +794,11 @@ class TableScene(Scene):
             tr("tacocat.table.round", n=view.round_number, cards=view.hand_size), 16,
             p.box_floor, bold=True)
         layer.blit(round_label, round_label.get_rect(topright=(1150, 22)))
+        # The play mat: where duels, attacks and answers are laid.
+        mat = pygame.Surface(L.PLAY_MAT.size, pygame.SRCALPHA)
+        pygame.draw.rect(mat, (*p.table_deep, 80), mat.get_rect(), border_radius=28)
+        pygame.draw.rect(mat, (*p.table_light, 110), mat.get_rect(), width=2, border_radius=28)
+        layer.blit(mat, L.PLAY_MAT)
         size = self.renderer.size_for(L.PILE_SCALE)
         outline = pygame.Rect(0, 0, *size)
         for pos, colour in ((L.DRAW_POS, p.table_deep), (L.DISCARD_POS, p.table_light)):
@@ -859,6 +865,34 @@ class TableScene(Scene):
             renderer.draw(surface, sprite, show, dim=dim or committed, highlight=highlight,
                           focus=sprite is focus)
 
+    def _draw_duel_slots(self, surface: pygame.Surface) -> None:
+        """Dashed places for the two duel cards while a duel is on."""
+        view = self.view
+        dueling = any(s is not None for s in view.duel)
+        if not dueling and not (self.acting_seat() is not None and self._phase() is Phase.DUEL):
+            return
+        slot = getattr(self, "_slot_image", None)
+        if slot is None:
+            p = palette()
+            w, h = self.renderer.size_for(L.TABLE_SCALE)
+            slot = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+            rect = slot.get_rect().inflate(-4, -4)
+            pygame.draw.rect(slot, (*p.table_deep, 120), rect, border_radius=10)
+            for x in range(rect.left + 8, rect.right - 8, 12):
+                pygame.draw.line(slot, p.table_light, (x, rect.top), (x + 6, rect.top), 2)
+                pygame.draw.line(slot, p.table_light, (x, rect.bottom - 1), (x + 6, rect.bottom - 1), 2)
+            for y in range(rect.top + 8, rect.bottom - 8, 12):
+                pygame.draw.line(slot, p.table_light, (rect.left, y), (rect.left, y + 6), 2)
+                pygame.draw.line(slot, p.table_light, (rect.right - 1, y), (rect.right - 1, y + 6), 2)
+            self._slot_image = slot
+        for side in ("top", "bottom"):
+            x, y = L.DUEL_POS[side]
+            surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
+        p = palette()
+        vs = self.text.render(tr("tacocat.table.vs"), 18, p.box_floor, bold=True)
+        middle = ((L.DUEL_POS["top"][0] + L.DUEL_POS["bottom"][0]) / 2, L.DUEL_POS["top"][1])
+        surface.blit(vs, vs.get_rect(center=(round(middle[0]), round(middle[1]))))
+
     def _draw_table_marks(self, surface: pygame.Surface) -> None:
         """The current target of a jumbo attack, answer marks, duel labels."""
         view, p, text = self.view, palette(), self.text
@@ -871,8 +905,10 @@ class TableScene(Scene):
                 pygame.draw.rect(surface, p.cheese, ring, width=4, border_radius=12)
                 label = text.render(tr("tacocat.table.answer_this"), 14, p.ink, bold=True)
                 pill = pygame.Rect(0, 0, label.get_width() + 16, label.get_height() + 4)
-                pill.midbottom = (rect.centerx, rect.top - 6)
+                # On the defender's side of the card, where the answer will land.
                 if view.attacker is not None and view.side(view.attacker) == "bottom":
+                    pill.midbottom = (rect.centerx, rect.top - 6)
+                else:
                     pill.midtop = (rect.centerx, rect.bottom + 6)
                 pygame.draw.rect(surface, p.cheese, pill, border_radius=10)
                 surface.blit(label, label.get_rect(center=pill.center))
@@ -980,7 +1016,8 @@ class TableScene(Scene):
             entries: list[list[str]] = []
             room = (rect.height - 36) // LOG_LINE
             for line in reversed(lines):
-                wrapped = text.wrap(line, LOG_FONT, rect.width - 24)
+                # The newest entry is bold: wrap it as bold.
+                wrapped = text.wrap(line, LOG_FONT, rect.width - 24, bold=not entries)
                 if len(wrapped) > room:
                     break
                 entries.insert(0, wrapped)

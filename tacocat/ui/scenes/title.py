@@ -53,7 +53,9 @@ class TitleScene(UIScene):
 
     def build(self) -> None:
         assets = self.app.assets
-        assets.preload(list(CORE_IMAGES))
+        # Every core image is checked (a broken install is reported here), but only
+        # the title's own are loaded now; the app loads the others while idle.
+        assets.check(CORE_IMAGES)
         self.background = assets.image("ui/background", self.app.size, placeholder_size=self.app.size)
         self.logo = assets.image("ui/title_logo", placeholder_size=LOGO_SIZE)
         self.decor = self._decor()

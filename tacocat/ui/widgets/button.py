@@ -54,9 +54,11 @@ class Button:
         else:
             fill, text, border = p.table_light, p.card_face, p.table_deep
         if not self.enabled:
-            fill = mix(fill, p.table, 0.55)
-            text = mix(text, fill, 0.45)
-            border = mix(border, p.table, 0.4)
+            # The theme's disabled look (as pygame_gui's buttons elsewhere).
+            if self.style == "quiet":
+                fill, text, border = mix(p.table_light, p.table, 0.5), mix(p.card_face, p.table, 0.55), p.table_deep
+            else:
+                fill, text, border = (185, 175, 152), (111, 101, 86), (111, 101, 86)
         elif self.pressed:
             fill = mix(fill, p.ink, 0.15)
         elif self.hovered:

@@ -28,10 +28,11 @@ TILE_STACK_POS = (1182.0, 196.0)
 PLAY_CENTRE_X = 640.0
 PLAY_ROW_Y = {"top": 352.0, "bottom": 428.0}
 PLAY_STEP = 92.0
-DUEL_POS = {"top": (584.0, 390.0), "bottom": (696.0, 390.0)}
+DUEL_POS = {"top": (572.0, 392.0), "bottom": (708.0, 392.0)}
 
-PROMPT_Y = 522
-BANNER_Y = 522
+PLAY_MAT = pygame.Rect(300, 292, 680, 206)
+PROMPT_Y = 516
+BANNER_Y = 516
 LOG_RECT = pygame.Rect(16, 300, 262, 196)
 PLATE_RECT = {"top": pygame.Rect(16, 12, 234, 72), "bottom": pygame.Rect(16, 626, 234, 82)}
 BUTTON_AREA = pygame.Rect(1032, 566, 232, 142)

@@ -22,8 +22,11 @@ class DrawnOverlay(Scene):
 
     opaque = False
     panel_size = (640, 420)
-    #: Seconds of "fade in" (also the guard against a click meant for the table).
+    #: Seconds of fade-in.
     appear = 0.18
+    #: Seconds during which input is ignored (a click meant for the table, a key
+    #: pressed just before this layer appeared, must not press its buttons).
+    guard = 0.0
 
     def __init__(self, app: Any, text: TextCache | None = None) -> None:
         super().__init__(app)
@@ -54,7 +57,7 @@ class DrawnOverlay(Scene):
 
     @property
     def armed(self) -> bool:
-        return self.elapsed >= self.appear
+        return self.elapsed >= self.guard
 
     def update(self, dt: float) -> None:
         self.elapsed += dt

@@ -11,7 +11,9 @@ from tacocat.ui.scenes.round_result import RoundResultScene
 
 
 def _hand_sprite(table, value):
-    return next(s for s in table.my_hand() if s.value == value)
+    """A card of ``value`` in my hand (an unselected one first: values repeat)."""
+    cards = [s for s in table.my_hand() if s.value == value]
+    return next((s for s in cards if not s.selected), cards[0])
 
 
 def _click_card(app, table, value):
@@ -250,3 +252,16 @@ def test_escape_opens_the_menu_and_h_gives_a_hint(start_table):
     assert table.selected or "keep" in table.hint_text.lower()
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, MenuScene)
+
+
+def test_human_in_the_second_seat_sits_at_the_bottom(start_table):
+    from tacocat.ui.widgets import layout
+
+    app, table = start_table("vs_ai", seed=13, human_seat=1)
+    seat = wait_for_turn(app, table)
+    assert seat == 1 and table.view.bottom_seat == 1
+    assert [s.value for s in table.my_hand()] == list(table.session.state.hands[1])
+    assert all(abs(s.pos[1] - layout.HAND_Y["bottom"]) < 40 for s in table.my_hand())
+    assert all(s.value is None for s in table.view.hands[0])  # the computer's hand is unknown
+    _click_button(app, table, "secondary")  # keep all
+    assert Replace(1, ()) in table.session.state.actions

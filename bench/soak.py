@@ -1,0 +1,248 @@
+"""Soak test: many ``--demo`` games in ONE app process, looking for leaks.
+
+    python bench/soak.py [--games 200] [--level medium] [--seed 1] [--trace]
+
+Separate processes would hide a leak (each starts clean), so this builds one
+:class:`~tacocat.ui.app.App` on SDL's dummy drivers and runs its real loop
+(:meth:`App.run` -> :meth:`App.step`, scenes, table, animator, pygame_gui, the
+AI worker process) through game after game: when a demo game ends, the app's
+``finish_demo`` starts the next one (the next seed) instead of exiting. Speed
+is "instant" and frames are not capped at 60 a second, so it plays as fast as
+the machine allows. The data folder is a fresh temporary one.
+
+Figures: resident memory (RSS) of the game process after game 10 (warmed up:
+fonts, images and caches loaded) and after the last game, both after a full
+garbage collection, the growth between them, games per minute, open file
+descriptors and live child processes (each game starts its own AI worker; a
+leaked worker or pipe shows here), Python objects alive. The run fails (exit
+1) on any exception, error log record or crash log, or when RSS grows by
+:data:`MAX_GROWTH` or more. ``--trace`` also prints the biggest allocation
+growths between game 10 and the end (tracemalloc; slower). The last line
+printed is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import logging
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+#: RSS growth from game 10 to the last game that counts as a leak (10 %).
+MAX_GROWTH = 0.10
+#: Game after which the baseline is taken (everything is loaded by then).
+WARM_GAME = 10
+MB = 1024 * 1024
+
+
+class _Counter(logging.Handler):
+    """Counts ERROR and worse log records (an exception the app caught and logged)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(self.format(record))
+
+
+def surface_census(top: int = 6) -> tuple[int, float, list[tuple[str, int, float]]]:
+    """Surfaces reachable from Python containers: count, MB of pixels, and the
+    containers holding the most (``type`` / ``dict of <owner type>``)."""
+    import pygame
+
+    seen: set[int] = set()
+    owners: dict[str, list[float]] = {}
+    count, total = 0, 0.0
+    for obj in gc.get_objects():
+        held = [r for r in gc.get_referents(obj) if isinstance(r, pygame.Surface)]
+        if not held:
+            continue
+        label = type(obj).__name__
+        if isinstance(obj, dict | list):
+            parents = [type(o).__name__ for o in gc.get_referrers(obj)
+                       if not isinstance(o, list | dict) and type(o).__name__ != "frame"][:1]
+            label += f" of {parents[0] if parents else '?'}"
+        for surface in held:
+            if id(surface) in seen:
+                continue
+            seen.add(id(surface))
+            size = surface.get_width() * surface.get_height() * surface.get_bytesize() / MB
+            count += 1
+            total += size
+            entry = owners.setdefault(label, [0, 0.0])
+            entry[0] += 1
+            entry[1] += size
+    ranked = sorted(owners.items(), key=lambda item: -item[1][1])[:top]
+    return count, total, [(label, int(n), mb) for label, (n, mb) in ranked]
+
+
+def _trimmed_rss(proc) -> float | None:
+    """RSS after glibc's malloc_trim(0) (freed heap memory handed back), Linux only."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        return None
+    return proc.memory_info().rss / MB
+
+
+def _process_figures(proc) -> dict[str, float]:
+    gc.collect()
+    children = [c for c in proc.children(recursive=True) if c.is_running()]
+    try:
+        fds = proc.num_fds()
+    except AttributeError:  # Windows
+        fds = -1
+    return {"rss_mb": proc.memory_info().rss / MB, "fds": fds, "children": len(children),
+            "objects": len(gc.get_objects())}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--level", choices=("easy", "medium", "hard"), default="medium")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (+1 per game)")
+    parser.add_argument("--trace", action="store_true", help="tracemalloc the growth (slower)")
+    parser.add_argument("--census", action="store_true",
+                        help="at each report, list the surfaces alive and who holds them, and "
+                             "RSS after malloc_trim (diagnosis; the figures then include it)")
+    args = parser.parse_args(argv)
+    if args.games <= WARM_GAME:
+        parser.error(f"--games must be more than {WARM_GAME}")
+
+    import dataclasses
+
+    import psutil
+
+    from tacocat.cli import parse_args
+    from tacocat.ui.app import App
+
+    if args.trace:
+        import tracemalloc
+
+        tracemalloc.start(12)
+
+    proc = psutil.Process()
+    folder = Path(tempfile.mkdtemp(prefix="tacocat-soak-"))
+    counter = _Counter()
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger().addHandler(counter)
+
+    figures: dict[int, dict[str, float]] = {}
+    state = {"games": 0, "started": time.monotonic(), "warm_at": 0.0, "snapshot": None,
+             "rounds": 0, "actions": 0}
+
+    class SoakApp(App):
+        """The real app, except that a finished demo starts the next one."""
+
+        def _wait_for_frame(self) -> float:
+            self.clock.tick(1000)  # no 60-a-second cap; a short sleep leaves the AI its CPU
+            return 1 / 60
+
+        def finish_demo(self) -> None:
+            table = self.scenes.stack[0]
+            game = getattr(table, "session", None)
+            if game is not None:
+                state["rounds"] += game.state.round_number
+                state["actions"] += len(game.state.actions)
+            state["games"] += 1
+            done = state["games"]
+            if done in (1, 2, 5, WARM_GAME, args.games) or done % 25 == 0:
+                now = _process_figures(proc)
+                figures[done] = now
+                rate = done / max(1e-9, time.monotonic() - state["started"]) * 60
+                print(f"game {done:4d}: RSS {now['rss_mb']:.1f} MB, fds {now['fds']}, "
+                      f"children {now['children']}, objects {now['objects']}, "
+                      f"{rate:.1f} games/min", flush=True)
+                if args.census:
+                    count, megabytes, owners = surface_census()
+                    trimmed = _trimmed_rss(proc)
+                    print(f"      surfaces alive {count} ({megabytes:.1f} MB); RSS after "
+                          f"malloc_trim {trimmed:.1f} MB" if trimmed else "", flush=True)
+                    for label, n, mb in owners:
+                        print(f"        {mb:7.1f} MB in {n:5d} surfaces held by {label}")
+                if done == WARM_GAME:
+                    state["warm_at"] = time.monotonic()
+                    if args.trace:
+                        state["snapshot"] = tracemalloc.take_snapshot()
+            if done >= args.games:
+                self.quit(0)
+                return
+            config = dataclasses.replace(self.config_from_options(), seed=args.seed + done)
+            self.start_game(config)
+
+    options = parse_args(["--demo", "--level", args.level, "--seed", str(args.seed),
+                          "--data-dir", str(folder), "--frames", str(10**9)])
+    app = SoakApp(options, folder)
+    app.update_settings(save=False, animation_speed="instant")
+    print(f"soak: {args.games} demo games, level {args.level}, one process "
+          f"(pid {os.getpid()}), data in {folder}", flush=True)
+    started = time.monotonic()
+    code = app.run()
+    elapsed = time.monotonic() - started
+    crashes = sorted(p.name for p in folder.glob("crash-*.log"))
+
+    warm, last = figures.get(WARM_GAME), figures.get(args.games)
+    growth = None
+    if warm and last:
+        growth = (last["rss_mb"] - warm["rss_mb"]) / warm["rss_mb"]
+    after_warm = max(1e-9, time.monotonic() - state["warm_at"]) if state["warm_at"] else None
+    if args.trace and state["snapshot"] is not None:
+        import tracemalloc
+
+        top = tracemalloc.take_snapshot().compare_to(state["snapshot"], "traceback")[:8]
+        print("largest allocation growth since game 10:")
+        for stat in top:
+            print(f"  {stat.size_diff / 1024:+.0f} KiB in {stat.count_diff:+d} blocks")
+            for line in stat.traceback.format()[-6:]:
+                print("     ", line)
+    for record in counter.records[:5]:
+        print("logged error:", record)
+    ok = (code == 0 and not crashes and not counter.records and state["games"] == args.games
+          and growth is not None and growth < MAX_GROWTH)
+    summary = {
+        "games": state["games"],
+        "level": args.level,
+        "exit_code": code,
+        "errors_logged": len(counter.records),
+        "crash_logs": crashes,
+        "rss_after_game_10_mb": round(warm["rss_mb"], 1) if warm else None,
+        f"rss_after_game_{args.games}_mb": round(last["rss_mb"], 1) if last else None,
+        "rss_growth_pct": round(100 * growth, 2) if growth is not None else None,
+        "fds_after_game_10": warm["fds"] if warm else None,
+        f"fds_after_game_{args.games}": last["fds"] if last else None,
+        "children_at_end": last["children"] if last else None,
+        "objects_after_game_10": warm["objects"] if warm else None,
+        f"objects_after_game_{args.games}": last["objects"] if last else None,
+        "games_per_minute": round(state["games"] / elapsed * 60, 1),
+        "games_per_minute_after_warmup": (round((args.games - WARM_GAME) / after_warm * 60, 1)
+                                          if after_warm else None),
+        "mean_actions_per_game": round(state["actions"] / max(1, state["games"]), 1),
+        "seconds": round(elapsed, 1),
+        "ok": ok,
+    }
+    print(f"RSS after game {WARM_GAME}: {summary['rss_after_game_10_mb']} MB; after game "
+          f"{args.games}: {summary[f'rss_after_game_{args.games}_mb']} MB; growth "
+          f"{summary['rss_growth_pct']} % (limit {100 * MAX_GROWTH:.0f} %); "
+          f"{summary['games_per_minute']} games/minute")
+    print(json.dumps(summary))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""The controller behind the table: saving, resuming, the AI worker, the whole app loop."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from table_helpers import RecordingSaves, click, key, step, wait_for_turn
+
+from tacocat.rules import GameRecord, Phase, Replace, new_game
+from tacocat.ui.ai_worker import AIWorker
+from tacocat.ui.game_config import GameConfig
+from tacocat.ui.game_session import GameSession, config_to_dict
+from tacocat.ui.scenes.discard_viewer import DiscardViewerScene
+from tacocat.ui.scenes.game_over import GameOverScene
+from tacocat.ui.scenes.round_result import RoundResultScene
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _play_to_the_end(app, table, limit=20000):
+    session = table.session
+    for _ in range(limit):
+        top = app.scenes.top
+        if isinstance(top, GameOverScene):
+            return top
+        if isinstance(top, RoundResultScene):
+            top.next_round()
+        elif table.acting_seat() is not None:
+            seat = table.acting_seat()
+            legal = session.legal(seat)
+            action = Replace(seat, ()) if session.state.phase is Phase.REPLACE else legal[0]
+            assert session.submit(action) is None
+        step(app)
+    raise AssertionError("the game did not end")
+
+
+def test_autosave_after_every_action_then_cleared_and_counted(start_table):
+    saves = RecordingSaves()
+    app, table = start_table("vs_ai", seed=6, saves=saves)
+    recorded = []
+    app.record_game = lambda mode, **result: recorded.append((mode, result))
+    over = _play_to_the_end(app, table)
+    state = table.session.state
+    assert state.is_over
+    # One autosave per action (the last one, which ended the game, clears it instead).
+    assert len(saves.writes) == len(state.actions) - 1
+    config, record = saves.writes[-1]
+    assert config == config_to_dict(table.config)
+    assert record.actions == state.actions[:-1]
+    assert GameRecord.from_state(state).replay().winner == state.winner
+    assert saves.clears == 1
+    assert recorded == [("vs_ai", {"level": "easy", "human_won": state.winner == 0,
+                                   "rounds_won": state.wins[0], "rounds_lost": state.wins[1],
+                                   "tied_rounds": state.tied_rounds})]
+    assert over.info["winner"] == state.winner
+
+
+def test_demo_never_touches_the_players_save(start_table):
+    saves = RecordingSaves()
+    app, table = start_table("demo", seed=2, saves=saves)
+    for _ in range(300):
+        step(app)
+    assert table.session.state.actions  # the computers have played
+    assert saves.writes == [] and saves.clears == 0
+
+
+def test_resuming_lays_out_the_saved_game(start_table):
+    # A game stopped while the human (seat 0) must answer a jumbo attack.
+    state = None
+    for seed in range(200):
+        state, _ = new_game(seed)
+        while not state.is_over and state.phase is not Phase.DEFEND:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            action = Replace(seat, ()) if state.phase is Phase.REPLACE else legal[-1]
+            state, _ = state.apply(action)
+        if state.phase is Phase.DEFEND and state.attacker == 1 and len(state.attack) > 1:
+            break
+    app, table = start_table("vs_ai", state=state)
+    view = table.view
+    assert table.session.state is state  # the human is to act: nothing moved
+    assert [s.value for s in view.attack] == list(state.attack)
+    assert view.discard_values == list(state.discards)
+    assert view.draw_count == len(state.draw_pile)
+    assert [s.value for s in view.hands[0]] == list(state.hands[0])
+    assert all(s.value is None for s in view.hands[1])  # the computer's cards stay unknown
+    assert len(view.hands[1]) == len(state.hands[1])
+    assert view.wins == list(state.wins) and view.round_number == state.round_number
+
+
+def test_discard_viewer_counts_only_what_has_been_shown(start_table):
+    app, table = start_table("vs_ai", seed=5, speed="normal")
+    wait_for_turn(app, table)
+    click(app, table.buttons["secondary"].rect.center)  # keep all
+    wait_for_turn(app, table)
+    view = table.view
+    key(app, 100)  # D
+    viewer = app.scenes.top
+    assert isinstance(viewer, DiscardViewerScene)
+    public = list(view.discard_values)
+    mine = [s.value for s in table.my_hand()]
+    assert sum(viewer.public.values()) == len(public)
+    for value in range(1, 13):
+        deck = list(table.session.state.ruleset.deck).count(value)
+        assert viewer.unseen(value) == deck - public.count(value) - mine.count(value)
+    key(app, 27)  # Esc closes it
+    assert app.scenes.top is table
+    # While cards are still flying to the pile, the viewer does not count them yet.
+    card = table.my_hand()[0]
+    click(app, table.card_rect(card).center, frames=1)
+    assert table.animator.busy
+    shown = list(view.discard_values)
+    assert len(shown) < len(table.session.state.discards)
+    table.open_discards()
+    assert sum(app.scenes.top.public.values()) == len(shown)
+
+
+def test_closing_while_the_ai_thinks_exits_at_once():
+    worker = AIWorker("process")
+    worker.start()
+    future = worker._submit(("ping",))
+    deadline = time.monotonic() + 30
+    while not future.done() and time.monotonic() < deadline:
+        worker.poll()
+        time.sleep(0.01)
+    assert future.result() == "pong"
+    process = worker._process
+    slow = worker._submit(("sleep", 30))
+    time.sleep(0.2)
+    started = time.monotonic()
+    worker.close()
+    assert time.monotonic() - started < 1.5
+    assert not process.is_alive()
+    assert slow.cancelled()
+
+
+def test_a_dead_worker_does_not_stop_the_game():
+    worker = AIWorker("process")
+    session = GameSession(GameConfig("demo", "easy", seed=4), worker=worker,
+                          speed=lambda: float("inf"))
+    for _ in range(200):
+        session.update(0.016, idle=True)
+        if session.state.actions:
+            break
+        time.sleep(0.02)
+    worker._process.kill()
+    worker._process.join()
+    before = len(session.state.actions)
+    for _ in range(400):
+        session.update(0.016, idle=True)
+        if len(session.state.actions) > before + 3:
+            break
+        time.sleep(0.01)
+    assert len(session.state.actions) > before + 3
+    assert worker.mode == "inline"
+    session.close()
+
+
+def test_quitting_the_app_while_the_ai_thinks_is_quick(start_table):
+    app, table = start_table("vs_ai", seed=1, worker=AIWorker("process"))
+    table.session.worker._submit(("sleep", 30))
+    started = time.monotonic()
+    app.quit()
+    app._shutdown()
+    assert time.monotonic() - started < 3
+
+
+@pytest.mark.slow
+def test_demo_through_the_real_app_loop_exits_zero(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    started = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--demo", "--speed", "50", "--seed", "3",
+         "--data-dir", str(tmp_path / "data"), "--screenshots", str(tmp_path / "shots")],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=90)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert time.monotonic() - started < 60
+    shots = sorted(p.name for p in (tmp_path / "shots").iterdir())
+    assert any("round-" in name for name in shots)
+    assert any("game-over" in name for name in shots)
+    assert not (tmp_path / "data" / "autosave.json").exists()
