@@ -132,6 +132,17 @@ class _WorkerMemory:
         self.peak = max(self.peak, total)
 
 
+def _memory_now() -> dict[str, float | None]:
+    """RSS, and USS (pages this process alone holds: no shared libraries), in MB."""
+    try:
+        import psutil
+
+        info = psutil.Process().memory_full_info()
+    except Exception:  # psutil missing, or smaps not readable
+        return {"end_rss_mb": None, "end_uss_mb": None}
+    return {"end_rss_mb": round(info.rss / 2**20, 1), "end_uss_mb": round(info.uss / 2**20, 1)}
+
+
 def _peak_rss_mb() -> float:
     import resource
 
@@ -161,7 +172,11 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         thinking: list[bool] = []
         result_frames = 0
         over_frames = 0
+        # The scripted player's move is made between frames; a real click is handled
+        # inside the next frame, so its cost is added to that frame.
+        carried_wall = carried_cpu = 0.0
         started = time.perf_counter()
+        process_cpu = time.process_time()
         try:
             while app.running and app.frame < options.max_frames:
                 table = next((s for s in app.scenes.stack if isinstance(s, TableScene)), None)
@@ -170,8 +185,9 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
                 w0, c0 = time.perf_counter(), time.thread_time()
                 app.step(DT)
                 c1, w1 = time.thread_time(), time.perf_counter()
-                walls.append(w1 - w0)
-                cpus.append(c1 - c0)
+                walls.append(w1 - w0 + carried_wall)
+                cpus.append(c1 - c0 + carried_cpu)
+                carried_wall = carried_cpu = 0.0
                 table = next((s for s in app.scenes.stack if isinstance(s, TableScene)), None)
                 session = table.session if table is not None else None
                 labels.append(_label(table) if table is not None else None)
@@ -192,12 +208,17 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
                         break
                 elif table is not None and top is table and table.acting_seat() is not None:
                     seat = table.acting_seat()
+                    w0, c0 = time.perf_counter(), time.thread_time()
                     table._submit(_choose(session.legal(seat), rng))
+                    carried_cpu = time.thread_time() - c0
+                    carried_wall = time.perf_counter() - w0
                 if options.pace:
                     clock.tick(FPS)
         finally:
             elapsed = time.perf_counter() - started
+            process_cpu = time.process_time() - process_cpu
             memory.sample()
+            end_memory = _memory_now()
             game_over = isinstance(app.scenes.top, GameOverScene)
             app._shutdown()
 
@@ -219,8 +240,11 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         "all_p99_ms": _figures(walls)["p99_ms"],
         "cpu_p50_ms": _figures(busy_cpu)["p50_ms"], "cpu_p99_ms": _figures(busy_cpu)["p99_ms"],
         "cpu_ai_thinking_p99_ms": _figures(ai_cpu)["p99_ms"],
+        "process_cpu_per_frame_ms": round(1000 * process_cpu / max(1, len(walls)), 2),
         "peak_rss_mb": _peak_rss_mb(),
         "ai_worker_peak_rss_mb": round(memory.peak / 2**20, 1),
+        **end_memory,
+        "load_average": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
         "per_label": {
             label: _figures([w for w, lab in zip(walls, labels, strict=True) if lab == label])
             for label in (*BUSY_LABELS, "other")
@@ -240,14 +264,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-pace", dest="pace", action="store_false",
                         help="run frames back to back instead of 60 a second")
     parser.add_argument("--quick", action="store_true",
-                        help="a tiny workload: the first round only, unpaced (for tests)")
+                        help="a tiny workload: 420 frames at most, unpaced (for tests)")
     parser.add_argument("--max-frames", type=int, default=200_000)
     parser.add_argument("--ai-worker", choices=("process", "thread", "inline"), default=None,
                         help="where the computer thinks (default: the app's choice)")
     options = parser.parse_args(argv)
     if options.quick:
         options.pace = False
-        options.max_frames = min(options.max_frames, 1500)
+        options.max_frames = min(options.max_frames, 420)
     if not options.real_window:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     elif not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):

@@ -8,7 +8,8 @@ Separate processes would hide a leak (each starts clean), so this builds one
 AI worker process) through game after game: when a demo game ends, the app's
 ``finish_demo`` starts the next one (the next seed) instead of exiting. Speed
 is "instant" and frames are not capped at 60 a second, so it plays as fast as
-the machine allows. The data folder is a fresh temporary one.
+the machine allows. The data folder is a fresh temporary one (deleted after a
+run that passes).
 
 Figures: resident memory (RSS) of the game process after game 10 (warmed up:
 fonts, images and caches loaded) and after the last game, both after a full
@@ -28,6 +29,7 @@ import gc
 import json
 import logging
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -240,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{args.games}: {summary[f'rss_after_game_{args.games}_mb']} MB; growth "
           f"{summary['rss_growth_pct']} % (limit {100 * MAX_GROWTH:.0f} %); "
           f"{summary['games_per_minute']} games/minute")
+    if ok:
+        shutil.rmtree(folder, ignore_errors=True)  # kept on failure: crash logs, tacocat.log
     print(json.dumps(summary))
     return 0 if ok else 1
 

@@ -302,7 +302,10 @@ def test_a_killed_demo_is_resumed_where_it_stood_and_finished(tmp_path):
         cwd=tmp_path, env=headless_env(SDL_AUDIODRIVER="no-such-audio-driver"),
         capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-3000:]
-    assert f"after {len(at_second_kill.actions)} actions" in result.stderr  # resumed right there
+    resumed_line = f"after {len(at_second_kill.actions)} actions"
+    assert resumed_line in result.stderr  # resumed right there
+    # setup_logging(data_dir, --log-level): the same line is in the data folder's log.
+    assert resumed_line in (data / "tacocat.log").read_text(encoding="utf-8")
     assert not (data / AUTOSAVE_FILE).exists(), "a finished game must clear its autosave"
     assert not list(data.glob("crash-*.log"))
 

@@ -296,6 +296,10 @@ class GameSession:
 
     # --- saving and the end -------------------------------------------------------
 
+    def save_now(self) -> None:
+        """Write the autosave now (the table calls it when the player leaves)."""
+        self._autosave()
+
     def _autosave(self) -> None:
         """Save after every action (a demo never touches the player's save)."""
         if self.saves is None or self.mode == "demo" or self.state.is_over:

@@ -195,3 +195,19 @@ def test_hot_seat_players_are_listed_most_games_first_with_the_rest_counted(make
     assert listed == ["Ana", "Ben", "Carla"]  # 3, 2 and 1 games; Dora and Eve left out
     assert screen.rows[("hotseat", "Ana")]["won"] == "2"
     assert screen.lines["more_players"] == tr("tacocat.stats.more_players", count=2)
+
+
+def test_a_long_hot_seat_name_is_cut_to_its_column(make_app):
+    import warnings
+
+    app = make_app()
+    long_name = "W" * 24  # the longest name a player can type, in the widest letter
+    app.stats = Stats().record_game("hotseat", winner_name=long_name, loser_name="Ana",
+                                    rounds_won=4, rounds_lost=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # pygame_gui warns when a label's text does not fit
+        app.open_stats()
+    screen = app.scenes.top
+    assert screen.rows[("hotseat", long_name)]["won"] == "1"
+    texts = [element.text for element in screen.panel.elements if hasattr(element, "text")]
+    assert any(text.startswith("WWW") and text.endswith("…") for text in texts)

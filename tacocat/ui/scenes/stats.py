@@ -25,7 +25,18 @@ LEFT = 40
 #: (column, x, width) of the number columns; the first column (level / player) is wider.
 COLUMNS = (("games", 250, 100), ("won", 360, 90), ("lost", 460, 90), ("rate", 560, 120),
            ("rounds", 690, 170))
-NAME_WIDTH = 200
+NAME_WIDTH = 205
+#: Room kept free in a cell (the label's own padding).
+CELL_MARGIN = 12
+
+
+def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
+    """``text``, cut and ended with "…" if it is wider than ``width`` pixels in ``font``."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def win_rate(tally: Tally) -> str:
@@ -146,7 +157,11 @@ class StatsScene(Overlay):
              name_class: str = "@ink_left") -> None:
         cells = tally_cells(tally)
         self.rows[key] = cells
-        self._label(pygame.Rect(LEFT, y, NAME_WIDTH, ROW_H), name, name_class)
+        # A hot-seat name may be 24 wide letters: cut it to its column.
+        font = self.app.assets.font(22 if name_class == "@section" else 20,
+                                    bold=name_class == "@section")
+        shown = fit_text(name, font, NAME_WIDTH - CELL_MARGIN)
+        self._label(pygame.Rect(LEFT, y, NAME_WIDTH, ROW_H), shown, name_class)
         for column, x, width in COLUMNS:
             self._label(pygame.Rect(x, y, width, ROW_H), cells[column], "@ink")
 

@@ -140,9 +140,15 @@ class TableScene(Scene):
             self.background = background.convert() if pygame.display.get_surface() else background
         except pygame.error:
             self.background = background
+        # Every font the table and its overlays use (glyphs rasterised now, not mid-game).
+        self.text.warm(((13, True), (14, True), (15, True), (15, False), (16, True), (18, True),
+                        (19, True), (20, True), (26, True)))
         # Every size a card takes at rest or in flight (scales snap to 0.05 steps).
         self.renderer.prewarm(tuple(round(0.5 + 0.05 * i, 2) for i in range(11)))
-        self.board.static_layer(self.view.covered, self.view.token_rest)
+        # The first frame's layers, so it costs no more than the next one.
+        self._static_layer()
+        for seat in (0, 1):
+            self._plate(seat, self.view.side(seat))
 
     def _build_buttons(self) -> None:
         area = L.BUTTON_AREA
@@ -161,12 +167,15 @@ class TableScene(Scene):
                                       tr("tacocat.table.button.menu"), style="quiet", font_size=16)
 
     def exit(self) -> None:
+        """Leaving the table (Quit to title, closing the window): save, stop the AI at once."""
         session = self.session
         if session is None:
             return
-        if not session.state.is_over:
-            session._autosave()
-        session.close()
+        try:
+            if not session.state.is_over:
+                session.save_now()
+        finally:
+            session.close()
 
     # --- services ---------------------------------------------------------------------------
 
@@ -731,6 +740,7 @@ class TableScene(Scene):
 
     def _update_lifts(self, dt: float) -> None:
         seat = self.acting_seat()
+        focus = self.focused() if self.keyboard_focus else None
         moving = False
         rate = min(1.0, dt * 16) if not self.animator.instant else 1.0
         for hand_seat in (0, 1):
@@ -741,7 +751,7 @@ class TableScene(Scene):
                         target = SELECTED_LIFT
                     elif sprite.committed:
                         target = COMMITTED_LIFT
-                    elif sprite is self.hovered and seat is not None:
+                    elif (sprite is self.hovered or sprite is focus) and seat is not None:
                         target = HOVER_LIFT
                 if abs(sprite.lift - target) > 0.3:
                     sprite.lift += (target - sprite.lift) * rate
@@ -774,22 +784,15 @@ class TableScene(Scene):
             self.draw_confetti(surface)
 
     def _static_layer(self) -> pygame.Surface:
-        """Background, board, name plates, log and labels: one opaque blit a frame,
-        redrawn only when one of them changes."""
+        """Background, board, play mat and labels: one opaque blit a frame, redrawn
+        only when a tile lands, Tacocat moves or a round starts."""
         view = self.view
-        plates = tuple(self._plate_key(seat, view.side(seat)) for seat in (0, 1))
-        key = (view.covered, view.token_rest, plates, tuple(view.log), view.round_number,
-               view.hand_size)
+        key = (view.covered, view.token_rest, view.round_number, view.hand_size)
         if self._static is not None and key == self._static_key:
             return self._static
         p = palette()
         layer = self.background.copy()
         self.board.draw(layer, view.covered, view.token_rest)
-        for seat in (0, 1):
-            side = view.side(seat)
-            rect = L.PLATE_RECT[side]
-            layer.blit(self._plate(seat, side), (rect.x - 4, rect.y - 4))
-        self._draw_log(layer)
         round_label = self.text.render(
             tr("tacocat.table.round", n=view.round_number, cards=view.hand_size), 16,
             p.box_floor, bold=True)
@@ -937,8 +940,13 @@ class TableScene(Scene):
             surface.blit(label, spot)
 
     def _draw_panels(self, surface: pygame.Surface) -> None:
-        """The opponent's card count (it changes card by card while dealing)."""
+        """Name plates, the log, the opponent's card count (these change often)."""
         view = self.view
+        for seat in (0, 1):
+            side = view.side(seat)
+            rect = L.PLATE_RECT[side]
+            surface.blit(self._plate(seat, side), (rect.x - 4, rect.y - 4))
+        self._draw_log(surface)
         top = 1 - view.bottom_seat
         count = len(view.hands[top])
         if count:

@@ -89,43 +89,55 @@ class BoardView:
     def _image(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         return self.assets.image(name, size)
 
+    def _scaled_rect(self, native: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(round(native.x * self.scale), round(native.y * self.scale),
+                           round(native.width * self.scale), round(native.height * self.scale))
+
+    def _piece(self, name: str, native_size: tuple[int, int]) -> pygame.Surface:
+        """A board picture at screen scale (scaled once)."""
+        size = (max(1, round(native_size[0] * self.scale)), max(1, round(native_size[1] * self.scale)))
+        return self._image(name, size)
+
     def static_layer(self, covered: frozenset[int], current: int | None) -> pygame.Surface:
+        """The board without Tacocat: composed at screen scale from pieces scaled once,
+        so a new tile costs a few blits, not a rescale of the whole box."""
         key = (covered, current)
         if self._static is not None and self._static_key == key:
             return self._static
         p = palette()
-        native = pygame.Surface(NATIVE_SIZE, pygame.SRCALPHA)
-        native.blit(self._image("board/board_frame", NATIVE_SIZE), (0, 0))
+        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        layer.blit(self._piece("board/board_frame", NATIVE_SIZE), (0, 0))
         for seat, position in ((0, -1), (1, self.size)):
-            rect = self.native_rect(position)
-            native.blit(self._image(f"board/goal_{seat + 1}", GOAL_SIZE), rect)
-        number_font = 50
+            rect = self._scaled_rect(self.native_rect(position))
+            layer.blit(self._piece(f"board/goal_{seat + 1}", GOAL_SIZE), rect)
+        number_size = max(10, round(50 * self.scale))
+        arrow = round(ARROW * self.scale)
         for index, space in enumerate(self.board.spaces):
-            rect = self.native_rect(index)
+            native = self.native_rect(index)
+            rect = self._scaled_rect(native)
             art = "board/space_centre" if space.is_two_arrow else "board/space"
             if index == current:
-                glow = rect.inflate(14, 14)
-                pygame.draw.rect(native, p.cheese, glow, border_radius=18)
-                pygame.draw.rect(native, p.cheese_dark, glow, width=3, border_radius=18)
-            native.blit(self._image(art, (SPACE, SPACE)), rect)
+                glow = rect.inflate(round(14 * self.scale), round(14 * self.scale))
+                pygame.draw.rect(layer, p.cheese, glow, border_radius=15)
+                pygame.draw.rect(layer, p.cheese_dark, glow, width=3, border_radius=15)
+            layer.blit(self._piece(art, (SPACE, SPACE)), rect)
             if index in covered:
+                layer.blit(self._piece("board/tile", (SPACE, SPACE)), rect)
                 continue
-            label = self.text.render(str(space.hand_size), number_font, p.ink, bold=True)
+            label = self.text.render(str(space.hand_size), number_size, p.ink, bold=True)
             # High on the space: Tacocat stands on its lower half.
-            native.blit(label, label.get_rect(center=(rect.centerx, rect.top + 34)))
+            layer.blit(label, label.get_rect(center=(rect.centerx, rect.top + round(34 * self.scale))))
             arrows = sorted(space.arrows)
-            total = len(arrows) * ARROW + (len(arrows) - 1) * 4
-            x = rect.centerx - total / 2
+            gap = round(4 * self.scale)
+            total = len(arrows) * arrow + (len(arrows) - 1) * gap
+            x = rect.centerx - total // 2
             for seat in arrows:
-                arrow = self._image(f"board/arrow_{seat + 1}", (ARROW, ARROW))
-                native.blit(arrow, (round(x), rect.bottom + 8))
-                x += ARROW + 4
-        for index in covered:
-            native.blit(self.tile_image(), self.native_rect(index))
-        size = self.rect.size
-        self._static = pygame.transform.smoothscale(native, size)
+                image = self._piece(f"board/arrow_{seat + 1}", (ARROW, ARROW))
+                layer.blit(image, (x, rect.bottom + round(8 * self.scale)))
+                x += arrow + gap
+        self._static = layer
         self._static_key = key
-        return self._static
+        return layer
 
     def tile_image(self) -> pygame.Surface:
         return self._image("board/tile", (SPACE, SPACE))

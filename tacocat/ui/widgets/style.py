@@ -117,6 +117,14 @@ class TextCache:
             self._cache.popitem(last=False)
         return surface
 
+    def warm(self, sizes: tuple[tuple[int, bool], ...]) -> None:
+        """Render every common glyph once per font, so the first label of a kind does
+        not stall a frame while the font rasterises its glyphs."""
+        glyphs = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                  " .,:;!?'\"()-–—…·×%/+")
+        for size, bold in sizes:
+            self.font(size, bold).render(glyphs, True, (0, 0, 0))
+
     def outlined(self, text: str, size: int, colour: Colour, outline: Colour, bold: bool = True,
                  width: int = 2) -> pygame.Surface:
         """Text with a solid outline (readable on any background)."""

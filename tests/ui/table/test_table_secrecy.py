@@ -148,3 +148,30 @@ def test_hot_seat_new_round_hides_both_hands(start_table):
             table.session.submit(_hot_seat_actor(table))
         step(app)
     raise AssertionError("no second round")
+
+
+def test_board_and_score_trail_the_state_until_animated(start_table):
+    """The engine has already moved Tacocat and counted the round; the screen waits for
+    the animation of each event before showing it."""
+    app, table = start_table("demo", seed=5, speed="normal", argv=("--speed", "6"))
+    view, animator, session = table.view, table.animator, table.session
+    checked = {"tile": 0, "win": 0, "showdown": 0}
+    for _ in range(20000):
+        if isinstance(app.scenes.top, RoundResultScene):
+            break
+        step(app)
+        for event in animator.queue:
+            if isinstance(event, ev.TilePlaced):
+                assert event.space not in view.covered
+                assert view.tiles_left > event.tiles_left
+                checked["tile"] += 1
+            elif isinstance(event, ev.RoundWon):
+                assert view.wins[event.seat] < session.state.wins[event.seat]
+                checked["win"] += 1
+            elif isinstance(event, ev.ShowdownRevealed):
+                assert view.showdown == [None, None]
+                checked["showdown"] += 1
+            elif isinstance(event, ev.TokenMoved):
+                assert view.token == event.start
+    assert isinstance(app.scenes.top, RoundResultScene)
+    assert checked["tile"] > 0 and checked["showdown"] > 0 and checked["win"] > 0

@@ -184,3 +184,33 @@ def test_demo_through_the_real_app_loop_exits_zero(tmp_path):
     assert any("round-" in name for name in shots)
     assert any("game-over" in name for name in shots)
     assert not (tmp_path / "data" / "autosave.json").exists()
+
+
+def test_continue_resumes_the_game_left_at_the_table(make_app, tmp_path):
+    """Play a little, leave (the autosave is written), start again with --continue."""
+    import dataclasses
+
+    from tacocat.persistence.saves import SaveStore
+    from tacocat.ui.scenes.table import TableScene
+
+    store = SaveStore(tmp_path)
+    app = make_app("--vs-ai", "--seed", "4", "--level", "easy", saves=store)
+    app.settings = dataclasses.replace(app.settings, animation_speed="instant")
+    step(app, 3)
+    table = next(s for s in app.scenes.stack if isinstance(s, TableScene))
+    wait_for_turn(app, table)
+    click(app, table.buttons["secondary"].rect.center)  # keep all
+    wait_for_turn(app, table)
+    left_at = table.session.state
+    assert store.has_autosave()
+    app.go_to_title()  # leaving the table saves it
+    assert not any(isinstance(s, TableScene) for s in app.scenes.stack)
+
+    again = make_app("--continue", saves=SaveStore(tmp_path))
+    again.settings = dataclasses.replace(again.settings, animation_speed="instant")
+    step(again, 3)
+    resumed = next(s for s in again.scenes.stack if isinstance(s, TableScene))
+    assert resumed.session.resumed
+    assert resumed.session.state.actions == left_at.actions
+    assert [s.value for s in resumed.my_hand()] == list(left_at.hands[0])
+    assert wait_for_turn(again, resumed) == 0

@@ -1,0 +1,56 @@
+"""The benchmarks run end to end and print their figures (speed itself is not tested here:
+see docs/performance.md). Each is run on a tiny workload in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.slow
+
+
+def _run_bench(script: str, *args: str, timeout: float = 60) -> dict:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, str(REPO / "bench" / script), *args], cwd=REPO,
+                          env=env, capture_output=True, text=True, timeout=timeout, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    last = done.stdout.strip().splitlines()[-1]
+    return json.loads(last)
+
+
+def test_frames_bench_prints_frame_times_and_memory():
+    result = _run_bench("frames.py", "--quick")
+    assert result["bench"] == "frames" and result["driver"] == "dummy"
+    for key in ("p50_ms", "p95_ms", "p99_ms", "ai_thinking_p99_ms", "peak_rss_mb",
+                "cpu_p99_ms", "per_label"):
+        assert key in result
+    assert result["frames"] > 0 and result["busy_frames"] > 0
+    assert 0 < result["p50_ms"] <= result["p95_ms"] <= result["p99_ms"]
+    assert result["peak_rss_mb"] > 0
+    assert result["per_label"]["deal"]["frames"] > 0  # the first deal was seen
+
+
+def test_idle_bench_prints_cpu_percentages():
+    result = _run_bench("idle.py", "--quick")
+    assert result["bench"] == "idle"
+    for place in ("title", "table"):
+        figures = result[place]
+        assert figures["cpu_percent"] >= 0 and figures["loop_per_s"] > 0
+    assert result["table_waiting_for_human"] is True
+    assert {"title_cpu_percent", "table_cpu_percent"} <= set(result)
+
+
+def test_first_frame_bench_reads_the_apps_own_first_frame_report():
+    # The app prints TACOCAT-BENCH-FIRST-FRAME <wall> <cpu> itself (no wrapper).
+    result = _run_bench("first_frame.py", "--runs", "1")
+    assert result["bench"] == "first_frame"
+    for variant in ("warm", "nocache"):
+        assert 0 < result[f"{variant}_cpu_s"] and 0 < result[f"{variant}_s"] < 30
