@@ -222,6 +222,12 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
             game_over = isinstance(app.scenes.top, GameOverScene)
             app._shutdown()
 
+    if options.slowest:
+        order = sorted(range(len(walls)), key=walls.__getitem__, reverse=True)
+        for index in order[:options.slowest]:
+            print(f"frame {index:5d}: {walls[index] * 1000:7.2f} ms wall, "
+                  f"{cpus[index] * 1000:7.2f} ms CPU, {labels[index] or '-'}"
+                  f"{', AI thinking' if thinking[index] else ''}", file=sys.stderr)
     busy = [w for w, label in zip(walls, labels, strict=True) if label in BUSY_LABELS]
     busy_cpu = [c for c, label in zip(cpus, labels, strict=True) if label in BUSY_LABELS]
     ai = [w for w, t in zip(walls, thinking, strict=True) if t]
@@ -266,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="a tiny workload: 420 frames at most, unpaced (for tests)")
     parser.add_argument("--max-frames", type=int, default=200_000)
+    parser.add_argument("--slowest", type=int, default=0, metavar="N",
+                        help="also list the N slowest frames on stderr")
     parser.add_argument("--ai-worker", choices=("process", "thread", "inline"), default=None,
                         help="where the computer thinks (default: the app's choice)")
     options = parser.parse_args(argv)

@@ -9,13 +9,20 @@ resolve relative paths against the CWD).
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
 
 def resource_root() -> Path:
     """The absolute folder that holds ``assets/`` (the bundle or the repo root)."""
-    frozen_root = getattr(sys, "_MEIPASS", None)
+    return _root(getattr(sys, "_MEIPASS", None))
+
+
+@functools.lru_cache(maxsize=4)
+def _root(frozen_root: str | None) -> Path:
+    # Resolved once per bundle folder: every translated string asks (Path.resolve
+    # costs tens of microseconds of system calls).
     if frozen_root is not None:
         return Path(frozen_root).resolve()
     return Path(__file__).resolve().parent.parent

@@ -43,7 +43,7 @@ from tacocat.persistence.stats import Stats, load_stats, save_stats
 from tacocat.resources import asset_path
 from tacocat.ui import i18n
 from tacocat.ui.assets import CORE_IMAGES, Assets, load_theme
-from tacocat.ui.audio import Audio
+from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import Scene, SceneManager
@@ -355,10 +355,13 @@ class App:
             self.start_game(self.config_from_options())
 
     def _defer_prefetch(self) -> None:
-        """After the first frame, while idle: load the pictures and import the
-        modules the title does not need, so the first table opens quickly."""
+        """After the first frame, while idle: load the pictures, the sound effects
+        and the modules the title does not need, so the first table opens quickly
+        and its first animations read no file."""
         for name in CORE_IMAGES:
             self.defer(lambda name=name: self.assets.preload([name]))
+        for name in SOUND_NAMES:
+            self.defer(lambda name=name: self.audio.preload(name))
         for module in PREFETCH_MODULES:
             self.defer(lambda module=module: importlib.import_module(module))
 
@@ -683,7 +686,8 @@ class App:
         self.scenes.update(dt)
         self.ui.update(dt)
         if self._must_draw():
-            self.screen.fill((23, 50, 58))
+            if not self._covered():
+                self.screen.fill((23, 50, 58))
             self.scenes.draw(self.screen)
             self.ui.draw_ui(self.screen)
             self._take_screenshots()
@@ -696,6 +700,14 @@ class App:
         if self.options.frames is not None and self.frame >= self.options.frames:
             self._take_screenshots(final=True)  # the last scene's shot, even mid-animation
             self.quit(0)
+
+    def _covered(self) -> bool:
+        """True when the first scene drawn paints every pixel (``covers_window``),
+        so clearing the frame first would be wasted (~0.3 ms at 1280×720)."""
+        for scene in reversed(self.scenes.stack):
+            if scene.opaque:
+                return bool(getattr(scene, "covers_window", False))
+        return False
 
     def _must_draw(self) -> bool:
         """Skip drawing quiet idle frames: the picture is the same as last time."""

@@ -86,6 +86,12 @@ class Audio:
         except pygame.error as error:  # device lost mid-game: keep playing silently
             log.warning("could not play %s (%s)", name, error)
 
+    def preload(self, name: str) -> None:
+        """Load the effect ``name`` now, so its first ``play`` does not read a file
+        mid-animation (the app does this while idle)."""
+        if self.enabled:
+            self._sound(name)
+
     def _sound(self, name: str) -> pygame.mixer.Sound | None:
         if name in self._sounds:
             return self._sounds[name]

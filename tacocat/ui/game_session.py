@@ -104,6 +104,10 @@ class GameSession:
         self.visible_seats: frozenset[int] = (
             self.human_seats if self.mode == "vs_ai" else frozenset({0, 1}))
         self.worker = worker or AIWorker()
+        # A new demo must not overwrite the player's unfinished game; a demo
+        # started on an empty slot (or resumed with --continue) saves as usual.
+        if self.mode == "demo" and state is None and saves is not None and saves.has_autosave():
+            saves = None
         self.saves = saves
         self.speed = speed
         self.on_finished = on_finished
@@ -301,8 +305,8 @@ class GameSession:
         self._autosave()
 
     def _autosave(self) -> None:
-        """Save after every action (a demo never touches the player's save)."""
-        if self.saves is None or self.mode == "demo" or self.state.is_over:
+        """Save after every action, so a closed window or a crash loses nothing."""
+        if self.saves is None or self.state.is_over:
             return
         write = getattr(self.saves, "write_autosave", None)
         if write is None:
@@ -317,7 +321,7 @@ class GameSession:
         if self._finished_reported:
             return
         self._finished_reported = True
-        if self.saves is not None and self.mode != "demo":
+        if self.saves is not None:
             clear = getattr(self.saves, "clear_autosave", None)
             if clear is not None:
                 try:

@@ -49,6 +49,10 @@ def make_app(tmp_path: Path):
     apps: list[App] = []
 
     def factory(*argv: str, saves: Any = None) -> App:
+        # One App at a time, as in the real program: a second SCALED window
+        # opened while the first still exists can crash SDL's renderer.
+        for earlier in apps:
+            earlier._shutdown()
         options = parse_args(["--data-dir", str(tmp_path), *argv])
         app = App(options, tmp_path, saves=saves if saves is not None else FakeSaves())
         apps.append(app)

@@ -35,7 +35,7 @@ from tacocat.ui.widgets.board import BoardView
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardRenderer, CardSprite
 from tacocat.ui.widgets.narration import cards_text
-from tacocat.ui.widgets.style import TextCache, mix, palette, rounded_panel
+from tacocat.ui.widgets.style import SurfaceLRU, TextCache, mix, palette, rounded_panel
 from tacocat.ui.widgets.style import cached_tr as tr
 
 log = logging.getLogger(__name__)
@@ -48,6 +48,13 @@ HOVER_LIFT = 12.0
 COMMITTED_LIFT = 20.0
 LOG_FONT = 15
 LOG_LINE = 20
+#: Pixel memory for name plates and banners, and for prompt lines (each a few tens of KB).
+PANEL_CACHE_BYTES = 2 * 2**20
+PROMPT_CACHE_BYTES = 2**20
+#: Font sizes only the overlays use (round result, game over, discards): their glyphs
+#: are rasterised while the table waits idle, not in the frame an overlay first shows.
+OVERLAY_FONTS = ((14, False), (16, False), (17, False), (18, False), (21, True), (22, True),
+                 (24, True), (28, True), (32, True), (36, True))
 
 
 class TableScene(Scene):
@@ -61,6 +68,8 @@ class TableScene(Scene):
 
     name = "table"
     opaque = True
+    #: Its static layer paints every pixel: the app need not clear the frame first.
+    covers_window = True
 
     def __init__(self, app: Any, config: Any, state: Any = None, *, saved: Any = None,
                  worker: Any = None) -> None:
@@ -87,8 +96,9 @@ class TableScene(Scene):
         self._game_over_shown = False
         self._game_over_wait = 0.0
         self._entered = False
-        self._prompt_cache: dict[Any, pygame.Surface] = {}
-        self._panel_cache: dict[Any, pygame.Surface] = {}
+        self._prompt_cache = SurfaceLRU(PROMPT_CACHE_BYTES)
+        self._panel_cache = SurfaceLRU(PANEL_CACHE_BYTES)
+        self._log_panel: tuple[Any, pygame.Surface] | None = None
         self._problems: dict[Any, Any] = {}
         self._turn: tuple[int, int | None] = (0, None)
         self._static: pygame.Surface | None = None
@@ -149,6 +159,9 @@ class TableScene(Scene):
         self._static_layer()
         for seat in (0, 1):
             self._plate(seat, self.view.side(seat))
+        defer = getattr(self.app, "defer", None)
+        if defer is not None:
+            defer(lambda: self.text.warm(OVERLAY_FONTS))
 
     def _build_buttons(self) -> None:
         area = L.BUTTON_AREA
@@ -791,7 +804,12 @@ class TableScene(Scene):
         if self._static is not None and key == self._static_key:
             return self._static
         p = palette()
-        layer = self.background.copy()
+        # One surface, repainted: a fresh 3.7 MB copy each time cost page faults too.
+        layer = self._static
+        if layer is None:
+            layer = self.background.copy()
+        else:
+            layer.blit(self.background, (0, 0))
         self.board.draw(layer, view.covered, view.token_rest)
         round_label = self.text.render(
             tr("tacocat.table.round", n=view.round_number, cards=view.hand_size), 16,
@@ -1005,15 +1023,13 @@ class TableScene(Scene):
         if side == "bottom" and session.mode == "vs_ai":
             you = text.render(tr("tacocat.table.you"), 13, p.cheese, bold=True)
             surface.blit(you, (60, h - 14))
-        if len(self._panel_cache) > 40:
-            self._panel_cache.clear()
-        self._panel_cache[key] = surface
-        return surface
+        return self._panel_cache.put(key, surface)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         lines = tuple(self.view.log)
         key = ("log", lines)
-        cached = self._panel_cache.get(key)
+        # Only the current log is kept: it only ever grows or is cleared.
+        cached = self._log_panel[1] if self._log_panel and self._log_panel[0] == key else None
         if cached is None:
             p, text = palette(), self.text
             rect = L.LOG_RECT
@@ -1039,9 +1055,7 @@ class TableScene(Scene):
                     label = text.render(part, LOG_FONT, colour, bold=newest)
                     cached.blit(label, (12, y))
                     y += LOG_LINE
-            if len(self._panel_cache) > 40:
-                self._panel_cache.clear()
-            self._panel_cache[key] = cached
+            self._log_panel = (key, cached)
         surface.blit(cached, L.LOG_RECT.topleft)
 
     def prompt_text(self) -> tuple[str, str]:
@@ -1100,9 +1114,7 @@ class TableScene(Scene):
             cached = rounded_panel((label.get_width() + 36, label.get_height() + 12), fill,
                                    p.ink if tone != "info" else None, radius=18, shadow=3)
             cached.blit(label, (3 + 18, 3 + 6))
-            if len(self._prompt_cache) > 30:
-                self._prompt_cache.clear()
-            self._prompt_cache[key] = cached
+            self._prompt_cache.put(key, cached)
         surface.blit(cached, cached.get_rect(center=(L.WIDTH // 2, L.PROMPT_Y)))
 
     def _draw_banners(self, surface: pygame.Surface) -> None:
@@ -1120,7 +1132,7 @@ class TableScene(Scene):
                                        radius=20, border_width=3, shadow=5)
                 cached.blit(label, label.get_rect(center=(cached.get_width() // 2,
                                                           cached.get_height() // 2 - 1)))
-                self._panel_cache[key] = cached
+                self._panel_cache.put(key, cached)
             image = cached
             if banner.alpha < 0.98:
                 image = cached.copy()

@@ -41,6 +41,8 @@ class TitleScene(UIScene):
     and Settings side by side, then Quit."""
 
     name = "title"
+    #: The background picture covers the window (the app skips clearing it).
+    covers_window = True
 
     def __init__(self, app) -> None:
         super().__init__(app)

@@ -15,10 +15,11 @@ screen - tests replace it to prove which faces were shown.
 from __future__ import annotations
 
 import itertools
-from collections import OrderedDict
 from typing import Any
 
 import pygame
+
+from tacocat.ui.widgets.style import SurfaceLRU
 
 CARD_W, CARD_H = 100, 140
 #: ``card_shadow.png`` is the card plus this many pixels on every side.
@@ -60,16 +61,23 @@ def _quantise_scale(scale: float) -> float:
     return max(0.1, round(scale * 20) / 20)
 
 
-class CardRenderer:
-    """Draws card sprites from the card images, every size cached."""
+#: Pixel memory for scaled cards, shadows and highlights, and for cards composed
+#: with their shadow. A whole game touches ~12 MB and ~17 MB of them (every flip
+#: width at every scale); what one moment draws is far less (docs/performance.md).
+SCALED_CACHE_BYTES = 6 * 2**20
+COMPOSED_CACHE_BYTES = 10 * 2**20
 
-    def __init__(self, assets: Any, limit: int = 900) -> None:
+
+class CardRenderer:
+    """Draws card sprites from the card images, every size cached (within a memory budget)."""
+
+    def __init__(self, assets: Any, limit: int = 900, budget: int = SCALED_CACHE_BYTES,
+                 composed_budget: int = COMPOSED_CACHE_BYTES) -> None:
         self.assets = assets
-        self._cache: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        self._cache = SurfaceLRU(budget, max_items=limit)
         self._limit = limit
         self._originals: dict[str, pygame.Surface] = {}
-        self._composed: OrderedDict[tuple[Any, ...], tuple[pygame.Surface, tuple[int, int]]] = (
-            OrderedDict())
+        self._composed = SurfaceLRU(composed_budget, max_items=limit)
 
     # --- surfaces -------------------------------------------------------------------
 
@@ -84,7 +92,6 @@ class CardRenderer:
         key = (name, size, variant)
         surface = self._cache.get(key)
         if surface is not None:
-            self._cache.move_to_end(key)
             return surface
         if variant == "dim":
             base = self._scaled(name, size)
@@ -99,10 +106,7 @@ class CardRenderer:
                 surface = original
             else:
                 surface = pygame.transform.smoothscale(original, size)
-        self._cache[key] = surface
-        if len(self._cache) > self._limit:
-            self._cache.popitem(last=False)
-        return surface
+        return self._cache.put(key, surface)
 
     @staticmethod
     def face_name(value: int) -> str:
@@ -155,7 +159,6 @@ class CardRenderer:
         key = ("<composed>", name, size, dim)
         entry = self._composed.get(key)
         if entry is not None:
-            self._composed.move_to_end(key)
             return entry
         card = self._scaled(name, size, "dim" if dim else "")
         shadow = self.shadow(size)
@@ -170,10 +173,7 @@ class CardRenderer:
         surface.blit(shadow, (sx - left, sy - top))
         surface.blit(card, (-left, -top))
         entry = (surface, (-left, -top))
-        self._composed[key] = entry
-        if len(self._composed) > self._limit:
-            self._composed.popitem(last=False)
-        return entry
+        return self._composed.put(key, entry, surface)
 
     def draw(self, surface: pygame.Surface, sprite: CardSprite, show_face: bool, *,
              dim: bool = False, highlight: bool = False, focus: bool = False,

@@ -86,12 +86,74 @@ def mix(a: Colour, b: Colour, t: float) -> tuple[int, int, int]:
     return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
 
 
+def surface_bytes(surface: pygame.Surface) -> int:
+    """The pixel memory a surface holds."""
+    return surface.get_pitch() * surface.get_height()
+
+
+class SurfaceLRU:
+    """A cache of surfaces (or of entries holding one), bounded by their pixel memory.
+
+    The least recently used entries go first once the pixels pass ``budget``
+    bytes (or there are more than ``max_items``): what the frame loop draws
+    again and again stays; the sizes one animation used once do not pile up
+    (a whole game touches ~30 MB of card sizes, of which ~10 MB are in use at
+    any time; see docs/performance.md).
+    """
+
+    def __init__(self, budget: int, max_items: int = 100_000) -> None:
+        self.budget = budget
+        self.max_items = max_items
+        #: Pixel bytes held now.
+        self.total = 0
+        self._items: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self._items
+
+    def get(self, key: Any) -> Any:
+        """The entry for ``key`` (now the most recently used), or None."""
+        item = self._items.get(key)
+        if item is None:
+            return None
+        self._items.move_to_end(key)
+        return item[0]
+
+    def put(self, key: Any, value: Any, surface: pygame.Surface | None = None) -> Any:
+        """Keep ``value`` (whose pixels are ``surface``, by default ``value`` itself)."""
+        nbytes = surface_bytes(surface if surface is not None else value)
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.total -= old[1]
+        self._items[key] = (value, nbytes)
+        self.total += nbytes
+        while len(self._items) > 1 and (self.total > self.budget
+                                        or len(self._items) > self.max_items):
+            _, (_, dropped) = self._items.popitem(last=False)
+            self.total -= dropped
+        return value
+
+    def values(self) -> list[Any]:
+        return [value for value, _ in self._items.values()]
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.total = 0
+
+
+#: Pixel memory for rendered text (a label, a log line: a few KB each).
+TEXT_CACHE_BYTES = 3 * 2**20
+
+
 class TextCache:
     """Rendered text, cached. ``fonts(size, bold)`` returns a ``pygame.font.Font``."""
 
-    def __init__(self, fonts: Any, limit: int = 600) -> None:
+    def __init__(self, fonts: Any, limit: int = 600, budget: int = TEXT_CACHE_BYTES) -> None:
         self._fonts = fonts
-        self._cache: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        self._cache = SurfaceLRU(budget, max_items=limit)
         self._limit = limit
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -103,7 +165,6 @@ class TextCache:
         key = (text, size, bold, tuple(colour), max_width)
         surface = self._cache.get(key)
         if surface is not None:
-            self._cache.move_to_end(key)
             return surface
         surface = self.font(size, bold).render(text, True, colour)
         if len(colour) == 4 and colour[3] < 255:
@@ -112,10 +173,7 @@ class TextCache:
             ratio = max_width / surface.get_width()
             surface = pygame.transform.smoothscale(
                 surface, (max_width, max(1, int(surface.get_height() * ratio))))
-        self._cache[key] = surface
-        if len(self._cache) > self._limit:
-            self._cache.popitem(last=False)
-        return surface
+        return self._cache.put(key, surface)
 
     def warm(self, sizes: tuple[tuple[int, bool], ...]) -> None:
         """Render every common glyph once per font, so the first label of a kind does
@@ -131,7 +189,6 @@ class TextCache:
         key = ("<outlined>", text, size, bold, tuple(colour), tuple(outline), width)
         surface = self._cache.get(key)
         if surface is not None:
-            self._cache.move_to_end(key)
             return surface
         inner = self.font(size, bold).render(text, True, colour)
         edge = self.font(size, bold).render(text, True, outline)
@@ -142,10 +199,7 @@ class TextCache:
                 if dx * dx + dy * dy <= width * width + 1:
                     surface.blit(edge, (width + dx, width + dy))
         surface.blit(inner, (width, width))
-        self._cache[key] = surface
-        if len(self._cache) > self._limit:
-            self._cache.popitem(last=False)
-        return surface
+        return self._cache.put(key, surface)
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Split ``text`` into lines no wider than ``width`` pixels."""

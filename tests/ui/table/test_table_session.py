@@ -60,13 +60,26 @@ def test_autosave_after_every_action_then_cleared_and_counted(start_table):
     assert over.info["winner"] == state.winner
 
 
-def test_demo_never_touches_the_players_save(start_table):
+def test_a_new_demo_never_touches_the_players_save(start_table):
     saves = RecordingSaves()
+    saves.writes.append(("a player's game", None))  # an unfinished game is saved
     app, table = start_table("demo", seed=2, saves=saves)
     for _ in range(300):
         step(app)
     assert table.session.state.actions  # the computers have played
-    assert saves.writes == [] and saves.clears == 0
+    assert saves.writes == [("a player's game", None)] and saves.clears == 0
+
+
+def test_a_demo_on_an_empty_slot_autosaves_every_action(start_table):
+    saves = RecordingSaves()
+    app, table = start_table("demo", seed=2, saves=saves)
+    for _ in range(300):
+        step(app)
+    state = table.session.state
+    saved = [len(record.actions) for _, record in saves.writes]
+    assert saved == list(range(1, len(saved) + 1))  # one write after every action
+    # ... up to the last action, which ends the game and clears the save.
+    assert state.is_over and len(saved) == len(state.actions) - 1 and saves.clears == 1
 
 
 def test_resuming_lays_out_the_saved_game(start_table):
