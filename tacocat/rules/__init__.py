@@ -42,6 +42,7 @@ from tacocat.rules.ruleset import (
     other,
 )
 from tacocat.rules.rulings import RULINGS, Ruling
+from tacocat.rules.shuffle import stacked_order
 from tacocat.rules.state import GameState, Phase, new_game, rounds_to_win
 
 __all__ = [
@@ -52,5 +53,5 @@ __all__ = [
     "Observation", "GameRecord", "RULINGS", "Ruling",
     "DEFAULT_BOARD", "DEFAULT_DECK", "DEFAULT_RULESET", "FIRST", "SECOND", "SEATS",
     "Board", "Ruleset", "Seat", "Space", "catch_up_board", "other",
-    "GameState", "Phase", "new_game", "rounds_to_win",
+    "GameState", "Phase", "new_game", "rounds_to_win", "stacked_order",
 ]

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tacocat.rules.moves import remove_cards
+
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _DEAL_STRIDE = 0xD1B54A32D192ED03
@@ -59,3 +61,20 @@ class Decks:
         if order is None:
             order = self._cache[deal_index] = seeded_order(self.deck, self.seed, deal_index)
         return order
+
+
+def stacked_order(deck: Sequence[int], first: Sequence[int], second: Sequence[int],
+                  draw_top: Sequence[int] = ()) -> tuple[int, ...]:
+    """A deck order that deals ``first`` and ``second`` with ``draw_top`` on the pile.
+
+    For tests, tutorials and puzzles: pass it to ``new_game(recorded_deals=...)``.
+    The rest of the deck follows in ascending order.
+
+    Raises:
+        ValueError: the chosen cards are not all in ``deck``.
+    """
+    chosen = tuple(first) + tuple(second) + tuple(draw_top)
+    rest = remove_cards(tuple(deck), chosen)
+    if rest is None:
+        raise ValueError(f"the deck does not hold all of {sorted(chosen)}")
+    return chosen + rest

@@ -12,16 +12,14 @@ from tacocat.rules import (
     Respond,
     Ruleset,
     new_game,
-    remove_cards,
+    stacked_order,
 )
 
 
 def deal_order(first: tuple[int, ...], second: tuple[int, ...], draw_top: tuple[int, ...] = (),
                ruleset: Ruleset = DEFAULT_RULESET) -> tuple[int, ...]:
     """A full deck order dealing ``first`` and ``second`` with ``draw_top`` on the pile."""
-    rest = remove_cards(tuple(ruleset.deck), first + second + draw_top)
-    assert rest is not None, "the chosen cards are not in the deck"
-    return first + second + draw_top + rest
+    return stacked_order(ruleset.deck, first, second, draw_top)
 
 
 #: A hand that wins a scripted round (it keeps the 1) and one that loses it.

@@ -131,3 +131,14 @@ def test_legal_replacements_behave_like_a_list():
     assert Replace(FIRST, ()) in legal and Replace(FIRST, state.hands[FIRST]) in legal
     assert Replace(SECOND, ()) not in legal
     assert legal[-1] == listed[-1] and legal[1:3] == listed[1:3]
+
+
+def test_stacked_order_deals_the_chosen_hands_and_refuses_cards_not_in_the_deck():
+    from tacocat.rules import DEFAULT_DECK, stacked_order
+
+    order = stacked_order(DEFAULT_DECK, (1, 2, 3, 4, 5, 6, 7), (7, 7, 8, 9, 10, 11, 12), (12,))
+    state, _ = new_game(0, recorded_deals=(order,))
+    assert state.hands == ((1, 2, 3, 4, 5, 6, 7), (7, 7, 8, 9, 10, 11, 12))
+    assert state.draw_pile[0] == 12 and sorted(order) == list(DEFAULT_DECK)
+    with pytest.raises(ValueError, match="does not hold"):
+        stacked_order(DEFAULT_DECK, (1, 1, 1, 1), (2,))

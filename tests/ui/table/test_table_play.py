@@ -5,7 +5,16 @@ from __future__ import annotations
 import pygame
 from table_helpers import ScriptedWorker, click, key, step, wait_for_turn, wait_until
 
-from tacocat.rules import Attack, DuelCard, Phase, Replace, Respond, new_game
+from tacocat.rules import (
+    DEFAULT_DECK,
+    Attack,
+    DuelCard,
+    Phase,
+    Replace,
+    Respond,
+    new_game,
+    stacked_order,
+)
 from tacocat.rules import events as ev
 from tacocat.ui.scenes.round_result import RoundResultScene
 
@@ -77,11 +86,8 @@ def test_vs_ai_round_with_the_mouse(start_table):
 def test_illegal_click_says_the_engines_reason(start_table, monkeypatch):
     """Defending a 9 with a middling card is refused in the engine's words, with the error sound."""
     # Seat 0 gets 2 3 5 6 8 11 12; the bot attacks with its 9 after winning the duel.
-    order = (2, 3, 5, 6, 8, 11, 12) + (1, 4, 9, 9, 10, 10, 7)
-    deck = list(new_game(0)[0].ruleset.deck)
-    for card in order:
-        deck.remove(card)
-    state, _ = new_game(5, recorded_deals=(order + tuple(deck),))
+    order = stacked_order(DEFAULT_DECK, (2, 3, 5, 6, 8, 11, 12), (1, 4, 9, 9, 10, 10, 7))
+    state, _ = new_game(5, recorded_deals=(order,))
 
     def bot(observation, legal):
         if observation.phase == "replace":
@@ -117,11 +123,8 @@ def test_illegal_click_says_the_engines_reason(start_table, monkeypatch):
 
 
 def test_attack_button_is_enabled_only_for_a_legal_attack(start_table):
-    order = (4, 5, 6, 6, 9, 11, 12) + (1, 2, 3, 7, 7, 8, 10)
-    deck = list(new_game(0)[0].ruleset.deck)
-    for card in order:
-        deck.remove(card)
-    state, _ = new_game(5, recorded_deals=(order + tuple(deck),))
+    order = stacked_order(DEFAULT_DECK, (4, 5, 6, 6, 9, 11, 12), (1, 2, 3, 7, 7, 8, 10))
+    state, _ = new_game(5, recorded_deals=(order,))
 
     def bot(observation, legal):
         if observation.phase == "replace":
@@ -157,11 +160,8 @@ def test_attack_button_is_enabled_only_for_a_legal_attack(start_table):
 
 
 def test_defending_a_jumbo_answers_one_card_at_a_time(start_table):
-    order = (2, 3, 8, 10, 11, 12, 12) + (1, 3, 4, 4, 4, 6, 9)
-    deck = list(new_game(0)[0].ruleset.deck)
-    for card in order:
-        deck.remove(card)
-    state, _ = new_game(2, recorded_deals=(order + tuple(deck),))
+    order = stacked_order(DEFAULT_DECK, (2, 3, 8, 10, 11, 12, 12), (1, 3, 4, 4, 4, 6, 9))
+    state, _ = new_game(2, recorded_deals=(order,))
 
     def bot(observation, legal):
         if observation.phase == "replace":
