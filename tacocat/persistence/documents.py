@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tacocat.persistence.atomic import atomic_write_json, backup_bad_file
 from tacocat.persistence.errors import PersistenceError
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -118,3 +121,37 @@ def set_aside(path: Path, problem: str) -> tuple[str, Path | None]:
         return f"{problem} {error}", None
     log.warning("%s Backup: %s", problem, backup)
     return f"{problem} The old file was kept as {backup}.", backup
+
+
+def load_checked_document(
+    path: Path,
+    *,
+    fmt: str,
+    version: int,
+    max_bytes: int,
+    parse: Callable[[dict[str, Any]], tuple[T, list[str]]],
+    default: T,
+    whole_problem: Callable[[str], str],
+    partial_problem: Callable[[list[str]], str],
+) -> tuple[T, str | None]:
+    """Load a document whose entries are checked one by one; never raises.
+
+    :param parse: turns the payload into ``(value, names of the bad entries)``,
+        keeping the good entries and defaulting the bad ones.
+    :param whole_problem: words the message when the file is unusable as a
+        whole (given the reason); ``default`` is returned then.
+    :param partial_problem: words the message when some entries were bad.
+    :returns: ``(value, message)``: ``message`` is None when the file was fine
+        or missing; otherwise the bad file was backed up and the message says
+        what was wrong and where the backup is.
+    """
+    try:
+        data = read_document(path, fmt=fmt, version=version, max_bytes=max_bytes)
+    except BadDocument as bad:
+        return default, set_aside(path, whole_problem(bad.reason))[0]
+    if data is None:
+        return default, None
+    value, bad_entries = parse(data)
+    if not bad_entries:
+        return value, None
+    return value, set_aside(path, partial_problem(bad_entries))[0]

@@ -36,12 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tacocat.persistence.documents import (
-    BadDocument,
-    read_document,
-    set_aside,
-    write_document,
-)
+from tacocat.persistence.documents import load_checked_document, write_document
 from tacocat.persistence.fields import (
     AI_LEVELS,
     check_bool,
@@ -192,24 +187,16 @@ def load_settings(directory: Path) -> tuple[Settings, str | None]:
         where the backup of the old file is (see the module docstring for
         which problems reset everything and which reset only the bad fields).
     """
-    path = Path(directory) / SETTINGS_FILE
-    try:
-        data = read_document(path, fmt=SETTINGS_FORMAT, version=SETTINGS_VERSION,
-                             max_bytes=SETTINGS_MAX_BYTES)
-    except BadDocument as bad:
-        problem = f"Your settings file {bad.reason}, so the default settings are used."
-        return Settings(), set_aside(path, problem)[0]
-    if data is None:
-        return Settings(), None
-    settings, bad_fields = settings_from_json(data)
-    if not bad_fields:
-        return settings, None
-    names = ", ".join(name.replace("_", " ") for name in bad_fields)
-    problem = (
-        f"Some of your settings were not valid ({names}) and were reset to their defaults; "
-        "your other settings were kept."
+    return load_checked_document(
+        Path(directory) / SETTINGS_FILE, fmt=SETTINGS_FORMAT, version=SETTINGS_VERSION,
+        max_bytes=SETTINGS_MAX_BYTES, parse=settings_from_json, default=Settings(),
+        whole_problem=lambda reason: f"Your settings file {reason}, so the default settings are used.",
+        partial_problem=lambda bad: (
+            "Some of your settings were not valid ("
+            + ", ".join(name.replace("_", " ") for name in bad)
+            + ") and were reset to their defaults; your other settings were kept."
+        ),
     )
-    return settings, set_aside(path, problem)[0]
 
 
 def save_settings(directory: Path, settings: Settings) -> None:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tacocat.persistence.documents import BadDocument, read_document, set_aside, write_document
+from tacocat.persistence.documents import load_checked_document, write_document
 from tacocat.persistence.fields import (
     AI_LEVELS,
     MAX_COUNT,
@@ -255,23 +255,15 @@ def load_stats(directory: Path) -> tuple[Stats, str | None]:
     :returns: ``(stats, message)``; ``message`` is ``None`` when the file was
         fine or missing, else what was wrong and where the backup is.
     """
-    path = Path(directory) / STATS_FILE
-    try:
-        data = read_document(path, fmt=STATS_FORMAT, version=STATS_VERSION,
-                             max_bytes=STATS_MAX_BYTES)
-    except BadDocument as bad:
-        problem = f"Your statistics file {bad.reason}, so your statistics start again from zero."
-        return Stats(), set_aside(path, problem)[0]
-    if data is None:
-        return Stats(), None
-    stats, bad_entries = stats_from_json(data)
-    if not bad_entries:
-        return stats, None
-    problem = (
-        f"Some of your statistics were not valid ({', '.join(bad_entries)}) and were reset; "
-        "the rest were kept."
+    return load_checked_document(
+        Path(directory) / STATS_FILE, fmt=STATS_FORMAT, version=STATS_VERSION,
+        max_bytes=STATS_MAX_BYTES, parse=stats_from_json, default=Stats(),
+        whole_problem=lambda reason: (
+            f"Your statistics file {reason}, so your statistics start again from zero."),
+        partial_problem=lambda bad: (
+            f"Some of your statistics were not valid ({', '.join(bad)}) and were reset; "
+            "the rest were kept."),
     )
-    return stats, set_aside(path, problem)[0]
 
 
 def save_stats(directory: Path, stats: Stats) -> None:
