@@ -196,6 +196,9 @@ class GameState:
 
     def seen_this_round(self, seat: Seat) -> tuple[ev.Event, ...]:
         """The events of the current round that ``seat`` saw (public and its own)."""
+        if self._seen is None:
+            log = self._round_log
+            self._seen = (ev.visible_to(log, 0), ev.visible_to(log, 1))
         return self._seen[seat]
 
     def legal_actions(self, seat: Seat) -> Sequence[Action]:
@@ -250,13 +253,12 @@ class GameState:
             state._respond(action, out)
         state._actions = (self._actions, action)
         state._to_act = state._compute_to_act()
-        started = [i for i, e in enumerate(out) if type(e) is ev.RoundStarted]
-        if started:
-            state._round_log = tuple(out[started[-1]:])
-            state._seen = (ev.visible_to(state._round_log, 0), ev.visible_to(state._round_log, 1))
+        if state.round_number != self.round_number:  # a new deal: the log restarts there
+            start = max(i for i, e in enumerate(out) if type(e) is ev.RoundStarted)
+            state._round_log = tuple(out[start:])
         else:
             state._round_log = self._round_log + tuple(out)
-            state._seen = (self._seen[0] + ev.visible_to(out, 0), self._seen[1] + ev.visible_to(out, 1))
+        state._seen = None  # each seat's view of the log, filtered when first asked
         return state, tuple(out)
 
     # --- validation ------------------------------------------------------
@@ -596,6 +598,6 @@ def new_game(seed: int, ruleset: Ruleset = DEFAULT_RULESET,
     state._deal(out)
     state._round_log = tuple(out)
     state._to_act = state._compute_to_act()
-    state._seen = (ev.visible_to(out, 0), ev.visible_to(out, 1))
+    state._seen = None
     return state, tuple(out)
 
