@@ -1,0 +1,83 @@
+"""Open every screen of the real app in a real window and save a PNG of each.
+
+Run under Xvfb by tests/screens/test_screens_xvfb.py:
+
+    python tests/screens/screens_driver.py OUT_DIR DATA_DIR
+
+Each screen is reached the way a player reaches it (scene switches, overlays,
+a demo game played to its round result and game over), drawn for a few frames,
+then saved as ``OUT_DIR/<screen>.png``. Prints the video driver used.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import pygame  # noqa: E402
+
+from tacocat.cli import parse_args  # noqa: E402
+from tacocat.ui.app import App  # noqa: E402
+from tacocat.ui.game_config import GameConfig  # noqa: E402
+
+DT = 1 / 30
+
+
+def settle(app: App, frames: int = 45) -> None:
+    for _ in range(frames):
+        app.step(DT)
+
+
+def save(app: App, out: Path, name: str) -> None:
+    settle(app)
+    pygame.image.save(app.screen, str(out / f"{name}.png"))
+
+
+def run_until(app: App, scene_name: str, limit: int = 20000) -> None:
+    for _ in range(limit):
+        if app.scenes.top is not None and app.scenes.top.name == scene_name:
+            return
+        app.step(DT)
+    raise SystemExit(f"never reached the {scene_name} screen")
+
+
+def main(out: Path, data: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    data.mkdir(parents=True, exist_ok=True)
+    app = App(parse_args(["--data-dir", str(data)]), data)
+    print(pygame.display.get_driver())
+    save(app, out, "title")
+    app.open_rules()
+    save(app, out, "rules")
+    app.scenes.pop()
+    app.open_settings()
+    save(app, out, "settings")
+    app.scenes.pop()
+    app.open_stats()
+    save(app, out, "stats")
+    app.scenes.pop()
+    from tacocat.ui.scenes.new_game import NewGameScene
+
+    app.scenes.switch(NewGameScene(app))
+    save(app, out, "new_game")
+    app.start_game(GameConfig("vs_ai", "easy", human_seat=0, seed=3))
+    save(app, out, "table", )
+    app.open_menu()
+    save(app, out, "menu")
+    app.scenes.pop()
+    app.start_game(GameConfig("hotseat", names=("Ana", "Ben"), seed=3))
+    run_until(app, "pass_device")
+    save(app, out, "pass_device")
+    app.options.speed = 40.0
+    app.start_game(GameConfig("demo", "easy", seed=5))
+    run_until(app, "round_result")
+    save(app, out, "round_result")
+    run_until(app, "game_over")
+    save(app, out, "game_over", )
+    app._shutdown()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), Path(sys.argv[2]))
