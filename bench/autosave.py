@@ -1,6 +1,6 @@
 """Benchmark: how long one autosave takes (it runs after every action).
 
-Run from the project root: ``python -m tests.persistence.bench_autosave``.
+Run: ``python bench/autosave.py``.
 Plays whole random games and times :meth:`SaveStore.write_autosave` after each
 action, plus its parts: building the JSON, and the same write without fsync.
 Prints a summary, then one JSON line last (microseconds).
@@ -9,17 +9,33 @@ Prints a summary, then one JSON line last (microseconds).
 from __future__ import annotations
 
 import json
+import random
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from tacocat.persistence import SaveStore, atomic_write_json
-from tacocat.rules import GameRecord, GameState
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from .games import VS_AI_CONFIG, play
+from tacocat.persistence import SaveStore, atomic_write_json  # noqa: E402
+from tacocat.rules import GameRecord, GameState, new_game  # noqa: E402
+
+VS_AI_CONFIG = {"mode": "vs_ai", "level": "medium", "human_seat": 0,
+                "names": ["Ana", "Computer"], "tie_to_arrow": False}
 
 GAMES = 5
+
+
+def play(seed: int, actions: int | None = None) -> GameState:
+    """Random legal play from a new game: ``actions`` of them, or to the end."""
+    rng = random.Random(seed)
+    state, _ = new_game(seed)
+    done = 0
+    while not state.is_over and (actions is None or done < actions):
+        state, _ = state.apply(rng.choice(state.legal_actions(rng.choice(state.to_act))))
+        done += 1
+    return state
 
 
 def _micros(samples: list[float]) -> dict[str, float]:
