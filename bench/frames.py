@@ -1,35 +1,46 @@
 """Benchmark frame times of the real app loop through a whole game, and its memory.
 
     python bench/frames.py [--mode vs_ai|demo] [--level hard] [--seed 7] [--speed 1]
-                           [--real-window] [--no-pace] [--quick] [--ai-worker process|thread]
+                           [--real-window] [--no-pace] [--quick] [--slowest N]
+                           [--ai-worker process|thread|inline]
 
 Builds the real :class:`tacocat.ui.app.App` (1280×720; SDL's dummy video
 driver unless ``--real-window``, which needs a display such as
-``xvfb-run -a -s "-screen 0 1280x720x24"``) and drives it with
-``app.step(DT)`` at a fixed ``DT`` of 1/60 s, paced at 60 frames a second
-like the app's own loop (``--no-pace`` runs frames back to back). By default
-it plays one vs-AI game against the hard computer; the "human" seat is
-scripted: when its turn comes it plays a legal move chosen by a seeded random
-source that prefers multi-card ("jumbo") attacks, and it dismisses each round
-result after half a second.
+``xvfb-run -a -s "-screen 0 1280x720x24"``) and runs its loop: the app's own
+pacing (``App._wait_for_frame``: 60 frames a second while something moves,
+the idle wait and the deferred idle work otherwise), then ``app.step(DT)``
+with a fixed ``DT`` of 1/60 s, so every run animates the same frames.
+``--no-pace`` runs frames back to back. By default it plays one vs-AI game
+against the hard computer; the "human" seat is scripted: when its turn comes
+it waits a human reaction time (``--think``, 0.75 s) and plays a legal move
+chosen by a seeded random source that prefers multi-card ("jumbo") attacks;
+it dismisses each round result after a second.
 
 A frame's time is one ``app.step``: events, updates, drawing and
-``display.flip`` - the deliberate pacing sleep is outside it. Both wall time
-(``perf_counter``) and the main thread's CPU time (``thread_time``, which
-other load on the machine does not inflate) are recorded.
+``display.flip``; the pacing sleep is outside it. The scripted move is made
+between frames, so its cost is added to the next frame (where a real click is
+handled). Both wall time (``perf_counter``) and the main thread's CPU time
+(``thread_time``, which other load on the machine hardly inflates) are kept.
 
-Frames are labelled by what the table is animating when they are drawn:
+Frames are labelled by what the table animates when they are drawn:
 ``deal`` (a new round's cards flying out), ``duel_flip`` (both duel cards
 turning), ``jumbo_attack`` (an attack of two or more cards), ``token_slide``
 (Tacocat moving) and ``tile_drop``; ``ai_thinking`` frames are those during
-which a request to the hard computer is unanswered (they overlap the others).
+which a request to the computer is unanswered (they overlap the others).
+The hard computer stops sampling after a time budget, so two runs need not
+play exactly the same game.
 
 The last line printed is one JSON object: ``p50_ms``/``p95_ms``/``p99_ms``
-over the frames of the busiest moments (the five labels above),
-``ai_thinking_p99_ms``, ``all_p99_ms`` (every frame), the same figures in CPU
-time (``cpu_*``), per-label figures, and the peak resident memory of the app
-process (``peak_rss_mb``, from ``getrusage``) and of the AI worker process
-(``ai_worker_peak_rss_mb``, sampled).
+(wall) over the frames of the busiest moments (the five labels above),
+``ai_thinking_p99_ms``, ``all_p99_ms`` (every drawn frame), the same in CPU
+time (``cpu_*``), the whole process's CPU per frame (with ``--real-window``,
+OpenGL drivers render in threads of their own) and the X server's, per-label
+figures, the autosave's wall time (it is written,
+fsync included, in the frame of each move), the longest deferred idle job,
+and memory: the peak resident set of the app process (``peak_rss_mb``, from
+``getrusage``), of the AI worker process (``ai_worker_peak_rss_mb``,
+sampled), and the app's RSS and USS (its own pages, no shared libraries) at
+the end.
 """
 
 from __future__ import annotations
@@ -50,10 +61,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 DT = 1 / 60
-FPS = 60
 BUSY_LABELS = ("deal", "duel_flip", "jumbo_attack", "token_slide", "tile_drop")
-#: Frames the scripted player waits before answering a round result.
-RESULT_WAIT = 30
+#: Seconds the scripted player looks at a round result before going on.
+RESULT_WAIT = 1.0
 
 
 def _percentile(values: list[float], q: float) -> float | None:
@@ -65,17 +75,18 @@ def _percentile(values: list[float], q: float) -> float | None:
     return ordered[rank - 1]
 
 
-def _figures(values: list[float]) -> dict[str, Any]:
-    def r(x: float | None) -> float | None:
-        return None if x is None else round(x * 1000, 2)
+def _ms(x: float | None) -> float | None:
+    return None if x is None else round(x * 1000, 2)
 
+
+def _figures(values: list[float]) -> dict[str, Any]:
     return {
         "frames": len(values),
-        "p50_ms": r(_percentile(values, 50)),
-        "p95_ms": r(_percentile(values, 95)),
-        "p99_ms": r(_percentile(values, 99)),
-        "max_ms": r(max(values) if values else None),
-        "mean_ms": r(statistics.fmean(values) if values else None),
+        "p50_ms": _ms(_percentile(values, 50)),
+        "p95_ms": _ms(_percentile(values, 95)),
+        "p99_ms": _ms(_percentile(values, 99)),
+        "max_ms": _ms(max(values) if values else None),
+        "mean_ms": _ms(statistics.fmean(values) if values else None),
     }
 
 
@@ -150,10 +161,92 @@ def _peak_rss_mb() -> float:
     return round(peak / (2**20 if sys.platform == "darwin" else 2**10), 1)
 
 
-def run(options: argparse.Namespace) -> dict[str, Any]:
-    import pygame
+class _Timed:
+    """Wraps ``owner.name`` to record the wall time of each call (instrumentation only)."""
 
+    def __init__(self, owner: Any, name: str) -> None:
+        self.times: list[float] = []
+        self._owner, self._name = owner, name
+        self._original = getattr(owner, name)
+        original, times = self._original, self.times
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                times.append(time.perf_counter() - started)
+
+        setattr(owner, name, timed)
+
+    def restore(self) -> None:
+        setattr(self._owner, self._name, self._original)
+
+
+class _Clock:
+    """Seconds for the scripted player's waits: wall time when paced, else frames × DT."""
+
+    def __init__(self, paced: bool) -> None:
+        self.paced = paced
+        self.frames = 0
+
+    def now(self) -> float:
+        return time.perf_counter() if self.paced else self.frames * DT
+
+
+def x_server() -> Any:
+    """The X server showing ``$DISPLAY`` (a psutil.Process), when it is a local Xvfb/Xorg."""
+    display = os.environ.get("DISPLAY", "")
+    try:
+        import psutil
+    except ImportError:
+        return None
+    number = display.rpartition(":")[2].split(".")[0]
+    if not number:
+        return None
+    for proc in psutil.process_iter(["name", "cmdline"]):
+        name = (proc.info.get("name") or "").lower()
+        args = proc.info.get("cmdline") or []
+        if name in ("xvfb", "xorg", "x") and f":{number}" in args:
+            return proc
+    return None
+
+
+def cpu_seconds(proc: Any) -> float:
+    """User + system CPU seconds of a psutil.Process (0 when it is gone or None)."""
+    if proc is None:
+        return 0.0
+    try:
+        times = proc.cpu_times()
+    except Exception:
+        return 0.0
+    return times.user + times.system
+
+
+def _start_profile() -> Any:
+    import cProfile
+
+    profile = cProfile.Profile(time.thread_time)
+    profile.enable()
+    return profile
+
+
+def _print_profiles(profiles: list[tuple[float, int, Any]], labels: list[str | None]) -> None:
+    """The slowest profiled frames (``--profile-over``), on stderr."""
+    import io
+    import pstats
+
+    for cpu, frame, profile in sorted(profiles, key=lambda p: p[0], reverse=True)[:8]:
+        out = io.StringIO()
+        pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(14)
+        body = [line for line in out.getvalue().splitlines()[7:] if line.strip()]
+        print(f"--- frame {frame}: {cpu * 1000:.1f} ms CPU (profiled), {labels[frame] or '-'}",
+              *body, sep="\n", file=sys.stderr)
+
+
+def run(options: argparse.Namespace) -> dict[str, Any]:
     from tacocat.cli import parse_args
+    from tacocat.persistence.saves import SaveStore
     from tacocat.ui.app import App
     from tacocat.ui.scenes.game_over import GameOverScene
     from tacocat.ui.scenes.round_result import RoundResultScene
@@ -161,33 +254,47 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
 
     rng = random.Random(options.seed)
     memory = _WorkerMemory()
+    autosaves = _Timed(SaveStore, "write_autosave")
+    walls: list[float] = []
+    cpus: list[float] = []
+    labels: list[str | None] = []
+    thinking: list[bool] = []
+    drawn: list[bool] = []
+    clock = _Clock(options.pace)
+    profiles: list[tuple[float, int, Any]] = []
     with tempfile.TemporaryDirectory(prefix="tacocat-frames-") as data:
         argv = ["--data-dir", data, f"--{options.mode.replace('_', '-')}", "--level",
                 options.level, "--seed", str(options.seed), "--speed", str(options.speed)]
         app = App(parse_args(argv), Path(data))
-        clock = pygame.time.Clock()
-        walls: list[float] = []
-        cpus: list[float] = []
-        labels: list[str | None] = []
-        thinking: list[bool] = []
-        result_frames = 0
-        over_frames = 0
-        # The scripted player's move is made between frames; a real click is handled
-        # inside the next frame, so its cost is added to that frame.
+        deferred = _Timed(app, "_run_deferred")
+        waiting_since: float | None = None  # when the scripted player's turn (or a result) came
+        over_since: float | None = None
         carried_wall = carried_cpu = 0.0
         started = time.perf_counter()
         process_cpu = time.process_time()
+        server = x_server() if options.real_window else None
+        server_cpu = cpu_seconds(server)
         try:
             while app.running and app.frame < options.max_frames:
+                if options.pace:
+                    app._wait_for_frame()  # the app's own pacing; its dt is not used
                 table = next((s for s in app.scenes.stack if isinstance(s, TableScene)), None)
                 session = table.session if table is not None else None
                 busy_before = bool(session is not None and session.worker.busy)
+                last_draw = app._last_draw
+                profile = _start_profile() if options.profile_over else None
                 w0, c0 = time.perf_counter(), time.thread_time()
                 app.step(DT)
                 c1, w1 = time.thread_time(), time.perf_counter()
+                if profile is not None:
+                    profile.disable()
+                    if (c1 - c0) * 1000 > options.profile_over:
+                        profiles.append((c1 - c0, app.frame - 1, profile))
+                clock.frames += 1
                 walls.append(w1 - w0 + carried_wall)
                 cpus.append(c1 - c0 + carried_cpu)
                 carried_wall = carried_cpu = 0.0
+                drawn.append(app._last_draw != last_draw)
                 table = next((s for s in app.scenes.stack if isinstance(s, TableScene)), None)
                 session = table.session if table is not None else None
                 labels.append(_label(table) if table is not None else None)
@@ -195,32 +302,40 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
                 if app.frame % 30 == 0:
                     memory.sample()
                 top = app.scenes.top
-                if isinstance(top, RoundResultScene):
-                    result_frames += 1
-                    if result_frames >= RESULT_WAIT:
-                        result_frames = 0
-                        top.next_round()
-                        if options.quick:
-                            break
-                elif isinstance(top, GameOverScene):
-                    over_frames += 1
-                    if over_frames >= 60:
+                if isinstance(top, GameOverScene):
+                    over_since = clock.now() if over_since is None else over_since
+                    if clock.now() - over_since >= 1.0:
                         break
-                elif table is not None and top is table and table.acting_seat() is not None:
-                    seat = table.acting_seat()
-                    w0, c0 = time.perf_counter(), time.thread_time()
-                    table._submit(_choose(session.legal(seat), rng))
-                    carried_cpu = time.thread_time() - c0
-                    carried_wall = time.perf_counter() - w0
-                if options.pace:
-                    clock.tick(FPS)
+                    continue
+                ready = isinstance(top, RoundResultScene) or (
+                    table is not None and top is table and table.acting_seat() is not None)
+                if not ready:
+                    waiting_since = None
+                    continue
+                waiting_since = clock.now() if waiting_since is None else waiting_since
+                wait = RESULT_WAIT if isinstance(top, RoundResultScene) else options.think
+                if clock.now() - waiting_since < wait:
+                    continue
+                waiting_since = None
+                if isinstance(top, RoundResultScene):
+                    top.next_round()
+                    if options.quick:
+                        break
+                    continue
+                seat = table.acting_seat()
+                w0, c0 = time.perf_counter(), time.thread_time()
+                table._submit(_choose(session.legal(seat), rng))
+                carried_cpu = time.thread_time() - c0
+                carried_wall = time.perf_counter() - w0
         finally:
             elapsed = time.perf_counter() - started
             process_cpu = time.process_time() - process_cpu
+            server_cpu = cpu_seconds(server) - server_cpu
             memory.sample()
             end_memory = _memory_now()
             game_over = isinstance(app.scenes.top, GameOverScene)
             app._shutdown()
+            autosaves.restore()
 
     if options.slowest:
         order = sorted(range(len(walls)), key=walls.__getitem__, reverse=True)
@@ -228,35 +343,45 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
             print(f"frame {index:5d}: {walls[index] * 1000:7.2f} ms wall, "
                   f"{cpus[index] * 1000:7.2f} ms CPU, {labels[index] or '-'}"
                   f"{', AI thinking' if thinking[index] else ''}", file=sys.stderr)
-    busy = [w for w, label in zip(walls, labels, strict=True) if label in BUSY_LABELS]
-    busy_cpu = [c for c, label in zip(cpus, labels, strict=True) if label in BUSY_LABELS]
-    ai = [w for w, t in zip(walls, thinking, strict=True) if t]
-    ai_cpu = [c for c, t in zip(cpus, thinking, strict=True) if t]
+    _print_profiles(profiles, labels)
+    rows = list(zip(walls, cpus, labels, thinking, drawn, strict=True))
+    busy = [w for w, _, label, _, _ in rows if label in BUSY_LABELS]
+    busy_cpu = [c for _, c, label, _, _ in rows if label in BUSY_LABELS]
+    ai = [w for w, _, _, t, _ in rows if t]
+    ai_cpu = [c for _, c, _, t, _ in rows if t]
+    shown = [w for w, _, _, _, d in rows if d]
     figures = _figures(busy)
-    result: dict[str, Any] = {
+    return {
         "bench": "frames",
         "driver": "x11 window" if options.real_window else "dummy",
         "mode": options.mode, "level": options.level, "seed": options.seed,
         "speed": options.speed, "paced": options.pace,
-        "frames": len(walls), "seconds": round(elapsed, 1), "game_over": game_over,
+        "frames": len(walls), "drawn_frames": len(shown), "seconds": round(elapsed, 1),
+        "game_over": game_over,
         "busy_frames": figures["frames"],
         "p50_ms": figures["p50_ms"], "p95_ms": figures["p95_ms"], "p99_ms": figures["p99_ms"],
         "ai_thinking_frames": len(ai),
         "ai_thinking_p99_ms": _figures(ai)["p99_ms"],
-        "all_p99_ms": _figures(walls)["p99_ms"],
+        "all_p99_ms": _figures(shown)["p99_ms"],
         "cpu_p50_ms": _figures(busy_cpu)["p50_ms"], "cpu_p99_ms": _figures(busy_cpu)["p99_ms"],
         "cpu_ai_thinking_p99_ms": _figures(ai_cpu)["p99_ms"],
         "process_cpu_per_frame_ms": round(1000 * process_cpu / max(1, len(walls)), 2),
+        "x_server_cpu_per_frame_ms": (round(1000 * server_cpu / max(1, len(walls)), 2)
+                                      if server is not None else None),
+        "autosaves": len(autosaves.times),
+        "autosave_p50_ms": _ms(_percentile(autosaves.times, 50)),
+        "autosave_max_ms": _ms(max(autosaves.times) if autosaves.times else None),
+        "deferred_jobs": len(deferred.times),
+        "deferred_job_max_ms": _ms(max(deferred.times) if deferred.times else None),
         "peak_rss_mb": _peak_rss_mb(),
         "ai_worker_peak_rss_mb": round(memory.peak / 2**20, 1),
         **end_memory,
         "load_average": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
         "per_label": {
-            label: _figures([w for w, lab in zip(walls, labels, strict=True) if lab == label])
+            label: _figures([w for w, _, lab, _, _ in rows if lab == label])
             for label in (*BUSY_LABELS, "other")
         },
     }
-    return result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -265,15 +390,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", choices=("easy", "medium", "hard"), default="hard")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--speed", type=float, default=1.0, help="animation speed multiplier")
+    parser.add_argument("--think", type=float, default=0.75,
+                        help="seconds the scripted player waits before each move")
     parser.add_argument("--real-window", action="store_true",
                         help="use the real video driver (needs DISPLAY, e.g. under xvfb-run)")
     parser.add_argument("--no-pace", dest="pace", action="store_false",
-                        help="run frames back to back instead of 60 a second")
+                        help="run frames back to back instead of the app's own pacing")
     parser.add_argument("--quick", action="store_true",
                         help="a tiny workload: 420 frames at most, unpaced (for tests)")
     parser.add_argument("--max-frames", type=int, default=200_000)
     parser.add_argument("--slowest", type=int, default=0, metavar="N",
                         help="also list the N slowest frames on stderr")
+    parser.add_argument("--profile-over", type=float, default=0, metavar="MS",
+                        help="profile every frame; print the slowest ones over MS ms of CPU "
+                             "(slows every frame down)")
     parser.add_argument("--ai-worker", choices=("process", "thread", "inline"), default=None,
                         help="where the computer thinks (default: the app's choice)")
     options = parser.parse_args(argv)

@@ -15,8 +15,9 @@ which is what :meth:`App.run` does, idle throttling included - in two places:
 
 For each, over ``--seconds`` of wall time: the CPU time of the app process
 (all its threads, ``time.process_time``) and of its children (the AI worker)
-as a percentage of one core, and the frames drawn per second. The last line
-printed is one JSON object.
+as a percentage of one core, the X server's too (``--real-window``), and the
+loop iterations and frames drawn per second. The last line printed is one
+JSON object.
 """
 
 from __future__ import annotations
@@ -49,6 +50,35 @@ def _children_cpu() -> float:
     return total
 
 
+def x_server() -> Any:
+    """The X server showing ``$DISPLAY`` (a psutil.Process), when it is a local Xvfb/Xorg."""
+    display = os.environ.get("DISPLAY", "")
+    try:
+        import psutil
+    except ImportError:
+        return None
+    number = display.rpartition(":")[2].split(".")[0]
+    if not number:
+        return None
+    for proc in psutil.process_iter(["name", "cmdline"]):
+        name = (proc.info.get("name") or "").lower()
+        args = proc.info.get("cmdline") or []
+        if name in ("xvfb", "xorg", "x") and f":{number}" in args:
+            return proc
+    return None
+
+
+def cpu_seconds(proc: Any) -> float:
+    """User + system CPU seconds of a psutil.Process (0 when it is gone or None)."""
+    if proc is None:
+        return 0.0
+    try:
+        times = proc.cpu_times()
+    except Exception:
+        return 0.0
+    return times.user + times.system
+
+
 def _loop(app: Any, seconds: float) -> None:
     """The app's own loop (App.run without its error handling) for ``seconds``."""
     end = time.perf_counter() + seconds
@@ -67,6 +97,8 @@ def _until(app: Any, condition: Any, limit: float = 60.0) -> None:
 def measure(app: Any, seconds: float) -> dict[str, float]:
     frames, drawn = app.frame, app._last_draw
     draws = 0
+    server = x_server() if os.environ.get("SDL_VIDEODRIVER") != "dummy" else None
+    server_cpu = cpu_seconds(server)
     cpu, children, wall = time.process_time(), _children_cpu(), time.perf_counter()
     end = wall + seconds
     while app.running and time.perf_counter() < end:
@@ -77,9 +109,11 @@ def measure(app: Any, seconds: float) -> dict[str, float]:
     wall = time.perf_counter() - wall
     cpu = time.process_time() - cpu
     children = _children_cpu() - children
+    server_cpu = cpu_seconds(server) - server_cpu
     return {
         "cpu_percent": round(100 * cpu / wall, 2),
         "children_cpu_percent": round(100 * children / wall, 2),
+        "x_server_cpu_percent": round(100 * server_cpu / wall, 2) if server is not None else None,
         "loop_per_s": round((app.frame - frames) / wall, 1),
         "drawn_per_s": round(draws / wall, 1),
     }

@@ -53,4 +53,4 @@ def test_first_frame_bench_reads_the_apps_own_first_frame_report():
     result = _run_bench("first_frame.py", "--runs", "1")
     assert result["bench"] == "first_frame"
     for variant in ("warm", "nocache"):
-        assert 0 < result[f"{variant}_cpu_s"] and 0 < result[f"{variant}_s"] < 30
+        assert result[f"{variant}_cpu_s"] > 0 and 0 < result[f"{variant}_s"] < 30

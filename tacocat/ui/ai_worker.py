@@ -15,8 +15,10 @@ window while the computer thinks exits immediately.
 Modes:
 
 * ``"process"`` - the default (see above);
-* ``"thread"`` - a daemon thread (used when a process cannot be started, and
-  in frozen builds whose entry point may not call ``freeze_support``);
+* ``"thread"`` - a daemon thread (used when a process cannot be started). Its
+  search holds the GIL in long stretches: frames stall while it thinks
+  (docs/performance.md), so it is only the fallback. Frozen builds use a
+  process too: ``main.py`` calls ``multiprocessing.freeze_support()``;
 * ``"inline"`` - computed inside ``submit`` (tests, and the last resort).
 
 This module must not import pygame: the worker process imports it.
@@ -116,8 +118,30 @@ class _PlainHint:
         return (_PlainHint, (self.action, self.reason))
 
 
+#: How much lower the worker runs than the game (POSIX nice increment). On a
+#: busy machine the frame loop then gets the CPU first; the computer's answer
+#: comes a little later, which the move pacing hides.
+WORKER_NICENESS = 10
+
+
+def _lower_priority() -> None:
+    """Make this process yield the CPU to the game's frame loop (best effort)."""
+    try:
+        if hasattr(os, "nice"):
+            os.nice(WORKER_NICENESS)
+        elif sys.platform == "win32":
+            import ctypes
+
+            below_normal = 0x00004000  # BELOW_NORMAL_PRIORITY_CLASS
+            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+            kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), below_normal)
+    except Exception:  # an unusual platform or a sandbox: think at normal priority
+        log.debug("could not lower the AI worker's priority", exc_info=True)
+
+
 def _serve(conn: Any) -> None:
     """The worker process: answer requests until the pipe closes."""
+    _lower_priority()
     brains = _Brains()
     while True:
         try:
@@ -141,13 +165,12 @@ class AIWorker:
     """Answers ``choose`` and ``hint`` requests without blocking the caller.
 
     :param mode: ``"process"``, ``"thread"`` or ``"inline"`` (see the module
-        docstring); ``None`` picks ``process`` (``thread`` when frozen).
+        docstring); ``None`` picks ``process`` (or ``$TACOCAT_AI_WORKER``).
     """
 
     def __init__(self, mode: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
         if mode is None:
-            mode = os.environ.get("TACOCAT_AI_WORKER") or (
-                "thread" if getattr(sys, "frozen", False) else "process")
+            mode = os.environ.get("TACOCAT_AI_WORKER") or "process"
         if mode not in ("process", "thread", "inline"):
             raise ValueError(f"unknown AI worker mode {mode!r}")
         self.mode = mode

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
@@ -104,7 +105,8 @@ class Assets:
     @staticmethod
     def normalise(name: str) -> str:
         """``"ui/logo"`` and ``"ui/logo.png"`` name the same file."""
-        return name if Path(name).suffix else f"{name}.png"
+        # (os.path, not Path: asked for every image lookup, several per frame.)
+        return name if os.path.splitext(name)[1] else f"{name}.png"
 
     def path(self, name: str) -> Path:
         """Absolute path of the image called ``name``."""

@@ -161,7 +161,8 @@ class TableScene(Scene):
             self._plate(seat, self.view.side(seat))
         defer = getattr(self.app, "defer", None)
         if defer is not None:
-            defer(lambda: self.text.warm(OVERLAY_FONTS))
+            for font in OVERLAY_FONTS:  # one font per idle pause: a few ms each
+                defer(lambda font=font: self.text.warm((font,)))
 
     def _build_buttons(self) -> None:
         area = L.BUTTON_AREA

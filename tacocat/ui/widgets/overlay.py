@@ -16,6 +16,9 @@ from tacocat.ui.scene import Scene
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
 
+#: How much the dimming layer hides of the table (0..255).
+DIM_ALPHA = 170
+
 
 class DrawnOverlay(Scene):
     """Dims what is below and draws a panel; subclasses fill it in."""
@@ -120,15 +123,13 @@ class DrawnOverlay(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         p = palette()
         if self._dim is None:
-            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._dim.fill((*p.table_deep, 170))
+            # One opaque colour with a surface alpha: the fade-in changes the alpha
+            # instead of copying a 1280×720 per-pixel-alpha layer every frame.
+            self._dim = pygame.Surface(surface.get_size())
+            self._dim.fill(p.table_deep)
         fade = min(1.0, self.elapsed / self.appear) if self.appear > 0 else 1.0
-        if fade < 1.0:
-            dim = self._dim.copy()
-            dim.set_alpha(int(255 * fade))
-            surface.blit(dim, (0, 0))
-        else:
-            surface.blit(self._dim, (0, 0))
+        self._dim.set_alpha(int(DIM_ALPHA * fade))
+        surface.blit(self._dim, (0, 0))
         if self._panel is None:
             self._panel = rounded_panel(self.panel_rect.size, p.box_floor, p.box_edge, radius=22,
                                         border_width=4, shadow=10)

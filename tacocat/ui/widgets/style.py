@@ -155,6 +155,7 @@ class TextCache:
         self._fonts = fonts
         self._cache = SurfaceLRU(budget, max_items=limit)
         self._limit = limit
+        self._wrapped: dict[tuple[str, int, int, bool], list[str]] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self._fonts(size, bold)
@@ -202,7 +203,17 @@ class TextCache:
         return self._cache.put(key, surface)
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """Split ``text`` into lines no wider than ``width`` pixels."""
+        """Split ``text`` into lines no wider than ``width`` pixels (memoised: the log
+        wraps the same lines again each time an entry is added)."""
+        key = (text, size, width, bold)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            if len(self._wrapped) > 1000:
+                self._wrapped.clear()
+            lines = self._wrapped[key] = self._wrap(text, size, width, bold)
+        return list(lines)
+
+    def _wrap(self, text: str, size: int, width: int, bold: bool) -> list[str]:
         font = self.font(size, bold)
         lines: list[str] = []
         for paragraph in text.split("\n"):
