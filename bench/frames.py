@@ -59,6 +59,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from procs import cpu_seconds, x_server  # noqa: E402  (bench/procs.py)
 
 DT = 1 / 60
 BUSY_LABELS = ("deal", "duel_flip", "jumbo_attack", "token_slide", "tile_drop")
@@ -192,35 +195,6 @@ class _Clock:
 
     def now(self) -> float:
         return time.perf_counter() if self.paced else self.frames * DT
-
-
-def x_server() -> Any:
-    """The X server showing ``$DISPLAY`` (a psutil.Process), when it is a local Xvfb/Xorg."""
-    display = os.environ.get("DISPLAY", "")
-    try:
-        import psutil
-    except ImportError:
-        return None
-    number = display.rpartition(":")[2].split(".")[0]
-    if not number:
-        return None
-    for proc in psutil.process_iter(["name", "cmdline"]):
-        name = (proc.info.get("name") or "").lower()
-        args = proc.info.get("cmdline") or []
-        if name in ("xvfb", "xorg", "x") and f":{number}" in args:
-            return proc
-    return None
-
-
-def cpu_seconds(proc: Any) -> float:
-    """User + system CPU seconds of a psutil.Process (0 when it is gone or None)."""
-    if proc is None:
-        return 0.0
-    try:
-        times = proc.cpu_times()
-    except Exception:
-        return 0.0
-    return times.user + times.system
 
 
 def _start_profile() -> Any:

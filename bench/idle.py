@@ -33,6 +33,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from procs import cpu_seconds, x_server  # noqa: E402  (bench/procs.py)
 
 
 def _children_cpu() -> float:
@@ -48,35 +51,6 @@ def _children_cpu() -> float:
             continue
         total += times.user + times.system
     return total
-
-
-def x_server() -> Any:
-    """The X server showing ``$DISPLAY`` (a psutil.Process), when it is a local Xvfb/Xorg."""
-    display = os.environ.get("DISPLAY", "")
-    try:
-        import psutil
-    except ImportError:
-        return None
-    number = display.rpartition(":")[2].split(".")[0]
-    if not number:
-        return None
-    for proc in psutil.process_iter(["name", "cmdline"]):
-        name = (proc.info.get("name") or "").lower()
-        args = proc.info.get("cmdline") or []
-        if name in ("xvfb", "xorg", "x") and f":{number}" in args:
-            return proc
-    return None
-
-
-def cpu_seconds(proc: Any) -> float:
-    """User + system CPU seconds of a psutil.Process (0 when it is gone or None)."""
-    if proc is None:
-        return 0.0
-    try:
-        times = proc.cpu_times()
-    except Exception:
-        return 0.0
-    return times.user + times.system
 
 
 def _loop(app: Any, seconds: float) -> None:
