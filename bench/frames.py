@@ -61,7 +61,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from procs import cpu_seconds, x_server  # noqa: E402  (bench/procs.py)
+from procs import choose_drivers, cpu_seconds, x_server  # noqa: E402  (bench/procs.py)
 
 DT = 1 / 60
 BUSY_LABELS = ("deal", "duel_flip", "jumbo_attack", "token_slide", "tile_drop")
@@ -384,12 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     if options.quick:
         options.pace = False
         options.max_frames = min(options.max_frames, 420)
-    if not options.real_window:
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-    elif not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        parser.error("--real-window needs a display (try xvfb-run)")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    choose_drivers(parser, options.real_window)
     if options.ai_worker:
         os.environ["TACOCAT_AI_WORKER"] = options.ai_worker
     result = run(options)

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from procs import cpu_seconds, x_server  # noqa: E402  (bench/procs.py)
+from procs import choose_drivers, cpu_seconds, x_server  # noqa: E402  (bench/procs.py)
 
 
 def _children_cpu() -> float:
@@ -140,12 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     if options.quick:
         options.seconds = min(options.seconds, 1.0)
         options.speed = max(options.speed, 4.0)
-    if not options.real_window:
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-    elif not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        parser.error("--real-window needs a display (try xvfb-run)")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    choose_drivers(parser, options.real_window)
     result = run(options)
     print(json.dumps(result))
     return 0

@@ -1,9 +1,20 @@
-"""Process helpers shared by the benchmarks: the X server, CPU seconds."""
+"""Helpers shared by the benchmarks: SDL drivers, the X server, CPU seconds."""
 
 from __future__ import annotations
 
 import os
 from typing import Any
+
+
+def choose_drivers(parser: Any, real_window: bool) -> None:
+    """Set SDL's drivers before pygame loads: dummy video unless ``real_window``
+    (which needs a display), dummy audio unless one was chosen."""
+    if not real_window:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    elif not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        parser.error("--real-window needs a display (try xvfb-run)")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def x_server() -> Any:

@@ -942,6 +942,6 @@ class Animator:
 
     @staticmethod
     def _tr(key: str, **kwargs: Any) -> str:
-        from tacocat.ui.widgets.style import cached_tr as tr
+        from tacocat.ui.i18n import tr
 
         return tr(key, **kwargs)

@@ -30,6 +30,10 @@ FALLBACK = "en"
 
 _loaded: set[tuple[Path, str]] = set()
 _warned: set[tuple[str, str]] = set()
+#: Looked-up texts by (language, key, arguments): scenes ask every frame, and a
+#: python-i18n lookup costs a fraction of a millisecond. Cleared on a language change.
+_texts: dict[tuple, str] = {}
+_MAX_TEXTS = 4000
 
 
 def translations_dir() -> Path:
@@ -68,6 +72,7 @@ def set_language(language: str) -> None:
     _ensure_loaded(FALLBACK)
     _ensure_loaded(language)
     i18n.set("locale", language)
+    _texts.clear()
 
 
 def language() -> str:
@@ -89,6 +94,21 @@ def tr(key: str, **kwargs: object) -> str:
     entry is a ``{"one": ..., "many": ...}`` dict.
     """
     current = language()
+    try:
+        cache_key = (current, key, tuple(sorted(kwargs.items())))
+        text = _texts.get(cache_key)
+    except TypeError:  # an unhashable argument: look it up every time
+        cache_key, text = None, None
+    if text is None:
+        text = _lookup(current, key, kwargs)
+        if cache_key is not None:
+            if len(_texts) >= _MAX_TEXTS:
+                _texts.clear()
+            _texts[cache_key] = text
+    return text
+
+
+def _lookup(current: str, key: str, kwargs: dict[str, object]) -> str:
     for locale in dict.fromkeys((current, FALLBACK)):
         if has(key, locale):
             if locale != current:

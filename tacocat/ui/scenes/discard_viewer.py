@@ -14,11 +14,11 @@ from typing import Any
 
 import pygame
 
+from tacocat.ui.i18n import tr
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
 from tacocat.ui.widgets.overlay import DrawnOverlay
 from tacocat.ui.widgets.style import TextCache, palette
-from tacocat.ui.widgets.style import cached_tr as tr
 
 
 class DiscardViewerScene(DrawnOverlay):

@@ -10,9 +10,9 @@ from typing import Any
 
 import pygame
 
+from tacocat.ui.i18n import tr
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.overlay import DrawnOverlay
-from tacocat.ui.widgets.style import cached_tr as tr
 from tacocat.ui.widgets.style import palette
 
 #: Seconds the screen shows in a demo before the app exits.

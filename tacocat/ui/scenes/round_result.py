@@ -7,10 +7,10 @@ from typing import Any
 
 import pygame
 
+from tacocat.ui.i18n import tr
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
 from tacocat.ui.widgets.overlay import DrawnOverlay
-from tacocat.ui.widgets.style import cached_tr as tr
 from tacocat.ui.widgets.style import palette
 
 #: Seconds the result stays up in a demo (at speed 1) before the next round.

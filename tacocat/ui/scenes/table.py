@@ -29,6 +29,7 @@ from tacocat.rules import events as ev
 from tacocat.rules.moves import response_options
 from tacocat.ui.animator import Animator, TableView
 from tacocat.ui.game_session import GameSession
+from tacocat.ui.i18n import tr
 from tacocat.ui.scene import Scene
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.board import BoardView
@@ -36,7 +37,6 @@ from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardRenderer, CardSprite
 from tacocat.ui.widgets.narration import cards_text
 from tacocat.ui.widgets.style import SurfaceLRU, TextCache, mix, palette, rounded_panel
-from tacocat.ui.widgets.style import cached_tr as tr
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tacocat.rules import events as ev
-from tacocat.ui.widgets.style import cached_tr as tr
+from tacocat.ui.i18n import tr
 
 
 def cards_text(cards: Sequence[int]) -> str:

@@ -245,20 +245,3 @@ def rounded_panel(size: tuple[int, int], fill: Colour, border: Colour | None = N
     if border is not None and border_width:
         pygame.draw.rect(surface, border, rect, width=border_width, border_radius=radius)
     return surface
-
-
-_TR_CACHE: dict[tuple[Any, ...], str] = {}
-
-
-def cached_tr(key: str, **kwargs: Any) -> str:
-    """:func:`tacocat.ui.i18n.tr`, memoised per language (the table asks every frame)."""
-    from tacocat.ui import i18n
-
-    cache_key = (i18n.language(), key, tuple(sorted(kwargs.items())))
-    text = _TR_CACHE.get(cache_key)
-    if text is None:
-        text = i18n.tr(key, **kwargs)
-        if len(_TR_CACHE) > 4000:
-            _TR_CACHE.clear()
-        _TR_CACHE[cache_key] = text
-    return text
