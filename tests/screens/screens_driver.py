@@ -11,6 +11,7 @@ then saved as ``OUT_DIR/<screen>.png``. Prints the video driver used.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -30,8 +31,13 @@ def settle(app: App, frames: int = 45) -> None:
         app.step(DT)
 
 
-def save(app: App, out: Path, name: str) -> None:
-    settle(app)
+#: Which scene was on top when each picture was taken (written as scenes.json).
+TOP: dict[str, str] = {}
+
+
+def save(app: App, out: Path, name: str, frames: int = 45) -> None:
+    settle(app, frames)
+    TOP[name] = app.scenes.top.name if app.scenes.top is not None else ""
     pygame.image.save(app.screen, str(out / f"{name}.png"))
 
 
@@ -63,7 +69,7 @@ def main(out: Path, data: Path) -> None:
     app.scenes.switch(NewGameScene(app))
     save(app, out, "new_game")
     app.start_game(GameConfig("vs_ai", "easy", human_seat=0, seed=3))
-    save(app, out, "table", )
+    save(app, out, "table")
     app.open_menu()
     save(app, out, "menu")
     app.scenes.pop()
@@ -72,11 +78,13 @@ def main(out: Path, data: Path) -> None:
     save(app, out, "pass_device")
     app.options.speed = 40.0
     app.start_game(GameConfig("demo", "easy", seed=5))
+    # A demo moves on by itself: take these while they are still up.
     run_until(app, "round_result")
-    save(app, out, "round_result")
+    save(app, out, "round_result", frames=8)
     run_until(app, "game_over")
-    save(app, out, "game_over", )
+    save(app, out, "game_over", frames=8)
     app._shutdown()
+    (out / "scenes.json").write_text(json.dumps(TOP))
 
 
 if __name__ == "__main__":

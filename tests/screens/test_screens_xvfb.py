@@ -65,6 +65,14 @@ def test_each_screen_renders_something(shots, name):
 
 
 @pytest.mark.slow
+def test_each_picture_shows_the_screen_it_is_named_after(shots):
+    import json
+
+    top = json.loads((shots / "scenes.json").read_text())
+    assert top == {name: name for name in SCREENS}
+
+
+@pytest.mark.slow
 def test_title_shows_the_logo(shots):
     assert pixels_like(load(shots, "title"), CHEESE, pygame.Rect(240, 60, 800, 200)) > 5000
 
