@@ -54,3 +54,14 @@ def test_first_frame_bench_reads_the_apps_own_first_frame_report():
     assert result["bench"] == "first_frame"
     for variant in ("warm", "nocache"):
         assert result[f"{variant}_cpu_s"] > 0 and 0 < result[f"{variant}_s"] < 30
+
+
+def test_soak_frees_every_finished_game():
+    # 14 games: a table kept alive per game shows as "most_tables_alive" > 1 from game 2 on,
+    # and as ~24 MB of RSS growth a game between game 10 and 14.
+    result = _run_bench("soak.py", "--games", "14", "--level", "easy", timeout=300)
+    assert result["games"] == 14 and result["exit_code"] == 0
+    assert result["errors_logged"] == 0 and result["crash_logs"] == []
+    assert result["most_tables_alive"] == 1
+    assert result["rss_growth_pct"] < 10
+    assert result["ok"] is True

@@ -18,8 +18,10 @@ the first seat, with both hands face up for the spectator).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import math
+import weakref
 from typing import Any
 
 import pygame
@@ -55,6 +57,13 @@ PROMPT_CACHE_BYTES = 2**20
 #: are rasterised while the table waits idle, not in the frame an overlay first shows.
 OVERLAY_FONTS = ((14, False), (16, False), (17, False), (18, False), (21, True), (22, True),
                  (24, True), (28, True), (32, True), (36, True))
+
+
+def _call_if_alive(method: weakref.WeakMethod, *args: Any) -> None:
+    """Call a weakly held bound method, unless its object is gone."""
+    bound = method()
+    if bound is not None:
+        bound(*args)
 
 
 class TableScene(Scene):
@@ -161,8 +170,10 @@ class TableScene(Scene):
             self._plate(seat, self.view.side(seat))
         defer = getattr(self.app, "defer", None)
         if defer is not None:
+            # Weakly: a queued job must not keep a finished table (and its surfaces) alive.
+            warm = weakref.WeakMethod(self.text.warm)
             for font in OVERLAY_FONTS:  # one font per idle pause: a few ms each
-                defer(lambda font=font: self.text.warm((font,)))
+                defer(functools.partial(_call_if_alive, warm, (font,)))
 
     def _build_buttons(self) -> None:
         area = L.BUTTON_AREA
