@@ -224,7 +224,7 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
     from tacocat.ui.app import App
     from tacocat.ui.scenes.game_over import GameOverScene
     from tacocat.ui.scenes.round_result import RoundResultScene
-    from tacocat.ui.scenes.table import TableScene
+    from tacocat.ui.table.scene import TableScene
 
     rng = random.Random(options.seed)
     memory = _WorkerMemory()
@@ -298,7 +298,7 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
                     continue
                 seat = table.acting_seat()
                 w0, c0 = time.perf_counter(), time.thread_time()
-                table._submit(_choose(session.legal(seat), rng))
+                table.controls.submit(_choose(session.legal(seat), rng))
                 carried_cpu = time.thread_time() - c0
                 carried_wall = time.perf_counter() - w0
         finally:

@@ -96,7 +96,7 @@ def measure(app: Any, seconds: float) -> dict[str, float]:
 def run(options: argparse.Namespace) -> dict[str, Any]:
     from tacocat.cli import parse_args
     from tacocat.ui.app import App
-    from tacocat.ui.scenes.table import TableScene
+    from tacocat.ui.table.scene import TableScene
 
     result: dict[str, Any] = {"bench": "idle", "seconds": options.seconds,
                               "driver": "x11 window" if options.real_window else "dummy"}

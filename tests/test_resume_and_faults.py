@@ -24,13 +24,14 @@ from typing import Any
 
 import pygame
 import pytest
+from worker_doubles import SlowWorker
 
+from tacocat.ai.worker import AIWorker
 from tacocat.cli import parse_args
 from tacocat.persistence.saves import AUTOSAVE_FILE, SaveStore
 from tacocat.persistence.settings import SETTINGS_FILE, Settings
 from tacocat.rules import GameRecord, GameState, Phase, new_game
-from tacocat.ui import game_session
-from tacocat.ui.ai_worker import AIWorker
+from tacocat.ui.table import session as game_session
 
 REPO = Path(__file__).resolve().parents[1]
 DT = 1 / 60
@@ -77,7 +78,7 @@ def backups(folder: Path, name: str = AUTOSAVE_FILE) -> list[Path]:
 
 
 def table_of(app: Any) -> Any:
-    from tacocat.ui.scenes.table import TableScene
+    from tacocat.ui.table.scene import TableScene
 
     for scene in app.scenes.stack:
         if isinstance(scene, TableScene):
@@ -373,17 +374,14 @@ def test_closing_the_window_of_a_running_game_process_exits_0_at_once(tmp_path):
     assert saved_state(data).actions == before and len(before) >= 1
 
 
-class _ThinkingWorker(AIWorker):
-    """The real worker process, asked to think for a minute about every move."""
+class _ThinkingWorker(SlowWorker):
+    """The real worker process, thinking for a minute about every move."""
 
     instances: list[_ThinkingWorker] = []
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__("process")
         _ThinkingWorker.instances.append(self)
-
-    def choose(self, kind, key, observation, legal, seed):
-        return self._submit(("sleep", 60))
 
 
 def test_closing_the_window_while_the_computer_thinks_exits_0_at_once(
@@ -409,7 +407,7 @@ def test_closing_the_window_while_the_computer_thinks_exits_0_at_once(
 
 def test_an_unexpected_error_leaves_a_crash_log_a_message_and_the_autosave(
         tmp_path, app_in, inline_ai, monkeypatch, capsys):
-    from tacocat.ui.scenes.table import TableScene
+    from tacocat.ui.table.scene import TableScene
 
     state = first_legal_game(7, lambda s: len(s.actions) >= 9)
     write_save(tmp_path, state)

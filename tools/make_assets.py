@@ -52,6 +52,25 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+# Card and board geometry come from the game (one source for the art and the widgets).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tacocat.geometry import (  # noqa: E402
+    ARROW_SIZE,
+    BOARD_EDGE,
+    BOARD_FLOOR_RECT,
+    BOARD_RIM,
+    BOARD_SIZE,
+    CARD_RADIUS,
+    CARD_SHADOW_PAD,
+    CARD_SIZE,
+    CONFETTI_CELL,
+    GOAL_SIZE,
+    LOGO_SIZE,
+    SCREEN_SIZE,
+    SPACE_SIZE,
+    TOKEN_SIZE,
+)
+
 # --------------------------------------------------------------------------------------------
 # Palette: "taco night".  Everything below draws with these names only.
 # --------------------------------------------------------------------------------------------
@@ -121,29 +140,10 @@ BASE_PALETTE: dict[str, str] = {
 }
 
 # --------------------------------------------------------------------------------------------
-# Geometry shared with the UI (documented in the report / module docstring).
+# Geometry: tacocat/geometry.py (shared with the UI); the generator's own constants here.
 # --------------------------------------------------------------------------------------------
 SS = 4  # supersampling factor: small art is drawn 4x and smoothscaled down
-CARD_SIZE = (100, 140)
-CARD_RADIUS = 10
-CARD_SHADOW_PAD = 8  # card_shadow.png is the card plus this on every side
-SPACE_SIZE = (110, 110)
-GOAL_SIZE = (130, 150)
-ARROW_SIZE = (44, 44)
-BOARD_SIZE = (1100, 230)
-BOARD_EDGE = 5  # dark outer wall of the box
-BOARD_RIM = 20  # tortilla-tan rim inside the wall
-BOARD_FLOOR_RECT = (
-    BOARD_EDGE + BOARD_RIM,
-    BOARD_EDGE + BOARD_RIM,
-    BOARD_SIZE[0] - 2 * (BOARD_EDGE + BOARD_RIM),
-    BOARD_SIZE[1] - 2 * (BOARD_EDGE + BOARD_RIM),
-)
-TOKEN_SIZE = (120, 100)
-SCREEN_SIZE = (1280, 720)
-LOGO_SIZE = (760, 200)
 ICON_SIZES = (16, 32, 48, 256)
-CONFETTI_CELL = (12, 8)
 
 SOUND_RATE = 22050
 

@@ -17,15 +17,12 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
-import gc
 import importlib
 import logging
 import math
 import os
 import sys
 import time
-import warnings
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -40,19 +37,23 @@ from tacocat.persistence.paths import data_dir
 from tacocat.persistence.saves import SaveStore
 from tacocat.persistence.settings import Settings, load_settings, save_settings
 from tacocat.persistence.stats import Stats, load_stats, save_stats
-from tacocat.resources import asset_path
 from tacocat.ui import i18n
 from tacocat.ui.assets import CORE_IMAGES, Assets, load_theme
 from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import Scene, SceneManager
+from tacocat.ui.window import (
+    LOGICAL_SIZE,
+    NoDisplayError,
+    open_window,
+    release_memory,
+    resize_window,
+    set_fullscreen,
+)
 
 log = logging.getLogger(__name__)
 
-TITLE = "Tacocat Spelled Backwards"
-#: The one logical resolution everything is laid out in; SDL scales the frame.
-LOGICAL_SIZE = (1280, 720)
 FPS = 60
 #: Wait between frames when idle (ms): ~12 frames a second keeps a blinking
 #: text cursor alive while using a few percent of a core.
@@ -67,8 +68,6 @@ IDLE_REDRAW_S = 0.5
 BUSY_AFTER_INPUT = 0.6
 #: Animation speed setting -> time multiplier (inf: every tween ends at once).
 SPEED_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": math.inf}
-#: Window sizes offered in Settings (only those that fit the desktop are shown).
-WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 540), (1280, 720), (1600, 900), (1920, 1080))
 #: Frames to wait after a scene change before its screenshot (so it is drawn);
 #: the shot then waits for the scene's intro animation, up to SHOT_MAX_FRAMES.
 SHOT_DELAY_FRAMES = 2
@@ -89,11 +88,7 @@ WAKE_EVENT = pygame.event.custom_type()
 BENCH_FIRST_FRAME_ENV = "TACOCAT_BENCH_FIRST_FRAME"
 #: Modules the first table needs, imported while the title waits idle (so that
 #: "Start" does not pay for them); each is one deferred job.
-PREFETCH_MODULES = ("tacocat.rules", "tacocat.ui.scenes.new_game", "tacocat.ui.scenes.table")
-
-
-class NoDisplayError(RuntimeError):
-    """There is no screen to open a window on."""
+PREFETCH_MODULES = ("tacocat.rules", "tacocat.ui.scenes.new_game", "tacocat.ui.table.scene")
 
 
 def check_pygame_ce() -> None:
@@ -104,166 +99,6 @@ def check_pygame_ce() -> None:
             "Repair: pip uninstall -y pygame pygame-ce && "
             "pip install --force-reinstall --no-deps pygame-ce"
         )
-
-
-# --- the window ---------------------------------------------------------------------
-
-
-def open_window(settings: Settings) -> pygame.Surface:
-    """Open the window at the logical size, scaled by SDL, with title and icon.
-
-    ``SCALED`` makes SDL stretch the whole 1280×720 frame to the window and
-    translate mouse positions back, so scenes and pygame_gui only ever see
-    logical coordinates. pygame-ce's ``SCALED`` uses integer scaling unless
-    its ``SDL_HINT_RENDER_SCALE_QUALITY`` variable is set (a 1920×1080 window
-    would show a 1280×720 frame with black borders); we set it for smooth,
-    fractional scaling, and ask SDL for linear filtering of our painted art.
-
-    :raises NoDisplayError: no display (SDL fell back to its off-screen or
-        dummy driver without being asked to, or refused to open a window).
-    """
-    os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
-    os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
-    asked = os.environ.get("SDL_VIDEODRIVER", "")
-    if (
-        sys.platform.startswith("linux")
-        and not asked
-        and not os.environ.get("DISPLAY")
-        and not os.environ.get("WAYLAND_DISPLAY")
-    ):
-        # Checked before SDL probes (its Wayland probe prints its own error line).
-        raise NoDisplayError("neither DISPLAY nor WAYLAND_DISPLAY is set")
-    try:
-        pygame.display.init()
-        driver = pygame.display.get_driver()
-    except pygame.error as error:
-        raise NoDisplayError(str(error)) from error
-    if not asked and driver in ("offscreen", "dummy"):
-        pygame.display.quit()
-        raise NoDisplayError(f"SDL found only its '{driver}' video driver")
-    pygame.display.set_caption(TITLE)
-    _set_icon()
-    flags = pygame.SCALED | pygame.RESIZABLE
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # "no fast renderer available" is fine
-            screen = pygame.display.set_mode(LOGICAL_SIZE, flags)
-    except pygame.error as error:
-        pygame.display.quit()
-        raise NoDisplayError(str(error)) from error
-    window = _window()
-    if window is not None and driver not in ("offscreen", "dummy"):
-        # SCALED sets the logical size as the minimum; allow smaller windows.
-        # (Not under the dummy driver: its fixed 1024×768 "desktop" would shrink
-        # the window and make every flip a scaled copy, 2-3x slower.)
-        window.minimum_size = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
-        if settings.fullscreen:
-            _set_fullscreen(True)
-        else:
-            resize_window(settings.window_size)
-    return screen
-
-
-def _window() -> Any:
-    """The display module's ``pygame.Window`` (for sizing), or None."""
-    try:
-        with warnings.catch_warnings():
-            # Deprecated only as a way to render; we use it for size/position.
-            warnings.simplefilter("ignore", DeprecationWarning)
-            return pygame.Window.from_display_module()
-    except (pygame.error, AttributeError):
-        return None
-
-
-def _set_icon() -> None:
-    path = asset_path("images", "icon.png")
-    try:
-        pygame.display.set_icon(pygame.image.load(str(path)))
-    except (pygame.error, OSError) as error:
-        log.warning("window icon %s could not be loaded (%s)", path, error)
-
-
-def usable_desktop_size() -> tuple[int, int]:
-    """The desktop size of the first display (room for title bars is left by callers)."""
-    try:
-        sizes = pygame.display.get_desktop_sizes()
-    except pygame.error:
-        sizes = []
-    return sizes[0] if sizes else LOGICAL_SIZE
-
-
-def fitting_window_sizes() -> list[tuple[int, int]]:
-    """The offered window sizes that fit on the desktop (at least one)."""
-    width, height = usable_desktop_size()
-    fitting = [s for s in WINDOW_SIZES if s[0] <= width - 40 and s[1] <= height - 60]
-    return fitting or [WINDOW_SIZES[0]]
-
-
-def resize_window(size: tuple[int, int]) -> None:
-    """Make the window ``size`` (clamped to the desktop) and centre it."""
-    window = _window()
-    if window is None:
-        return
-    desk_w, desk_h = usable_desktop_size()
-    width = max(LOGICAL_SIZE[0] // 2, min(int(size[0]), desk_w))
-    height = max(LOGICAL_SIZE[1] // 2, min(int(size[1]), desk_h))
-    try:
-        window.size = (width, height)
-        window.position = pygame.WINDOWPOS_CENTERED
-    except pygame.error as error:
-        log.warning("could not resize the window (%s)", error)
-
-
-def _set_fullscreen(on: bool) -> bool:
-    """Switch full screen (desktop resolution) on or off; returns the new state."""
-    window = _window()
-    try:
-        if window is not None:
-            if on:
-                window.set_fullscreen(desktop=True)
-            else:
-                window.set_windowed()
-        elif on != pygame.display.is_fullscreen():
-            pygame.display.toggle_fullscreen()
-    except pygame.error as error:
-        log.warning("could not switch full screen (%s)", error)
-    return bool(pygame.display.is_fullscreen())
-
-
-# --- memory -------------------------------------------------------------------------
-
-
-@functools.cache
-def _malloc_trim() -> Callable[[int], int] | None:
-    """glibc's ``malloc_trim``, or None (other systems, other C libraries)."""
-    if not sys.platform.startswith("linux"):
-        return None
-    import ctypes  # here, not at start-up: only needed after the first game
-
-    try:
-        return ctypes.CDLL(None).malloc_trim  # the C library the process already uses
-    except (OSError, AttributeError):  # e.g. musl has no malloc_trim
-        return None
-
-
-def release_memory() -> None:
-    """Free what the last game left behind and hand it back to the system.
-
-    Called between games. A game allocates and frees thousands of surfaces
-    (card sizes, text, the table's layers); glibc keeps freed heap memory for
-    reuse, so without this the process's resident memory climbed from ~210 MB
-    after 10 games to ~375 MB after 200 (``bench/soak.py``) while the
-    surfaces alive stayed at ~40 MB: nothing leaked, but a long session held
-    memory it did not use. ``gc.collect`` first: the old table and its session
-    reference each other, so only the cycle collector frees them.
-    """
-    gc.collect()
-    trim = _malloc_trim()
-    if trim is not None:
-        try:
-            trim(0)
-        except Exception:  # never let housekeeping stop a game
-            log.debug("malloc_trim failed", exc_info=True)
 
 
 # --- the application ----------------------------------------------------------------
@@ -420,15 +255,9 @@ class App:
 
         :returns: True when the table opened.
         """
+        from tacocat.ui.table.scene import TableScene
+
         self._demo_resumed = False
-        try:
-            from tacocat.ui.scenes.table import TableScene
-        except ModuleNotFoundError as error:
-            if error.name != "tacocat.ui.scenes.table":
-                raise
-            log.warning("the table scene is not there yet")
-            self.show_message(tr("tacocat.message.no_table_title"), tr("tacocat.message.no_table"))
-            return False
         self.audio.stop_music()
         self.scenes.switch(TableScene(self, config, **table_options))
         release_memory()  # the previous game's table is gone now
@@ -448,8 +277,8 @@ class App:
         ``--level``, else the save's, else the settings'.
         """
         result = self.saves.load_autosave()
-        if not getattr(result, "ok", False):
-            problem = getattr(result, "problem", None) or tr("tacocat.message.no_save")
+        if not result.ok or result.state is None:
+            problem = result.problem or tr("tacocat.message.no_save")
             log.info("nothing to continue: %s", problem)
             self.show_message(tr("tacocat.message.continue_title"), problem)
             return
@@ -465,9 +294,8 @@ class App:
             names=tuple(app_config["names"]),
             tie_to_arrow=bool(app_config["tie_to_arrow"]),
         )
-        state = getattr(result, "state", None)
         log.info("continuing a %s game (saved as %s) after %s actions", config.mode,
-                 app_config["mode"], len(state.actions) if state is not None else "?")
+                 app_config["mode"], len(result.state.actions))
         if self.start_game(config, saved=result):
             self._demo_resumed = demo
 
@@ -562,7 +390,7 @@ class App:
         ):
             self.audio.set_levels(new.sound_volume, new.music_volume, new.muted)
         if new.fullscreen != old.fullscreen:
-            actual = _set_fullscreen(new.fullscreen)
+            actual = set_fullscreen(new.fullscreen)
             if actual != new.fullscreen and self.options.screenshots is None:
                 log.info("full screen is not available here")
         if new.window_size != old.window_size and not new.fullscreen:
@@ -706,7 +534,7 @@ class App:
         so clearing the frame first would be wasted (~0.3 ms at 1280×720)."""
         for scene in reversed(self.scenes.stack):
             if scene.opaque:
-                return bool(getattr(scene, "covers_window", False))
+                return scene.covers_window
         return False
 
     def _must_draw(self) -> bool:

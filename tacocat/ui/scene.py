@@ -24,7 +24,7 @@ import pygame
 import pygame_gui
 
 if TYPE_CHECKING:
-    from tacocat.ui.app import App
+    from tacocat.ui.services import App
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +41,8 @@ class Scene:
 
     name: str = "scene"
     opaque: bool = True
+    #: An opaque scene that paints every pixel (the app then skips clearing the frame).
+    covers_window: bool = False
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -218,37 +220,6 @@ class UIScene(Scene):
             rect, self.app.assets.rounded_box(rect.size, fill, border),
             manager=self.ui, container=container,
         )
-
-
-class Overlay(UIScene):
-    """A modal layer over the scene below: a full-window panel that dims what
-    is under it (widgets included) and swallows clicks meant for it.
-
-    ``panel_id`` picks the theme look of that full-window panel
-    (``#overlay_dim`` = translucent, ``#overlay_opaque`` = covers all).
-    """
-
-    opaque = False
-    panel_id = "#overlay_dim"
-
-    def make_root(self) -> Any:
-        # Each stacked overlay sits a full band above the one below it.
-        depth = max(1, len(self.app.scenes))
-        return pygame_gui.elements.UIPanel(
-            pygame.Rect((0, 0), self.app.size),
-            starting_height=OVERLAY_LAYER * depth,
-            manager=self.ui,
-            object_id=pygame_gui.core.ObjectID(object_id=self.panel_id),
-        )
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        # Esc closes most overlays; subclasses may override.
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-
-    def close(self) -> None:
-        """Remove this overlay if it is on top."""
-        self.app.scenes.pop(self)
 
 
 def theme_id(object_id: str | None = None, class_id: str | None = None) -> Any:

@@ -23,6 +23,12 @@ class FakeSaves:
     def has_autosave(self) -> bool:
         return self.autosave
 
+    def write_autosave(self, app_config: dict, record: Any) -> None:
+        pass
+
+    def clear_autosave(self) -> None:
+        pass
+
     def load_autosave(self) -> Any:
         self.loads.append(True)
 
@@ -31,6 +37,7 @@ class FakeSaves:
             ok: bool = False
             problem: str | None = None
             app_config: dict | None = None
+            state: Any = None
 
         return Result(problem=self.problem)
 

@@ -15,9 +15,9 @@ from typing import Any
 import pygame
 
 from tacocat.ui.i18n import tr
+from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
-from tacocat.ui.widgets.overlay import DrawnOverlay
 from tacocat.ui.widgets.style import TextCache, palette
 
 

@@ -11,8 +11,8 @@ from typing import Any
 import pygame
 
 from tacocat.ui.i18n import tr
+from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
-from tacocat.ui.widgets.overlay import DrawnOverlay
 from tacocat.ui.widgets.style import palette
 
 #: Seconds the screen shows in a demo before the app exits.
@@ -29,7 +29,7 @@ class GameOverScene(DrawnOverlay):
     guard = 0.4
 
     def __init__(self, app: Any, table: Any, info: dict[str, Any]) -> None:
-        super().__init__(app, getattr(table, "text", None))
+        super().__init__(app, table.text)
         self.table = table
         self.info = info
         self.frames = 0
@@ -51,7 +51,7 @@ class GameOverScene(DrawnOverlay):
         self.table.tick_cosmetics(dt)
         self.frames += 1
         if self.frames == 2:
-            self.table._screenshot("game-over")
+            self.table.screenshot("game-over")
         if self.demo and not self.finished:
             speed = self.app.animation_speed
             wait = 0.0 if math.isinf(speed) else max(0.4, DEMO_SECONDS / max(1.0, speed ** 0.5))

@@ -6,7 +6,8 @@ import pygame
 import pygame_gui
 
 from tacocat.ui.i18n import tr
-from tacocat.ui.scene import Overlay, theme_id
+from tacocat.ui.scene import theme_id
+from tacocat.ui.scenes.overlay import Overlay
 
 PANEL_SIZE = (420, 508)
 BUTTON_SIZE = (320, 54)

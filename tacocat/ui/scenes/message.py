@@ -8,7 +8,8 @@ import pygame
 import pygame_gui
 
 from tacocat.ui.i18n import tr
-from tacocat.ui.scene import Overlay, theme_id
+from tacocat.ui.scene import theme_id
+from tacocat.ui.scenes.overlay import Overlay
 
 WIDTH = 620
 PADDING = 28

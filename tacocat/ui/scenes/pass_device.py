@@ -8,7 +8,8 @@ import pygame
 import pygame_gui
 
 from tacocat.ui.i18n import tr
-from tacocat.ui.scene import Overlay, theme_id
+from tacocat.ui.scene import theme_id
+from tacocat.ui.scenes.overlay import Overlay
 
 #: Clicks and keys this soon after the screen appears are ignored, so the
 #: player who just acted cannot click straight through it.

@@ -8,9 +8,9 @@ from typing import Any
 import pygame
 
 from tacocat.ui.i18n import tr
+from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
-from tacocat.ui.widgets.overlay import DrawnOverlay
 from tacocat.ui.widgets.style import palette
 
 #: Seconds the result stays up in a demo (at speed 1) before the next round.
@@ -25,7 +25,7 @@ class RoundResultScene(DrawnOverlay):
     panel_size = (640, 480)
 
     def __init__(self, app: Any, table: Any, info: dict[str, Any]) -> None:
-        super().__init__(app, getattr(table, "text", None))
+        super().__init__(app, table.text)
         self.table = table
         self.info = info
         self.names = tuple(table.view.names)
@@ -38,7 +38,7 @@ class RoundResultScene(DrawnOverlay):
         self.next_button = Button("next", rect, tr("tacocat.table.result.next"), style="primary",
                                   font_size=21)
         self.buttons = [self.next_button]
-        self.demo = getattr(getattr(table, "session", None), "mode", "") == "demo"
+        self.demo = table.config.mode == "demo"
         self.cards: list[CardSprite] = []
         showdown = info.get("showdown")
         if showdown:
@@ -53,7 +53,7 @@ class RoundResultScene(DrawnOverlay):
         super().update(dt)
         self.frames += 1
         if self.frames == 2:
-            self.table._screenshot(f"round-{self.round}")
+            self.table.screenshot(f"round-{self.round}")
         if self.demo and not self.closed:
             speed = self.app.animation_speed
             wait = 0.0 if math.isinf(speed) else max(0.3, DEMO_SECONDS / max(speed, 0.01))

@@ -6,7 +6,8 @@ import pygame
 import pygame_gui
 
 from tacocat.ui.i18n import tr
-from tacocat.ui.scene import Overlay, theme_id
+from tacocat.ui.scene import theme_id
+from tacocat.ui.scenes.overlay import Overlay
 
 #: Page keys in reading order (text in tacocat.rules.pages.<key>, tab in .tabs.<key>).
 PAGES = ("goal", "setup", "replace", "duel", "play", "showdown", "move")

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from tacocat.ui.app import fitting_window_sizes
 from tacocat.ui.i18n import tr
-from tacocat.ui.scene import Overlay, theme_id
+from tacocat.ui.scene import theme_id
+from tacocat.ui.scenes.overlay import Overlay
+from tacocat.ui.window import fitting_window_sizes
 
 PANEL_SIZE = (780, 652)
 SPEEDS = ("slow", "normal", "fast", "instant")

@@ -15,7 +15,8 @@ import pygame_gui
 from tacocat.persistence.fields import AI_LEVELS
 from tacocat.persistence.stats import Stats, Tally
 from tacocat.ui.i18n import tr
-from tacocat.ui.scene import Overlay, theme_id
+from tacocat.ui.scene import theme_id
+from tacocat.ui.scenes.overlay import Overlay
 
 PANEL_SIZE = (900, 680)
 #: Hot-seat players listed (most games first); the rest are counted in one line.

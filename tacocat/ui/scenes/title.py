@@ -6,6 +6,7 @@ import pygame
 import pygame_gui
 
 from tacocat import __version__
+from tacocat.geometry import LOGO_SIZE
 from tacocat.ui.assets import CORE_IMAGES
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import UIScene, theme_id
@@ -17,7 +18,6 @@ BUTTON_GAP = 12
 #: would not fit under the logo).
 ROW_BUTTON_WIDTH = 210
 LOGO_TOP = 46
-LOGO_SIZE = (760, 200)
 
 
 def missing_summary(missing: list[str], shown: int = 3) -> str:

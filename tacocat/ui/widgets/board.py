@@ -16,15 +16,13 @@ from typing import Any
 
 import pygame
 
+from tacocat.geometry import BOARD_ARROW as ARROW
+from tacocat.geometry import BOARD_SIZE as NATIVE_SIZE
+from tacocat.geometry import BOARD_SPACE as SPACE
+from tacocat.geometry import BOARD_SPACE_TOP as SPACE_TOP
+from tacocat.geometry import BOARD_TOKEN as TOKEN_NATIVE
+from tacocat.geometry import GOAL_MARGIN, GOAL_SIZE
 from tacocat.ui.widgets.style import TextCache, palette
-
-NATIVE_SIZE = (1100, 230)
-GOAL_SIZE = (130, 150)
-SPACE = 104
-SPACE_TOP = 30
-ARROW = 40
-GOAL_MARGIN = 30
-TOKEN_NATIVE = (84, 70)
 
 
 class BoardView:

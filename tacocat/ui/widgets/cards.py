@@ -19,11 +19,12 @@ from typing import Any
 
 import pygame
 
+from tacocat.geometry import CARD_SHADOW_PAD, CARD_SIZE
 from tacocat.ui.widgets.style import SurfaceLRU
 
-CARD_W, CARD_H = 100, 140
+CARD_W, CARD_H = CARD_SIZE
 #: ``card_shadow.png`` is the card plus this many pixels on every side.
-SHADOW_PAD = 8
+SHADOW_PAD = CARD_SHADOW_PAD
 
 _uid = itertools.count(1)
 

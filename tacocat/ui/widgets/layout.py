@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pygame
 
+from tacocat.geometry import BOARD_SIZE, GOAL_MARGIN, GOAL_SIZE
+
 WIDTH, HEIGHT = 1280, 720
 
 BOARD_RECT = pygame.Rect(0, 0, 902, 189)
@@ -69,3 +71,12 @@ def response_slot(attacker_side: str, index: int, count: int) -> tuple[float, fl
     x, _ = play_slot(attacker_side, index, count)
     defender_side = "bottom" if attacker_side == "top" else "top"
     return (x + 10, PLAY_ROW_Y[defender_side])
+
+
+def goal_centre(seat: int) -> tuple[float, float]:
+    """Screen point over ``seat``'s goal house (seat 0's is on the left)."""
+    scale = BOARD_RECT.width / BOARD_SIZE[0]
+    inset = GOAL_MARGIN + GOAL_SIZE[0] / 2
+    x = BOARD_RECT.x + (inset if seat == 0 else BOARD_SIZE[0] - inset) * scale
+    y = BOARD_RECT.y + (BOARD_SIZE[1] / 2 - 25) * scale  # a little above the houses' middle
+    return x, y

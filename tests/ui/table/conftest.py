@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from table_helpers import RecordingSaves, step, table_of
 
-from tacocat.ui.ai_worker import AIWorker
+from tacocat.ai.worker import AIWorker
 from tacocat.ui.game_config import GameConfig
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from tacocat.ui.ai_worker import AIWorker
+from tacocat.ai.worker import AIWorker
 
 DT = 1 / 60
 
@@ -81,7 +81,7 @@ def wait_until(app: Any, condition: Any, limit: int = 3000) -> None:
 
 
 def table_of(app: Any) -> Any:
-    from tacocat.ui.scenes.table import TableScene
+    from tacocat.ui.table.scene import TableScene
 
     for scene in app.scenes.stack:
         if isinstance(scene, TableScene):
@@ -101,5 +101,6 @@ def wait_for_turn(app: Any, table: Any, limit: int = 3000) -> int:
             app.scenes.top.next_round()
         step(app)
     raise AssertionError("nobody's turn came")
+
 
 

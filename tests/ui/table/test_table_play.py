@@ -112,10 +112,10 @@ def test_illegal_click_says_the_engines_reason(start_table, monkeypatch):
     _click_card(app, table, 5)
     expected = table.session.problem(Respond(0, 5))
     assert expected and "lower than the attack card 9" in expected
-    assert table.message == expected[0].upper() + expected[1:] + "."
+    assert table.controls.message == expected[0].upper() + expected[1:] + "."
     assert "error" in sounds
     assert table.session.state is state  # nothing was played
-    assert table.prompt_text()[0] == table.message
+    assert table.prompt_text()[0] == table.controls.message
     # A legal answer goes through.
     count = len(state.actions)
     _click_card(app, table, 11)
@@ -146,7 +146,7 @@ def test_attack_button_is_enabled_only_for_a_legal_attack(start_table):
     _click_card(app, table, 9)
     assert not primary.enabled
     _click_button(app, table, "primary")  # says why it cannot attack
-    assert "no set" in table.message
+    assert "no set" in table.controls.message
     assert table.session.state.phase is Phase.ATTACK
     _click_card(app, table, 9)  # deselect
     _click_card(app, table, 5)
@@ -156,7 +156,7 @@ def test_attack_button_is_enabled_only_for_a_legal_attack(start_table):
     count = len(table.session.state.actions)
     _click_button(app, table, "primary")
     assert table.session.state.actions[count] == Attack(0, (4, 5, 6))
-    assert table.selected == []
+    assert table.controls.selected == []
 
 
 def test_defending_a_jumbo_answers_one_card_at_a_time(start_table):
@@ -216,7 +216,7 @@ def test_keyboard_only_round(start_table):
             # Select the first card with Space, then Tab to the Replace button and press Enter.
             key(app, pygame.K_RIGHT)
             key(app, pygame.K_SPACE)
-            assert table.selected and table.keyboard_focus
+            assert table.controls.selected and table.controls.keyboard_focus
             while table.focused() is not table.buttons["primary"]:
                 key(app, pygame.K_TAB)
             key(app, pygame.K_RETURN)
@@ -224,13 +224,13 @@ def test_keyboard_only_round(start_table):
             key(app, pygame.K_RIGHT)
             key(app, pygame.K_RETURN)
         elif state.phase is Phase.ATTACK:
-            table.focus_index = None
+            table.controls.focus_index = None
             key(app, pygame.K_RIGHT)  # the lowest card
             key(app, pygame.K_SPACE)
             key(app, pygame.K_RETURN)
         else:
             legal = {a.card for a in state.legal_actions(0)}
-            table.focus_index = None
+            table.controls.focus_index = None
             key(app, pygame.K_RIGHT)
             while table.focused().value not in legal:
                 key(app, pygame.K_RIGHT)
@@ -248,8 +248,8 @@ def test_escape_opens_the_menu_and_h_gives_a_hint(start_table):
     app, table = start_table("vs_ai", seed=8)
     wait_for_turn(app, table)
     key(app, pygame.K_h)
-    assert table.hint_text and table.hint_text.startswith("Hint")
-    assert table.selected or "keep" in table.hint_text.lower()
+    assert table.controls.hint_text and table.controls.hint_text.startswith("Hint")
+    assert table.controls.selected or "keep" in table.controls.hint_text.lower()
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, MenuScene)
 

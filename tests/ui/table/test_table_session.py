@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 from table_helpers import RecordingSaves, click, key, step, wait_for_turn
+from worker_doubles import SlowWorker
 
+from tacocat.ai.worker import AIWorker
 from tacocat.rules import GameRecord, Phase, Replace, new_game
-from tacocat.ui.ai_worker import AIWorker
 from tacocat.ui.game_config import GameConfig
-from tacocat.ui.game_session import GameSession, config_to_dict
 from tacocat.ui.scenes.discard_viewer import DiscardViewerScene
 from tacocat.ui.scenes.game_over import GameOverScene
 from tacocat.ui.scenes.round_result import RoundResultScene
+from tacocat.ui.table.session import GameSession, config_to_dict
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -133,7 +134,7 @@ def test_discard_viewer_counts_only_what_has_been_shown(start_table):
     assert sum(app.scenes.top.public.values()) == len(shown)
 
 
-def test_closing_while_the_ai_thinks_exits_at_once():
+def test_the_worker_process_answers():
     worker = AIWorker("process")
     worker.start()
     future = worker._submit(("ping",))
@@ -142,8 +143,14 @@ def test_closing_while_the_ai_thinks_exits_at_once():
         worker.poll()
         time.sleep(0.01)
     assert future.result() == "pong"
+    worker.close()
+
+
+def test_closing_while_the_ai_thinks_exits_at_once():
+    worker = SlowWorker("process")
+    worker.start()
     process = worker._process
-    slow = worker._submit(("sleep", 30))
+    slow = worker._submit(("ping",))
     time.sleep(0.2)
     started = time.monotonic()
     worker.close()
@@ -175,8 +182,8 @@ def test_a_dead_worker_does_not_stop_the_game():
 
 
 def test_quitting_the_app_while_the_ai_thinks_is_quick(start_table):
-    app, table = start_table("vs_ai", seed=1, worker=AIWorker("process"))
-    table.session.worker._submit(("sleep", 30))
+    app, table = start_table("vs_ai", seed=1, worker=SlowWorker("process"))
+    table.session.worker._submit(("ping",))
     started = time.monotonic()
     app.quit()
     app._shutdown()
@@ -204,7 +211,7 @@ def test_continue_resumes_the_game_left_at_the_table(make_app, tmp_path):
     import dataclasses
 
     from tacocat.persistence.saves import SaveStore
-    from tacocat.ui.scenes.table import TableScene
+    from tacocat.ui.table.scene import TableScene
 
     store = SaveStore(tmp_path)
     app = make_app("--vs-ai", "--seed", "4", "--level", "easy", saves=store)

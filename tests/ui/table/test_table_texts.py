@@ -7,9 +7,9 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-FILES = ["tacocat/ui/scenes/table.py", "tacocat/ui/scenes/round_result.py",
-         "tacocat/ui/scenes/game_over.py", "tacocat/ui/scenes/discard_viewer.py",
-         "tacocat/ui/animator.py", "tacocat/ui/widgets/narration.py"]
+FILES = [*(str(p.relative_to(ROOT)) for p in sorted((ROOT / "tacocat/ui/table").glob("*.py"))),
+         "tacocat/ui/scenes/round_result.py", "tacocat/ui/scenes/game_over.py",
+         "tacocat/ui/scenes/discard_viewer.py"]
 #: Keys built with an f-string, and the endings they take.
 DYNAMIC = {
     "tacocat.table.banner.{key}": ("trick_defence", "trick_attack"),

@@ -20,7 +20,7 @@ Seats:
   first seat first; the table shows the pass-the-device screen between them.
 * ``demo`` - both seats are bots.
 
-Bots think in an :class:`~tacocat.ui.ai_worker.AIWorker` (a separate process by
+Bots think in an :class:`~tacocat.ai.worker.AIWorker` (a separate process by
 default) and their moves are paced: the answer is applied no sooner than a
 short delay scaled by the animation speed, so a person can follow.
 """
@@ -33,8 +33,9 @@ import random
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from tacocat.ai.worker import AIWorker
 from tacocat.rules import (
     Action,
     DuelCard,
@@ -46,7 +47,10 @@ from tacocat.rules import (
     new_game,
 )
 from tacocat.rules.events import Event
-from tacocat.ui.ai_worker import AIWorker
+from tacocat.ui.game_config import GameConfig
+
+if TYPE_CHECKING:
+    from tacocat.ai.hints import Hint
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +59,33 @@ AI_MOVE_DELAY = 0.6
 AI_COMMIT_DELAY = 0.3
 
 
-def config_to_dict(config: Any) -> dict[str, Any]:
+class AutosaveStore(Protocol):
+    """What the session needs of the save store (``tacocat.persistence.saves.SaveStore``)."""
+
+    def has_autosave(self) -> bool: ...
+
+    def write_autosave(self, app_config: dict[str, Any], record: GameRecord) -> Any: ...
+
+    def clear_autosave(self) -> Any: ...
+
+
+def game_result(config: GameConfig, state: GameState) -> tuple[str, dict[str, Any]] | None:
+    """A finished game as ``Stats.record_game``'s arguments ``(mode, figures)``; None for a demo."""
+    if config.mode == "demo" or state.winner is None:
+        return None
+    winner = state.winner
+    loser = 1 - winner
+    if config.mode == "vs_ai":
+        human = config.human_seat
+        return config.mode, dict(level=config.level, human_won=winner == human,
+                                 rounds_won=state.wins[human], rounds_lost=state.wins[1 - human],
+                                 tied_rounds=state.tied_rounds)
+    return config.mode, dict(winner_name=config.names[winner], loser_name=config.names[loser],
+                             rounds_won=state.wins[winner], rounds_lost=state.wins[loser],
+                             tied_rounds=state.tied_rounds)
+
+
+def config_to_dict(config: GameConfig) -> dict[str, Any]:
     """The app config the autosave stores (see ``tacocat.persistence.saves``)."""
     mode = config.mode
     return {
@@ -70,12 +100,11 @@ def config_to_dict(config: Any) -> dict[str, Any]:
 class GameSession:
     """One game being played on the table.
 
-    :param config: a :class:`tacocat.ui.game_config.GameConfig`.
+    :param config: the game to play.
     :param state: resume from this state (e.g. a replayed autosave) instead
         of dealing a new game.
     :param worker: where bots think (default: a new process worker).
-    :param saves: an object with ``write_autosave(config_dict, record)`` and
-        ``clear_autosave()`` (the app's ``SaveStore``), or None.
+    :param saves: the autosave store (the app's ``SaveStore``), or None.
     :param speed: a callable giving the animation speed multiplier
         (``math.inf`` = instant) used to pace bot moves.
     :param on_finished: called once with the final state when the game ends.
@@ -83,11 +112,11 @@ class GameSession:
 
     def __init__(
         self,
-        config: Any,
+        config: GameConfig,
         state: GameState | None = None,
         *,
         worker: AIWorker | None = None,
-        saves: Any = None,
+        saves: AutosaveStore | None = None,
         speed: Callable[[], float] = lambda: 1.0,
         on_finished: Callable[[GameState], None] | None = None,
     ) -> None:
@@ -122,10 +151,10 @@ class GameSession:
             self.resumed = True
         self.state: GameState = state
         self._rng = random.Random(f"tacocat-ui:{state.seed}:{len(state.actions)}")
-        self._bot_future: Future | None = None
+        self._bot_future: Future[Action] | None = None
         self._bot_request: tuple[GameState, int] | None = None
         self._bot_wait = 0.0
-        self._hint_future: Future | None = None
+        self._hint_future: Future[Hint | None] | None = None
         self._hint_state: GameState | None = None
         self._finished_reported = False
         self.applied = 0
@@ -275,7 +304,7 @@ class GameSession:
     def hint_pending(self) -> bool:
         return self._hint_future is not None and not self._hint_future.done()
 
-    def take_hint(self) -> Any:
+    def take_hint(self) -> Hint | None:
         """The finished hint (``action``, ``reason``) for the current state, once."""
         future = self._hint_future
         if future is None or not future.done():
@@ -288,8 +317,7 @@ class GameSession:
         except Exception:
             log.exception("the hint failed")
             return None
-        action = getattr(hint, "action", None)
-        if action is None or not self.state.is_legal(action):
+        if hint is None or not self.state.is_legal(hint.action):
             return None
         return hint
 
@@ -308,12 +336,8 @@ class GameSession:
         """Save after every action, so a closed window or a crash loses nothing."""
         if self.saves is None or self.state.is_over:
             return
-        write = getattr(self.saves, "write_autosave", None)
-        if write is None:
-            log.info("this build has no autosave store; the game is not saved")
-            return
         try:
-            write(config_to_dict(self.config), GameRecord.from_state(self.state))
+            self.saves.write_autosave(config_to_dict(self.config), GameRecord.from_state(self.state))
         except Exception as error:  # a full disk must not stop the game
             log.warning("autosave failed: %s", error)
 
@@ -322,12 +346,10 @@ class GameSession:
             return
         self._finished_reported = True
         if self.saves is not None:
-            clear = getattr(self.saves, "clear_autosave", None)
-            if clear is not None:
-                try:
-                    clear()
-                except Exception as error:
-                    log.warning("could not clear the autosave: %s", error)
+            try:
+                self.saves.clear_autosave()
+            except Exception as error:
+                log.warning("could not clear the autosave: %s", error)
         if self.on_finished is not None:
             try:
                 self.on_finished(self.state)

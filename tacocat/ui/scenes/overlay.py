@@ -1,6 +1,11 @@
-"""A drawn modal layer over the table (round result, game over, discard viewer).
+"""The two kinds of modal layer, in one place.
 
-Drawn by hand rather than with pygame_gui, because these layers show cards and
+:class:`Overlay` is a pygame_gui layer (menu, rules, settings, statistics,
+messages, the pass-the-device screen): a full-window panel that dims what is
+under it. :class:`DrawnOverlay` is a drawn layer over the table (round result,
+game over, discard viewer).
+
+DrawnOverlay is drawn by hand rather than with pygame_gui, because these layers show cards and
 pygame_gui paints its panels *over* everything a scene draws. Buttons are the
 table's own :class:`~tacocat.ui.widgets.button.Button`, with the same keyboard
 focus: Left/Right/Tab move, Enter/Space press.
@@ -11,13 +16,45 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pygame_gui
 
-from tacocat.ui.scene import Scene
+from tacocat.ui.scene import OVERLAY_LAYER, Scene, UIScene
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
 
 #: How much the dimming layer hides of the table (0..255).
 DIM_ALPHA = 170
+
+
+class Overlay(UIScene):
+    """A modal layer over the scene below: a full-window panel that dims what
+    is under it (widgets included) and swallows clicks meant for it.
+
+    ``panel_id`` picks the theme look of that full-window panel
+    (``#overlay_dim`` = translucent, ``#overlay_opaque`` = covers all).
+    """
+
+    opaque = False
+    panel_id = "#overlay_dim"
+
+    def make_root(self) -> Any:
+        # Each stacked overlay sits a full band above the one below it.
+        depth = max(1, len(self.app.scenes))
+        return pygame_gui.elements.UIPanel(
+            pygame.Rect((0, 0), self.app.size),
+            starting_height=OVERLAY_LAYER * depth,
+            manager=self.ui,
+            object_id=pygame_gui.core.ObjectID(object_id=self.panel_id),
+        )
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        # Esc closes most overlays; subclasses may override.
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+
+    def close(self) -> None:
+        """Remove this overlay if it is on top."""
+        self.app.scenes.pop(self)
 
 
 class DrawnOverlay(Scene):
@@ -71,9 +108,7 @@ class DrawnOverlay(Scene):
     def _press(self, button: Button) -> None:
         if not button.enabled or not button.visible:
             return
-        audio = getattr(self.app, "audio", None)
-        if audio is not None:
-            audio.play("click")
+        self.app.audio.play("click")
         self.on_button(button)
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -21,7 +21,8 @@ Modes:
   process too: ``main.py`` calls ``multiprocessing.freeze_support()``;
 * ``"inline"`` - computed inside ``submit`` (tests, and the last resort).
 
-This module must not import pygame: the worker process imports it.
+This module must not import pygame: the worker process imports it (an
+import-linter contract in pyproject.toml keeps it so).
 """
 
 from __future__ import annotations
@@ -35,9 +36,19 @@ import random
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tacocat.ai.base import Bot
+    from tacocat.rules import Action, Observation
+
+#: A request to the worker: ``("choose", kind, key, observation, legal, seed)``,
+#: ``("hint", observation, legal, seed)`` or ``("ping",)``.
+Request = tuple[Any, ...]
+#: One reply: ``(request id, ok, result or error text)``.
+Reply = tuple[int, bool, object]
 
 log = logging.getLogger(__name__)
 
@@ -46,76 +57,35 @@ log = logging.getLogger(__name__)
 DEFAULT_TIMEOUT = 30.0
 
 
-def _fallback_kind(kind: str) -> str:
-    """The bot kind actually available for ``kind`` (older AI packages lack levels)."""
-    from tacocat.ai import BOT_KINDS
-
-    if kind in BOT_KINDS:
-        return kind
-    for candidate in ("medium", "easy", "random"):
-        if candidate in BOT_KINDS:
-            log.info("bot kind %r is not available; using %r", kind, candidate)
-            return candidate
-    return BOT_KINDS[0]
-
-
 class _Brains:
     """The bots of one process, kept between requests (a bot may learn in a game)."""
 
     def __init__(self) -> None:
-        self._bots: dict[tuple[str, Any], Any] = {}
+        self._bots: dict[tuple[str, Hashable], Bot] = {}
 
-    def choose(self, kind: str, key: Any, observation: Any, legal: Sequence[Any], seed: int) -> Any:
-        from tacocat.ai import make_bot
+    def choose(self, kind: str, key: Hashable, observation: Observation,
+               legal: Sequence[Action], seed: int) -> Action:
+        from tacocat.ai import make_bot  # here: the game process imports the bots only when needed
 
-        bot_key = (kind, key)
-        bot = self._bots.get(bot_key)
+        bot = self._bots.get((kind, key))
         if bot is None:
-            bot = make_bot(_fallback_kind(kind))
-            self._bots[bot_key] = bot
+            bot = make_bot(kind)
+            self._bots[(kind, key)] = bot
         return bot.choose(observation, list(legal), random.Random(seed))
 
-    @staticmethod
-    def hint(observation: Any, legal: Sequence[Any], seed: int) -> Any:
-        try:
-            from tacocat.ai.hints import suggest
-        except ImportError:
-            suggest = None
-        if suggest is not None:
-            return suggest(observation, list(legal), random.Random(seed))
-        # No hint module yet: the medium bot's move, without a reason.
-        from tacocat.ai import make_bot
-
-        action = make_bot(_fallback_kind("medium")).choose(observation, list(legal), random.Random(seed))
-        return _PlainHint(action, "")
-
-    def run(self, request: tuple[Any, ...]) -> Any:
+    def run(self, request: Request) -> object:
         what = request[0]
         if what == "choose":
             _, kind, key, observation, legal, seed = request
             return self.choose(kind, key, observation, legal, seed)
         if what == "hint":
+            from tacocat.ai.hints import suggest
+
             _, observation, legal, seed = request
-            return self.hint(observation, legal, seed)
+            return suggest(observation, list(legal), random.Random(seed))
         if what == "ping":
             return "pong"
-        if what == "sleep":  # a stand-in for a long think (tests of closing mid-thought)
-            time.sleep(float(request[1]))
-            return None
         raise ValueError(f"unknown request {what!r}")
-
-
-class _PlainHint:
-    """Stands in for ``tacocat.ai.hints.Hint`` until that module exists."""
-
-    __slots__ = ("action", "reason")
-
-    def __init__(self, action: Any, reason: str) -> None:
-        self.action = action
-        self.reason = reason
-
-    def __reduce__(self) -> Any:
-        return (_PlainHint, (self.action, self.reason))
 
 
 #: How much lower the worker runs than the game (POSIX nice increment). On a
@@ -168,6 +138,9 @@ class AIWorker:
         docstring); ``None`` picks ``process`` (or ``$TACOCAT_AI_WORKER``).
     """
 
+    #: The worker process's main function (a test double may serve slowly).
+    serve: Callable[[Any], None] = staticmethod(_serve)
+
     def __init__(self, mode: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
         if mode is None:
             mode = os.environ.get("TACOCAT_AI_WORKER") or "process"
@@ -176,7 +149,7 @@ class AIWorker:
         self.mode = mode
         self.timeout = timeout
         self._ids = itertools.count(1)
-        self._futures: dict[int, tuple[Future, tuple[Any, ...], float]] = {}
+        self._futures: dict[int, tuple[Future[Any], tuple[Any, ...], float]] = {}
         self._brains = _Brains()  # for inline answers and fallbacks
         self._process: Any = None
         self._conn: Any = None
@@ -199,7 +172,7 @@ class AIWorker:
 
                 context = multiprocessing.get_context("spawn")
                 parent, child = context.Pipe()
-                process = context.Process(target=_serve, args=(child,), name="tacocat-ai",
+                process = context.Process(target=self.serve, args=(child,), name="tacocat-ai",
                                           daemon=True)
                 process.start()
                 child.close()
@@ -227,16 +200,16 @@ class AIWorker:
     # --- requests -----------------------------------------------------------------
 
     def choose(self, kind: str, key: Any, observation: Any, legal: Sequence[Any],
-               seed: int) -> Future:
+               seed: int) -> Future[Any]:
         """A bot of ``kind`` (kept per ``key``) picks one of ``legal``."""
         return self._submit(("choose", kind, key, observation, tuple(legal), seed))
 
-    def hint(self, observation: Any, legal: Sequence[Any], seed: int) -> Future:
+    def hint(self, observation: Any, legal: Sequence[Any], seed: int) -> Future[Any]:
         """A :class:`tacocat.ai.hints.Hint` (``action``, ``reason``) for this position."""
         return self._submit(("hint", observation, tuple(legal), seed))
 
-    def _submit(self, request: tuple[Any, ...]) -> Future:
-        future: Future = Future()
+    def _submit(self, request: tuple[Any, ...]) -> Future[Any]:
+        future: Future[Any] = Future()
         if self._closed:
             future.cancel()
             return future
@@ -255,7 +228,7 @@ class AIWorker:
             self._inbox.put((request_id, request))
         return future
 
-    def _answer_here(self, future: Future, request: tuple[Any, ...]) -> None:
+    def _answer_here(self, future: Future[Any], request: tuple[Any, ...]) -> None:
         started = time.perf_counter()
         try:
             future.set_result(self._brains.run(request))

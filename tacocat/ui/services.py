@@ -1,0 +1,90 @@
+"""What a scene may ask of the application: the typed :class:`App` protocol.
+
+Scenes receive the running :class:`tacocat.ui.app.App` as ``scene.app``; they
+are typed against this protocol instead, so a scene depends on the services it
+uses rather than on the app module (which imports the scenes), and tests may
+pass a stand-in. Navigation goes one way: through :attr:`App.scenes`
+(``switch``/``push``/``pop``) and the app's helpers below that build a scene
+and push or switch to it.
+"""
+
+from __future__ import annotations
+
+from argparse import Namespace
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import pygame_gui
+
+    from tacocat.persistence.settings import Settings
+    from tacocat.persistence.stats import Stats
+    from tacocat.ui.assets import Assets
+    from tacocat.ui.audio import Audio
+    from tacocat.ui.game_config import GameConfig
+    from tacocat.ui.scene import Scene, SceneManager
+
+
+class App(Protocol):
+    """The services of the running game (implemented by :class:`tacocat.ui.app.App`)."""
+
+    options: Namespace
+    data_dir: Path
+    settings: Settings
+    stats: Stats
+    saves: Any
+    size: tuple[int, int]
+    ui: pygame_gui.UIManager
+    assets: Assets
+    audio: Audio
+    scenes: SceneManager
+
+    @property
+    def animation_speed(self) -> float: ...
+
+    @property
+    def instant(self) -> bool: ...
+
+    @property
+    def reduced_motion(self) -> bool: ...
+
+    # --- navigation -------------------------------------------------------------------
+
+    def start_game(self, config: GameConfig, **table_options: Any) -> bool: ...
+
+    def continue_game(self) -> None: ...
+
+    def finish_demo(self) -> None: ...
+
+    def go_to_title(self) -> None: ...
+
+    def show_message(self, title: str, text: str,
+                     on_close: Callable[[], None] | None = None) -> Scene: ...
+
+    def open_menu(self) -> None: ...
+
+    def open_rules(self) -> None: ...
+
+    def open_settings(self) -> None: ...
+
+    def open_stats(self) -> None: ...
+
+    def pass_device(self, name: str, on_ready: Callable[[], None], seat: int | None = None,
+                    other: str | None = None) -> Scene: ...
+
+    def quit(self, code: int = 0) -> None: ...
+
+    # --- settings, statistics, housekeeping -------------------------------------------
+
+    def update_settings(self, save: bool = True, **changes: Any) -> Settings: ...
+
+    def save_settings(self) -> bool: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def record_game(self, mode: str, **result: Any) -> Stats: ...
+
+    def defer(self, job: Callable[[], None]) -> None: ...
+
+    def screenshot(self, label: str) -> Path | None: ...

@@ -1,0 +1,484 @@
+"""The table's controls: buttons, keyboard focus, mouse, and selection turned into actions.
+
+:class:`Controls` owns what the player is doing with their hand - the selected
+cards, the hovered one, the keyboard focus, a "why not" message, a hint - and
+turns clicks and keys into actions from the acting seat's legal list
+(``session.submit``); the engine's refusal, worded by :mod:`.prompt`, becomes
+the message. It also keeps the buttons' labels and enabled states current and
+lifts the cards that are selected, hovered or focused.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tacocat.rules import Attack, DuelCard, Phase, Replace, Respond
+from tacocat.ui.i18n import tr
+from tacocat.ui.table.prompt import hint_line, sentence
+from tacocat.ui.widgets import layout as L
+from tacocat.ui.widgets.button import Button
+from tacocat.ui.widgets.cards import CardSprite
+
+if TYPE_CHECKING:
+    from tacocat.ui.table.scene import TableScene
+
+#: Seconds a "why not" message stays in the prompt line.
+MESSAGE_TIME = 3.5
+#: Lift (pixels) of a selected / hovered card in your hand.
+SELECTED_LIFT = 30.0
+HOVER_LIFT = 12.0
+COMMITTED_LIFT = 20.0
+
+
+class Controls:
+    """Input on one table (see the module docstring)."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.selected: list[CardSprite] = []
+        self.hovered: CardSprite | None = None
+        self.focus_index: int | None = None
+        self.keyboard_focus = False
+        self.message: str | None = None
+        self.message_tone = "error"
+        self._message_left = 0.0
+        self.hint_text: str | None = None
+        self._hint_wanted = False
+        self._problems: dict[Any, Any] = {}
+        self._turn: tuple[int, int | None] = (0, None)
+        self.lifts_moving = False
+        self.buttons = self._build_buttons()
+
+    def update(self, dt: float) -> None:
+        """Per frame: focus on a new decision, hints, lifts, the message's time."""
+        table = self.table
+        turn = (id(table.session.state), table.acting_seat())
+        if turn != self._turn and turn[1] is not None:
+            # A new decision: keyboard focus starts on the first card again.
+            self.focus_index = 0 if self.keyboard_focus else None
+        self._turn = turn
+        self._check_hint()
+        self._update_lifts(dt)
+        if self._message_left > 0:
+            self._message_left -= dt
+            if self._message_left <= 0:
+                self.message = None
+
+    def prompt_message(self) -> tuple[str, str] | None:
+        """The message the prompt line shows, with its tone, or None."""
+        return (self.message, self.message_tone) if self.message else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The buttons (over the table, under confetti)."""
+        focus = self.focused() if self.keyboard_focus else None
+        for button in self.buttons.values():
+            button.draw(surface, self.table.text, focused=button is focus)
+
+    def _build_buttons(self) -> dict[str, Button]:
+        area = L.BUTTON_AREA
+        buttons: dict[str, Button] = {}
+        buttons["primary"] = Button("primary", pygame.Rect(area.x, area.y, area.width, 48),
+                                         style="primary", font_size=20)
+        buttons["secondary"] = Button("secondary",
+                                           pygame.Rect(area.x, area.y + 58, area.width, 40),
+                                           style="secondary", font_size=18)
+        buttons["hint"] = Button("hint", pygame.Rect(area.x, area.y + 106, area.width // 2 - 4, 36),
+                                      tr("tacocat.table.button.hint"), style="quiet", font_size=16)
+        buttons["discards"] = Button(
+            "discards", pygame.Rect(area.x + area.width // 2 + 4, area.y + 106, area.width // 2 - 4, 36),
+            tr("tacocat.table.button.discards"), style="quiet", font_size=16)
+        buttons["menu"] = Button("menu", pygame.Rect(1164, 14, 100, 38),
+                                      tr("tacocat.table.button.menu"), style="quiet", font_size=16)
+        return buttons
+
+    def clear_selection(self) -> None:
+        for sprite in self.selected:
+            sprite.selected = False
+        self.selected = []
+        self.hint_text = None
+
+    def _selected_values(self) -> tuple[int, ...]:
+        return tuple(sorted(s.value for s in self.selected if s.value is not None))
+
+    def _say(self, text: str, tone: str = "error") -> None:
+        self.message = text
+        self.message_tone = tone
+        self._message_left = MESSAGE_TIME
+        if tone == "error":
+            self.table.sound("error")
+
+    def _refuse(self, why: str) -> None:
+        self._say(sentence(why))
+
+    def submit(self, action: Any) -> bool:
+        problem = self.table.session.submit(action)
+        if problem is not None:
+            self._refuse(problem)
+            return False
+        self.message = None
+        self.clear_selection()
+        return True
+
+    def click_card(self, sprite: CardSprite) -> None:
+        """A click (or Space/Enter) on one of your cards."""
+        seat = self.table.acting_seat()
+        if seat is None:
+            self._explain_wait()
+            return
+        if sprite.owner != seat or sprite.zone != "hand" or sprite.value is None:
+            return
+        phase = self.table.session.state.phase
+        if phase is Phase.DUEL:
+            self.submit(DuelCard(seat, sprite.value))
+        elif phase is Phase.DEFEND:
+            self.submit(Respond(seat, sprite.value))
+        elif phase in (Phase.REPLACE, Phase.ATTACK):
+            self.toggle(sprite)
+
+    def toggle(self, sprite: CardSprite) -> None:
+        seat = self.table.acting_seat()
+        if seat is None or sprite.owner != seat or sprite.zone != "hand":
+            return
+        if sprite.selected:
+            sprite.selected = False
+            self.selected.remove(sprite)
+            self.table.sound("click")
+            return
+        phase = self.table.session.state.phase
+        if phase is Phase.REPLACE:
+            trial = tuple(sorted(self._selected_values() + (sprite.value,)))
+            problem = self.table.session.problem(Replace(seat, trial))
+            if problem is not None:
+                self._refuse(problem)
+                return
+        elif phase is Phase.ATTACK:
+            if len(self.selected) + 1 >= len(self.table.my_hand()):
+                self._refuse(self.table.session.problem(Attack(seat, tuple(
+                    sorted(s.value for s in self.table.my_hand())))) or "")
+                return
+        else:
+            self.click_card(sprite)
+            return
+        sprite.selected = True
+        self.selected.append(sprite)
+        self.message = None
+        self.table.sound("click")
+
+    def press(self, key: str) -> None:
+        """A click (or Enter) on a button."""
+        button = self.buttons.get(key)
+        if button is None or not button.visible:
+            return
+        if not button.enabled:
+            self._refuse(button.disabled_reason or tr("tacocat.table.why.not_now"))
+            return
+        self.table.sound("click")
+        if key == "menu":
+            self._open_menu()
+        elif key == "discards":
+            self.table.open_discards()
+        elif key == "hint":
+            self.ask_hint()
+        elif key == "primary":
+            self._confirm()
+        elif key == "secondary":
+            self._secondary()
+
+    def _confirm(self) -> None:
+        seat = self.table.acting_seat()
+        if seat is None:
+            return
+        phase = self.table.session.state.phase
+        values = self._selected_values()
+        if phase is Phase.REPLACE:
+            self.submit(Replace(seat, values))
+        elif phase is Phase.ATTACK:
+            self.submit(Attack(seat, values))
+        elif phase in (Phase.DUEL, Phase.DEFEND) and len(self.selected) == 1:
+            self.click_card(self.selected[0])
+
+    def _secondary(self) -> None:
+        seat = self.table.acting_seat()
+        if seat is None:
+            return
+        if self.table.session.state.phase is Phase.REPLACE:
+            self.clear_selection()
+            self.submit(Replace(seat, ()))
+        else:
+            self.clear_selection()
+
+    def _explain_wait(self) -> None:
+        session = self.table.session
+        if session.state.is_over:
+            return
+        if self.table.animator.busy:
+            return
+        who = session.actor()
+        if who is None:
+            return
+        if not who[1]:
+            self._say(tr("tacocat.table.why.computer_turn", name=session.name(who[0])))
+        else:
+            self._say(tr("tacocat.table.why.other_turn", name=session.name(who[0])))
+
+    def ask_hint(self) -> None:
+        seat = self.table.acting_seat()
+        if seat is None:
+            self._explain_wait()
+            return
+        if self.table.session.request_hint(seat):
+            self._hint_wanted = True
+            self.hint_text = tr("tacocat.table.hint.thinking")
+
+    def _check_hint(self) -> None:
+        if not self._hint_wanted:
+            return
+        hint = self.table.session.take_hint()
+        if hint is None:
+            if not self.table.session.hint_pending:
+                self._hint_wanted = False
+                if self.hint_text == tr("tacocat.table.hint.thinking"):
+                    self.hint_text = None
+            return
+        self._hint_wanted = False
+        seat = self.table.acting_seat()
+        if seat is None:
+            self.hint_text = None
+            return
+        action = hint.action
+        values: tuple[int, ...]
+        values = action.cards if isinstance(action, (Replace, Attack)) else (action.card,)
+        for sprite in self.selected:
+            sprite.selected = False
+        self.selected = []
+        remaining = list(values)
+        for sprite in self.table.my_hand():
+            if sprite.value in remaining:
+                remaining.remove(sprite.value)
+                sprite.selected = True
+                self.selected.append(sprite)
+        reason = hint.reason or ""
+        self.hint_text = hint_line(action, reason)
+        self._focus_primary()
+
+    def _focus_primary(self) -> None:
+        if self.keyboard_focus:
+            items = self.focusables()
+            for i, item in enumerate(items):
+                if isinstance(item, Button) and item.key == "primary":
+                    self.focus_index = i
+
+    def _open_menu(self) -> None:
+        self.table.app.open_menu()
+
+    def _problem_cached(self, action: Any) -> str | None:
+        """The engine's reason ``action`` is illegal (memoised per state: asked every frame)."""
+        key = (id(self.table.session.state), action)
+        cache = self._problems
+        if cache.get("state") is not self.table.session.state:
+            cache.clear()
+            cache["state"] = self.table.session.state
+        if key not in cache:
+            cache[key] = self.table.session.problem(action)
+        return cache[key]
+
+    def refresh_buttons(self) -> None:
+        b = self.buttons
+        seat = self.table.acting_seat()
+        primary, secondary = b["primary"], b["secondary"]
+        primary.visible = secondary.visible = False
+        b["hint"].enabled = seat is not None
+        b["hint"].disabled_reason = tr("tacocat.table.why.hint_not_now")
+        b["hint"].visible = self.table.session.mode != "demo"
+        if seat is None:
+            return
+        phase = self.table.session.state.phase
+        values = self._selected_values()
+        if phase is Phase.REPLACE:
+            primary.visible = secondary.visible = True
+            primary.label = (tr("tacocat.table.button.replace", count=len(values)) if values
+                             else tr("tacocat.table.button.replace_none"))
+            problem = self._problem_cached(Replace(seat, values)) if values else None
+            primary.enabled = bool(values) and problem is None
+            primary.disabled_reason = problem or tr("tacocat.table.why.select_to_replace")
+            secondary.label = tr("tacocat.table.button.keep")
+            secondary.enabled = True
+        elif phase is Phase.ATTACK:
+            primary.visible = secondary.visible = True
+            primary.label = tr("tacocat.table.button.attack")
+            problem = (self._problem_cached(Attack(seat, values)) if values
+                       else tr("tacocat.table.why.select_to_attack"))
+            primary.enabled = problem is None
+            primary.disabled_reason = problem
+            secondary.label = tr("tacocat.table.button.clear")
+            secondary.enabled = bool(values)
+            secondary.disabled_reason = tr("tacocat.table.why.nothing_selected")
+        elif phase in (Phase.DUEL, Phase.DEFEND) and self.keyboard_focus:
+            primary.visible = True
+            primary.label = tr("tacocat.table.button.play_selected")
+            primary.enabled = len(self.selected) == 1
+            primary.disabled_reason = tr("tacocat.table.why.pick_one")
+
+    def focusables(self) -> list[Any]:
+        """What keyboard focus can land on: your cards, then the visible buttons."""
+        items: list[Any] = [s for s in self.table.my_hand() if s.zone == "hand"]
+        for key in ("primary", "secondary", "hint", "discards", "menu"):
+            button = self.buttons[key]
+            if button.visible:
+                items.append(button)
+        return items
+
+    def focused(self) -> Any:
+        items = self.focusables()
+        if self.focus_index is None or not items:
+            return None
+        return items[self.focus_index % len(items)]
+
+    def _move_focus(self, step: int) -> None:
+        items = self.focusables()
+        if not items:
+            return
+        self.keyboard_focus = True
+        if self.focus_index is None:
+            self.focus_index = 0 if step > 0 else len(items) - 1
+        else:
+            self.focus_index = (self.focus_index + step) % len(items)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.table.session is None:
+            return
+        animator = self.table.animator
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hovered = self._card_at(event.pos)
+            for button in self.buttons.values():
+                button.hovered = button.contains(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for button in self.buttons.values():
+                button.pressed = button.contains(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for button in self.buttons.values():
+                button.pressed = False
+            if animator.busy and not animator.held and animator.tweener.is_animating():
+                animator.skip()
+                return
+            self._click(event.pos)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        self.keyboard_focus = False
+        for key, button in self.buttons.items():
+            if button.contains(pos):
+                self.press(key)
+                return
+        sprite = self._card_at(pos)
+        if sprite is not None:
+            self.click_card(sprite)
+            return
+        discard = pygame.Rect(0, 0, 96, 128)
+        discard.center = (round(L.DISCARD_POS[0]), round(L.DISCARD_POS[1]))
+        if discard.collidepoint(pos):
+            self.table.open_discards()
+            return
+        sprite = self._any_card_at(pos)
+        if sprite is not None and sprite.zone == "hand" and sprite.owner != self.table.viewer:
+            self._say(tr("tacocat.table.why.not_your_cards"))
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        animator = self.table.animator
+        moving = animator.tweener.is_animating()
+        if key in (pygame.K_SPACE, pygame.K_ESCAPE) and moving:
+            animator.skip()
+            return
+        if key == pygame.K_ESCAPE:
+            self._open_menu()
+        elif key in (pygame.K_LEFT, pygame.K_UP):
+            self._move_focus(-1)
+        elif key in (pygame.K_RIGHT, pygame.K_DOWN):
+            self._move_focus(1)
+        elif key == pygame.K_TAB:
+            self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key == pygame.K_SPACE:
+            item = self.focused()
+            if isinstance(item, CardSprite):
+                self._select_with_key(item)
+            elif isinstance(item, Button):
+                self.press(item.key)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            item = self.focused()
+            if isinstance(item, Button):
+                self.press(item.key)
+            elif isinstance(item, CardSprite):
+                phase = self.table.session.state.phase
+                if phase in (Phase.DUEL, Phase.DEFEND):
+                    self.click_card(item)
+                elif self.buttons["primary"].visible:
+                    self.press("primary")
+            elif self.buttons["primary"].visible:
+                self.press("primary")
+        elif key == pygame.K_h:
+            self.ask_hint()
+        elif key == pygame.K_d:
+            self.table.open_discards()
+
+    def _select_with_key(self, sprite: CardSprite) -> None:
+        """Space on a card: toggle it (in the duel and defence, pick it as the one card)."""
+        seat = self.table.acting_seat()
+        if seat is None:
+            self._explain_wait()
+            return
+        if self.table.session.state.phase in (Phase.DUEL, Phase.DEFEND):
+            if sprite.selected:
+                sprite.selected = False
+                self.selected = []
+                return
+            if self.table.session.state.phase is Phase.DEFEND:
+                problem = self.table.session.problem(Respond(seat, sprite.value))
+                if problem is not None:
+                    self._refuse(problem)
+                    return
+            for other in self.selected:
+                other.selected = False
+            sprite.selected = True
+            self.selected = [sprite]
+            self.table.sound("click")
+            return
+        self.toggle(sprite)
+
+    def _card_at(self, pos: tuple[int, int]) -> CardSprite | None:
+        """Your card under the mouse (the topmost one)."""
+        for sprite in reversed(self.table.my_hand()):
+            if sprite.z <= 0 and self.table.renderer.rect_of(sprite).collidepoint(pos):
+                return sprite
+        return None
+
+    def _any_card_at(self, pos: tuple[int, int]) -> CardSprite | None:
+        for sprite in reversed(self.table.view.all_sprites()):
+            if self.table.renderer.rect_of(sprite).collidepoint(pos):
+                return sprite
+        return None
+
+    def _update_lifts(self, dt: float) -> None:
+        seat = self.table.acting_seat()
+        focus = self.focused() if self.keyboard_focus else None
+        moving = False
+        rate = min(1.0, dt * 16) if not self.table.animator.instant else 1.0
+        for hand_seat in (0, 1):
+            for sprite in self.table.view.hands[hand_seat]:
+                target = 0.0
+                if hand_seat == self.table.viewer and hand_seat in self.table.view.face_up_seats:
+                    if sprite.selected:
+                        target = SELECTED_LIFT
+                    elif sprite.committed:
+                        target = COMMITTED_LIFT
+                    elif (sprite is self.hovered or sprite is focus) and seat is not None:
+                        target = HOVER_LIFT
+                if abs(sprite.lift - target) > 0.3:
+                    sprite.lift += (target - sprite.lift) * rate
+                    moving = True
+                else:
+                    sprite.lift = target
+        self.lifts_moving = moving

@@ -1,0 +1,391 @@
+"""Paints the table from the view model - and from nothing else.
+
+:class:`Painter` draws the static layer (background, board, play mat), what moves
+on the board, the piles, name plates, the round log, the cards, the marks on
+the play mat, the prompt line, banners and confetti. Everything it shows comes
+from :class:`~tacocat.ui.table.view.TableView` (including this frame's
+:class:`~tacocat.ui.table.turn.Turn`, prompt and keyboard focus, which the
+scene stores there before drawing); it never reads the game state. Layers that
+rarely change are cached.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from tacocat.geometry import CONFETTI_CELL
+from tacocat.rules import Phase
+from tacocat.ui.i18n import tr
+from tacocat.ui.table.view import TableView
+from tacocat.ui.widgets import layout as L
+from tacocat.ui.widgets.board import BoardView
+from tacocat.ui.widgets.cards import CardRenderer
+from tacocat.ui.widgets.style import SurfaceLRU, TextCache, mix, palette, rounded_panel
+
+LOG_FONT = 15
+LOG_LINE = 20
+#: Pixel memory for name plates and banners, and for prompt lines (each a few tens of KB).
+PANEL_CACHE_BYTES = 2 * 2**20
+PROMPT_CACHE_BYTES = 2**20
+
+
+class Painter:
+    """Draws one table.
+
+    :param view: the view model it draws.
+    :param assets: the app's images and fonts.
+    :param text: the table's text cache.
+    :param renderer: draws card sprites.
+    :param board: draws the board.
+    :param mode: the game's mode (``"vs_ai"`` marks the bottom plate "you").
+    :param rounds_to_win: pips on each name plate.
+    """
+
+    def __init__(self, view: TableView, assets: Any, text: TextCache, renderer: CardRenderer,
+                 board: BoardView, mode: str, rounds_to_win: int) -> None:
+        self.view = view
+        self.assets = assets
+        self.text = text
+        self.renderer = renderer
+        self.board = board
+        self.mode = mode
+        self.rounds_to_win = rounds_to_win
+        self._prompt_cache = SurfaceLRU(PROMPT_CACHE_BYTES)
+        self._panel_cache = SurfaceLRU(PANEL_CACHE_BYTES)
+        self._log_panel: tuple[Any, pygame.Surface] | None = None
+        self._static: pygame.Surface | None = None
+        self._static_key: Any = None
+        self._slot_image: pygame.Surface | None = None
+        self._confetti_sheet: pygame.Surface | None = None
+        background = assets.image("ui/background", (L.WIDTH, L.HEIGHT))
+        try:
+            self.background = background.convert() if pygame.display.get_surface() else background
+        except pygame.error:
+            self.background = background
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The table under the buttons: everything but the buttons and confetti."""
+        surface.blit(self.static_layer(), (0, 0))
+        self._draw_board(surface)
+        self._draw_piles(surface)
+        self._draw_panels(surface)
+        self._draw_duel_slots(surface)
+        self._draw_cards(surface)
+        self._draw_table_marks(surface)
+        self._draw_prompt(surface)
+        self._draw_banners(surface)
+
+    def static_layer(self) -> pygame.Surface:
+        """Background, board, play mat and labels: one opaque blit a frame, redrawn
+        only when a tile lands, Tacocat moves or a round starts."""
+        view = self.view
+        key = (view.covered, view.token_rest, view.round_number, view.hand_size)
+        if self._static is not None and key == self._static_key:
+            return self._static
+        p = palette()
+        # One surface, repainted: a fresh 3.7 MB copy each time cost page faults too.
+        layer = self._static
+        if layer is None:
+            layer = self.background.copy()
+        else:
+            layer.blit(self.background, (0, 0))
+        self.board.draw(layer, view.covered, view.token_rest)
+        round_label = self.text.render(
+            tr("tacocat.table.round", n=view.round_number, cards=view.hand_size), 16,
+            p.box_floor, bold=True)
+        layer.blit(round_label, round_label.get_rect(topright=(1150, 22)))
+        # The play mat: where duels, attacks and answers are laid.
+        mat = pygame.Surface(L.PLAY_MAT.size, pygame.SRCALPHA)
+        pygame.draw.rect(mat, (*p.table_deep, 80), mat.get_rect(), border_radius=28)
+        pygame.draw.rect(mat, (*p.table_light, 110), mat.get_rect(), width=2, border_radius=28)
+        layer.blit(mat, L.PLAY_MAT)
+        size = self.renderer.size_for(L.PILE_SCALE)
+        outline = pygame.Rect(0, 0, *size)
+        for pos, colour in ((L.DRAW_POS, p.table_deep), (L.DISCARD_POS, p.table_light)):
+            outline.center = (round(pos[0]), round(pos[1]))
+            pygame.draw.rect(layer, colour, outline.inflate(8, 8), width=2, border_radius=10)
+        self._static, self._static_key = layer, key
+        return layer
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        """What moves on the board: a falling tile and Tacocat."""
+        view, board = self.view, self.board
+        tile = view.falling_tile
+        if tile is not None:
+            image = board.screen_tile()
+            rect = board.space_rect(tile.space)
+            rect.y += round(tile.offset)
+            if tile.alpha < 0.99:
+                image = image.copy()
+                image.set_alpha(int(255 * max(0.0, tile.alpha)))
+            surface.blit(image, rect)
+        board.draw_token(surface, view.token, view.token_height, view.token_left)
+
+    def _draw_piles(self, surface: pygame.Surface) -> None:
+        view, p, text = self.view, palette(), self.text
+        # Tile stack: the tiles not yet placed.
+        tile = self.board.screen_tile(0.62)
+        x, y = L.TILE_STACK_POS
+        for i in range(view.tiles_left):
+            surface.blit(tile, tile.get_rect(center=(round(x), round(y - i * 4))))
+        label = text.render(tr("tacocat.table.tiles", n=view.tiles_left), 15, p.box_floor, bold=True)
+        surface.blit(label, label.get_rect(midtop=(round(x), round(y + 38))))
+        # Draw pile: a few backs, offset, with the count.
+        size = self.renderer.size_for(L.PILE_SCALE)
+        back = self.renderer.back(size)
+        shadow = self.renderer.shadow(size)
+        dx, dy = L.DRAW_POS
+        layers = min(5, (view.draw_count + 5) // 6)
+        if layers:
+            surface.blit(shadow, shadow.get_rect(center=(round(dx) + 2, round(dy) + 4)))
+        for i in range(layers):
+            surface.blit(back, back.get_rect(center=(round(dx) - i, round(dy) - i * 2)))
+        label = text.render(tr("tacocat.table.draw_pile", n=view.draw_count), 15, p.box_floor, bold=True)
+        surface.blit(label, label.get_rect(midtop=(round(dx), round(dy) + size[1] // 2 + 8)))
+        # Discard pile count (its cards are sprites; the outline is in the static layer).
+        rx, ry = L.DISCARD_POS
+        label = text.render(tr("tacocat.table.discard_pile", n=len(view.discard_values)), 15,
+                            p.box_floor, bold=True)
+        surface.blit(label, label.get_rect(midtop=(round(rx), round(ry) + size[1] // 2 + 8)))
+
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        view, renderer = self.view, self.renderer
+        seat = view.turn.seat
+        playable = view.turn.playable
+        focus = view.focus
+        for sprite in view.all_sprites():
+            show = view.shows_face(sprite)
+            mine = seat is not None and sprite.zone == "hand" and sprite.owner == seat
+            dim = bool(mine and playable is not None and sprite.value not in playable)
+            committed = sprite.committed and sprite.owner in view.face_up_seats
+            highlight = (mine and sprite.selected) or sprite.glow > 0.5 or committed
+            renderer.draw(surface, sprite, show, dim=dim or committed, highlight=highlight,
+                          focus=sprite is focus)
+
+    def _draw_duel_slots(self, surface: pygame.Surface) -> None:
+        """Dashed places for the two duel cards while a duel is on."""
+        view = self.view
+        dueling = any(s is not None for s in view.duel)
+        turn = self.view.turn
+        if not dueling and not (turn.seat is not None and turn.phase is Phase.DUEL):
+            return
+        slot = self._slot_image
+        if slot is None:
+            p = palette()
+            w, h = self.renderer.size_for(L.TABLE_SCALE)
+            slot = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+            rect = slot.get_rect().inflate(-4, -4)
+            pygame.draw.rect(slot, (*p.table_deep, 120), rect, border_radius=10)
+            for x in range(rect.left + 8, rect.right - 8, 12):
+                pygame.draw.line(slot, p.table_light, (x, rect.top), (x + 6, rect.top), 2)
+                pygame.draw.line(slot, p.table_light, (x, rect.bottom - 1), (x + 6, rect.bottom - 1), 2)
+            for y in range(rect.top + 8, rect.bottom - 8, 12):
+                pygame.draw.line(slot, p.table_light, (rect.left, y), (rect.left, y + 6), 2)
+                pygame.draw.line(slot, p.table_light, (rect.right - 1, y), (rect.right - 1, y + 6), 2)
+            self._slot_image = slot
+        for side in ("top", "bottom"):
+            x, y = L.DUEL_POS[side]
+            surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
+        p = palette()
+        vs = self.text.render(tr("tacocat.table.vs"), 18, p.box_floor, bold=True)
+        middle = ((L.DUEL_POS["top"][0] + L.DUEL_POS["bottom"][0]) / 2, L.DUEL_POS["top"][1])
+        surface.blit(vs, vs.get_rect(center=(round(middle[0]), round(middle[1]))))
+
+    def _draw_table_marks(self, surface: pygame.Surface) -> None:
+        """The current target of a jumbo attack, answer marks, duel labels."""
+        view, p, text = self.view, palette(), self.text
+        if view.attack and len(view.responses) < len(view.attack):
+            target = view.attack[len(view.responses)]
+            if target.z <= 0:
+                rect = self.renderer.rect_of(target)
+                pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 180)
+                ring = rect.inflate(10 + int(4 * pulse), 10 + int(4 * pulse))
+                pygame.draw.rect(surface, p.cheese, ring, width=4, border_radius=12)
+                label = text.render(tr("tacocat.table.answer_this"), 14, p.ink, bold=True)
+                pill = pygame.Rect(0, 0, label.get_width() + 16, label.get_height() + 4)
+                # On the defender's side of the card, where the answer will land.
+                if view.attacker is not None and view.side(view.attacker) == "bottom":
+                    pill.midbottom = (rect.centerx, rect.top - 6)
+                else:
+                    pill.midtop = (rect.centerx, rect.bottom + 6)
+                pygame.draw.rect(surface, p.cheese, pill, border_radius=10)
+                surface.blit(label, label.get_rect(center=pill.center))
+        for sprite in view.responses:
+            if sprite.z > 0 or sprite.mark is None:
+                continue
+            rect = self.renderer.rect_of(sprite)
+            good = sprite.mark == "defended"
+            colour = p.avocado if good else p.salsa
+            key = "tacocat.table.mark.defended" if good else "tacocat.table.mark.sacrificed"
+            label = text.render(tr(key), 13, p.white, bold=True)
+            pill = pygame.Rect(0, 0, label.get_width() + 12, label.get_height() + 2)
+            pill.midtop = (rect.centerx, rect.bottom - 10)
+            pygame.draw.rect(surface, colour, pill, border_radius=9)
+            surface.blit(label, label.get_rect(center=pill.center))
+        for seat in (0, 1):
+            sprite = view.duel[seat] or view.showdown[seat]
+            if sprite is None or sprite.z > 0:
+                continue
+            rect = self.renderer.rect_of(sprite)
+            label = text.render(view.names[seat], 15, p.box_floor, bold=True, max_width=110)
+            if view.side(seat) == "top":
+                spot = label.get_rect(midbottom=(rect.centerx, rect.top - 4))
+            else:
+                spot = label.get_rect(midtop=(rect.centerx, rect.bottom + 4))
+            surface.blit(label, spot)
+
+    def _draw_panels(self, surface: pygame.Surface) -> None:
+        """Name plates, the log, the opponent's card count (these change often)."""
+        view = self.view
+        for seat in (0, 1):
+            side = view.side(seat)
+            rect = L.PLATE_RECT[side]
+            surface.blit(self.plate(seat, side), (rect.x - 4, rect.y - 4))
+        self._draw_log(surface)
+        top = 1 - view.bottom_seat
+        count = len(view.hands[top])
+        if count:
+            p = palette()
+            slots = L.hand_slots("top", count)
+            label = self.text.render(tr("tacocat.table.cards_in_hand", count=count), 15, p.box_floor,
+                                     bold=True)
+            x = slots[-1][0] + 50
+            surface.blit(label, label.get_rect(midleft=(round(x), round(L.HAND_Y["top"]))))
+
+    def _plate_key(self, seat: int, side: str) -> tuple[Any, ...]:
+        view = self.view
+        turn = view.turn.mover == seat
+        return ("plate", seat, side, view.names[seat], view.wins[seat], view.attacker == seat,
+                view.committed[seat], turn)
+
+    def plate(self, seat: int, side: str) -> pygame.Surface:
+        view = self.view
+        key = self._plate_key(seat, side)
+        attacker, turn = key[5], key[7]
+        cached = self._panel_cache.get(key)
+        if cached is not None:
+            return cached
+        p, text = palette(), self.text
+        rect = L.PLATE_RECT[side]
+        w, h = rect.size
+        colour = p.seat(seat)
+        surface = rounded_panel((w, h), mix(p.table_deep, p.table, 0.4),
+                                p.cheese if turn else mix(colour, p.table_deep, 0.3),
+                                radius=14, border_width=3 if turn else 2, shadow=4)
+        goal = self.assets.image(f"board/goal_{seat + 1}", (40, 46))
+        surface.blit(goal, (12, 4 + (h - 46) // 2))
+        name = text.render(view.names[seat], 19, p.card_face, bold=True, max_width=w - 70)
+        surface.blit(name, (60, 10))
+        # Rounds won: one pip per round needed.
+        for i in range(self.rounds_to_win):
+            centre = (68 + i * 21, 47)
+            if i < view.wins[seat]:
+                pygame.draw.circle(surface, colour, centre, 8)
+                pygame.draw.circle(surface, p.card_face, centre, 8, width=2)
+            else:
+                pygame.draw.circle(surface, p.table_light, centre, 8, width=2)
+        badge = None
+        if view.committed[seat]:
+            badge = (tr("tacocat.table.badge.chosen"), p.avocado)
+        elif attacker:
+            badge = (tr("tacocat.table.badge.attacker"), p.salsa)
+        if badge is not None:
+            label = text.render(badge[0], 13, p.white, bold=True)
+            pill = pygame.Rect(0, 0, label.get_width() + 14, 20)
+            pill.topright = (w - 6, 37)
+            pygame.draw.rect(surface, badge[1], pill, border_radius=10)
+            surface.blit(label, label.get_rect(center=pill.center))
+        if side == "bottom" and self.mode == "vs_ai":
+            you = text.render(tr("tacocat.table.you"), 13, p.cheese, bold=True)
+            surface.blit(you, (60, h - 14))
+        return self._panel_cache.put(key, surface)
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        lines = tuple(self.view.log)
+        key = ("log", lines)
+        # Only the current log is kept: it only ever grows or is cleared.
+        cached = self._log_panel[1] if self._log_panel and self._log_panel[0] == key else None
+        if cached is None:
+            p, text = palette(), self.text
+            rect = L.LOG_RECT
+            cached = rounded_panel(rect.size, (*p.table_deep, 200), None, radius=14, shadow=0)
+            heading = text.render(tr("tacocat.table.log_heading"), 14, p.cheese, bold=True)
+            cached.blit(heading, (12, 8))
+            # Whole entries, newest last, as many as fit.
+            entries: list[list[str]] = []
+            room = (rect.height - 36) // LOG_LINE
+            for line in reversed(lines):
+                # The newest entry is bold: wrap it as bold.
+                wrapped = text.wrap(line, LOG_FONT, rect.width - 24, bold=not entries)
+                if len(wrapped) > room:
+                    break
+                entries.insert(0, wrapped)
+                room -= len(wrapped)
+            y = 32
+            for i, entry in enumerate(entries):
+                newest = i == len(entries) - 1
+                colour = p.card_face if newest else mix(p.table_light, p.card_face,
+                                                         0.5 + 0.35 * (i + 1) / len(entries))
+                for part in entry:
+                    label = text.render(part, LOG_FONT, colour, bold=newest)
+                    cached.blit(label, (12, y))
+                    y += LOG_LINE
+            self._log_panel = (key, cached)
+        surface.blit(cached, L.LOG_RECT.topleft)
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        text, tone = self.view.prompt
+        if not text or (self.view.banners and tone == "info"):
+            return  # a banner says what just happened in the same place
+        key = (text, tone)
+        cached = self._prompt_cache.get(key)
+        if cached is None:
+            p = palette()
+            fill, ink = {
+                "error": (p.salsa, p.white), "hint": (p.cheese, p.ink),
+                "do": (p.box_floor, p.ink), "info": (mix(p.table_deep, p.table, 0.3), p.card_face),
+            }.get(tone, (p.box_floor, p.ink))
+            label = self.text.render(text, 19, ink, bold=True, max_width=700)
+            cached = rounded_panel((label.get_width() + 36, label.get_height() + 12), fill,
+                                   p.ink if tone != "info" else None, radius=18, shadow=3)
+            cached.blit(label, (3 + 18, 3 + 6))
+            self._prompt_cache.put(key, cached)
+        surface.blit(cached, cached.get_rect(center=(L.WIDTH // 2, L.PROMPT_Y)))
+
+    def _draw_banners(self, surface: pygame.Surface) -> None:
+        p = palette()
+        for banner in self.view.banners:
+            if banner.alpha <= 0.02:
+                continue
+            key = ("banner", banner.text, banner.tone)
+            cached = self._panel_cache.get(key)
+            if cached is None:
+                fill = p.avocado if banner.tone == "good" else p.cheese
+                label = self.text.outlined(banner.text, 26, p.white if banner.tone == "good" else p.ink,
+                                           p.ink if banner.tone == "good" else p.card_face, width=2)
+                cached = rounded_panel((label.get_width() + 40, label.get_height() + 14), fill, p.ink,
+                                       radius=20, border_width=3, shadow=5)
+                cached.blit(label, label.get_rect(center=(cached.get_width() // 2,
+                                                          cached.get_height() // 2 - 1)))
+                self._panel_cache.put(key, cached)
+            image = cached
+            if banner.alpha < 0.98:
+                image = cached.copy()
+                image.set_alpha(int(255 * banner.alpha))
+            surface.blit(image, image.get_rect(center=(L.WIDTH // 2, L.BANNER_Y + round(banner.y))))
+
+    def draw_confetti(self, surface: pygame.Surface) -> None:
+        """Confetti pieces (the game-over screen draws them over its panel too)."""
+        sheet = self._confetti_sheet
+        if sheet is None:
+            original = self.assets.image("ui/confetti")
+            sheet = pygame.transform.scale_by(original, 2)
+            self._confetti_sheet = sheet
+        cell_w, cell_h = CONFETTI_CELL[0] * 2, CONFETTI_CELL[1] * 2
+        for p in self.view.particles:
+            frame = int(p.angle) % 4
+            area = pygame.Rect(p.colour * cell_w, frame * cell_h, cell_w, cell_h)
+            surface.blit(sheet, (round(p.x), round(p.y)), area)

@@ -1,0 +1,144 @@
+"""How the duel and the tricks look: cards laid, turned, answered and swept away."""
+
+from __future__ import annotations
+
+from tacocat.rules import events as ev
+from tacocat.ui.i18n import tr
+from tacocat.ui.table.motion import FLIP, FLY, Motion
+from tacocat.ui.widgets import layout as L
+from tacocat.ui.widgets.cards import CardSprite
+
+REVEAL_PAUSE = 0.75
+TRICK_PAUSE = 0.55
+
+
+class PlayMoves(Motion):
+    """The duel, attacks, answers and won tricks."""
+
+    # --- duel ---------------------------------------------------------------------------
+
+    def _on_DuelCommitted(self, event: ev.DuelCommitted) -> None:
+        view = self.view
+        seat = event.seat
+        value = None
+        if self.queue and isinstance(self.queue[0], ev.DuelChosen) and self.queue[0].seat == seat:
+            value = self.queue.popleft().card
+        hand = view.hands[seat]
+        sprite = None
+        if value is not None:
+            sprite = next((s for s in hand if s.value == value), None)
+        if sprite is None and hand:
+            sprite = hand[len(hand) // 2] if value is None else hand[-1]
+        if sprite is None:
+            sprite = CardSprite(value, seat, "duel", L.hand_slots(view.side(seat), 1)[0],
+                                L.HAND_SCALE[view.side(seat)])
+        else:
+            hand.remove(sprite)
+        sprite.selected = False
+        sprite.zone = "duel"
+        view.duel[seat] = sprite
+        view.committed[seat] = True
+        self._fly(sprite, L.DUEL_POS[view.side(seat)], L.TABLE_SCALE, self._d(FLY))
+        if sprite.face_up:
+            self._flip(sprite, False, FLIP)
+        self.sound("play")
+        self._relayout_hand(seat)
+
+    def _on_DuelRevealed(self, event: ev.DuelRevealed) -> None:
+        view = self.view
+        sprites = []
+        for seat in (0, 1):
+            sprite = view.duel[seat]
+            if sprite is None:  # resumed mid-duel without the card on screen
+                sprite = CardSprite(None, seat, "duel", L.DUEL_POS[view.side(seat)], L.TABLE_SCALE)
+                view.duel[seat] = sprite
+            sprite.value = event.cards[seat]
+            sprite.face_up = False
+            sprites.append(sprite)
+        for sprite in sprites:
+            self._flip(sprite, True, FLIP * 1.3)
+        self.sound("flip")
+        view.committed = [False, False]
+        flip_time = self._d(FLIP * 1.3)
+
+        def judged() -> None:
+            self.narrate(event)
+            view.attacker = event.attacker
+            if event.attacker is None:
+                self._banner(tr("tacocat.table.banner.duel_tie"), "info")
+            else:
+                winner = view.duel[event.attacker]
+                if winner is not None:
+                    winner.glow = 1.0
+                self._banner(tr("tacocat.table.banner.attacks",
+                                      name=view.names[event.attacker]), "info")
+
+        def sweep() -> None:
+            cards = [s for s in view.duel if s is not None]
+            view.duel = [None, None]
+            self._to_discard(cards, 0.0, 0.05)
+
+        self.tweener.after(flip_time, judged)
+        self.tweener.after(flip_time + self._d(REVEAL_PAUSE), sweep)
+
+    # --- play ---------------------------------------------------------------------------
+
+    def _on_Attacked(self, event: ev.Attacked) -> None:
+        view = self.view
+        seat = event.seat
+        view.attacker = seat
+        side = view.side(seat)
+        taken = self._take_from_hand(seat, event.cards)
+        view.attack = taken
+        view.responses = []
+        count = len(taken)
+        for i, sprite in enumerate(taken):
+            sprite.zone = "attack"
+            delay = i * 0.06
+            self._fly(sprite, L.play_slot(side, i, count), L.TABLE_SCALE, self._d(FLY), delay)
+            if not sprite.face_up or seat not in view.face_up_seats:
+                sprite.face_up = False
+                self._flip(sprite, True, FLIP, delay)
+        self.sound("play")
+        self._relayout_hand(seat)
+
+    def _respond(self, seat: int, card: int, mark: str) -> None:
+        view = self.view
+        (sprite,) = self._take_from_hand(seat, (card,))
+        sprite.zone = "response"
+        sprite.mark = mark
+        index = len(view.responses)
+        view.responses.append(sprite)
+        attacker_side = view.side(view.attacker if view.attacker is not None else 1 - seat)
+        target = L.response_slot(attacker_side, index, max(1, len(view.attack)))
+        self._fly(sprite, target, L.TABLE_SCALE, self._d(FLY))
+        if not sprite.face_up or seat not in view.face_up_seats:
+            sprite.face_up = False
+            self._flip(sprite, True, FLIP)
+        self.sound("play")
+        self._relayout_hand(seat)
+
+    def _on_Defended(self, event: ev.Defended) -> None:
+        self._respond(event.seat, event.card, "defended")
+
+    def _on_Sacrificed(self, event: ev.Sacrificed) -> None:
+        self._respond(event.seat, event.card, "sacrificed")
+
+    def _on_TrickWon(self, event: ev.TrickWon) -> None:
+        view = self.view
+        key = "trick_defence" if event.by_defence else "trick_attack"
+        pause = self._d(TRICK_PAUSE)
+
+        def announce() -> None:
+            self._banner(tr(f"tacocat.table.banner.{key}", name=view.names[event.seat]),
+                         "good" if event.by_defence else "info", hold=0.9)
+
+        def sweep() -> None:
+            cards = view.attack + view.responses
+            view.attack, view.responses = [], []
+            view.attacker = event.seat
+            self._to_discard(cards, 0.0, 0.04)
+            self.sound("slide")
+
+        self.tweener.after(0.12, announce)
+        self.tweener.after(pause, sweep)

@@ -1,0 +1,154 @@
+"""How a round ends: the showdown, the winner, Tacocat's hops, a tile dropping, the game won."""
+
+from __future__ import annotations
+
+import math
+
+from tacocat.rules import events as ev
+from tacocat.ui import tween as tw
+from tacocat.ui.i18n import tr
+from tacocat.ui.table import confetti
+from tacocat.ui.table.motion import FLIP, FLY, Motion
+from tacocat.ui.table.view import FallingTile
+from tacocat.ui.widgets import layout as L
+
+TOKEN_STEP = 0.42
+TILE_DROP = 0.6
+WIN_PAUSE = 1.1
+
+
+class EndMoves(Motion):
+    """The showdown, round won or tied, the token's move, tiles and the game won."""
+
+    # --- end of round -------------------------------------------------------------------
+
+    def _on_ShowdownRevealed(self, event: ev.ShowdownRevealed) -> None:
+        view = self.view
+        view.attacker = None
+        sprites = []
+        for seat in (0, 1):
+            (sprite,) = self._take_from_hand(seat, (event.cards[seat],))
+            sprite.zone = "showdown"
+            view.showdown[seat] = sprite
+            self._fly(sprite, L.DUEL_POS[view.side(seat)], L.TABLE_SCALE, self._d(FLY))
+            if sprite.face_up:
+                # Laid face down first, then both turn together.
+                self._flip(sprite, False, FLIP * 0.6)
+            sprites.append(sprite)
+        self.sound("play")
+        turn_at = self._d(FLY) + 0.15
+
+        def turn() -> None:
+            for sprite in sprites:
+                sprite.face_up = False
+                self._flip(sprite, True, FLIP * 1.3)
+            self.sound("flip")
+
+        def shown() -> None:
+            self.narrate(event)
+
+        self.tweener.after(turn_at, turn)
+        self.tweener.after(turn_at + self._d(FLIP * 1.3), shown)
+        self.tweener.after(turn_at + self._d(FLIP * 1.3) + 0.35, lambda: None)
+        view.last_round = {"round": view.round_number, "showdown": tuple(event.cards),
+                           "winner": None, "tie": False, "by_tie_rule": False}
+
+    def _on_RoundWon(self, event: ev.RoundWon) -> None:
+        view = self.view
+        view.wins[event.seat] += 1
+        sprite = view.showdown[event.seat]
+        if sprite is not None:
+            sprite.glow = 1.0
+            sprite.mark = "winner"
+        view.last_round.update(winner=event.seat, by_tie_rule=event.by_tie_rule,
+                               wins=tuple(view.wins))
+        self._banner(tr("tacocat.table.banner.round_won", name=view.names[event.seat]),
+                     "good", hold=1.4)
+        self.sound("round")
+        self.tweener.after(self._d(0.6), lambda: None)
+
+    def _on_RoundTied(self, event: ev.RoundTied) -> None:
+        view = self.view
+        view.last_round.update(tie=True, winner=None, wins=tuple(view.wins),
+                               token_from=event.space, token_to=event.space)
+        self._banner(tr("tacocat.table.banner.round_tied"), "info", hold=1.4)
+        self.sound("round")
+        self.tweener.after(self._d(0.9), lambda: None)
+
+    def _on_TokenMoved(self, event: ev.TokenMoved) -> None:
+        view = self.view
+        view.last_round.update(token_from=event.start, token_to=event.end,
+                               skipped=tuple(event.skipped))
+        steps = abs(event.end - event.start)
+        view.token_left = event.end < event.start
+        view.token_rest = None
+        view.hop_over = () if self.reduced_motion() else tuple(event.skipped)
+        self._hop_marks = sorted(float(s) for s in event.skipped)
+        if event.end < event.start:
+            self._hop_marks.reverse()
+        self._last_token = float(event.start)
+        duration = self._d(TOKEN_STEP) * max(1, steps) + 0.1
+        view.token = float(event.start)
+
+        def arrived() -> None:
+            view.token_rest = event.end
+            view.hop_over = ()
+            view.token_height = 0.0
+
+        self.tweener.to(view, "token", float(event.end), duration, tw.ease_in_out_quad,
+                        on_done=arrived)
+        self.sound("hop" if event.skipped else "slide")
+
+    def _after_token_step(self) -> None:
+        """Hop height follows the token's position; a hop sound as it leaves each tile."""
+        view = self.view
+        if not view.hop_over:
+            view.token_height = 0.0
+            self._hop_marks = []
+            return
+        x = view.token
+        height = 0.0
+        for space in view.hop_over:
+            distance = abs(x - space)
+            if distance < 0.75:
+                height = max(height, math.cos(math.pi * distance / 1.5) * 34)
+        view.token_height = height
+        while self._hop_marks:
+            mark = self._hop_marks[0]
+            crossed = (self._last_token > mark + 0.7 >= x) if view.token_left else (
+                self._last_token < mark - 0.7 <= x)
+            if not crossed:
+                break
+            self._hop_marks.pop(0)
+            self.sound("hop")
+        self._last_token = x
+
+    def _on_TilePlaced(self, event: ev.TilePlaced) -> None:
+        view = self.view
+        view.tiles_left = event.tiles_left
+        reduced = self.reduced_motion()
+        tile = FallingTile(event.space, -120.0, 0.0 if reduced else 1.0)
+        view.falling_tile = tile
+        duration = self._d(TILE_DROP)
+
+        def landed() -> None:
+            view.covered = view.covered | {event.space}
+            view.falling_tile = None
+
+        easing = tw.ease_out_quad if reduced else tw.ease_out_bounce
+        self.tweener.to(tile, "offset", 0.0, duration, easing, on_done=landed)
+        if reduced:
+            self.tweener.to(tile, "alpha", 1.0, duration, tw.ease_out_quad)
+        impact = duration * (0.36 if not reduced else 1.0)
+        self.tweener.after(impact, lambda: self.sound("tile"))
+        self.tweener.after(duration + self._d(0.25), lambda: None)
+
+    def _on_GameWon(self, event: ev.GameWon) -> None:
+        view = self.view
+        view.game_winner = event.seat
+        self.sound("win")
+        self._banner(tr("tacocat.table.banner.game_won", name=view.names[event.seat]),
+                     "good", hold=2.0)
+        if not self.reduced_motion():
+            view.particles.extend(confetti.burst(self._rng, event.seat))
+        self.tweener.after(self._d(WIN_PAUSE), lambda: None)

@@ -1,0 +1,348 @@
+"""The table scene: wiring and the flow of a game - nothing else.
+
+Data flow (one frame)::
+
+    input --> Controls --> an action from the acting seat's legal list --> GameSession.submit
+    GameSession.update (bots, off the main loop) --> events --> Animator.feed
+    Animator.update --> TableView (what has been shown so far) --> Painter
+
+:class:`TableScene` builds the session, view model, animator, painter and
+controls, runs the flow around them (the pass-the-device screen, the round
+result, the game over, a rematch) and hands the finished game to the app's
+statistics. Input is accepted only when the animator is idle and a human seat
+is to act (:meth:`TableScene.acting_seat`).
+
+Seats on screen: the *bottom* hand belongs to whoever looks at the screen
+(vs-AI: the human; hot-seat: whoever passed the pass-the-device screen; demo:
+the first seat, with both hands face up for the spectator).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import logging
+import weakref
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tacocat.ai.worker import AIWorker
+from tacocat.rules import GameState, rounds_to_win
+from tacocat.rules import events as ev
+from tacocat.ui.game_config import GameConfig
+from tacocat.ui.scene import Scene
+from tacocat.ui.table import resume
+from tacocat.ui.table.animator import Animator
+from tacocat.ui.table.controls import Controls
+from tacocat.ui.table.narration import describe
+from tacocat.ui.table.painter import Painter
+from tacocat.ui.table.prompt import prompt_line
+from tacocat.ui.table.session import GameSession, game_result
+from tacocat.ui.table.turn import turn_of
+from tacocat.ui.table.view import TableView
+from tacocat.ui.widgets import layout as L
+from tacocat.ui.widgets.board import BoardView
+from tacocat.ui.widgets.button import Button
+from tacocat.ui.widgets.cards import CardRenderer, CardSprite
+from tacocat.ui.widgets.style import TextCache
+
+if TYPE_CHECKING:
+    from tacocat.persistence.saves import LoadResult
+    from tacocat.ui.services import App
+
+log = logging.getLogger(__name__)
+
+#: Font sizes only the overlays use (round result, game over, discards): their glyphs
+#: are rasterised while the table waits idle, not in the frame an overlay first shows.
+OVERLAY_FONTS = ((14, False), (16, False), (17, False), (18, False), (21, True), (22, True),
+                 (24, True), (28, True), (32, True), (36, True))
+#: Every font the table itself uses (glyphs rasterised at enter, not mid-game).
+TABLE_FONTS = ((13, True), (14, True), (15, True), (15, False), (16, True), (18, True),
+               (19, True), (20, True), (26, True))
+
+
+def _call_if_alive(method: weakref.WeakMethod[Any], *args: Any) -> None:
+    """Call a weakly held bound method, unless its object is gone."""
+    bound = method()
+    if bound is not None:
+        bound(*args)
+
+
+class TableScene(Scene):
+    """The game table. ``TableScene(app, config, state=None)``.
+
+    :param config: the game to play.
+    :param state: resume this :class:`~tacocat.rules.GameState`.
+    :param saved: the save store's ``LoadResult`` (its ``state`` is resumed; ``--continue``).
+    :param worker: the AI worker to use (tests pass an inline one).
+    """
+
+    name = "table"
+    opaque = True
+    #: Its static layer paints every pixel: the app need not clear the frame first.
+    covers_window = True
+
+    def __init__(self, app: App, config: GameConfig, state: GameState | None = None, *,
+                 saved: LoadResult | None = None, worker: AIWorker | None = None) -> None:
+        super().__init__(app)
+        if state is None and saved is not None:
+            state = saved.state
+        self.config = config
+        self._initial_state = state
+        self._worker = worker
+        self.session: GameSession | None = None
+        self.viewer: int | None = None
+        self._passing = False
+        self._game_over_shown = False
+        self._game_over_wait = 0.0
+        self._entered = False
+
+    # --- life cycle ---------------------------------------------------------------------
+
+    def enter(self) -> None:
+        if self._entered:
+            return
+        self._entered = True
+        app, config = self.app, self.config
+        self.text = TextCache(lambda size, bold: app.assets.font(size, bold=bold))
+        self.renderer = CardRenderer(app.assets)
+        self.session = session = GameSession(
+            config, self._initial_state, worker=self._worker, saves=app.saves,
+            speed=lambda: app.animation_speed, on_finished=self._record_result)
+        state = session.state
+        self.viewer, seats = _seats_on_screen(config, session.mode)
+        bottom = self.viewer if self.viewer is not None else 0
+        self.view = TableView(state.ruleset.board, config.names, bottom, seats,
+                              len(state.ruleset.deck))
+        self.animator = Animator(
+            self.view, speed=lambda: app.animation_speed, sound=self.sound,
+            narrate=self._narrate, reduced_motion=lambda: app.reduced_motion,
+            visible_seats=session.visible_seats, hide_hands_on_deal=session.mode == "hotseat",
+            pause_before=self._pause_before)
+        board = BoardView(app.assets, self.text, state.ruleset.board, L.BOARD_RECT)
+        self.painter = Painter(self.view, app.assets, self.text, self.renderer, board,
+                               session.mode, rounds_to_win(state.ruleset.board.size))
+        if session.resumed:
+            resume.lay_out(self.view, state, session.visible_seats)
+        self.animator.feed(session.pop_events())
+        self.controls = Controls(self)
+        self._prepare_art()
+
+    def _prepare_art(self) -> None:
+        """Render once what the frame loop blits, so the first frame costs no more than the next."""
+        self.text.warm(TABLE_FONTS)
+        # Every size a card takes at rest or in flight (scales snap to 0.05 steps).
+        self.renderer.prewarm(tuple(round(0.5 + 0.05 * i, 2) for i in range(11)))
+        self._refresh_view()
+        self.painter.static_layer()
+        for seat in (0, 1):
+            self.painter.plate(seat, self.view.side(seat))
+        # Weakly: a queued job must not keep a finished table (and its surfaces) alive.
+        warm = weakref.WeakMethod(self.text.warm)
+        for font in OVERLAY_FONTS:  # one font per idle pause: a few ms each
+            self.app.defer(functools.partial(_call_if_alive, warm, (font,)))
+
+    def exit(self) -> None:
+        """Leaving the table (Quit to title, closing the window): save, stop the AI at once."""
+        session = self.session
+        if session is None:
+            return
+        try:
+            if not session.state.is_over:
+                session.save_now()
+        finally:
+            session.close()
+
+    # --- services -----------------------------------------------------------------------
+
+    def sound(self, name: str) -> None:
+        self.app.audio.play(name)
+
+    def screenshot(self, label: str) -> None:
+        self.app.screenshot(label)
+
+    def _narrate(self, event: ev.Event) -> None:
+        self.view.add_log(describe(event, self.view.names))
+
+    # --- who may act --------------------------------------------------------------------
+
+    def acting_seat(self) -> int | None:
+        """The human seat whose input is accepted now, or None."""
+        session, animator = self.session, self.animator
+        if session is None or animator.busy or animator.held:
+            return None
+        seat = session.human_to_act()
+        if seat is None or seat != self.viewer or seat not in self.view.face_up_seats:
+            return None
+        return seat
+
+    def my_hand(self) -> list[CardSprite]:
+        if self.viewer is None or self.session is None:
+            return []
+        return self.view.hands[self.viewer]
+
+    # --- what tests and overlays use of the controls ------------------------------------
+
+    @property
+    def buttons(self) -> dict[str, Button]:
+        return self.controls.buttons
+
+    def focused(self) -> Any:
+        return self.controls.focused()
+
+    def card_rect(self, sprite: CardSprite) -> pygame.Rect:
+        """Where ``sprite`` is on screen now (tests click there)."""
+        return self.renderer.rect_of(sprite)
+
+    def prompt_text(self) -> tuple[str, str]:
+        """The line under the table: (text, tone)."""
+        self._refresh_view()
+        return self.view.prompt
+
+    # --- the frame ----------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        session = self.session
+        if session is None:
+            return
+        dt = max(0.0, min(dt, 0.1))
+        animator = self.animator
+        session.update(dt, idle=animator.idle and not animator.held)
+        events = session.pop_events()
+        if events:
+            animator.feed(events)
+            self.controls.clear_selection()
+        animator.update(dt)
+        self.controls.update(dt)
+        if animator.idle and not animator.held:
+            self._maybe_pass_device()
+            if self.view.game_winner is not None and not self._game_over_shown:
+                self._game_over_wait += dt
+                if self._game_over_wait >= (0.0 if animator.instant else 0.4):
+                    self._show_game_over()
+        self.controls.refresh_buttons()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.session is not None:
+            self.controls.handle_event(event)
+
+    def is_animating(self) -> bool:
+        if self.session is None:
+            return False
+        return (self.animator.is_moving() or self.session.ai_thinking
+                or self.session.hint_pending or self.controls.lifts_moving)
+
+    def _refresh_view(self) -> None:
+        """Tell the view model this frame's decision, prompt and focus (the painter reads them)."""
+        session, view, controls = self.session, self.view, self.controls
+        assert session is not None
+        busy = self.animator.busy
+        view.turn = turn_of(session.state, session.actor(), session.config.names,
+                            self.acting_seat(), busy)
+        view.prompt = prompt_line(view.turn, controls.prompt_message(), controls.hint_text)
+        view.focus = controls.focused() if controls.keyboard_focus else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.session is None:
+            return
+        self._refresh_view()
+        self.painter.draw(surface)
+        self.controls.draw(surface)
+        if self.view.particles and self.app.scenes.top is self:
+            self.painter.draw_confetti(surface)
+
+    def draw_confetti(self, surface: pygame.Surface) -> None:
+        """Confetti pieces (the game-over screen draws them over its panel too)."""
+        self.painter.draw_confetti(surface)
+
+    def tick_cosmetics(self, dt: float) -> None:
+        """Keep confetti and labels moving while an overlay covers the table."""
+        self.animator.tick_cosmetics(dt)
+
+    # --- hot-seat hand-over -------------------------------------------------------------
+
+    def _maybe_pass_device(self) -> None:
+        session = self.session
+        assert session is not None
+        if session.mode != "hotseat" or self._passing:
+            return
+        seat = session.human_to_act()
+        if seat is None or (seat == self.viewer and seat in self.view.face_up_seats):
+            return
+        # Nobody's hand shows until the right player says they hold the device.
+        self.viewer = None
+        self.view.set_viewer(())
+        self.controls.clear_selection()
+        self._passing = True
+        self.app.pass_device(session.name(seat), functools.partial(self._device_taken, seat),
+                             seat=seat, other=session.name(1 - seat))
+
+    def _device_taken(self, seat: int) -> None:
+        self._passing = False
+        view = self.view
+        self.viewer = seat
+        view.set_viewer({seat}, bottom_seat=seat)
+        view.relayout_instant()
+        for sprite in view.hands[seat]:
+            sprite.flip = 0.0 if not self.animator.instant else 1.0
+            self.animator.ambient.to(sprite, "flip", 1.0, 0.18)
+        self.sound("flip")
+
+    # --- round result & game over -------------------------------------------------------
+
+    def _pause_before(self, event: ev.Event) -> bool:
+        if isinstance(event, ev.RoundStarted) and self.view.round_number >= 1:
+            from tacocat.ui.scenes.round_result import RoundResultScene
+
+            self.app.scenes.push(RoundResultScene(self.app, self, dict(self.view.last_round)))
+            return True
+        return False
+
+    def round_result_closed(self) -> None:
+        """The round result was dismissed: deal the next round."""
+        self.animator.resume()
+
+    def _show_game_over(self) -> None:
+        from tacocat.ui.scenes.game_over import GameOverScene
+
+        session = self.session
+        assert session is not None
+        self._game_over_shown = True
+        state = session.state
+        self.app.scenes.push(GameOverScene(self.app, self, {
+            "winner": state.winner, "wins": tuple(state.wins), "names": tuple(self.config.names),
+            "rounds": state.round_number, "tied": state.tied_rounds, "mode": session.mode,
+            "human_seat": self.config.human_seat}))
+
+    def rematch(self) -> None:
+        self.app.start_game(dataclasses.replace(self.config, seed=None))
+
+    def _record_result(self, state: GameState) -> None:
+        """The game ended: the app counts it in the statistics (a demo is not counted)."""
+        result = game_result(self.config, state)
+        if result is not None:
+            mode, figures = result
+            self.app.record_game(mode, **figures)
+
+    def open_discards(self) -> None:
+        from tacocat.ui.scenes.discard_viewer import DiscardViewerScene
+
+        session = self.session
+        assert session is not None
+        view = self.view
+        mine = [s.value for s in self.my_hand() if s.value is not None]
+        if view.face_up_seats == frozenset({0, 1}):
+            mine = []  # a spectator counts only the public cards
+        self.app.scenes.push(DiscardViewerScene(
+            self.app, list(view.discard_values), mine, list(session.state.ruleset.deck),
+            self.renderer, self.text))
+
+
+def _seats_on_screen(config: GameConfig, mode: str) -> tuple[int | None, frozenset[int]]:
+    """Who looks at the screen (None: nobody yet, or a spectator) and whose hands show."""
+    if mode == "vs_ai":
+        return config.human_seat, frozenset({config.human_seat})
+    if mode == "demo":
+        return None, frozenset({0, 1})
+    return None, frozenset()

@@ -1,0 +1,171 @@
+"""The view model: everything the table draws, as far as the animation has got.
+
+:class:`TableView` holds card sprites in hands, on the table and on the piles,
+Tacocat's position, the tiles that have landed, the score, the log, banners and
+confetti, plus this frame's :class:`~tacocat.ui.table.turn.Turn`. The animator
+updates it one event at a time, as that event's animation starts, so the screen
+is never ahead of the animation even though the game state may be. The painter
+draws from it and from nothing else. :mod:`tacocat.ui.table.resume` lays out a
+saved game in progress on it at once.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from tacocat.ui.table.confetti import Particle
+from tacocat.ui.table.turn import Turn
+from tacocat.ui.widgets import layout as L
+from tacocat.ui.widgets.cards import CardSprite
+
+#: Entries the round log keeps.
+LOG_LINES = 7
+
+
+class Banner:
+    """A short label over the play area ("Ana wins the trick")."""
+
+    __slots__ = ("text", "alpha", "y", "tone")
+
+    def __init__(self, text: str, tone: str = "info") -> None:
+        self.text = text
+        self.alpha = 0.0
+        self.y = 0.0
+        self.tone = tone
+
+
+class FallingTile:
+    """The tile dropping onto the space Tacocat left."""
+
+    __slots__ = ("space", "offset", "alpha")
+
+    def __init__(self, space: int, offset: float, alpha: float) -> None:
+        self.space = space
+        self.offset = offset
+        self.alpha = alpha
+
+
+class TableView:
+    """Everything the table draws, as far as the animation has got."""
+
+    def __init__(self, board: Any, names: Sequence[str], bottom_seat: int,
+                 face_up_seats: Iterable[int], deck_size: int) -> None:
+        self.board = board
+        self.names = tuple(names)
+        self.bottom_seat = bottom_seat
+        self.face_up_seats: frozenset[int] = frozenset(face_up_seats)
+        self.deck_size = deck_size
+        self.hands: list[list[CardSprite]] = [[], []]
+        self.duel: list[CardSprite | None] = [None, None]
+        self.showdown: list[CardSprite | None] = [None, None]
+        self.attack: list[CardSprite] = []
+        self.responses: list[CardSprite] = []
+        self.discard_sprites: list[CardSprite] = []
+        self.discard_values: list[int] = []
+        self.returning: list[CardSprite] = []   # cards gathered back into the deck
+        self.draw_count = deck_size
+        self.token: float = float(board.start)
+        self.token_rest: int | None = board.start
+        self.token_height = 0.0
+        self.token_left = False
+        self.hop_over: tuple[int, ...] = ()
+        self.covered: frozenset[int] = frozenset()
+        self.tiles_left = board.size
+        self.falling_tile: FallingTile | None = None
+        self.wins = [0, 0]
+        self.round_number = 0
+        self.hand_size = 0
+        self.attacker: int | None = None
+        self.committed = [False, False]
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.banners: list[Banner] = []
+        self.particles: list[Particle] = []
+        self.game_winner: int | None = None
+        #: What the round-result screen shows about the last finished round.
+        self.last_round: dict[str, Any] = {}
+        self.flying = 0    # z counter for cards in the air
+        #: This frame's decision (set by the scene before it draws).
+        self.turn = Turn()
+        #: The line under the table, ``(text, tone)`` (set by the scene before it draws).
+        self.prompt: tuple[str, str] = ("", "info")
+        #: The card or button the keyboard focus is on, or None.
+        self.focus: object | None = None
+
+    # --- seats & sides ------------------------------------------------------------------
+
+    def side(self, seat: int) -> str:
+        return "bottom" if seat == self.bottom_seat else "top"
+
+    def shows_face(self, sprite: CardSprite) -> bool:
+        """Whether ``sprite``'s face may be drawn now: the single secrecy rule.
+
+        A card in a hand shows its face only to a seat whose hand is face up on
+        this screen; a card on the table shows it once it has been turned.
+        """
+        if not sprite.face_up or sprite.value is None:
+            return False
+        if sprite.zone == "hand":
+            return sprite.owner in self.face_up_seats
+        return True
+
+    def set_viewer(self, seats: Iterable[int], bottom_seat: int | None = None) -> None:
+        """Change whose hand is face up (hot-seat hand-over) and who sits at the bottom."""
+        self.face_up_seats = frozenset(seats)
+        if bottom_seat is not None:
+            self.bottom_seat = bottom_seat
+        for hand in self.hands:
+            for sprite in hand:
+                if sprite.owner not in self.face_up_seats:
+                    sprite.selected = False
+
+    # --- sprite lists -------------------------------------------------------------------
+
+    def all_sprites(self) -> list[CardSprite]:
+        """Every sprite, in drawing order (cards in the air last)."""
+        resting: list[CardSprite] = []
+        resting.extend(self.returning)
+        resting.extend(self.discard_sprites)
+        for seat in (0, 1):
+            if self.duel[seat] is not None:
+                resting.append(self.duel[seat])  # type: ignore[arg-type]
+            if self.showdown[seat] is not None:
+                resting.append(self.showdown[seat])  # type: ignore[arg-type]
+        bottom_side_attack = self.attacker is not None and self.side(self.attacker) == "bottom"
+        if bottom_side_attack:
+            resting.extend(self.responses)
+            resting.extend(self.attack)
+        else:
+            resting.extend(self.attack)
+            resting.extend(self.responses)
+        top = 1 - self.bottom_seat
+        resting.extend(self.hands[top])
+        resting.extend(self.hands[self.bottom_seat])
+        flying = sorted((s for s in resting if s.z > 0), key=lambda s: s.z)
+        return [s for s in resting if s.z <= 0] + flying
+
+    def hand_targets(self, seat: int) -> list[tuple[float, float]]:
+        return L.hand_slots(self.side(seat), len(self.hands[seat]))
+
+    def add_log(self, line: str | None) -> None:
+        if line:
+            self.log.append(line)
+
+    def relayout_instant(self) -> None:
+        """Snap every resting card to its place (after the bottom seat changed)."""
+        for seat in (0, 1):
+            side = self.side(seat)
+            for sprite, pos in zip(self.hands[seat], self.hand_targets(seat), strict=True):
+                sprite.pos = pos
+                sprite.scale = L.HAND_SCALE[side]
+            if self.duel[seat] is not None:
+                self.duel[seat].pos = L.DUEL_POS[side]  # type: ignore[union-attr]
+            if self.showdown[seat] is not None:
+                self.showdown[seat].pos = L.DUEL_POS[side]  # type: ignore[union-attr]
+        if self.attacker is not None:
+            side = self.side(self.attacker)
+            for i, sprite in enumerate(self.attack):
+                sprite.pos = L.play_slot(side, i, len(self.attack))
+            for i, sprite in enumerate(self.responses):
+                sprite.pos = L.response_slot(side, i, len(self.attack))
