@@ -13,7 +13,6 @@ import pygame
 import pytest
 
 from tacocat.persistence.settings import Settings, save_settings
-from tacocat.ui.game_config import GameConfig
 from tacocat.ui.scene import Scene
 
 REPO = Path(__file__).resolve().parents[2]
