@@ -1,0 +1,76 @@
+"""The shape of the house, checked by tools: layers (import-linter), types (mypy --strict
+on the rules and the AI), and size (no module over 500 lines, no function over 50)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "tacocat"
+MAX_MODULE_LINES = 500
+MAX_FUNCTION_LINES = 50
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=600)
+
+
+def long_modules(root: Path = PACKAGE) -> list[str]:
+    """Modules under ``root`` longer than the limit, as ``path: lines``."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        lines = len(path.read_text("utf-8").splitlines())
+        if lines > MAX_MODULE_LINES:
+            found.append(f"{path.relative_to(ROOT)}: {lines}")
+    return found
+
+
+def long_functions(root: Path = PACKAGE) -> list[str]:
+    """Functions and methods longer than the limit (``def`` line to the body's last line)."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"), str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                if lines > MAX_FUNCTION_LINES:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}: {lines}")
+    return found
+
+
+def test_no_module_is_over_500_lines():
+    assert long_modules() == []
+
+
+def test_no_function_is_over_50_lines():
+    assert long_functions() == []
+
+
+def test_the_shape_checks_find_a_long_function_and_module(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    body = "\n".join(f"    x{i} = {i}" for i in range(60))
+    (tmp_path / "big.py").write_text("def f():\n" + body + "\n" + "\n" * 500)
+    assert long_functions(tmp_path) == ["big.py:1 f: 61"]
+    assert long_modules(tmp_path) == ["big.py: 561"]
+
+
+@pytest.mark.slow
+def test_import_layers_hold():
+    """The contracts in pyproject.toml ([tool.importlinter]), checked by import-linter."""
+    result = subprocess.run(
+        [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command; "
+                               "sys.exit(lint_imports_command())"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+
+
+@pytest.mark.slow
+def test_rules_and_ai_pass_mypy_strict():
+    result = _run("mypy", "--strict", "tacocat/rules", "tacocat/ai")
+    assert result.returncode == 0, result.stdout[-6000:]
