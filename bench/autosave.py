@@ -22,7 +22,7 @@ from tacocat.persistence import SaveStore, atomic_write_json  # noqa: E402
 from tacocat.rules import GameRecord, GameState, new_game  # noqa: E402
 
 VS_AI_CONFIG = {"mode": "vs_ai", "level": "medium", "human_seat": 0,
-                "names": ["Ana", "Computer"], "tie_to_arrow": False}
+                "names": ["Ana", "Computer"]}
 
 GAMES = 5
 

@@ -36,10 +36,8 @@ from tacocat.ui.table import session as game_session
 REPO = Path(__file__).resolve().parents[1]
 DT = 1 / 60
 
-VS_AI = {"mode": "vs_ai", "level": "easy", "human_seat": 0, "names": ["Ana", "Computer"],
-         "tie_to_arrow": False}
-HOTSEAT = {"mode": "hotseat", "level": None, "human_seat": None, "names": ["Ana", "Ben"],
-           "tie_to_arrow": False}
+VS_AI = {"mode": "vs_ai", "level": "easy", "human_seat": 0, "names": ["Ana", "Computer"]}
+HOTSEAT = {"mode": "hotseat", "level": None, "human_seat": None, "names": ["Ana", "Ben"]}
 
 
 # --- helpers ----------------------------------------------------------------------------

@@ -5,10 +5,11 @@ File ``autosave.json`` (compact JSON, it is rewritten often)::
     {"format": "tacocat-save", "version": 1,
      "saved_at": "2026-11-29T15:04:05+01:00",
      "app": {"mode": "vs_ai", "level": "medium", "human_seat": 0,
-             "names": ["Ana", "Computer"], "tie_to_arrow": false},
+             "names": ["Ana", "Computer"]},
      "record": {...GameRecord.to_dict()...}}
 
-The record holds the ruleset, every deal's card order and every action, so
+The record holds the ruleset (the variants included: the one place a save
+stores the rules), every deal's card order and every action, so
 loading *replays the whole game through the rules engine*: a save that was
 cut short, damaged or edited by hand into an impossible game (a 39th card, an
 eighth tile, an action the rules forbid) is refused with a message instead of
@@ -22,9 +23,9 @@ The app config (``"app"``) is checked as strictly, on writing as on loading:
   level for ``hotseat``;
 * ``human_seat``: 0 or 1 for ``vs_ai``; ``null`` or a seat otherwise;
 * ``names``: two player names (see :func:`~tacocat.persistence.fields.check_name`);
-* ``tie_to_arrow``: true or false, and it must agree with the record's
-  ruleset (``tie_goes_to_arrow``);
-* no other keys.
+* no other keys - except that saves written before the ruleset was stored
+  only in the record may hold ``tie_to_arrow`` (true or false): such a file
+  is still read, and that value must agree with the record's ruleset.
 
 The record must use the standard deck and board: the app offers no other, so
 a save with another one was edited. Widen :func:`ruleset_problem` when board
@@ -60,7 +61,9 @@ SAVE_VERSION = 1
 #: actions, 2 000 deals) fit well within this.
 SAVE_MAX_BYTES = 4 * 1024 * 1024
 MODES = ("vs_ai", "hotseat", "demo")
-_CONFIG_KEYS = frozenset({"mode", "level", "human_seat", "names", "tie_to_arrow"})
+_CONFIG_KEYS = frozenset({"mode", "level", "human_seat", "names"})
+#: Keys older saves have in their app config and that are still read (not written).
+_LEGACY_KEYS = frozenset({"tie_to_arrow"})
 #: Error details quoted in a player's message are cut to this length.
 _MAX_DETAIL = 200
 
@@ -92,14 +95,16 @@ class LoadResult:
         return self.state is not None
 
 
-def check_app_config(config: Any) -> dict[str, Any]:
+def check_app_config(config: Any, legacy: bool = False) -> dict[str, Any]:
     """Check the app's game configuration; return a normalised copy.
 
+    :param legacy: also accept the keys of older saves (when loading); they are
+        kept in the copy, for :func:`_parse` to check against the record.
     :raises ValueError: with a short reason naming the bad key.
     """
     if not isinstance(config, dict):
         raise ValueError("the game settings are not an object")
-    unknown = set(config) - _CONFIG_KEYS
+    unknown = set(config) - _CONFIG_KEYS - (_LEGACY_KEYS if legacy else frozenset())
     missing = _CONFIG_KEYS - set(config)
     if unknown or missing:
         detail = f"unknown {sorted(map(str, unknown))}" if unknown else f"missing {sorted(missing)}"
@@ -112,9 +117,10 @@ def check_app_config(config: Any) -> dict[str, Any]:
         raise ValueError("human_seat must be 0 or 1" + (" in a game against the computer"
                                                          if mode == "vs_ai" else " or null"))
     names = _field("names", check_name_pair, config["names"])
-    tie = _field("tie_to_arrow", check_bool, config["tie_to_arrow"])
-    return {"mode": mode, "level": level, "human_seat": seat, "names": list(names),
-            "tie_to_arrow": tie}
+    checked = {"mode": mode, "level": level, "human_seat": seat, "names": list(names)}
+    if "tie_to_arrow" in config:
+        checked["tie_to_arrow"] = _field("tie_to_arrow", check_bool, config["tie_to_arrow"])
+    return checked
 
 
 def _field(name: str, check: Any, value: Any, *args: Any) -> Any:
@@ -125,15 +131,18 @@ def _field(name: str, check: Any, value: Any, *args: Any) -> Any:
         raise ValueError(f"{name} {error}") from None
 
 
-def ruleset_problem(ruleset: Ruleset, tie_to_arrow: bool) -> str | None:
-    """Why ``ruleset`` cannot be the ruleset of a game this app started, or None."""
+def ruleset_problem(ruleset: Ruleset, tie_to_arrow: bool | None = None) -> str | None:
+    """Why ``ruleset`` cannot be the ruleset of a game this app started, or None.
+
+    :param tie_to_arrow: an older save's separate copy of the tie variant, if any.
+    """
     from tacocat.rules.ruleset import DEFAULT_BOARD, DEFAULT_DECK
 
     if ruleset.deck != DEFAULT_DECK:
         return f"the deck is not the standard {len(DEFAULT_DECK)}-card deck"
     if ruleset.board != DEFAULT_BOARD:
         return "the board is not the standard board"
-    if ruleset.tie_goes_to_arrow != tie_to_arrow:
+    if tie_to_arrow is not None and ruleset.tie_goes_to_arrow != tie_to_arrow:
         return "the tie rule in the game settings does not match the game record"
     return None
 
@@ -166,7 +175,7 @@ class SaveStore:
             autosave is intact).
         """
         config = check_app_config(app_config)
-        problem = ruleset_problem(record.ruleset, config["tie_to_arrow"])
+        problem = ruleset_problem(record.ruleset)
         if problem:
             raise ValueError(problem)
         payload = {
@@ -243,9 +252,9 @@ def _parse(data: dict[str, Any]) -> tuple[dict[str, Any], GameRecord, GameState,
     if unknown:
         raise ValueError(f"unknown keys {sorted(unknown)}")
     saved_at = _parse_time(data.get("saved_at"))
-    config = check_app_config(data.get("app"))
+    config = check_app_config(data.get("app"), legacy=True)
     record = GameRecord.from_dict(data.get("record"))
-    problem = ruleset_problem(record.ruleset, config["tie_to_arrow"])
+    problem = ruleset_problem(record.ruleset, config.pop("tie_to_arrow", None))
     if problem:
         raise ValueError(problem)
     state = record.replay()

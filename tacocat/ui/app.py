@@ -273,7 +273,7 @@ class App:
 
         With ``--demo`` (``--continue --demo``) the saved game, whatever its
         mode, is finished by the computer in both seats: the table gets a
-        ``"demo"`` config with the saved names and tie rule, and the level of
+        ``"demo"`` config with the saved names and rules, and the level of
         ``--level``, else the save's, else the settings'.
         """
         result = self.saves.load_autosave()
@@ -292,7 +292,7 @@ class App:
             level=level,
             human_seat=saved_seat if saved_seat in (0, 1) else 0,
             names=tuple(app_config["names"]),
-            tie_to_arrow=bool(app_config["tie_to_arrow"]),
+            ruleset=result.state.ruleset,
         )
         log.info("continuing a %s game (saved as %s) after %s actions", config.mode,
                  app_config["mode"], len(result.state.actions))

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:  # the rules are imported when a game starts, not at start-up
+    from tacocat.rules import Ruleset
 
 Mode = Literal["vs_ai", "hotseat", "demo"]
 MODES: tuple[str, ...] = ("vs_ai", "hotseat", "demo")
@@ -19,7 +22,8 @@ class GameConfig:
     :ivar level: the computer's level (``vs_ai`` and ``demo``).
     :ivar human_seat: 0 = the human is the first player, 1 = the second (``vs_ai``).
     :ivar names: the two seats' names, first player first.
-    :ivar tie_to_arrow: the optional variant "a tied round goes to the arrow's player".
+    :ivar ruleset: the rules, with the variants chosen (see :mod:`tacocat.rules.variants`);
+        None for the standard rules.
     :ivar seed: shuffle seed for a reproducible game, or None for a random one.
     """
 
@@ -27,7 +31,7 @@ class GameConfig:
     level: str = "medium"
     human_seat: int = 0
     names: tuple[str, str] = ("Player 1", "Player 2")
-    tie_to_arrow: bool = False
+    ruleset: Ruleset | None = None
     seed: int | None = None
 
     def __post_init__(self) -> None:

@@ -12,7 +12,6 @@ VS_AI_CONFIG = {
     "level": "medium",
     "human_seat": 0,
     "names": ["Ana", "Computer"],
-    "tie_to_arrow": False,
 }
 
 

@@ -23,14 +23,14 @@ from .cases import WHOLE_FILE_CASES
 from .games import VS_AI_CONFIG, play, play_unfinished
 
 HOTSEAT_CONFIG = {"mode": "hotseat", "level": None, "human_seat": None,
-                  "names": ["Ana", "Bo"], "tie_to_arrow": True}
+                  "names": ["Ana", "Bo"]}
 
 
-def save_bytes(seed: int = 3, config: dict[str, Any] = VS_AI_CONFIG) -> bytes:
-    """The bytes of a valid autosave of an unfinished game."""
+def save_bytes(seed: int = 3, config: dict[str, Any] = VS_AI_CONFIG, tie: bool = False) -> bytes:
+    """The bytes of a valid autosave of an unfinished game (``tie``: with the tie variant)."""
     with tempfile.TemporaryDirectory() as name:
         store = SaveStore(Path(name))
-        state = play_unfinished(seed, tie=config["tie_to_arrow"])
+        state = play_unfinished(seed, tie=tie)
         store.write_autosave(config, GameRecord.from_state(state))
         return store.path.read_bytes()
 
@@ -68,15 +68,15 @@ def assert_refused(folder: Path, result: LoadResult, raw: bytes) -> None:
 
 
 @pytest.mark.parametrize(
-    ("config", "seed"),
-    [(VS_AI_CONFIG, 3), (HOTSEAT_CONFIG, 4),
-     ({**VS_AI_CONFIG, "mode": "demo", "human_seat": None, "level": "hard"}, 5),
-     ({**VS_AI_CONFIG, "human_seat": 1, "tie_to_arrow": True}, 6)],
+    ("config", "seed", "tie"),
+    [(VS_AI_CONFIG, 3, False), (HOTSEAT_CONFIG, 4, True),
+     ({**VS_AI_CONFIG, "mode": "demo", "human_seat": None, "level": "hard"}, 5, False),
+     ({**VS_AI_CONFIG, "human_seat": 1}, 6, True)],
     ids=["vs_ai", "hotseat-tie", "demo", "second-seat"],
 )
-def test_round_trip(tmp_path: Path, config: dict[str, Any], seed: int) -> None:
+def test_round_trip(tmp_path: Path, config: dict[str, Any], seed: int, tie: bool) -> None:
     store = SaveStore(tmp_path)
-    state = play_unfinished(seed, tie=config["tie_to_arrow"])
+    state = play_unfinished(seed, tie=tie)
     before = datetime.now().astimezone().replace(microsecond=0)
     store.write_autosave(config, GameRecord.from_state(state))
     result = store.load_autosave()
@@ -199,10 +199,39 @@ def test_hotseat_may_omit_level_and_seat() -> None:
     assert check_app_config(HOTSEAT_CONFIG) == HOTSEAT_CONFIG
 
 
-def test_tie_variant_must_match_the_record(tmp_path: Path) -> None:
+def test_the_ruleset_is_saved_once_in_the_record(tmp_path: Path) -> None:
+    data = json.loads(save_bytes(tie=True))
+    assert "tie_to_arrow" not in data["app"]
+    assert data["record"]["ruleset"]["tie_goes_to_arrow"] is True
+
+
+def test_the_tie_variant_is_not_written_in_the_app_config(tmp_path: Path) -> None:
     record = GameRecord.from_state(play(1, 5, tie=False))
-    with pytest.raises(ValueError, match="tie rule"):
-        SaveStore(tmp_path).write_autosave({**VS_AI_CONFIG, "tie_to_arrow": True}, record)
+    with pytest.raises(ValueError, match="tie_to_arrow"):
+        SaveStore(tmp_path).write_autosave({**VS_AI_CONFIG, "tie_to_arrow": False}, record)
+
+
+@pytest.mark.parametrize("tie", [False, True])
+def test_an_older_save_with_the_tie_variant_in_its_app_config_still_loads(
+        tmp_path: Path, tie: bool) -> None:
+    old = json.loads(save_bytes(tie=tie))
+    old["app"]["tie_to_arrow"] = tie  # how saves were written before the ruleset was stored once
+    (tmp_path / AUTOSAVE_FILE).write_bytes(json.dumps(old).encode())
+    result = SaveStore(tmp_path).load_autosave()
+    assert result.ok, result.problem
+    assert result.state is not None and result.state.ruleset.tie_goes_to_arrow is tie
+    assert result.app_config == VS_AI_CONFIG
+
+
+def test_an_older_save_whose_tie_variant_disagrees_with_its_record_is_refused(
+        tmp_path: Path) -> None:
+    old = json.loads(save_bytes(tie=False))
+    old["app"]["tie_to_arrow"] = True
+    raw = json.dumps(old).encode()
+    (tmp_path / AUTOSAVE_FILE).write_bytes(raw)
+    result = SaveStore(tmp_path).load_autosave()
+    assert_refused(tmp_path, result, raw)
+    assert "tie rule" in (result.problem or "")
 
 
 # --- bad files -----------------------------------------------------------------
@@ -277,7 +306,9 @@ MUTATIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("record-from-the-future", _set("record.version", 2), "newer version"),
     ("record-wrong-format", _set("record.format", "chess"), "not a game record"),
     ("record-missing", lambda d: d.pop("record"), "record"),
-    ("ruleset-tie-mismatch", _set("record.ruleset.tie_goes_to_arrow", True), "tie rule"),
+    # An older save (the tie variant also in "app") whose two copies disagree.
+    ("ruleset-tie-mismatch", lambda d: (_set("record.ruleset.tie_goes_to_arrow", True)(d),
+                                        _set("app.tie_to_arrow", False)(d)), "tie rule"),
     ("saved-at-garbage", _set("saved_at", "yesterday"), "date"),
     ("saved-at-missing", lambda d: d.pop("saved_at"), "saved_at"),
     ("unknown-top-level-key", _set("extra", 1), "unknown keys"),
@@ -349,7 +380,7 @@ def check_load(raw: bytes) -> LoadResult:
             again = GameRecord.from_dict(json.loads(raw)["record"]).replay()
             assert again.actions == result.state.actions and again.hands == result.state.hands
             assert result.app_config == check_app_config(result.app_config)
-            assert result.record.ruleset.tie_goes_to_arrow == result.app_config["tie_to_arrow"]
+            assert "tie_to_arrow" not in result.app_config  # the ruleset is in the record
         elif result.problem is None or "already ended" not in result.problem:
             assert_refused(folder, result, raw)
         return result

@@ -9,6 +9,8 @@ import pygame_gui
 import pytest
 
 from tacocat.persistence.settings import load_settings
+from tacocat.rules import Ruleset
+from tacocat.rules.variants import VARIANTS
 from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.new_game import NewGameScene
 from tacocat.ui.scenes.pass_device import PassDeviceScene
@@ -72,10 +74,12 @@ def test_new_game_builds_a_hotseat_config_and_remembers_names(make_app, run_fram
     click(app, scene.hotseat_button)
     scene.first_name.set_text("  Ana  ")
     scene.second_name.set_text("Bruno")
-    click(app, scene.tie_box)
+    assert list(scene.variant_boxes) == [v.name for v in VARIANTS]  # the rules' table
+    click(app, scene.variant_boxes["tie_goes_to_arrow"])
     click(app, scene.start_button)
     config = started[0]
-    assert (config.mode, config.names, config.tie_to_arrow) == ("hotseat", ("Ana", "Bruno"), True)
+    assert (config.mode, config.names) == ("hotseat", ("Ana", "Bruno"))
+    assert config.ruleset == Ruleset(tie_goes_to_arrow=True)
     assert load_settings(app.data_dir)[0].player_names == ("Ana", "Bruno")
 
 
@@ -91,8 +95,8 @@ def test_new_game_vs_ai_second_seat_puts_the_human_second(make_app, run_frames, 
     scene.your_name.set_text("")  # an empty name falls back to the default
     click(app, scene.start_button)
     config = started[0]
-    assert (config.mode, config.level, config.human_seat, config.tie_to_arrow) == (
-        "vs_ai", "hard", 1, False)
+    assert (config.mode, config.level, config.human_seat, config.ruleset) == (
+        "vs_ai", "hard", 1, Ruleset())
     assert config.names == (tr("tacocat.names.computer"), tr("tacocat.names.player_1"))
     assert load_settings(app.data_dir)[0].ai_level == "hard"
 

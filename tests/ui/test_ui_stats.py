@@ -117,8 +117,7 @@ def test_a_game_finished_on_the_table_counts_and_clears_its_autosave(
     state, last, final = _before_the_last_action(seed)
     names = ["Ana", "Computer"] if mode == "vs_ai" else ["Ana", "Ben"]
     config = {"mode": mode, "level": "easy" if mode == "vs_ai" else None,
-              "human_seat": last.seat if mode == "vs_ai" else None, "names": names,
-              "tie_to_arrow": False}
+              "human_seat": last.seat if mode == "vs_ai" else None, "names": names}
     store = SaveStore(tmp_path)
     store.write_autosave(config, GameRecord.from_state(state))
     app = make_app("--continue", "--speed", "inf", saves=store)

@@ -1,12 +1,17 @@
 """New game: against the computer (level, seat, name) or hot-seat (two names), plus the
-optional tie variant. Start hands a :class:`GameConfig` to ``app.start_game``."""
+optional rule variants (one check box per row of :data:`tacocat.rules.variants.VARIANTS`).
+Start hands a :class:`GameConfig` to ``app.start_game``."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 import pygame_gui
 
 from tacocat.persistence.fields import MAX_NAME_LENGTH, check_name
+from tacocat.rules import Ruleset
+from tacocat.rules.variants import VARIANTS, ruleset_with
 from tacocat.ui.game_config import LEVELS, GameConfig
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import UIScene, theme_id
@@ -14,6 +19,8 @@ from tacocat.ui.scene import UIScene, theme_id
 PANEL_RECT = pygame.Rect(220, 56, 840, 608)
 LABEL_X, CONTROL_X, CONTROL_W = 44, 290, 500
 ROW_H = 48
+#: Height of one variant's row (the panel has room for one; grow it for more).
+VARIANT_ROW = 100
 
 
 def clean_name(text: str, default: str) -> str:
@@ -37,7 +44,8 @@ class NewGameScene(UIScene):
         self.mode = "vs_ai"
         self.level = settings.ai_level if settings.ai_level in LEVELS else "medium"
         self.human_seat = 0
-        self.tie_to_arrow = False
+        #: The variants switched on (names from tacocat.rules.variants.VARIANTS).
+        self.variants: set[str] = set()
 
     def build(self) -> None:
         self.background = self.app.assets.image(
@@ -55,7 +63,14 @@ class NewGameScene(UIScene):
         self.vs_ai_button = self._choice(pygame.Rect(CONTROL_X, y, 220, ROW_H), "vs_ai")
         self.hotseat_button = self._choice(pygame.Rect(CONTROL_X + 232, y, 268, ROW_H), "hotseat")
 
-        # Against the computer.
+        self._build_vs_ai(panel, names)
+        self._build_hotseat(panel, names)
+        self._build_variants(panel, 412)
+        self._build_buttons(panel)
+        self._refresh()
+
+    def _build_vs_ai(self, panel: Any, names: tuple[str, str]) -> None:
+        """Against the computer: level, seat, your name."""
         y = 164
         self.ai_widgets: list = []
         self.ai_widgets.append(self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
@@ -81,7 +96,9 @@ class NewGameScene(UIScene):
         self.your_name = self._entry(pygame.Rect(CONTROL_X, y, CONTROL_W, ROW_H), names[0])
         self.ai_widgets.append(self.your_name)
 
-        # Two people on one device.
+    def _build_hotseat(self, panel: Any, names: tuple[str, str]) -> None:
+        """Two people on one device: both names."""
+        width = PANEL_RECT.width
         y = 164
         self.hotseat_widgets: list = []
         self.hotseat_widgets.append(self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
@@ -99,16 +116,8 @@ class NewGameScene(UIScene):
             manager=self.ui, container=panel, object_id=theme_id(class_id="@plain_text"),
         ))
 
-        # The variant, for both modes.
-        y = 412
-        self.box(pygame.Rect(LABEL_X - 14, y - 12, width - 2 * LABEL_X + 28, 92), panel)
-        self.tie_box = pygame_gui.elements.UICheckBox(
-            pygame.Rect(LABEL_X, y + 4, 28, 28), tr("tacocat.new_game.tie_variant"),
-            manager=self.ui, container=panel, initial_state=self.tie_to_arrow,
-        )
-        self._label(pygame.Rect(LABEL_X + 40, y + 40, width - 2 * LABEL_X - 40, 26),
-                    "tacocat.new_game.tie_hint", "@muted_left")
-
+    def _build_buttons(self, panel: Any) -> None:
+        width = PANEL_RECT.width
         button_y = PANEL_RECT.height - 36 - 58
         self.back_button = pygame_gui.elements.UIButton(
             pygame.Rect(LABEL_X, button_y, 200, 58), tr("tacocat.new_game.back"),
@@ -118,7 +127,6 @@ class NewGameScene(UIScene):
             pygame.Rect(width - LABEL_X - 240, button_y, 240, 58), tr("tacocat.new_game.start"),
             manager=self.ui, container=panel, object_id=theme_id("#new_game_start", "@big"),
         )
-        self._refresh()
 
     # --- widgets ------------------------------------------------------------------------
 
@@ -161,8 +169,12 @@ class NewGameScene(UIScene):
             self._back()
             return
         if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
-            if event.ui_element is self.tie_box:
-                self.tie_to_arrow = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            for name, box in self.variant_boxes.items():
+                if event.ui_element is box:
+                    if event.type == pygame_gui.UI_CHECK_BOX_CHECKED:
+                        self.variants.add(name)
+                    else:
+                        self.variants.discard(name)
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
@@ -191,6 +203,20 @@ class NewGameScene(UIScene):
                     self._refresh()
                     return
 
+    def _build_variants(self, panel: Any, y: int) -> None:
+        """A check box and a line of explanation for each variant, for both modes."""
+        width = PANEL_RECT.width
+        self.variant_boxes: dict[str, Any] = {}
+        for variant in VARIANTS:
+            self.box(pygame.Rect(LABEL_X - 14, y - 12, width - 2 * LABEL_X + 28, 92), panel)
+            self.variant_boxes[variant.name] = pygame_gui.elements.UICheckBox(
+                pygame.Rect(LABEL_X, y + 4, 28, 28), tr(variant.label_key),
+                manager=self.ui, container=panel, initial_state=variant.name in self.variants,
+            )
+            self._label(pygame.Rect(LABEL_X + 40, y + 40, width - 2 * LABEL_X - 40, 26),
+                        variant.hint_key, "@muted_left")
+            y += VARIANT_ROW
+
     def _back(self) -> None:
         self.app.go_to_title()
 
@@ -201,12 +227,15 @@ class NewGameScene(UIScene):
             human = clean_name(self.your_name.get_text(), defaults[0])
             computer = tr("tacocat.names.computer")
             names = (human, computer) if self.human_seat == 0 else (computer, human)
-            return GameConfig("vs_ai", self.level, self.human_seat, names, self.tie_to_arrow)
+            return GameConfig("vs_ai", self.level, self.human_seat, names, self._ruleset())
         first = clean_name(self.first_name.get_text(), defaults[0])
         second = clean_name(self.second_name.get_text(), defaults[1])
         if second == first:
             second = clean_name(f"{second[:MAX_NAME_LENGTH - 2]} 2", defaults[1])
-        return GameConfig("hotseat", self.level, 0, (first, second), self.tie_to_arrow)
+        return GameConfig("hotseat", self.level, 0, (first, second), self._ruleset())
+
+    def _ruleset(self) -> Ruleset:
+        return ruleset_with(self.variants)
 
     def start(self) -> None:
         """Remember the choices for next time, then start the game."""

@@ -93,7 +93,6 @@ def config_to_dict(config: GameConfig) -> dict[str, Any]:
         "level": config.level,
         "human_seat": config.human_seat if mode == "vs_ai" else None,
         "names": list(config.names),
-        "tie_to_arrow": bool(config.tie_to_arrow),
     }
 
 
@@ -143,8 +142,7 @@ class GameSession:
         self.outbox: deque[Event] = deque()
         if state is None:
             seed = config.seed if config.seed is not None else random.SystemRandom().randrange(2**31)
-            ruleset = Ruleset(tie_goes_to_arrow=bool(config.tie_to_arrow))
-            state, events = new_game(seed, ruleset)
+            state, events = new_game(seed, config.ruleset or Ruleset())
             self._emit(events)
             self.resumed = False
         else:

@@ -1,0 +1,60 @@
+"""The optional rule variants a player may switch on: one table, read by the New game screen.
+
+Each variant is a boolean field of :class:`~tacocat.rules.ruleset.Ruleset` (the one
+description of a game's rules; a save stores it once, in the game record). To add
+a variant: add its field to ``Ruleset`` and make the engine honour it, add a row
+here, and give it the translation keys ``tacocat.variants.<name>.label`` and
+``tacocat.variants.<name>.hint``. The New game screen offers every row; nothing
+else needs to change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tacocat.rules.ruleset import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One optional rule: ``name`` is the ``Ruleset`` field that switches it on."""
+
+    name: str
+
+    @property
+    def label_key(self) -> str:
+        """The translation key of its check box's label."""
+        return f"tacocat.variants.{self.name}.label"
+
+    @property
+    def hint_key(self) -> str:
+        """The translation key of the line that explains it."""
+        return f"tacocat.variants.{self.name}.hint"
+
+
+#: Every variant, in the order the New game screen lists them.
+VARIANTS: tuple[Variant, ...] = (
+    # A tied showdown on a one-arrow space goes to the player the arrow points at.
+    Variant("tie_goes_to_arrow"),
+)
+_NAMES = frozenset(variant.name for variant in VARIANTS)
+
+
+def ruleset_with(names: Iterable[str], base: Ruleset | None = None) -> Ruleset:
+    """``base`` (default: the standard rules) with exactly the variants ``names`` on.
+
+    :raises ValueError: a name is not in :data:`VARIANTS`.
+    """
+    chosen = frozenset(names)
+    unknown = chosen - _NAMES
+    if unknown:
+        raise ValueError(f"unknown variants {sorted(unknown)}")
+    changes: dict[str, bool] = {name: name in chosen for name in _NAMES}
+    return dataclasses.replace(base if base is not None else Ruleset(), **changes)  # type: ignore[arg-type]
+
+
+def variants_on(ruleset: Ruleset) -> tuple[str, ...]:
+    """The names of the variants ``ruleset`` has switched on, in table order."""
+    return tuple(v.name for v in VARIANTS if getattr(ruleset, v.name))
