@@ -16,7 +16,6 @@ at 60, so an idle table costs almost no CPU.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import importlib
 import logging
 import math
@@ -35,21 +34,21 @@ from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.logs import install_excepthook, setup_logging, write_crash_log
 from tacocat.persistence.paths import data_dir
 from tacocat.persistence.saves import SaveStore
-from tacocat.persistence.settings import Settings, load_settings, save_settings
-from tacocat.persistence.stats import Stats, load_stats, save_stats
+from tacocat.persistence.settings import load_settings
+from tacocat.persistence.stats import load_stats
 from tacocat.ui import i18n
 from tacocat.ui.assets import CORE_IMAGES, Assets, load_theme
 from tacocat.ui.audio import SOUND_NAMES, Audio
-from tacocat.ui.game_config import GameConfig
+from tacocat.ui.crash import show_crash_screen
 from tacocat.ui.i18n import tr
+from tacocat.ui.navigation import Navigation
+from tacocat.ui.preferences import Preferences
 from tacocat.ui.scene import Scene, SceneManager
+from tacocat.ui.screenshots import Screenshots
 from tacocat.ui.window import (
     LOGICAL_SIZE,
     NoDisplayError,
     open_window,
-    release_memory,
-    resize_window,
-    set_fullscreen,
 )
 
 log = logging.getLogger(__name__)
@@ -68,10 +67,6 @@ IDLE_REDRAW_S = 0.5
 BUSY_AFTER_INPUT = 0.6
 #: Animation speed setting -> time multiplier (inf: every tween ends at once).
 SPEED_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": math.inf}
-#: Frames to wait after a scene change before its screenshot (so it is drawn);
-#: the shot then waits for the scene's intro animation, up to SHOT_MAX_FRAMES.
-SHOT_DELAY_FRAMES = 2
-SHOT_MAX_FRAMES = 240
 
 _INPUT_EVENTS = frozenset(
     {
@@ -104,7 +99,7 @@ def check_pygame_ce() -> None:
 # --- the application ----------------------------------------------------------------
 
 
-class App:
+class App(Navigation, Preferences):
     """The running game. Scenes reach everything through ``scene.app``.
 
     :param options: the parsed command line (see :mod:`tacocat.cli`).
@@ -130,22 +125,8 @@ class App:
         self.exit_code = 0
         self.frame = 0
 
-        i18n.set_language(self.settings.language)
-        self.screen = open_window(self.settings)
-        pygame.font.init()  # not pygame.init(): the mixer is Audio's (it may have no device)
+        self.screen, self.ui = _open_screen(self.settings)
         self.clock = pygame.time.Clock()
-        self.ui = pygame_gui.UIManager(
-            LOGICAL_SIZE,
-            theme_path=load_theme(),
-            enable_live_theme_updates=False,
-            starting_language=self.settings.language,
-            translation_directory_paths=[str(i18n.translations_dir())],
-        )
-        # Styles used by rich text (rules, messages), loaded now rather than mid-frame.
-        self.ui.preload_fonts([
-            {"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"}
-            for size, style in ((19, "bold"), (19, "italic"), (26, "bold"))
-        ])
         self.assets = Assets()
         self.audio = Audio(
             self.settings.sound_volume, self.settings.music_volume, self.settings.muted
@@ -157,18 +138,12 @@ class App:
         self._quiet = False  # this frame follows an idle wait in which nothing happened
         self._last_draw = 0.0
         self._carried: list[pygame.event.Event] = []
-        self._shot_dir: Path | None = options.screenshots
-        self._shot_count = 0
-        self._shot_queue: list[tuple[str, Path]] = []
-        self._scene_shot: tuple[int, str] | None = None  # (frames waited, label)
+        self.shots = Screenshots(options.screenshots)
         self._pending_settings_save = False
         self._first_frame_shown = False
         #: Work nothing on screen needs yet, done while the loop would otherwise
         #: sleep idle (see :meth:`defer`).
         self._deferred: deque[Callable[[], None]] = deque()
-        if self._shot_dir is not None:
-            self._shot_dir = Path(self._shot_dir).absolute()
-            self._shot_dir.mkdir(parents=True, exist_ok=True)
 
         self._first_scene()
         self._defer_prefetch()
@@ -215,21 +190,6 @@ class App:
         except Exception:
             log.exception("deferred job %r failed", job)
 
-    def config_from_options(self) -> GameConfig:
-        """The game the command line asked for (``--vs-ai``/``--hotseat``/``--demo``)."""
-        level = self.options.level or self.settings.ai_level
-        names = self.settings.player_names
-        if self.options.vs_ai:
-            return GameConfig("vs_ai", level, 0, (names[0], tr("tacocat.names.computer")),
-                              seed=self.options.seed)
-        if self.options.hotseat:
-            return GameConfig("hotseat", level, 0, names, seed=self.options.seed)
-        return GameConfig(
-            "demo", level, 0,
-            (tr("tacocat.names.computer_n", n=1), tr("tacocat.names.computer_n", n=2)),
-            seed=self.options.seed,
-        )
-
     # --- animation & motion -----------------------------------------------------------
 
     @property
@@ -247,200 +207,6 @@ class App:
     def reduced_motion(self) -> bool:
         """The player asked for fades instead of movement and no shaking."""
         return bool(self.settings.reduced_motion)
-
-    # --- game flow --------------------------------------------------------------------
-
-    def start_game(self, config: GameConfig, **table_options: Any) -> bool:
-        """Switch to the table for a new game (or a resumed one, see :meth:`continue_game`).
-
-        :returns: True when the table opened.
-        """
-        from tacocat.ui.table.scene import TableScene
-
-        self._demo_resumed = False
-        self.audio.stop_music()
-        self.scenes.switch(TableScene(self, config, **table_options))
-        release_memory()  # the previous game's table is gone now
-        return True
-
-    def continue_game(self) -> None:
-        """Resume the autosaved game, or tell the player why it cannot be.
-
-        The save store replays and checks the file; the table receives the
-        :class:`~tacocat.persistence.saves.LoadResult` as ``saved=``. A file
-        that cannot be used has already been moved aside by the store; its
-        message (what was wrong, where the backup is) is shown here.
-
-        With ``--demo`` (``--continue --demo``) the saved game, whatever its
-        mode, is finished by the computer in both seats: the table gets a
-        ``"demo"`` config with the saved names and rules, and the level of
-        ``--level``, else the save's, else the settings'.
-        """
-        result = self.saves.load_autosave()
-        if not result.ok or result.state is None:
-            problem = result.problem or tr("tacocat.message.no_save")
-            log.info("nothing to continue: %s", problem)
-            self.show_message(tr("tacocat.message.continue_title"), problem)
-            return
-        app_config = dict(result.app_config)
-        demo = bool(self.options.demo)
-        level = (self.options.level if demo else None) or app_config.get("level") \
-            or self.settings.ai_level
-        saved_seat = app_config.get("human_seat")
-        config = GameConfig(
-            mode="demo" if demo else app_config["mode"],
-            level=level,
-            human_seat=saved_seat if saved_seat in (0, 1) else 0,
-            names=tuple(app_config["names"]),
-            ruleset=result.state.ruleset,
-        )
-        log.info("continuing a %s game (saved as %s) after %s actions", config.mode,
-                 app_config["mode"], len(result.state.actions))
-        if self.start_game(config, saved=result):
-            self._demo_resumed = demo
-
-    def finish_demo(self) -> None:
-        """The table calls this when a demo game ends: ``--demo`` exits with 0, else the title.
-
-        A game resumed by ``--continue --demo`` has now ended, so its autosave
-        is cleared (a demo session does not clear the save it was resumed from).
-        """
-        if self._demo_resumed:
-            self._demo_resumed = False
-            try:
-                self.saves.clear_autosave()
-            except Exception as error:  # a locked file must not keep the demo running
-                log.warning("could not clear the autosave: %s", error)
-        if self.options.demo:
-            self.quit(0)
-        else:
-            self.go_to_title()
-
-    def go_to_title(self) -> None:
-        """Back to the title screen (the table's exit() autosaves)."""
-        from tacocat.ui.scenes.title import TitleScene
-
-        self.scenes.switch(TitleScene(self))
-        self.audio.start_music()
-        release_memory()
-
-    # --- overlays -----------------------------------------------------------------------
-
-    def show_message(
-        self, title: str, text: str, on_close: Callable[[], None] | None = None
-    ) -> Scene:
-        """Push a modal message with an OK button (errors, refused files)."""
-        from tacocat.ui.scenes.message import MessageScene
-
-        scene = MessageScene(self, title, text, on_close=on_close)
-        self.scenes.push(scene)
-        return scene
-
-    def open_menu(self) -> None:
-        """The in-game Esc menu (Resume, Rules, Settings, Quit to title)."""
-        from tacocat.ui.scenes.menu import MenuScene
-
-        if not isinstance(self.scenes.top, MenuScene):
-            self.scenes.push(MenuScene(self))
-
-    def open_rules(self) -> None:
-        from tacocat.ui.scenes.rules import RulesScene
-
-        self.scenes.push(RulesScene(self))
-
-    def open_settings(self) -> None:
-        from tacocat.ui.scenes.settings import SettingsScene
-
-        self.scenes.push(SettingsScene(self))
-
-    def open_stats(self) -> None:
-        """The Statistics overlay (from the title and from the in-game menu)."""
-        from tacocat.ui.scenes.stats import StatsScene
-
-        self.scenes.push(StatsScene(self))
-
-    def pass_device(
-        self,
-        name: str,
-        on_ready: Callable[[], None],
-        seat: int | None = None,
-        other: str | None = None,
-    ) -> Scene:
-        """Cover everything until ``name`` confirms they hold the device (hot-seat).
-
-        ``on_ready`` runs after the cover is removed; ``seat`` colours the name;
-        ``other`` is asked to look away.
-        """
-        from tacocat.ui.scenes.pass_device import PassDeviceScene
-
-        scene = PassDeviceScene(self, name, on_ready, seat=seat, other=other)
-        self.scenes.push(scene)
-        return scene
-
-    # --- settings ---------------------------------------------------------------------
-
-    def update_settings(self, save: bool = True, **changes: Any) -> Settings:
-        """Replace some settings, apply them now, and save (unless ``save=False``,
-        for slider drags: call :meth:`save_settings` when the drag ends)."""
-        old = self.settings
-        self.settings = dataclasses.replace(old, **changes)
-        new = self.settings
-        if (new.sound_volume, new.music_volume, new.muted) != (
-            old.sound_volume, old.music_volume, old.muted
-        ):
-            self.audio.set_levels(new.sound_volume, new.music_volume, new.muted)
-        if new.fullscreen != old.fullscreen:
-            actual = set_fullscreen(new.fullscreen)
-            if actual != new.fullscreen and self.options.screenshots is None:
-                log.info("full screen is not available here")
-        if new.window_size != old.window_size and not new.fullscreen:
-            resize_window(new.window_size)
-        if new.language != old.language:
-            i18n.set_language(new.language)
-            self.ui.set_locale(new.language)
-        if save:
-            self.save_settings()
-        else:
-            self._pending_settings_save = True
-        return new
-
-    def save_settings(self) -> bool:
-        """Write the settings file now; a failure is shown to the player."""
-        self._pending_settings_save = False
-        try:
-            save_settings(self.data_dir, self.settings)
-        except PersistenceError as error:
-            log.warning("settings not saved: %s", error)
-            self.show_message(tr("tacocat.message.settings_not_saved_title"), str(error))
-            return False
-        return True
-
-    # --- statistics -------------------------------------------------------------------
-
-    def record_game(self, mode: str, **result: Any) -> Stats:
-        """Count a finished game in :attr:`stats` and write ``stats.json``.
-
-        The table calls this once per finished game; ``mode`` and ``result``
-        are :meth:`Stats.record_game`'s arguments (a demo is not counted). A
-        file that cannot be written is reported to the player; the figures in
-        memory are kept, so the next game's save writes them too.
-
-        :raises ValueError: the arguments do not describe a game (a caller bug).
-        """
-        updated = self.stats.record_game(mode, **result)
-        if updated is self.stats:
-            return updated
-        self.stats = updated
-        try:
-            save_stats(self.data_dir, updated)
-        except PersistenceError as error:
-            log.warning("statistics not saved: %s", error)
-            self.show_message(tr("tacocat.stats.not_saved_title"), str(error))
-        return updated
-
-    def toggle_fullscreen(self) -> None:
-        """F11: switch full screen and remember it."""
-        self.update_settings(fullscreen=not self.settings.fullscreen)
 
     # --- the loop -----------------------------------------------------------------------
 
@@ -465,8 +231,7 @@ class App:
         return not (
             self.frame < 3
             or time.monotonic() < self._busy_until
-            or self._shot_queue
-            or self._scene_shot is not None
+            or self.shots.pending
             or self.scenes.is_animating()
         )
 
@@ -539,7 +304,7 @@ class App:
 
     def _must_draw(self) -> bool:
         """Skip drawing quiet idle frames: the picture is the same as last time."""
-        if not self._quiet or self._shot_queue or self._scene_shot is not None:
+        if not self._quiet or self.shots.pending:
             return True
         if time.monotonic() - self._last_draw >= IDLE_REDRAW_S:
             return True
@@ -571,37 +336,17 @@ class App:
 
         :returns: the path it will be written to, or None without ``--screenshots``.
         """
-        if self._shot_dir is None:
-            return None
-        self._shot_count += 1
-        safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in label) or "shot"
-        path = self._shot_dir / f"{self._shot_count:04d}_{safe}.png"
-        self._shot_queue.append((label, path))
-        return path
+        return self.shots.request(label)
 
     def _scene_changed(self, top: Scene | None) -> None:
         # A text field of the scene below must not keep typing focus under an overlay.
         self.ui.set_focus_set(None)
         self._busy_until = time.monotonic() + BUSY_AFTER_INPUT
-        if self._shot_dir is not None and top is not None:
-            self._scene_shot = (0, top.name)
+        if top is not None:
+            self.shots.scene_changed(top.name)
 
     def _take_screenshots(self, final: bool = False) -> None:
-        """Save queued shots; the scene-change shot once the new scene has settled."""
-        if self._scene_shot is not None:
-            waited, label = self._scene_shot
-            settled = waited >= SHOT_DELAY_FRAMES and not self.scenes.is_animating()
-            if settled or final or waited >= SHOT_MAX_FRAMES:
-                self._scene_shot = None
-                self.screenshot(label)
-            else:
-                self._scene_shot = (waited + 1, label)
-        for label, path in self._shot_queue:
-            try:
-                pygame.image.save(self.screen, str(path))
-            except (pygame.error, OSError) as error:
-                log.warning("screenshot %s not saved: %s", label, error)
-        self._shot_queue.clear()
+        self.shots.take(self.screen, self.scenes.is_animating(), final)
 
     # --- ending -------------------------------------------------------------------------
 
@@ -653,36 +398,27 @@ class App:
         return 1
 
     def _show_crash_screen(self, crash_log: Path | None) -> None:
-        """A plain screen (no pygame_gui: it may be what broke) until a key or click."""
-        screen = pygame.display.get_surface()
-        if screen is None:
-            return
-        title_font, body_font = self.assets.font(34, bold=True), self.assets.font(20)
-        lines = [tr("tacocat.crash.body"), tr("tacocat.crash.saved"),
-                 tr("tacocat.crash.where", path=str(crash_log or "-")), "", tr("tacocat.crash.close")]
-        screen.fill((23, 50, 58))
-        panel = pygame.Rect(0, 0, 900, 300)
-        panel.center = screen.get_rect().center
-        pygame.draw.rect(screen, (244, 231, 197), panel, border_radius=22)
-        pygame.draw.rect(screen, (43, 33, 24), panel, width=3, border_radius=22)
-        y = panel.top + 36
-        title = title_font.render(tr("tacocat.crash.title"), True, (217, 72, 59))
-        screen.blit(title, title.get_rect(midtop=(panel.centerx, y)))
-        y += title.get_height() + 24
-        for line in lines:
-            text = body_font.render(line, True, (43, 33, 24))
-            if text.get_width() > panel.width - 60:
-                text = pygame.transform.smoothscale_by(text, (panel.width - 60) / text.get_width())
-            screen.blit(text, text.get_rect(midtop=(panel.centerx, y)))
-            y += body_font.get_linesize() + 4
-        pygame.display.flip()
-        if self.options.frames is not None:
-            return  # unattended run: do not wait for a player
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            event = pygame.event.wait(500)
-            if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                return
+        show_crash_screen(self.assets, crash_log, wait=self.options.frames is None)
+
+
+def _open_screen(settings: Any) -> tuple[pygame.Surface, pygame_gui.UIManager]:
+    """The window and the one UIManager, in the settings' language."""
+    i18n.set_language(settings.language)
+    screen = open_window(settings)
+    pygame.font.init()  # not pygame.init(): the mixer is Audio's (it may have no device)
+    ui = pygame_gui.UIManager(
+        LOGICAL_SIZE,
+        theme_path=load_theme(),
+        enable_live_theme_updates=False,
+        starting_language=settings.language,
+        translation_directory_paths=[str(i18n.translations_dir())],
+    )
+    # Styles used by rich text (rules, messages), loaded now rather than mid-frame.
+    ui.preload_fonts([
+        {"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"}
+        for size, style in ((19, "bold"), (19, "italic"), (26, "bold"))
+    ])
+    return screen, ui
 
 
 def _report_first_frame() -> None:

@@ -51,23 +51,7 @@ def open_window(settings: Settings) -> pygame.Surface:
     """
     os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
     os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
-    asked = os.environ.get("SDL_VIDEODRIVER", "")
-    if (
-        sys.platform.startswith("linux")
-        and not asked
-        and not os.environ.get("DISPLAY")
-        and not os.environ.get("WAYLAND_DISPLAY")
-    ):
-        # Checked before SDL probes (its Wayland probe prints its own error line).
-        raise NoDisplayError("neither DISPLAY nor WAYLAND_DISPLAY is set")
-    try:
-        pygame.display.init()
-        driver = pygame.display.get_driver()
-    except pygame.error as error:
-        raise NoDisplayError(str(error)) from error
-    if not asked and driver in ("offscreen", "dummy"):
-        pygame.display.quit()
-        raise NoDisplayError(f"SDL found only its '{driver}' video driver")
+    driver = _start_display()
     pygame.display.set_caption(TITLE)
     _set_icon()
     flags = pygame.SCALED | pygame.RESIZABLE
@@ -89,6 +73,31 @@ def open_window(settings: Settings) -> pygame.Surface:
         else:
             resize_window(settings.window_size)
     return screen
+
+
+def _start_display() -> str:
+    """Start SDL's display; returns the video driver's name.
+
+    :raises NoDisplayError: see :func:`open_window`.
+    """
+    asked = os.environ.get("SDL_VIDEODRIVER", "")
+    if (
+        sys.platform.startswith("linux")
+        and not asked
+        and not os.environ.get("DISPLAY")
+        and not os.environ.get("WAYLAND_DISPLAY")
+    ):
+        # Checked before SDL probes (its Wayland probe prints its own error line).
+        raise NoDisplayError("neither DISPLAY nor WAYLAND_DISPLAY is set")
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as error:
+        raise NoDisplayError(str(error)) from error
+    if not asked and driver in ("offscreen", "dummy"):
+        pygame.display.quit()
+        raise NoDisplayError(f"SDL found only its '{driver}' video driver")
+    return str(driver)
 
 
 def _window() -> Any:

@@ -65,7 +65,16 @@ class SettingsScene(Overlay):
         self.motion_box = self._checkbox(y, "tacocat.settings.reduced_motion",
                                          settings.reduced_motion)
 
-        y += 44
+        self._build_display(panel, y + 44)
+        self.done_button = pygame_gui.elements.UIButton(
+            pygame.Rect((panel_w - 200) // 2, panel_h - 76, 200, 54), tr("tacocat.settings.done"),
+            manager=self.ui, container=panel, object_id=theme_id("#settings_done"),
+        )
+        self._refresh()
+
+    def _build_display(self, panel: pygame_gui.elements.UIPanel, y: int) -> None:
+        """Full screen and the window sizes that fit this desktop."""
+        settings = self.app.settings
         self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.display", "@section")
         y += 36
         self.fullscreen_box = self._checkbox(y, "tacocat.settings.fullscreen", settings.fullscreen)
@@ -82,12 +91,6 @@ class SettingsScene(Overlay):
                 tr("tacocat.settings.size_option", w=w, h=h), manager=self.ui, container=panel,
                 object_id=theme_id(f"#size_{w}x{h}", "@choice_small"),
             )
-
-        self.done_button = pygame_gui.elements.UIButton(
-            pygame.Rect((panel_w - 200) // 2, panel_h - 76, 200, 54), tr("tacocat.settings.done"),
-            manager=self.ui, container=panel, object_id=theme_id("#settings_done"),
-        )
-        self._refresh()
 
     # --- widgets ------------------------------------------------------------------------
 

@@ -110,7 +110,18 @@ class StatsScene(Overlay):
         self._line("best_streak", pygame.Rect(460, y, 400, ROW_H),
                    tr("tacocat.stats.best_streak", count=stats.best_streak), "@ink_left")
 
-        y += ROW_H + 14
+        self._build_hotseat(stats, y + ROW_H + 14)
+        footer_y = panel_h - 76
+        self._line("tied_rounds", pygame.Rect(LEFT, footer_y - 40, panel_w - 2 * LEFT, 28),
+                   tr("tacocat.stats.tied_rounds", count=stats.tied_rounds) + "  ·  "
+                   + tr("tacocat.stats.not_counted"), "@muted")
+        self.done_button = pygame_gui.elements.UIButton(
+            pygame.Rect((panel_w - 200) // 2, footer_y, 200, 54), tr("tacocat.stats.done"),
+            manager=self.ui, container=self.panel, object_id=theme_id("#stats_done"),
+        )
+
+    def _build_hotseat(self, stats: Stats, y: int) -> None:
+        """The hot-seat table: a row per player (the most active first)."""
         self._label(pygame.Rect(LEFT, y, 500, 34), tr("tacocat.stats.hotseat"), "@section")
         y += 38
         listed, left_out = hotseat_rows(stats)
@@ -126,15 +137,6 @@ class StatsScene(Overlay):
         else:
             self._line("no_hotseat", pygame.Rect(LEFT, y, 600, ROW_H),
                        tr("tacocat.stats.no_hotseat"), "@muted_left")
-
-        footer_y = panel_h - 76
-        self._line("tied_rounds", pygame.Rect(LEFT, footer_y - 40, panel_w - 2 * LEFT, 28),
-                   tr("tacocat.stats.tied_rounds", count=stats.tied_rounds) + "  ·  "
-                   + tr("tacocat.stats.not_counted"), "@muted")
-        self.done_button = pygame_gui.elements.UIButton(
-            pygame.Rect((panel_w - 200) // 2, footer_y, 200, 54), tr("tacocat.stats.done"),
-            manager=self.ui, container=self.panel, object_id=theme_id("#stats_done"),
-        )
 
     # --- widgets ------------------------------------------------------------------------
 

@@ -75,22 +75,7 @@ class TitleScene(UIScene):
             rows.append([("continue", None)])
         rows += [[("rules", "@secondary"), ("stats", "@secondary"), ("settings", "@secondary")],
                  [("quit", "@danger")]]
-        top = logo_bottom + 52
-        for row_index, row in enumerate(rows):
-            y = top + row_index * (BUTTON_SIZE[1] + BUTTON_GAP)
-            button_w = BUTTON_SIZE[0] if len(row) == 1 else ROW_BUTTON_WIDTH
-            row_w = len(row) * button_w + (len(row) - 1) * BUTTON_GAP
-            x = (width - row_w) // 2
-            for key, class_id in row:
-                button = pygame_gui.elements.UIButton(
-                    pygame.Rect((x, y), (button_w, BUTTON_SIZE[1])), tr(f"tacocat.title.{key}"),
-                    manager=self.ui, container=self.root,
-                    object_id=theme_id(f"#title_{key}", class_id),
-                )
-                self.buttons.append(button)
-                self._bases.append((x, y))
-                setattr(self, f"{key}_button", button)
-                x += button_w + BUTTON_GAP
+        self._build_buttons(rows, logo_bottom + 52, width)
         if not has_save:
             self.continue_button = None
 
@@ -108,6 +93,25 @@ class TitleScene(UIScene):
                 manager=self.ui, container=self.root, object_id=theme_id(class_id="@notice"),
             )
         self._intro()
+
+    def _build_buttons(self, rows: list[list[tuple[str, str | None]]], top: int,
+                       width: int) -> None:
+        """The main buttons, row by row, centred; each is ``self.<key>_button``."""
+        for row_index, row in enumerate(rows):
+            y = top + row_index * (BUTTON_SIZE[1] + BUTTON_GAP)
+            button_w = BUTTON_SIZE[0] if len(row) == 1 else ROW_BUTTON_WIDTH
+            row_w = len(row) * button_w + (len(row) - 1) * BUTTON_GAP
+            x = (width - row_w) // 2
+            for key, class_id in row:
+                button = pygame_gui.elements.UIButton(
+                    pygame.Rect((x, y), (button_w, BUTTON_SIZE[1])), tr(f"tacocat.title.{key}"),
+                    manager=self.ui, container=self.root,
+                    object_id=theme_id(f"#title_{key}", class_id),
+                )
+                self.buttons.append(button)
+                self._bases.append((x, y))
+                setattr(self, f"{key}_button", button)
+                x += button_w + BUTTON_GAP
 
     def _decor(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """Two fans of cards in the bottom corners (rotated once here, not per frame)."""

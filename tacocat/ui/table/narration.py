@@ -20,9 +20,20 @@ def cards_text(cards: Sequence[int]) -> str:
 
 def describe(event: ev.Event, names: Sequence[str]) -> str | None:
     """One log line for a public event, or None when it is not worth a line."""
-    kind = type(event)
     if event.audience is not None:
         return None
+    if isinstance(event, _SET_UP):
+        return _set_up_line(event, names)
+    return _play_line(event, names)
+
+
+#: The events of a round's set-up: the deal, the replacement and the duel.
+_SET_UP = (ev.RoundStarted, ev.ReplaceTurn, ev.ReplacementCommitted, ev.Replaced,
+           ev.ReplacementSkipped, ev.DuelCommitted, ev.DuelRevealed)
+
+
+def _set_up_line(event: ev.Event, names: Sequence[str]) -> str | None:
+    kind = type(event)
     if kind is ev.RoundStarted:
         return tr("tacocat.table.log.round_started", n=event.round_number, cards=event.hand_size)
     if kind is ev.ReplaceTurn:
@@ -48,6 +59,11 @@ def describe(event: ev.Event, names: Sequence[str]) -> str | None:
             return tr("tacocat.table.log.duel_tie", a=a, b=b)
         return tr("tacocat.table.log.duel", name0=names[0], a=a, name1=names[1], b=b,
                   winner=names[event.attacker])
+    return None
+
+
+def _play_line(event: ev.Event, names: Sequence[str]) -> str | None:
+    kind = type(event)
     if kind is ev.Attacked:
         shape = tr(f"tacocat.table.shape.{event.shape}")
         return tr("tacocat.table.log.attack", name=names[event.seat], cards=cards_text(event.cards),

@@ -85,6 +85,15 @@ def game_result(config: GameConfig, state: GameState) -> tuple[str, dict[str, An
                              tied_rounds=state.tied_rounds)
 
 
+def human_seats(config: GameConfig) -> frozenset[int]:
+    """The seats people play (vs-AI: one; hot-seat: both; demo: none)."""
+    if config.mode == "vs_ai":
+        return frozenset({config.human_seat})
+    if config.mode == "hotseat":
+        return frozenset({0, 1})
+    return frozenset()
+
+
 def config_to_dict(config: GameConfig) -> dict[str, Any]:
     """The app config the autosave stores (see ``tacocat.persistence.saves``)."""
     mode = config.mode
@@ -121,12 +130,7 @@ class GameSession:
     ) -> None:
         self.config = config
         self.mode: str = config.mode
-        if self.mode == "vs_ai":
-            self.human_seats: frozenset[int] = frozenset({config.human_seat})
-        elif self.mode == "hotseat":
-            self.human_seats = frozenset({0, 1})
-        else:
-            self.human_seats = frozenset()
+        self.human_seats = human_seats(config)
         self.level: str = config.level
         #: Seats whose private events (own cards) the screen may learn.
         self.visible_seats: frozenset[int] = (

@@ -1,0 +1,184 @@
+"""Where the app can go: new, resumed and finished games, the title, and the overlays.
+
+:class:`Navigation` is part of :class:`tacocat.ui.app.App`. It is the one way
+scenes move between screens (besides ``app.scenes`` itself, for the overlays a
+scene owns): each method builds the scene and pushes it or switches to it.
+Scene modules are imported where they are first needed (start-up stays short).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from tacocat.ui.game_config import GameConfig
+from tacocat.ui.i18n import tr
+from tacocat.ui.window import release_memory
+
+if TYPE_CHECKING:
+    from argparse import Namespace
+
+    from tacocat.persistence.settings import Settings
+    from tacocat.ui.audio import Audio
+    from tacocat.ui.scene import Scene, SceneManager
+
+log = logging.getLogger(__name__)
+
+
+class Navigation:
+    """The app's moves between screens (a part of :class:`~tacocat.ui.app.App`)."""
+
+    options: Namespace
+    settings: Settings
+    saves: Any
+    scenes: SceneManager
+    audio: Audio
+    _demo_resumed: bool
+
+    if TYPE_CHECKING:
+        def quit(self, code: int = 0) -> None: ...  # the App's
+
+    def config_from_options(self) -> GameConfig:
+        """The game the command line asked for (``--vs-ai``/``--hotseat``/``--demo``)."""
+        level = self.options.level or self.settings.ai_level
+        names = self.settings.player_names
+        if self.options.vs_ai:
+            return GameConfig("vs_ai", level, 0, (names[0], tr("tacocat.names.computer")),
+                              seed=self.options.seed)
+        if self.options.hotseat:
+            return GameConfig("hotseat", level, 0, names, seed=self.options.seed)
+        return GameConfig(
+            "demo", level, 0,
+            (tr("tacocat.names.computer_n", n=1), tr("tacocat.names.computer_n", n=2)),
+            seed=self.options.seed,
+        )
+
+    # --- game flow --------------------------------------------------------------------
+
+    def start_game(self, config: GameConfig, **table_options: Any) -> bool:
+        """Switch to the table for a new game (or a resumed one, see :meth:`continue_game`).
+
+        :returns: True when the table opened.
+        """
+        from tacocat.ui.table.scene import TableScene
+
+        self._demo_resumed = False
+        self.audio.stop_music()
+        self.scenes.switch(TableScene(self, config, **table_options))
+        release_memory()  # the previous game's table is gone now
+        return True
+
+    def continue_game(self) -> None:
+        """Resume the autosaved game, or tell the player why it cannot be.
+
+        The save store replays and checks the file; the table receives the
+        :class:`~tacocat.persistence.saves.LoadResult` as ``saved=``. A file
+        that cannot be used has already been moved aside by the store; its
+        message (what was wrong, where the backup is) is shown here.
+
+        With ``--demo`` (``--continue --demo``) the saved game, whatever its
+        mode, is finished by the computer in both seats: the table gets a
+        ``"demo"`` config with the saved names and rules, and the level of
+        ``--level``, else the save's, else the settings'.
+        """
+        result = self.saves.load_autosave()
+        if not result.ok or result.state is None:
+            problem = result.problem or tr("tacocat.message.no_save")
+            log.info("nothing to continue: %s", problem)
+            self.show_message(tr("tacocat.message.continue_title"), problem)
+            return
+        app_config = dict(result.app_config)
+        demo = bool(self.options.demo)
+        level = (self.options.level if demo else None) or app_config.get("level") \
+            or self.settings.ai_level
+        saved_seat = app_config.get("human_seat")
+        config = GameConfig(
+            mode="demo" if demo else app_config["mode"],
+            level=level,
+            human_seat=saved_seat if saved_seat in (0, 1) else 0,
+            names=tuple(app_config["names"]),
+            ruleset=result.state.ruleset,
+        )
+        log.info("continuing a %s game (saved as %s) after %s actions", config.mode,
+                 app_config["mode"], len(result.state.actions))
+        if self.start_game(config, saved=result):
+            self._demo_resumed = demo
+
+    def finish_demo(self) -> None:
+        """The table calls this when a demo game ends: ``--demo`` exits with 0, else the title.
+
+        A game resumed by ``--continue --demo`` has now ended, so its autosave
+        is cleared (a demo session does not clear the save it was resumed from).
+        """
+        if self._demo_resumed:
+            self._demo_resumed = False
+            try:
+                self.saves.clear_autosave()
+            except Exception as error:  # a locked file must not keep the demo running
+                log.warning("could not clear the autosave: %s", error)
+        if self.options.demo:
+            self.quit(0)
+        else:
+            self.go_to_title()
+
+    def go_to_title(self) -> None:
+        """Back to the title screen (the table's exit() autosaves)."""
+        from tacocat.ui.scenes.title import TitleScene
+
+        self.scenes.switch(TitleScene(self))
+        self.audio.start_music()
+        release_memory()
+
+    # --- overlays -----------------------------------------------------------------------
+
+    def show_message(
+        self, title: str, text: str, on_close: Callable[[], None] | None = None
+    ) -> Scene:
+        """Push a modal message with an OK button (errors, refused files)."""
+        from tacocat.ui.scenes.message import MessageScene
+
+        scene = MessageScene(self, title, text, on_close=on_close)
+        self.scenes.push(scene)
+        return scene
+
+    def open_menu(self) -> None:
+        """The in-game Esc menu (Resume, Rules, Settings, Quit to title)."""
+        from tacocat.ui.scenes.menu import MenuScene
+
+        if not isinstance(self.scenes.top, MenuScene):
+            self.scenes.push(MenuScene(self))
+
+    def open_rules(self) -> None:
+        from tacocat.ui.scenes.rules import RulesScene
+
+        self.scenes.push(RulesScene(self))
+
+    def open_settings(self) -> None:
+        from tacocat.ui.scenes.settings import SettingsScene
+
+        self.scenes.push(SettingsScene(self))
+
+    def open_stats(self) -> None:
+        """The Statistics overlay (from the title and from the in-game menu)."""
+        from tacocat.ui.scenes.stats import StatsScene
+
+        self.scenes.push(StatsScene(self))
+
+    def pass_device(
+        self,
+        name: str,
+        on_ready: Callable[[], None],
+        seat: int | None = None,
+        other: str | None = None,
+    ) -> Scene:
+        """Cover everything until ``name`` confirms they hold the device (hot-seat).
+
+        ``on_ready`` runs after the cover is removed; ``seat`` colours the name;
+        ``other`` is asked to look away.
+        """
+        from tacocat.ui.scenes.pass_device import PassDeviceScene
+
+        scene = PassDeviceScene(self, name, on_ready, seat=seat, other=other)
+        self.scenes.push(scene)
+        return scene

@@ -1,0 +1,109 @@
+"""The player's settings and statistics: changed, applied at once, and saved.
+
+:class:`Preferences` is part of :class:`tacocat.ui.app.App`; statistics are
+recorded here and nowhere else (the table hands over a finished game's figures).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.settings import Settings, save_settings
+from tacocat.persistence.stats import Stats, save_stats
+from tacocat.ui import i18n
+from tacocat.ui.i18n import tr
+from tacocat.ui.window import resize_window, set_fullscreen
+
+if TYPE_CHECKING:
+    from argparse import Namespace
+
+    import pygame_gui
+
+    from tacocat.ui.audio import Audio
+    from tacocat.ui.scene import Scene
+
+log = logging.getLogger(__name__)
+
+
+class Preferences:
+    """Settings and statistics (a part of :class:`~tacocat.ui.app.App`)."""
+
+    options: Namespace
+    data_dir: Path
+    settings: Settings
+    stats: Stats
+    audio: Audio
+    ui: pygame_gui.UIManager
+    _pending_settings_save: bool
+
+    if TYPE_CHECKING:
+        def show_message(self, title: str, text: str, on_close: Any = None) -> Scene: ...
+
+    # --- settings ---------------------------------------------------------------------
+
+    def update_settings(self, save: bool = True, **changes: Any) -> Settings:
+        """Replace some settings, apply them now, and save (unless ``save=False``,
+        for slider drags: call :meth:`save_settings` when the drag ends)."""
+        old = self.settings
+        self.settings = dataclasses.replace(old, **changes)
+        new = self.settings
+        if (new.sound_volume, new.music_volume, new.muted) != (
+            old.sound_volume, old.music_volume, old.muted
+        ):
+            self.audio.set_levels(new.sound_volume, new.music_volume, new.muted)
+        if new.fullscreen != old.fullscreen:
+            actual = set_fullscreen(new.fullscreen)
+            if actual != new.fullscreen and self.options.screenshots is None:
+                log.info("full screen is not available here")
+        if new.window_size != old.window_size and not new.fullscreen:
+            resize_window(new.window_size)
+        if new.language != old.language:
+            i18n.set_language(new.language)
+            self.ui.set_locale(new.language)
+        if save:
+            self.save_settings()
+        else:
+            self._pending_settings_save = True
+        return new
+
+    def save_settings(self) -> bool:
+        """Write the settings file now; a failure is shown to the player."""
+        self._pending_settings_save = False
+        try:
+            save_settings(self.data_dir, self.settings)
+        except PersistenceError as error:
+            log.warning("settings not saved: %s", error)
+            self.show_message(tr("tacocat.message.settings_not_saved_title"), str(error))
+            return False
+        return True
+
+    # --- statistics -------------------------------------------------------------------
+
+    def record_game(self, mode: str, **result: Any) -> Stats:
+        """Count a finished game in :attr:`stats` and write ``stats.json``.
+
+        The table calls this once per finished game; ``mode`` and ``result``
+        are :meth:`Stats.record_game`'s arguments (a demo is not counted). A
+        file that cannot be written is reported to the player; the figures in
+        memory are kept, so the next game's save writes them too.
+
+        :raises ValueError: the arguments do not describe a game (a caller bug).
+        """
+        updated = self.stats.record_game(mode, **result)
+        if updated is self.stats:
+            return updated
+        self.stats = updated
+        try:
+            save_stats(self.data_dir, updated)
+        except PersistenceError as error:
+            log.warning("statistics not saved: %s", error)
+            self.show_message(tr("tacocat.stats.not_saved_title"), str(error))
+        return updated
+
+    def toggle_fullscreen(self) -> None:
+        """F11: switch full screen and remember it."""
+        self.update_settings(fullscreen=not self.settings.fullscreen)
