@@ -8,7 +8,9 @@
 * ``"hard"`` - samples the hidden cards and solves each sample exactly
   (:mod:`.hard`, :mod:`.sampling`, :mod:`.solver`).
 
-:func:`tacocat.ai.hints.suggest` gives the hint button its advice.
+:func:`tacocat.ai.hints.suggest` gives the hint button its advice;
+:mod:`tacocat.ai.worker` runs bots and hints in a process of their own, off
+the game's frame loop.
 """
 
 from __future__ import annotations

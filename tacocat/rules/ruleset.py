@@ -7,8 +7,9 @@ optional *variant* lives here as data, so that it can be changed in one place:
 * :data:`DEFAULT_BOARD` - **[ruling]** hand sizes ``4 5 6 7 6 5 4``; the centre
   space carries both arrows, every other space one arrow pointing at the
   trailing player (the one whose goal is farther away).
-* :attr:`Ruleset.tie_goes_to_arrow` - variant, off by default: a tied showdown on
-  a one-arrow space is won by the player the arrow points at.
+* :attr:`Ruleset.tie_goes_to_arrow` - variant (listed in :mod:`tacocat.rules.variants`),
+  off by default: a tied showdown on a one-arrow space is won by the player the
+  arrow points at.
 
 The behavioural rulings (secret centre replacement, draw order, duels that
 leave a single card go to the showdown, a response at least as high as the
