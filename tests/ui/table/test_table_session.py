@@ -234,3 +234,19 @@ def test_continue_resumes_the_game_left_at_the_table(make_app, tmp_path):
     assert resumed.session.state.actions == left_at.actions
     assert [s.value for s in resumed.my_hand()] == list(left_at.hands[0])
     assert wait_for_turn(again, resumed) == 0
+
+
+def test_the_worker_protocol_has_no_test_only_requests():
+    from tacocat.ai.worker import _Brains
+
+    assert _Brains().run(("ping",)) == "pong"
+    with pytest.raises(ValueError, match="unknown request"):
+        _Brains().run(("sleep", 1))
+
+
+def test_the_worker_module_imports_no_pygame():
+    import subprocess
+    import sys
+
+    code = "import sys, tacocat.ai.worker; sys.exit('pygame' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
