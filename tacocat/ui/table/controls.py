@@ -36,7 +36,9 @@ class Controls:
     """Input on one table (see the module docstring)."""
 
     def __init__(self, table: TableScene) -> None:
+        assert table.session is not None, "the table builds its controls after its session"
         self.table = table
+        self.session = table.session
         self.selected: list[CardSprite] = []
         self.hovered: CardSprite | None = None
         self.focus_index: int | None = None
@@ -54,7 +56,7 @@ class Controls:
     def update(self, dt: float) -> None:
         """Per frame: focus on a new decision, hints, lifts, the message's time."""
         table = self.table
-        turn = (id(table.session.state), table.acting_seat())
+        turn = (id(self.session.state), table.acting_seat())
         if turn != self._turn and turn[1] is not None:
             # A new decision: keyboard focus starts on the first card again.
             self.focus_index = 0 if self.keyboard_focus else None
@@ -113,7 +115,7 @@ class Controls:
         self._say(sentence(why))
 
     def submit(self, action: Any) -> bool:
-        problem = self.table.session.submit(action)
+        problem = self.session.submit(action)
         if problem is not None:
             self._refuse(problem)
             return False
@@ -129,7 +131,7 @@ class Controls:
             return
         if sprite.owner != seat or sprite.zone != "hand" or sprite.value is None:
             return
-        phase = self.table.session.state.phase
+        phase = self.session.state.phase
         if phase is Phase.DUEL:
             self.submit(DuelCard(seat, sprite.value))
         elif phase is Phase.DEFEND:
@@ -146,16 +148,16 @@ class Controls:
             self.selected.remove(sprite)
             self.table.sound("click")
             return
-        phase = self.table.session.state.phase
+        phase = self.session.state.phase
         if phase is Phase.REPLACE:
             trial = tuple(sorted(self._selected_values() + (sprite.value,)))
-            problem = self.table.session.problem(Replace(seat, trial))
+            problem = self.session.problem(Replace(seat, trial))
             if problem is not None:
                 self._refuse(problem)
                 return
         elif phase is Phase.ATTACK:
             if len(self.selected) + 1 >= len(self.table.my_hand()):
-                self._refuse(self.table.session.problem(Attack(seat, tuple(
+                self._refuse(self.session.problem(Attack(seat, tuple(
                     sorted(s.value for s in self.table.my_hand())))) or "")
                 return
         else:
@@ -190,7 +192,7 @@ class Controls:
         seat = self.table.acting_seat()
         if seat is None:
             return
-        phase = self.table.session.state.phase
+        phase = self.session.state.phase
         values = self._selected_values()
         if phase is Phase.REPLACE:
             self.submit(Replace(seat, values))
@@ -203,14 +205,14 @@ class Controls:
         seat = self.table.acting_seat()
         if seat is None:
             return
-        if self.table.session.state.phase is Phase.REPLACE:
+        if self.session.state.phase is Phase.REPLACE:
             self.clear_selection()
             self.submit(Replace(seat, ()))
         else:
             self.clear_selection()
 
     def _explain_wait(self) -> None:
-        session = self.table.session
+        session = self.session
         if session.state.is_over:
             return
         if self.table.animator.busy:
@@ -228,16 +230,16 @@ class Controls:
         if seat is None:
             self._explain_wait()
             return
-        if self.table.session.request_hint(seat):
+        if self.session.request_hint(seat):
             self._hint_wanted = True
             self.hint_text = tr("tacocat.table.hint.thinking")
 
     def _check_hint(self) -> None:
         if not self._hint_wanted:
             return
-        hint = self.table.session.take_hint()
+        hint = self.session.take_hint()
         if hint is None:
-            if not self.table.session.hint_pending:
+            if not self.session.hint_pending:
                 self._hint_wanted = False
                 if self.hint_text == tr("tacocat.table.hint.thinking"):
                     self.hint_text = None
@@ -275,13 +277,13 @@ class Controls:
 
     def _problem_cached(self, action: Any) -> str | None:
         """The engine's reason ``action`` is illegal (memoised per state: asked every frame)."""
-        key = (id(self.table.session.state), action)
+        key = (id(self.session.state), action)
         cache = self._problems
-        if cache.get("state") is not self.table.session.state:
+        if cache.get("state") is not self.session.state:
             cache.clear()
-            cache["state"] = self.table.session.state
+            cache["state"] = self.session.state
         if key not in cache:
-            cache[key] = self.table.session.problem(action)
+            cache[key] = self.session.problem(action)
         return cache[key]
 
     def refresh_buttons(self) -> None:
@@ -291,10 +293,10 @@ class Controls:
         primary.visible = secondary.visible = False
         b["hint"].enabled = seat is not None
         b["hint"].disabled_reason = tr("tacocat.table.why.hint_not_now")
-        b["hint"].visible = self.table.session.mode != "demo"
+        b["hint"].visible = self.session.mode != "demo"
         if seat is None:
             return
-        phase = self.table.session.state.phase
+        phase = self.session.state.phase
         values = self._selected_values()
         if phase is Phase.REPLACE:
             primary.visible = secondary.visible = True
@@ -347,7 +349,7 @@ class Controls:
             self.focus_index = (self.focus_index + step) % len(items)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.table.session is None:
+        if self.session is None:
             return
         animator = self.table.animator
         if event.type == pygame.KEYDOWN:
@@ -412,7 +414,7 @@ class Controls:
             if isinstance(item, Button):
                 self.press(item.key)
             elif isinstance(item, CardSprite):
-                phase = self.table.session.state.phase
+                phase = self.session.state.phase
                 if phase in (Phase.DUEL, Phase.DEFEND):
                     self.click_card(item)
                 elif self.buttons["primary"].visible:
@@ -430,13 +432,13 @@ class Controls:
         if seat is None:
             self._explain_wait()
             return
-        if self.table.session.state.phase in (Phase.DUEL, Phase.DEFEND):
+        if self.session.state.phase in (Phase.DUEL, Phase.DEFEND):
             if sprite.selected:
                 sprite.selected = False
                 self.selected = []
                 return
-            if self.table.session.state.phase is Phase.DEFEND:
-                problem = self.table.session.problem(Respond(seat, sprite.value))
+            if self.session.state.phase is Phase.DEFEND:
+                problem = self.session.problem(Respond(seat, sprite.value))
                 if problem is not None:
                     self._refuse(problem)
                     return
