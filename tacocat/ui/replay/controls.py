@@ -42,6 +42,7 @@ class ReplayControls:
         self.scrubber.marks = {step: note.tone for step, note in scene.notes.items()}
         self.buttons = self._build_buttons()
         self._panel: tuple[tuple[str, ...], pygame.Surface] | None = None
+        self.update(0.0)
 
     def _build_buttons(self) -> dict[str, Button]:
         scene, area = self.scene, L.BUTTON_AREA

@@ -71,6 +71,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.speed = 1.0
         self._wait = 0.0
+        self._animated = False
         self._start = start
         self.bottom = info.human_seat if info.mode == "vs_ai" and info.human_seat in (0, 1) else 0
 
@@ -83,6 +84,10 @@ class ReplayScene(Scene):
         ruleset = self.timeline.states[0].ruleset
         board = BoardView(app.assets, self.text, ruleset.board, L.BOARD_RECT)
         self.view = self._new_view()
+        self.animator = Animator(
+            self.view, speed=self._animation_speed, sound=self.app.audio.play,
+            narrate=self._narrate, reduced_motion=lambda: self.app.reduced_motion,
+            visible_seats=BOTH)
         self.painter = Painter(self.view, app.assets, self.text, self.renderer, board,
                                self.info.mode, rounds_to_win(ruleset.board.size))
         self.controls = ReplayControls(self)
@@ -100,12 +105,10 @@ class ReplayScene(Scene):
 
     def _new_view(self) -> TableView:
         ruleset = self.timeline.states[0].ruleset
-        view = TableView(ruleset.board, self.info.names, self.bottom, BOTH, len(ruleset.deck))
-        self.animator = Animator(
-            view, speed=self._animation_speed, sound=self.app.audio.play,
-            narrate=lambda event: view.add_log(describe(event, view.names)),
-            reduced_motion=lambda: self.app.reduced_motion, visible_seats=BOTH)
-        return view
+        return TableView(ruleset.board, self.info.names, self.bottom, BOTH, len(ruleset.deck))
+
+    def _narrate(self, event: ev.Event) -> None:
+        self.view.add_log(describe(event, self.view.names))
 
     def _animation_speed(self) -> float:
         base = self.app.animation_speed
@@ -120,12 +123,18 @@ class ReplayScene(Scene):
     def animating(self) -> bool:
         return self.animator.busy
 
-    def go(self, index: int) -> None:
-        """Show step ``index`` at once (no animation)."""
+    def go(self, index: int, keep_banners: bool = False) -> None:
+        """Show step ``index`` at once (no animation), laid out from its kept state."""
         index = self.timeline.go(index)
+        animator = self.animator
+        animator.queue.clear()
+        animator.tweener.skip_all()  # what was flying lands (on the old view, now dropped)
         view = self._new_view()
         resume.lay_out(view, self.timeline.states[index], BOTH)
-        self.view = self.painter.view = view
+        if keep_banners:
+            view.banners, view.particles = self.view.banners, self.view.particles
+        self.view = self.painter.view = animator.view = view
+        self._animated = False
         self._wait = 0.0
 
     def step_forward(self) -> None:
@@ -137,6 +146,7 @@ class ReplayScene(Scene):
             self.go(self.index + 1)
             return
         self.animator.feed(self.timeline.events[self.timeline.step(1)])
+        self._animated = True
         self._wait = 0.0
 
     def step_back(self) -> None:
@@ -169,6 +179,9 @@ class ReplayScene(Scene):
     def update(self, dt: float) -> None:
         dt = max(0.0, min(dt, 0.1))
         self.animator.update(dt)
+        if self._animated and self.animator.idle:
+            # The step has played: lay it out from its state, exactly as a jump there would.
+            self.go(self.index, keep_banners=True)
         self.controls.update(dt)
         if self.playing and self.animator.idle:
             self._wait += dt * self.speed
