@@ -11,29 +11,21 @@ from pathlib import Path
 import pygame
 import pytest
 
+# The statistics tests' game one action before its end (tests/ui is on sys.path: no package).
+from test_ui_stats import _before_the_last_action
+
 from tacocat.persistence.gamefile import GameInfo
 from tacocat.persistence.history import HistoryStore
 from tacocat.persistence.saves import AUTOSAVE_FILE, SaveStore
-from tacocat.rules import GameRecord, new_game
+from tacocat.rules import GameRecord
 from tacocat.ui.i18n import tr
 
 ROOT = Path(__file__).resolve().parents[2]
 DT = 1 / 60
 
 
-def _before_the_last_action(seed: int):
-    state, _ = new_game(seed)
-    while True:
-        action = state.legal_actions(state.to_act[0])[0]
-        after, _ = state.apply(action)
-        if after.is_over:
-            return state, action, after
-        state = after
-
-
 def _finished(seed: int):
-    state = _before_the_last_action(seed)[2]
-    return state
+    return _before_the_last_action(seed)[2]
 
 
 def _keep(folder: Path, seeds=(1, 2, 3)) -> list[str]:

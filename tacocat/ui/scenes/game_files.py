@@ -75,8 +75,7 @@ class GameFilesScene(DrawnOverlay):
             self.close()
             self.on_open(Path(event.file))
             return
-        if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION,
-                          pygame.MOUSEBUTTONUP) and self.list.handle(event) == "activate":
+        if self.list.handle(event) == "activate":  # the list takes only mouse events
             self.open_selected()
             return
         super().handle_event(event)

@@ -186,8 +186,7 @@ class HistoryScene(DrawnOverlay):
         if event.type == pygame.DROPFILE:
             self.open_path(Path(event.file))
             return
-        if event.type in (pygame.MOUSEWHEEL, pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION,
-                          pygame.MOUSEBUTTONUP) and self.list.handle(event) == "activate":
+        if self.list.handle(event) == "activate":  # the list takes only mouse events
             self.replay()
             return
         super().handle_event(event)
