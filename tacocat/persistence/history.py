@@ -82,6 +82,9 @@ class HistoryStore:
         self.limit = limit
         #: What went wrong at the last listing, ``(code, count)``, or None.
         self.problem: tuple[str, int] | None = None
+        # The list as last read or written, oldest first: adding a game at the end of
+        # one need not read the index again (one running game per data folder).
+        self._known: list[HistoryEntry] | None = None
 
     # --- listing ------------------------------------------------------------------------
 
@@ -99,6 +102,7 @@ class HistoryStore:
                 self._write_index(kept)
         if dropped and self.problem is None:
             self.problem = (ENTRIES_DROPPED, dropped)
+        self._known = kept
         return list(reversed(kept))
 
     def _read_index(self) -> tuple[list[HistoryEntry], int]:
@@ -157,13 +161,15 @@ class HistoryStore:
             half-written: the list is as before).
         """
         self._make_folders()
-        entries = list(reversed(self.entries()))
+        entries = list(self._known) if self._known is not None else \
+            list(reversed(self.entries()))
         game_id = self._new_id(info)
         game = GameFile(record, info)
         atomic_write_json(self._path(game_id), game.to_dict(), compact=True)
         entries.append(HistoryEntry(game_id, info))
         leaving = entries[:-self.limit] if len(entries) > self.limit else []
         self._write_index(entries[len(leaving):])
+        self._known = entries[len(leaving):]
         for old in leaving:
             with contextlib.suppress(OSError):
                 self._path(old.id).unlink()
@@ -209,6 +215,7 @@ class HistoryStore:
 
     def _drop(self, game_id: str) -> None:
         entries = [e for e in reversed(self.entries()) if e.id != game_id]
+        self._known = entries
         with contextlib.suppress(PersistenceError):
             self._write_index(entries)
 

@@ -208,3 +208,32 @@ def test_buttons_step_and_speeds_apply(make_app, records):
     assert viewer.speed == 4.0
     key(app, pygame.K_MINUS)
     assert viewer.speed == 2.0
+
+
+def test_notes_show_at_their_step_and_mark_the_scrubber(make_app, records):
+    """A review hangs its remarks on steps: the viewer shows each at its step."""
+    from tacocat.persistence.gamefile import open_game_file
+    from tacocat.ui.replay.scene import ReplayScene
+    from tacocat.ui.replay.timeline import Note, Timeline
+
+    app = make_app()
+    game, _ = open_game_file(records[0])
+    notes = {3: Note("A blunder: 9 was better", "blunder"), 7: Note("Best move", "good")}
+    app.scenes.switch(ReplayScene(app, Timeline(game.record), game.info, notes=notes))
+    viewer = app.scenes.top
+    assert viewer.controls.scrubber.marks == {3: "blunder", 7: "good"}
+    viewer.go(3)
+    assert viewer.status_line() == ("A blunder: 9 was better", "error")
+    viewer.go(4)
+    assert viewer.status_line()[0] != "A blunder: 9 was better"
+    viewer.go(7)
+    app.step(DT)
+    assert viewer.view.prompt == ("Best move", "do")
+
+
+def test_a_dropped_game_file_replaces_the_one_shown(make_app, records):
+    app, viewer = open_viewer(make_app, records[0])
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(records[1])))
+    app.step(DT)
+    assert app.scenes.top is not viewer
+    assert app.scenes.top.timeline.record == GameRecord.from_json(records[1].read_text())

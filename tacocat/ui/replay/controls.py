@@ -2,12 +2,14 @@
 
 Keys: ←/→ one action, ↑/↓ or PageUp/PageDown one round, Home/End the first
 deal / the end, Space play or pause, +/- speed, 1-9 round 1-9, Esc close.
-Mouse: the buttons, a click or drag on the scrubber, the wheel (one action).
+Mouse: the buttons, a click or drag on the scrubber, the wheel (one action). A game
+file dropped on the window opens in its place.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -85,6 +87,9 @@ class ReplayControls:
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             self._key(event)
+            return
+        if event.type == pygame.DROPFILE:  # another game file: watch that one instead
+            self.scene.app.open_game_file(Path(event.file), on_close=self.scene.on_close)
             return
         jump = self.scrubber.handle(event)
         if jump is not None:
