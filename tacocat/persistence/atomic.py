@@ -183,3 +183,23 @@ def _replace(source: str, target: Path) -> None:
             if attempt + 1 == _REPLACE_ATTEMPTS:
                 raise
             time.sleep(_REPLACE_RETRY_DELAY)
+
+
+def remove_stale_temp_files(folder: Path) -> int:
+    """Delete the temporary files (``.tmp-*.part``) an interrupted write left in ``folder``.
+
+    A write killed between creating its temporary file and the rename leaves
+    one behind; nothing ever reads it. Call this only while no other process
+    may be writing in the folder (the data folder lock), since a live write's
+    temporary file looks the same. Only regular files are removed.
+
+    :returns: how many were removed.
+    """
+    removed = 0
+    with contextlib.suppress(OSError):
+        for path in Path(folder).glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"):
+            if path.is_file() and not path.is_symlink():
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                    removed += 1
+    return removed
