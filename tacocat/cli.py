@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import math
 import sys
 import tempfile
 from collections.abc import Iterator, Sequence
@@ -38,15 +39,17 @@ def _non_negative_int(text: str) -> int:
 
 
 #: Bounds of ``--speed``: slower than a tenth never moves in a demo, faster
-#: than a hundred times is "instant" in all but name.
+#: than a hundred times is a blur. ``inf`` (every animation ends at once) is
+#: accepted too: tests and quick demo runs use it.
 SPEED_RANGE = (0.1, 100.0)
 
 
 def _speed(text: str) -> float:
     value = float(text)
     low, high = SPEED_RANGE
-    if not low <= value <= high:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"must be between {low:g} and {high:g}, got {text}")
+    if not (low <= value <= high or value == math.inf):  # also refuses nan
+        raise argparse.ArgumentTypeError(
+            f"must be between {low:g} and {high:g} (or inf), got {text}")
     return value
 
 
@@ -99,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--level", choices=AI_LEVELS, default=None, help="computer level (default: from settings, else medium)")
     parser.add_argument("--seed", type=_non_negative_int, default=None, help="seed for shuffling (a whole number)")
     parser.add_argument("--speed", type=_speed, default=None, metavar="X",
-                        help="multiply animation speed by X (0.1 to 100)")
+                        help="multiply animation speed by X (0.1 to 100; inf: no animation)")
     parser.add_argument("--screenshots", type=_folder, default=None, metavar="DIR", help="save a PNG at every scene change and round")
     parser.add_argument("--frames", type=_positive_int, default=None, metavar="N", help="quit after N frames")
     parser.add_argument("--data-dir", type=_folder, default=None, metavar="DIR", help="keep saves, settings and logs in DIR")

@@ -305,7 +305,7 @@ def test_a_killed_demo_is_resumed_where_it_stood_and_finished(tmp_path):
 
     # Resumed with no sound card at all: silent play to the end.
     result = subprocess.run(
-        [sys.executable, str(REPO / "main.py"), "--continue", "--demo", "--speed", "1000",
+        [sys.executable, str(REPO / "main.py"), "--continue", "--demo", "--speed", "inf",
          "--data-dir", str(data), "--log-level", "INFO"],
         cwd=tmp_path, env=headless_env(SDL_AUDIODRIVER="no-such-audio-driver"),
         capture_output=True, text=True, timeout=120)

@@ -23,6 +23,8 @@ import contextlib
 import logging
 import shutil
 import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from filelock import FileLock, Timeout
@@ -114,3 +116,34 @@ def remove_unsaved_copy(scratch: Path) -> None:
         log.info("kept %s: it holds a crash log", printable(scratch))
         return
     shutil.rmtree(scratch, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """The folder a run of the game writes to.
+
+    :ivar folder: the data folder, or a scratch copy when ``shared``.
+    :ivar shared: another copy holds the data folder; this run plays unsaved.
+    """
+
+    folder: Path
+    shared: bool
+
+
+@contextlib.contextmanager
+def claim_data_folder(folder: Path) -> Iterator[Claim]:
+    """Lock ``folder`` for the run inside the ``with``; or, if another copy of the
+    game holds it, give a scratch copy (:func:`unsaved_copy`) for the run to play
+    in without saving, deleted afterwards."""
+    lock = lock_data_folder(folder)
+    if lock is not None:
+        try:
+            yield Claim(Path(folder), shared=False)
+        finally:
+            lock.release()
+        return
+    scratch = unsaved_copy(folder)
+    try:
+        yield Claim(scratch, shared=True)
+    finally:
+        remove_unsaved_copy(scratch)

@@ -15,7 +15,6 @@ as computed by the ``platformdirs`` library:
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 from pathlib import Path

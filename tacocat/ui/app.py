@@ -35,17 +35,20 @@ import pygame
 import pygame_gui
 
 from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.lock import claim_data_folder
 from tacocat.persistence.logs import install_excepthook, setup_logging, write_crash_log
 from tacocat.persistence.paths import data_dir
 from tacocat.persistence.saves import SaveStore
 from tacocat.persistence.settings import Settings, load_settings, save_settings
 from tacocat.persistence.stats import Stats, load_stats, save_stats
+from tacocat.persistence.text import printable
 from tacocat.resources import asset_path
 from tacocat.ui import i18n
 from tacocat.ui.assets import CORE_IMAGES, Assets, load_theme
 from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.i18n import tr
+from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
 from tacocat.ui.scene import Scene, SceneManager
 
 log = logging.getLogger(__name__)
@@ -283,7 +286,10 @@ class App:
         self.settings, settings_problem = load_settings(self.data_dir)
         #: The player's statistics (``stats.json``); :meth:`record_game` adds a game.
         self.stats, stats_problem = load_stats(self.data_dir)
-        self.saves = saves if saves is not None else SaveStore(self.data_dir)
+        #: Non-blocking notices over the top of the window (e.g. a failed autosave).
+        self.notices = Notices(lambda: self.assets.font(20))
+        self.saves = ReportingSaves(saves if saves is not None else SaveStore(self.data_dir),
+                                    self.notices.post)
         #: True while the table shows a game resumed from the autosave under
         #: ``--demo`` (see :meth:`continue_game` and :meth:`finish_demo`).
         self._demo_resumed = False
@@ -451,7 +457,10 @@ class App:
         if not getattr(result, "ok", False):
             problem = getattr(result, "problem", None) or tr("tacocat.message.no_save")
             log.info("nothing to continue: %s", problem)
-            self.show_message(tr("tacocat.message.continue_title"), problem)
+            # --continue --demo with nothing to continue: a new demo, once the message is read.
+            play_on = (lambda: self.start_game(self.config_from_options())) \
+                if self.options.demo else None
+            self.show_message(tr("tacocat.message.continue_title"), problem, on_close=play_on)
             return
         app_config = dict(result.app_config)
         demo = bool(self.options.demo)
@@ -504,7 +513,8 @@ class App:
         """Push a modal message with an OK button (errors, refused files)."""
         from tacocat.ui.scenes.message import MessageScene
 
-        scene = MessageScene(self, title, text, on_close=on_close)
+        # printable(): a path with non-UTF-8 bytes must show, not crash the font.
+        scene = MessageScene(self, printable(title), printable(text), on_close=on_close)
         self.scenes.push(scene)
         return scene
 
@@ -640,6 +650,7 @@ class App:
             or self._shot_queue
             or self._scene_shot is not None
             or self.scenes.is_animating()
+            or self.notices.active
         )
 
     def run(self) -> int:
@@ -685,11 +696,13 @@ class App:
                 return
         self.scenes.update(dt)
         self.ui.update(dt)
+        self.notices.update(dt)
         if self._must_draw():
             if not self._covered():
                 self.screen.fill((23, 50, 58))
             self.scenes.draw(self.screen)
             self.ui.draw_ui(self.screen)
+            self.notices.draw(self.screen)
             self._take_screenshots()
             pygame.display.flip()
             self._last_draw = time.monotonic()
@@ -831,7 +844,7 @@ class App:
             return
         title_font, body_font = self.assets.font(34, bold=True), self.assets.font(20)
         lines = [tr("tacocat.crash.body"), tr("tacocat.crash.saved"),
-                 tr("tacocat.crash.where", path=str(crash_log or "-")), "", tr("tacocat.crash.close")]
+                 tr("tacocat.crash.where", path=printable(crash_log or "-")), "", tr("tacocat.crash.close")]
         screen.fill((23, 50, 58))
         panel = pygame.Rect(0, 0, 900, 300)
         panel.center = screen.get_rect().center
@@ -875,7 +888,6 @@ _hook_installed = False
 
 def run(options: Any) -> int:
     """Start the desktop game; returns the exit code (0 ok, 1 error, 2 no display)."""
-    global _hook_installed
     try:
         check_pygame_ce()
     except RuntimeError as error:
@@ -886,6 +898,15 @@ def run(options: Any) -> int:
     except PersistenceError as error:
         print(f"tacocat: {error}", file=sys.stderr)
         return 1
+    with claim_data_folder(directory) as claim:  # one copy of the game per data folder
+        return _run_app(options, claim.folder, directory if claim.shared else None)
+
+
+def _run_app(options: Any, directory: Path, shared: Path | None) -> int:
+    """:func:`run` once the data folder is claimed: ``directory`` is where this run
+    writes; ``shared`` is the data folder another copy holds (then ``directory``
+    is a scratch copy and the player is asked to play without saving), or None."""
+    global _hook_installed
     setup_logging(directory, options.log_level)
     if not _hook_installed:
         install_excepthook(directory)
@@ -909,4 +930,6 @@ def run(options: Any) -> int:
         print(f"tacocat: the game could not start: {error}{where}", file=sys.stderr)
         pygame.display.quit()
         return 1
+    if shared is not None:
+        offer_unsaved_play(app, shared)
     return app.run()
