@@ -3,23 +3,13 @@ before a window opens or a file is written."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tacocat.cli import parse_args
 
-REPO = Path(__file__).resolve().parents[1]
-
-
-def run_main(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYTHONPATH=str(REPO))
-    return subprocess.run([sys.executable, str(REPO / "main.py"), *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=60)
+from tests.main_process import run_main
 
 
 @pytest.mark.parametrize(
