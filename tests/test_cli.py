@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from tacocat.cli import parse_args
-
 from tests.main_process import run_main
 
 
