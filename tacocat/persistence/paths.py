@@ -49,8 +49,8 @@ def _platform_dirs() -> PlatformDirsABC:
     return Unix(XDG_APP_FOLDER, appauthor=False)
 
 
-def _user_data_dir(dirs: PlatformDirsABC) -> str:
-    """``dirs.user_data_dir`` - except that on macOS ``$XDG_DATA_HOME`` is not obeyed.
+def _macos_data_dir(dirs: PlatformDirsABC) -> str:
+    """``dirs.user_data_dir`` on macOS, where ``$XDG_DATA_HOME`` is not obeyed.
 
     Recent platformdirs lets that variable move macOS folders out of
     ``~/Library``; the game's saves have always been in ``~/Library/Application
@@ -62,7 +62,7 @@ def _user_data_dir(dirs: PlatformDirsABC) -> str:
     from platformdirs import macos
 
     defaults = getattr(macos, "_MacOSDefaults", None)
-    if isinstance(dirs, macos.MacOS) and defaults is not None:
+    if defaults is not None:
         return str(defaults.user_data_dir.fget(dirs))
     return dirs.user_data_dir
 
@@ -73,7 +73,8 @@ def default_data_dir() -> Path:
     Reads ``sys.platform`` and the environment on each call, so tests can
     monkeypatch both.
     """
-    return Path(_user_data_dir(_platform_dirs()))
+    dirs = _platform_dirs()
+    return Path(_macos_data_dir(dirs) if sys.platform == "darwin" else dirs.user_data_dir)
 
 
 def data_dir(override: Path | None = None) -> Path:
