@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import signal
 import subprocess
 import sys
@@ -31,6 +30,7 @@ from tacocat.persistence.settings import SETTINGS_FILE, Settings
 from tacocat.rules import GameRecord, GameState, Phase, new_game
 from tacocat.ui import game_session
 from tacocat.ui.ai_worker import AIWorker
+from tests.main_process import headless_env
 
 REPO = Path(__file__).resolve().parents[1]
 DT = 1 / 60
@@ -102,14 +102,6 @@ def press_key(app: Any, key: int, frames: int = 2) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
     for _ in range(frames):
         app.step(DT)
-
-
-def headless_env(**extra: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO),
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
-    env.update(extra)
-    return env
 
 
 @pytest.fixture

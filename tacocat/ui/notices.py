@@ -22,6 +22,7 @@ import pygame
 from tacocat.persistence.errors import REASON_OTHER, PersistenceError
 from tacocat.persistence.text import printable
 from tacocat.ui.i18n import tr
+from tacocat.ui.widgets.style import rounded_panel
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +30,8 @@ log = logging.getLogger(__name__)
 #: the last FADE_S of them fading out.
 NOTICE_S = 7.0
 FADE_S = 0.6
-MAX_WIDTH = 760
+#: Narrow enough to leave the table's top corners (names, round, Menu) visible.
+MAX_WIDTH = 640
 PADDING = 14
 TOP = 10
 FILL = (244, 231, 197)
@@ -48,6 +50,8 @@ def io_reason(error: PersistenceError) -> str:
 class _Notice:
     text: str
     left: float = NOTICE_S
+    #: The drawn panel, made on first draw and kept (a notice lasts many frames).
+    panel: pygame.Surface | None = None
 
 
 class Notices:
@@ -86,33 +90,18 @@ class Notices:
         if not self._queue:
             return
         notice = self._queue[0]
-        lines = _wrap(self._font(), notice.text, MAX_WIDTH - 2 * PADDING)
-        font = self._font()
-        height = len(lines) * font.get_linesize() + 2 * PADDING
-        width = max(font.size(line)[0] for line in lines) + 2 * PADDING
-        panel = pygame.Surface((width, height), pygame.SRCALPHA)
-        pygame.draw.rect(panel, FILL, panel.get_rect(), border_radius=12)
-        pygame.draw.rect(panel, BORDER, panel.get_rect(), width=3, border_radius=12)
-        for row, line in enumerate(lines):
-            panel.blit(font.render(line, True, INK), (PADDING, PADDING + row * font.get_linesize()))
-        panel.set_alpha(int(255 * min(1.0, notice.left / FADE_S)))
-        surface.blit(panel, panel.get_rect(midtop=(surface.get_width() // 2, TOP)))
+        if notice.panel is None:
+            notice.panel = self._panel(notice.text)
+        notice.panel.set_alpha(int(255 * min(1.0, notice.left / FADE_S)))
+        surface.blit(notice.panel, notice.panel.get_rect(midtop=(surface.get_width() // 2, TOP)))
 
-
-def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """``text`` broken at spaces into lines no wider than ``width`` (a longer word stays whole)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if line and font.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = candidate
-        lines.append(line)
-    return lines
+    def _panel(self, text: str) -> pygame.Surface:
+        # pygame-ce wraps the text itself (wraplength).
+        words = self._font().render(text, True, INK, None, MAX_WIDTH - 2 * PADDING)
+        panel = rounded_panel((words.get_width() + 2 * PADDING, words.get_height() + 2 * PADDING),
+                              FILL, BORDER, radius=12, border_width=3)
+        panel.blit(words, (PADDING, PADDING))
+        return panel
 
 
 class ReportingSaves:

@@ -4,6 +4,7 @@ be removed, a second copy of the game; and demo mode reading its messages alone.
 from __future__ import annotations
 
 import errno
+import os
 from pathlib import Path
 from typing import Any
 
@@ -36,29 +37,37 @@ def actions_played(app: Any) -> int:
 
 
 def failing_disk(monkeypatch: pytest.MonkeyPatch, folder: Path, number: int) -> None:
-    """Writes and deletes in ``folder`` fail with ``number`` (ENOSPC, EROFS, ...)."""
-    real_replace, real_unlink = __import__("os").replace, Path.unlink
+    """Writes (the final rename) and deletes in ``folder`` fail with errno ``number``."""
+    failure = OSError(number, os.strerror(number))
+    real_replace, real_unlink = os.replace, Path.unlink
 
     def replace(src: Any, dst: Any) -> None:
         if Path(dst).parent == folder:
-            raise OSError(number, __import__("os").strerror(number))
+            raise failure
         real_replace(src, dst)
 
     def unlink(self: Path, missing_ok: bool = False) -> None:
         if self.parent == folder and not self.name.startswith(".tmp-"):
-            raise OSError(number, __import__("os").strerror(number))
+            raise failure
         real_unlink(self, missing_ok=missing_ok)
 
     monkeypatch.setattr("tacocat.persistence.atomic.os.replace", replace)
     monkeypatch.setattr(Path, "unlink", unlink)
 
 
+def demo_on_a_failing_disk(make_app: Any, store: SaveStore, seed: int, after: int,
+                           monkeypatch: pytest.MonkeyPatch, number: int) -> Any:
+    """A demo whose data folder starts failing (errno ``number``) after ``after`` actions."""
+    app = make_app("--demo", "--seed", str(seed), "--speed", "inf", saves=store)
+    frames_until(app, lambda: actions_played(app) >= after)
+    failing_disk(monkeypatch, store.directory, number)
+    return app
+
+
 def test_a_failed_autosave_is_shown_once_retried_and_its_recovery_shown(
         make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = SaveStore(tmp_path, mark_folders=[tmp_path])
-    app = make_app("--demo", "--seed", "3", "--speed", "inf", saves=store)
-    frames_until(app, lambda: actions_played(app) >= 3)
-    failing_disk(monkeypatch, tmp_path, errno.ENOSPC)
+    app = demo_on_a_failing_disk(make_app, store, 3, 3, monkeypatch, errno.ENOSPC)
     start = actions_played(app)
     frames_until(app, lambda: actions_played(app) >= start + 6)
     failed = tr("tacocat.notice.save_failed", reason=tr("tacocat.io_reason.no_space"))
@@ -83,9 +92,7 @@ def test_a_finished_game_that_cannot_be_removed_is_never_offered(
     data, cache = tmp_path / "data", tmp_path / "cache"
     data.mkdir()
     store = SaveStore(data, mark_folders=[data, cache])
-    app = make_app("--demo", "--seed", "5", "--speed", "inf", saves=store)
-    frames_until(app, lambda: actions_played(app) >= 4)
-    failing_disk(monkeypatch, data, errno.EPERM)
+    app = demo_on_a_failing_disk(make_app, store, 5, 4, monkeypatch, errno.EPERM)
     frames_until(app, lambda: not app.running)  # the demo played to the end
     assert (data / AUTOSAVE_FILE).exists()  # stale: an early moment of the game
     assert any(text.startswith("Your game could not be saved") for text in app.notices.texts)
@@ -99,9 +106,7 @@ def test_a_finished_game_that_cannot_be_removed_is_never_offered(
 def test_nothing_writable_anywhere_still_hides_the_game_in_this_run(
         make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = SaveStore(tmp_path, mark_folders=[tmp_path])
-    app = make_app("--demo", "--seed", "5", "--speed", "inf", saves=store)
-    frames_until(app, lambda: actions_played(app) >= 4)
-    failing_disk(monkeypatch, tmp_path, errno.EROFS)
+    app = demo_on_a_failing_disk(make_app, store, 5, 4, monkeypatch, errno.EROFS)
     frames_until(app, lambda: not app.running)
     cleared = tr("tacocat.notice.finished_not_cleared", reason=tr("tacocat.io_reason.read_only"))
     assert cleared in app.notices.texts

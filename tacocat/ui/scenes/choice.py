@@ -10,7 +10,7 @@ import pygame_gui
 
 from tacocat.ui.scenes.message import WIDTH, MessageScene
 
-CHOICE_WIDTH = 250
+CHOICE_WIDTH = 266
 CHOICE_GAP = 16
 
 
