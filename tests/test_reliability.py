@@ -109,3 +109,14 @@ def test_a_demo_with_a_message_on_screen_still_ends(tmp_path: Path, args: list[s
                       timeout=120, TACOCAT_AI_WORKER="inline")
     assert result.returncode == 0, result.stderr[-3000:]
     clean(result.stderr)
+
+
+def test_temporary_files_of_a_killed_write_are_gone_after_a_start(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    leftovers = [data / f".tmp-autosave.json.{n}.part" for n in range(3)]  # three kills
+    for path in leftovers:
+        path.write_text('{"format":"tacocat-save","vers')
+    result = run_main(["--frames", "5", "--data-dir", data], tmp_path)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert not any(path.exists() for path in leftovers)

@@ -9,6 +9,7 @@ race between a check and the open) before a byte is read.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -20,7 +21,7 @@ _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY
 
 
 class NotARegularFile(OSError):
-    """The path exists but is a FIFO, a socket, a device or a folder."""
+    """The path exists but is a FIFO, a socket or a device."""
 
 
 def is_regular_file(path: Path) -> bool:
@@ -35,12 +36,16 @@ def read_regular_file(path: Path, limit: int) -> bytes:
     """Up to ``limit`` bytes of the regular file at ``path``.
 
     :raises FileNotFoundError: there is no file.
-    :raises NotARegularFile: something else than a plain file is there.
+    :raises IsADirectoryError: a folder is there.
+    :raises NotARegularFile: something else than a plain file or a folder is there.
     :raises OSError: it could not be read.
     """
     fd = os.open(path, _READ_FLAGS)
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):  # as reading one would say
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(mode):
             raise NotARegularFile(f"{os.fspath(path)!r} is not a regular file")
         chunks: list[bytes] = []
         remaining = limit
