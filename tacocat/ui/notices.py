@@ -108,8 +108,7 @@ class ReportingSaves:
     """The save store, with failed writes reported to the player.
 
     Everything but :meth:`write_autosave` and :meth:`clear_autosave` passes
-    straight to ``store``. Errors are still raised to the caller (the game
-    session logs them and tries again after the next move).
+    straight to ``store``. The game session tries again after the next move.
 
     :param report: shows a notice (the app's :meth:`Notices.post`).
     """
@@ -123,12 +122,18 @@ class ReportingSaves:
         return getattr(self.store, name)
 
     def write_autosave(self, app_config: dict[str, Any], record: Any) -> None:
+        """Write through to the store. The first failure of a run of them is
+        raised (the session logs it) and shown; the next ones, until a save
+        works again, are only logged here at INFO, so that a full disk does not
+        print a warning per move."""
         try:
             self.store.write_autosave(app_config, record)
         except PersistenceError as error:
-            if not self._failing:
-                self._failing = True
-                self._report(tr("tacocat.notice.save_failed", reason=io_reason(error)))
+            if self._failing:
+                log.info("autosave failed again: %s", error)
+                return
+            self._failing = True
+            self._report(tr("tacocat.notice.save_failed", reason=io_reason(error)))
             raise
         if self._failing:
             self._failing = False

@@ -4,6 +4,7 @@ be removed, a second copy of the game; and demo mode reading its messages alone.
 from __future__ import annotations
 
 import errno
+import logging
 import os
 from pathlib import Path
 from typing import Any
@@ -65,7 +66,8 @@ def demo_on_a_failing_disk(make_app: Any, store: SaveStore, seed: int, after: in
 
 
 def test_a_failed_autosave_is_shown_once_retried_and_its_recovery_shown(
-        make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
     store = SaveStore(tmp_path, mark_folders=[tmp_path])
     app = demo_on_a_failing_disk(make_app, store, 3, 3, monkeypatch, errno.ENOSPC)
     start = actions_played(app)
@@ -73,6 +75,8 @@ def test_a_failed_autosave_is_shown_once_retried_and_its_recovery_shown(
     failed = tr("tacocat.notice.save_failed", reason=tr("tacocat.io_reason.no_space"))
     assert failed.startswith("Your game could not be saved: the disk is full")
     assert app.notices.texts == [failed]  # six failed saves, one notice
+    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING and "autosave" in r.message]
+    assert len(warnings) == 1  # and one warning on the terminal, not one per move
     app.step(DT)
     screen = app.screen.get_at((app.screen.get_width() // 2, TOP + 1))
     assert tuple(screen)[:3] == BORDER  # drawn over the table, play goes on
