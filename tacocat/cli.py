@@ -148,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.replay is not None:
         problem = replay_problem(options.replay)
         if problem:
-            print(f"tacocat: cannot replay {options.replay}: {problem}", file=sys.stderr)
+            print(f"tacocat: cannot replay {printable(options.replay)}: {problem}", file=sys.stderr)
             return 2
     with _without_yaml():
         from tacocat.ui.app import run
