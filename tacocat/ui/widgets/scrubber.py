@@ -1,6 +1,6 @@
 """A scrubber: a bar over the steps of something (a replay), clicked or dragged to jump.
 
-It shows where the viewer is (a knob), section starts (ticks with labels - a
+It shows where the viewer is (a knob), section starts (ticks: a
 replay's rounds) and marked steps (dots in a tone's colour - a review's
 mistakes). It knows positions only; the owner moves the content.
 """
