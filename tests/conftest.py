@@ -5,3 +5,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The game picks its language from the locale on a first start: tests start in
+# English whatever the machine's locale is (language tests pass --lang or set it).
+os.environ["LC_ALL"] = "C.UTF-8"

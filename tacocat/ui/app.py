@@ -45,7 +45,9 @@ from tacocat.ui import i18n
 from tacocat.ui.assets import CORE_IMAGES, Assets, load_theme
 from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.game_config import GameConfig
+from tacocat.ui.fonts import localise_theme
 from tacocat.ui.i18n import tr
+from tacocat.ui.language import rich_text_fonts, starting_settings, switch_language
 from tacocat.ui.scene import Scene, SceneManager
 
 log = logging.getLogger(__name__)
@@ -295,22 +297,19 @@ class App:
         self.exit_code = 0
         self.frame = 0
 
-        i18n.set_language(self.settings.language)
+        self.settings = starting_settings(self.settings, self.data_dir, options)
         self.screen = open_window(self.settings)
         pygame.font.init()  # not pygame.init(): the mixer is Audio's (it may have no device)
         self.clock = pygame.time.Clock()
         self.ui = pygame_gui.UIManager(
             LOGICAL_SIZE,
-            theme_path=load_theme(),
+            theme_path=localise_theme(load_theme()),  # + Lao font entries
             enable_live_theme_updates=False,
             starting_language=self.settings.language,
             translation_directory_paths=[str(i18n.translations_dir())],
         )
         # Styles used by rich text (rules, messages), loaded now rather than mid-frame.
-        self.ui.preload_fonts([
-            {"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"}
-            for size, style in ((19, "bold"), (19, "italic"), (26, "bold"))
-        ])
+        self.ui.preload_fonts(rich_text_fonts(self.settings.language))
         self.assets = Assets()
         self.audio = Audio(
             self.settings.sound_volume, self.settings.music_volume, self.settings.muted
@@ -568,8 +567,7 @@ class App:
         if new.window_size != old.window_size and not new.fullscreen:
             resize_window(new.window_size)
         if new.language != old.language:
-            i18n.set_language(new.language)
-            self.ui.set_locale(new.language)
+            switch_language(self, new.language)
         if save:
             self.save_settings()
         else:

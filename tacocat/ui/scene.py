@@ -190,6 +190,13 @@ class UIScene(Scene):
     def build(self) -> None:
         """Create this scene's widgets inside ``self.root``."""
 
+    def relabel(self) -> None:
+        """Rebuild the widgets in the current language (the language was just switched)."""
+        if self.root is not None:
+            self.root.kill()
+            self.root = self.make_root()
+            self.build()
+
     def exit(self) -> None:
         if self.root is not None:
             self.root.kill()
@@ -233,7 +240,9 @@ class Overlay(UIScene):
 
     def make_root(self) -> Any:
         # Each stacked overlay sits a full band above the one below it.
-        depth = max(1, len(self.app.scenes))
+        # (Its place in the stack, so a rebuild after a language switch keeps the order.)
+        stack = self.app.scenes.stack
+        depth = max(1, stack.index(self) + 1 if self in stack else len(stack))
         return pygame_gui.elements.UIPanel(
             pygame.Rect((0, 0), self.app.size),
             starting_height=OVERLAY_LAYER * depth,

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from tacocat.languages import LANGUAGES
 from tacocat.ui.app import fitting_window_sizes
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import Overlay, theme_id
 
-PANEL_SIZE = (780, 652)
+PANEL_SIZE = (780, 700)
 SPEEDS = ("slow", "normal", "fast", "instant")
 #: A dragged slider is saved this long after it stops moving (not 60 times a second).
 SAVE_DELAY = 0.4
@@ -82,6 +83,9 @@ class SettingsScene(Overlay):
                 object_id=theme_id(f"#size_{w}x{h}", "@choice_small"),
             )
 
+        y += ROW_H + 10
+        self.language_buttons = self._language_row(y)
+
         self.done_button = pygame_gui.elements.UIButton(
             pygame.Rect((panel_w - 200) // 2, panel_h - 76, 200, 54), tr("tacocat.settings.done"),
             manager=self.ui, container=panel, object_id=theme_id("#settings_done"),
@@ -89,6 +93,19 @@ class SettingsScene(Overlay):
         self._refresh()
 
     # --- widgets ------------------------------------------------------------------------
+
+    def _language_row(self, y: int) -> dict[str, pygame_gui.elements.UIButton]:
+        """One button per language, each named in its own language (and script)."""
+        self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                    "tacocat.settings.language", "@ink_left")
+        buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        for index, (code, own_name) in enumerate(LANGUAGES.items()):
+            buttons[code] = pygame_gui.elements.UIButton(
+                pygame.Rect(CONTROL_X + index * 94, y, 90, ROW_H), own_name,
+                manager=self.ui, container=self.panel,
+                object_id=theme_id(f"#language_{code}", "@choice_small"),
+            )
+        return buttons
 
     def _label(self, rect: pygame.Rect, key: str, class_id: str) -> pygame_gui.elements.UILabel:
         return pygame_gui.elements.UILabel(
@@ -126,6 +143,8 @@ class SettingsScene(Overlay):
             (button.disable if settings.fullscreen else button.enable)()
         if self.fullscreen_box.is_checked != settings.fullscreen:
             self.fullscreen_box.set_state(settings.fullscreen)
+        for code, button in self.language_buttons.items():
+            (button.select if code == settings.language else button.unselect)()
 
     # --- events -------------------------------------------------------------------------
 
@@ -177,6 +196,12 @@ class SettingsScene(Overlay):
             if element is button:
                 self.app.audio.play("click")
                 self.app.update_settings(window_size=size)
+                self._refresh()
+                return
+        for code, button in self.language_buttons.items():
+            if element is button:
+                self.app.audio.play("click")
+                self.app.update_settings(language=code)  # rebuilds this screen in it
                 self._refresh()
                 return
 
