@@ -44,8 +44,8 @@ from tacocat.resources import asset_path
 from tacocat.ui import i18n
 from tacocat.ui.assets import CORE_IMAGES, Assets, load_theme
 from tacocat.ui.audio import SOUND_NAMES, Audio
-from tacocat.ui.game_config import GameConfig
 from tacocat.ui.fonts import localise_theme
+from tacocat.ui.game_config import GameConfig
 from tacocat.ui.i18n import tr
 from tacocat.ui.language import rich_text_fonts, starting_settings, switch_language
 from tacocat.ui.scene import Scene, SceneManager
