@@ -55,15 +55,7 @@ def latin_font(style: str) -> TTFont:
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=[u for lo, hi in LATIN_RANGES for u in range(lo, hi + 1)])
     subsetter.subset(font)
-    return _reloaded(font)
-
-
-def _reloaded(font: TTFont) -> TTFont:
-    """A font written out and read back (the merger wants fonts as files)."""
-    buffer = io.BytesIO()
-    font.save(buffer)
-    buffer.seek(0)
-    return TTFont(buffer)
+    return font
 
 
 def merged(style: str, lao_dir: Path) -> TTFont:
@@ -79,8 +71,23 @@ def merged(style: str, lao_dir: Path) -> TTFont:
     lao.save(lao_file)
     lao_file.seek(0)
     font = Merger().merge([latin, lao_file])
+    _tighten_line_height(font)
     _rename(font, style)
     return font
+
+
+def _tighten_line_height(font: TTFont) -> None:
+    """Line height = the glyphs' real extent (Noto Sans Lao reserves ~6 % more).
+
+    Lines drawn with this font are then ~14 % taller than Latin Noto Sans
+    lines instead of ~21 %, so labels laid out for Latin text still hold a
+    line of Lao; no glyph (stacked marks included) reaches past it.
+    """
+    head, hhea, os2 = font["head"], font["hhea"], font["OS/2"]
+    ascent, descent = head.yMax, head.yMin
+    hhea.ascent, hhea.descent, hhea.lineGap = ascent, descent, 0
+    os2.sTypoAscender, os2.sTypoDescender, os2.sTypoLineGap = ascent, descent, 0
+    os2.usWinAscent, os2.usWinDescent = ascent, -descent
 
 
 def _rename(font: TTFont, style: str) -> None:

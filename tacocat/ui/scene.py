@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from tacocat.ui.fit import fit_text
+
 if TYPE_CHECKING:
     from tacocat.ui.app import App
 
@@ -186,6 +188,7 @@ class UIScene(Scene):
     def enter(self) -> None:
         self.root = self.make_root()
         self.build()
+        fit_text(self.ui, self.root)  # long translations shrink rather than clip
 
     def build(self) -> None:
         """Create this scene's widgets inside ``self.root``."""
@@ -196,6 +199,7 @@ class UIScene(Scene):
             self.root.kill()
             self.root = self.make_root()
             self.build()
+            fit_text(self.ui, self.root)
 
     def exit(self) -> None:
         if self.root is not None:
