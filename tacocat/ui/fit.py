@@ -71,8 +71,9 @@ def _fit(manager: pygame_gui.UIManager, element: Any) -> bool:
     fonts = manager.get_theme().get_font_dictionary()
     for smaller in range(size - 1, max(1, int(size * MIN_SCALE)) - 1, -1):
         args = (smaller, info["name"], info["bold"], info["italic"])
-        fonts.preload_font(*args, force_immediate_load=True, antialiased=info["antialiased"],
-                           script=info["script"], direction=info["direction"])
+        if fonts.create_font_id(*args, antialiased=info["antialiased"]) not in fonts.loaded_fonts:
+            fonts.preload_font(*args, force_immediate_load=True, antialiased=info["antialiased"],
+                               script=info["script"], direction=info["direction"])
         candidate = fonts.find_font(*args, antialiased=info["antialiased"],
                                     script=info["script"], direction=info["direction"])
         w, h = candidate.get_rect(text).size
