@@ -195,6 +195,18 @@ def date(value: _dt.date | _dt.datetime, locale: str | None = None) -> str:
     return babel.dates.format_date(value, format="medium", locale=_babel_locale(locale or language()))
 
 
+#: The names a new settings file holds (``persistence.settings``): stored in
+#: English, shown in the player's language.
+_DEFAULT_NAMES = (("Player 1", "tacocat.names.player_1"), ("Player 2", "tacocat.names.player_2"))
+
+
+def localised_names(names: tuple[str, str]) -> tuple[str, str]:
+    """``names`` with the untouched default names ("Player 1") in the current language."""
+    shown = [tr(key) if name == default else name
+             for name, (default, key) in zip(names, _DEFAULT_NAMES, strict=True)]
+    return (shown[0], shown[1])
+
+
 def _warn_once(key: str, problem: str) -> None:
     if (key, problem) not in _warned:
         _warned.add((key, problem))
