@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -132,3 +133,16 @@ def test_refusals_are_worded_in_the_players_language():
     assert refusal_text(held, ("Ana", "Ben")).startswith("Ben")
     i18n.set_language("en")
     assert refusal_text(held) == "The second player does not hold 4-5-6."
+
+
+@pytest.mark.slow
+def test_a_whole_demo_game_in_lao_exits_cleanly(tmp_path):
+    shots, data = tmp_path / "shots", tmp_path / "data"
+    result = subprocess.run(
+        [sys.executable, "main.py", "--lang", "lo", "--demo", "--seed", "3", "--speed", "20",
+         "--screenshots", str(shots), "--data-dir", str(data)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert any(path.name.endswith("game-over.png") for path in shots.iterdir())
