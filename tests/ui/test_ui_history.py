@@ -22,6 +22,7 @@ from tacocat.ui.i18n import tr
 
 ROOT = Path(__file__).resolve().parents[2]
 DT = 1 / 60
+ROW_OFFSET = 38 + 10  # a point inside the History list's second row
 
 
 def _finished(seed: int):
@@ -123,7 +124,8 @@ def test_a_double_click_opens_a_game(tmp_path, make_app):
     _keep(tmp_path, seeds=(4,))
     app = make_app()
     app.open_history()
-    row = app.scenes.top.list.rect.move(0, 0)
+    app.scenes.top.list.clock = lambda: 1000  # both clicks at once, however slow the frames
+    row = app.scenes.top.list.rect
     _click_at(app, (row.x + 40, row.y + 10), frames=1)
     _click_at(app, (row.x + 40, row.y + 10))
     assert app.scenes.top.name == "replay"
@@ -213,3 +215,17 @@ def test_replay_option_on_a_missing_file_exits_2(tmp_path):
                             capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert result.returncode == 2 and "does not exist" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_two_clicks_far_apart_only_select(tmp_path, make_app):
+    _keep(tmp_path, seeds=(4, 5))
+    app = make_app()
+    app.open_history()
+    screen = app.scenes.top
+    ticks = iter((1000, 1000 + 2000))
+    screen.list.clock = lambda: next(ticks)
+    row = screen.list.rect
+    _click_at(app, (row.x + 40, row.y + ROW_OFFSET), frames=1)
+    _click_at(app, (row.x + 40, row.y + ROW_OFFSET))
+    assert app.scenes.top is screen and screen.chosen.id == screen.entries[1].id
+

@@ -47,6 +47,8 @@ class ScrollList:
         self.top = 0
         self.focused = True
         self._last_click: tuple[int, int] = (-1, -DOUBLE_CLICK_MS)
+        #: Milliseconds now (replaceable: a test's frames may be slower than a double click).
+        self.clock = pygame.time.get_ticks
         self._dragging = False
 
     @property
@@ -124,7 +126,7 @@ class ScrollList:
         index = self.top + (pos[1] - self.rect.y) // self.row_height
         if index >= len(self.rows):
             return None
-        now = pygame.time.get_ticks()
+        now = self.clock()
         double = self._last_click[0] == index and now - self._last_click[1] <= DOUBLE_CLICK_MS
         self._last_click = (index, now)
         self.select(index)
