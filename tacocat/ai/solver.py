@@ -26,8 +26,10 @@ Move shapes come from :mod:`tacocat.rules.moves`, as in the engine itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from tacocat.ai.deadline import Deadline
 from tacocat.rules.moves import attack_options, remove_cards, response_options
 
 Hand = tuple[int, ...]
@@ -50,6 +52,13 @@ def _remove_one(hand: Hand, card: int) -> Hand:
     return hand[:i] + hand[i + 1:]
 
 
+def _without(hand: Hand, cards: Hand) -> Hand:
+    rest = remove_cards(hand, cards)
+    if rest is None:
+        raise ValueError(f"{hand} does not hold {cards}")
+    return rest
+
+
 class Solver:
     """Exact play-phase values, memoised across calls.
 
@@ -57,11 +66,17 @@ class Solver:
     seat or on hidden information), so one solver can serve any number of
     samples, seats and calls. ``nodes`` counts the positions searched (a
     measure of work that does not depend on the machine).
+
+    ``deadline`` (set by the caller around a decision) is checked every
+    :attr:`Deadline.CHECK_EVERY` positions; when it has passed the search
+    raises :class:`~tacocat.ai.deadline.DeadlineExpired`. Only finished
+    answers are stored, so an interrupted search leaves the tables sound.
     """
 
     def __init__(self, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
         self.table_limit = table_limit
         self.nodes = 0
+        self.deadline: Deadline | None = None
         self._wins: dict[tuple[Hand, Hand, bool], bool] = {}
         self._holds: dict[tuple[Hand, Hand, Hand, bool, bool], bool] = {}
         self._attacks: dict[Hand, list[tuple[Hand, Hand]]] = {}
@@ -69,11 +84,17 @@ class Solver:
         self._duels: dict[tuple[Hand, Hand, float], float] = {}
 
     # Tables are caches: a pickled solver (sent to a worker) starts empty.
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         return {"table_limit": self.table_limit}
 
-    def __setstate__(self, state: dict) -> None:
-        self.__init__(state["table_limit"])
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        Solver.__init__(self, state["table_limit"])
+
+    def _tick(self) -> None:
+        """Count a position; look at the deadline every few hundred."""
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes % Deadline.CHECK_EVERY:
+            self.deadline.check()
 
     def clear(self) -> None:
         for table in (self._wins, self._holds, self._attacks, self._responses, self._duels):
@@ -92,7 +113,7 @@ class Solver:
             options = attack_options(hand)
             # Long attacks first, then high singles: they win tricks soonest.
             options.sort(key=lambda cards: (len(cards), cards[-1]), reverse=True)
-            found = self._attacks[hand] = [(cards, remove_cards(hand, cards)) for cards in options]
+            found = self._attacks[hand] = [(cards, _without(hand, cards)) for cards in options]
         return found
 
     def responses(self, hand: Hand, target: int) -> list[tuple[int, Hand]]:
@@ -113,7 +134,7 @@ class Solver:
         known = self._wins.get(key)
         if known is not None:
             return known
-        self.nodes += 1
+        self._tick()
         result = False
         for targets, rest in self.attacks(att):
             if not self.defender_holds(rest, dfd, targets, False, strict):
@@ -132,7 +153,7 @@ class Solver:
             known = self._holds.get(key)
             if known is not None:
                 return known
-        self.nodes += 1
+        self._tick()
         target = targets[0]
         more = targets[1:]
         result = False
@@ -155,7 +176,7 @@ class Solver:
 
     # --- values ------------------------------------------------------------
 
-    def _from_thresholds(self, tie: float, forces) -> float:
+    def _from_thresholds(self, tie: float, forces: Callable[[bool], bool]) -> float:
         """Turn 'can force a win' / 'can force a tie or better' into a value."""
         if tie >= 1.0:
             return 1.0 if forces(False) else 0.0
@@ -186,7 +207,7 @@ class Solver:
 
     def attack_move_value(self, mine: Hand, theirs: Hand, cards: Hand, tie: float = 0.5) -> float:
         """My value after attacking with ``cards`` (sorted)."""
-        return self.answer_value(remove_cards(mine, cards), theirs, cards, False, tie)
+        return self.answer_value(_without(mine, cards), theirs, cards, False, tie)
 
     def response_move_value(self, mine: Hand, theirs: Hand, targets: Hand, sacrificed: bool,
                             card: int, tie: float = 0.5) -> float:
