@@ -527,7 +527,8 @@ class TableScene(Scene):
                 remaining.remove(sprite.value)
                 sprite.selected = True
                 self.selected.append(sprite)
-        reason = getattr(hint, "reason", "") or ""
+        key = getattr(hint, "reason_key", None)  # a translation key and its parameters
+        reason = tr(key, **getattr(hint, "reason_params", {})) if key else ""
         self.hint_text = _hint_line(action, reason)
         self._focus_primary()
 
