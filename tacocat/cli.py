@@ -17,7 +17,7 @@ from tacocat import __version__
 
 #: Seat kinds accepted by ``--simulate`` (``--p1``/``--p2``) and ``--level``.
 AI_LEVELS = ("easy", "medium", "hard")
-SIM_KINDS = ("random", *AI_LEVELS)
+SIM_KINDS = ("random", *AI_LEVELS, "heuristic")
 
 
 def _positive_int(text: str) -> int:

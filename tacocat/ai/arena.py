@@ -50,11 +50,14 @@ def play_game(bots: Sequence[Bot], seed: int, rngs: Sequence[random.Random] | No
     state, _ = new_game(seed, ruleset)
     times: tuple[list[float], list[float]] = ([], [])
     phases: tuple[list[str], list[str]] = ([], [])
-    decisions = 0
-    while not state.is_over and state.round_number <= MAX_ROUNDS:
+    decisions = rounds = 0
+    while not state.is_over:
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
-        observation = state.observation(seat)
+        observation: Observation = state.observation(seat)
+        rounds = observation.round_number  # the state's, as the seat sees it
+        if rounds > MAX_ROUNDS:
+            break
         start = time.perf_counter()
         action = bots[seat].choose(observation, legal, rngs[seat])
         times[seat].append(time.perf_counter() - start)
@@ -66,6 +69,6 @@ def play_game(bots: Sequence[Bot], seed: int, rngs: Sequence[random.Random] | No
             on_decision(seat, observation, legal, action)
         state, _ = state.apply(action)
         decisions += 1
-    return GameResult(state.winner, state.round_number, decisions,
+    return GameResult(state.winner, rounds, decisions,
                       (tuple(times[0]), tuple(times[1])), state,
                       (tuple(phases[0]), tuple(phases[1])))

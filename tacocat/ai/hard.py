@@ -37,7 +37,7 @@ from tacocat.ai.solver import Solver
 from tacocat.rules import Action, Attack, DuelCard, Observation, Replace, Respond
 
 #: Seconds a decision may take (a deadline: see the module's docstring).
-DEFAULT_TIME_BUDGET = 0.45
+DEFAULT_TIME_BUDGET = 0.4
 PLAY_SAMPLES = 96
 DUEL_SAMPLES = 24
 REPLACE_SAMPLES = 32

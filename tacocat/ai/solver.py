@@ -287,15 +287,31 @@ def solve_matrix(matrix: Sequence[Sequence[float]]) -> tuple[float, list[float],
     shift = 1.0 - min(row_floor)
     a = [[matrix[i][j] + shift for j in range(n)] for i in range(m)]
     # Tableau: m constraint rows [A | I | 1], objective row [-1... | 0 | 0].
-    width = n + m + 1
     tableau = [a[i] + [1.0 if k == i else 0.0 for k in range(m)] + [1.0] for i in range(m)]
     objective = [-1.0] * n + [0.0] * m + [0.0]
     basis = [n + i for i in range(m)]
+    _simplex(tableau, objective, basis)
+    total = objective[-1]
+    y = [0.0] * n
+    for i, var in enumerate(basis):
+        if var < n:
+            y[var] = tableau[i][-1]
+    x = [objective[n + i] for i in range(m)]
+    value = 1.0 / total
+    cols = [v * value for v in y]
+    rows = [max(0.0, v * value) for v in x]
+    return value - shift, _normalised(rows), _normalised(cols)
+
+
+def _simplex(tableau: list[list[float]], objective: list[float], basis: list[int]) -> None:
+    """Pivot ``tableau`` (rows ``[A | I | b]``) to optimality, in place (Dantzig's rule)."""
+    m, width = len(tableau), len(objective)
     for _ in range(200):
         pivot_col = next((j for j in range(width - 1) if objective[j] < -1e-12), None)
         if pivot_col is None:
             break
-        best, pivot_row = None, None
+        best: float | None = None
+        pivot_row: int | None = None
         for i in range(m):
             if tableau[i][pivot_col] > 1e-12:
                 ratio = tableau[i][-1] / tableau[i][pivot_col]
@@ -315,16 +331,6 @@ def solve_matrix(matrix: Sequence[Sequence[float]]) -> tuple[float, list[float],
         f = objective[pivot_col]
         objective[:] = [x - f * y for x, y in zip(objective, row, strict=True)]
         basis[pivot_row] = pivot_col
-    total = objective[-1]
-    y = [0.0] * n
-    for i, var in enumerate(basis):
-        if var < n:
-            y[var] = tableau[i][-1]
-    x = [objective[n + i] for i in range(m)]
-    value = 1.0 / total
-    cols = [v * value for v in y]
-    rows = [max(0.0, v * value) for v in x]
-    return value - shift, _normalised(rows), _normalised(cols)
 
 
 def _normalised(weights: list[float]) -> list[float]:
