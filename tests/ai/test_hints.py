@@ -98,3 +98,15 @@ def test_analyse_values_a_move_it_is_asked_about():
     assert played in [a for a, _ in ranked]
     assert all(0.0 <= v <= 1.0 for _, v in ranked)
     assert [v for _, v in ranked] == sorted((v for _, v in ranked), reverse=True)
+
+
+def test_reasons_render_in_english_with_every_placeholder_filled():
+    from tacocat.ui.i18n import tr
+
+    hinter = small_hard(2)
+    for count, (observation, legal) in enumerate(positions(range(1))):
+        if count % 3:
+            continue
+        hint = suggest(observation, legal, bot=hinter)
+        text = tr(hint.reason_key, **hint.reason_params)
+        assert "%{" not in text and str(hint.reason_params["pct"]) in text
