@@ -37,12 +37,12 @@ from tacocat.ai.solver import Solver
 from tacocat.rules import Action, Attack, DuelCard, Observation, Replace, Respond
 
 #: Seconds a decision may take (a deadline: see the module's docstring).
-DEFAULT_TIME_BUDGET = 0.4
+DEFAULT_TIME_BUDGET = 0.35
 PLAY_SAMPLES = 96
 DUEL_SAMPLES = 24
 REPLACE_SAMPLES = 32
 SCREEN_SAMPLES = 16
-FINALISTS = 6
+FINALISTS = 4
 
 
 @dataclass(frozen=True, slots=True)

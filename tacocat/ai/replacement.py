@@ -41,6 +41,8 @@ Hand = tuple[int, ...]
 
 #: The part of the time left that the screening stage may use.
 SCREEN_SHARE = 0.35
+#: Standard errors by which a departure from the heuristic's discard is discounted.
+DOUBT = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,15 +138,44 @@ def analyse_replacement(observation: Observation, legal: Sequence[Replace], rng:
     ranked = sorted(range(len(candidates)), key=lambda i: -rough[i])[:finalists]
     chosen = [candidates[i] for i in ranked]
     heuristic = Replace(seat, heuristic_discards(setting.hand, observation.replace_limit))
+    if heuristic not in legal:  # (cannot happen: the heuristic respects the limit)
+        heuristic = chosen[0]
     for extra in (heuristic, *must):
         if extra in legal and extra not in chosen:
             chosen.append(extra)
 
+    rows: list[list[float]] = []
+
     def value(sample: Sample) -> list[float]:
-        return [exact_value(solver, *setting.hands_after(a.cards, sample), setting.tie) for a in chosen]
+        row = [exact_value(solver, *setting.hands_after(a.cards, sample), setting.tie) for a in chosen]
+        rows.append(row)  # only whole samples: a deadline inside the solve skips this
+        return row
 
     values, done = run_samples(observation, rng, value_samples, deadline, value, len(chosen))
     if not done:  # no time for the exact stage: rank by the screen
         by_screen = {a: rough[candidates.index(a)] for a in chosen}
-        values = [by_screen[a] for a in chosen]
-    return ReplaceValues(tuple(chosen), tuple(values), done)
+        return ReplaceValues(tuple(chosen), tuple(by_screen[a] for a in chosen), 0)
+    return ReplaceValues(tuple(chosen), tuple(discounted(rows, chosen.index(heuristic))), done)
+
+
+def discounted(rows: list[list[float]], anchor: int) -> list[float]:
+    """Each candidate's average over ``rows`` (one row per sample), less
+    :data:`DOUBT` standard errors of its paired difference from the ``anchor``
+    (the heuristic's discard).
+
+    With a few dozen samples the best of several noisy averages is usually
+    lucky (the winner's curse): measured, the plain maximum replaced no better
+    than the heuristic. Departing from the heuristic's choice must be worth
+    more than the noise.
+    """
+    n = len(rows)
+    means = [sum(column) / n for column in zip(*rows, strict=True)]
+    if n < 2:
+        return means
+    out = []
+    for i, mean in enumerate(means):
+        diffs = [row[i] - row[anchor] for row in rows]
+        average = sum(diffs) / n
+        spread = (sum((d - average) ** 2 for d in diffs) / (n - 1)) ** 0.5
+        out.append(mean if i == anchor else max(0.0, mean - DOUBT * spread / n ** 0.5))
+    return out

@@ -65,3 +65,16 @@ def test_playout_reaches_the_showdown():
     assert playout_value((1, 12), (5, 6), 0.5) == 1.0  # duel 12 vs 6, then 1 < 5
     assert playout_value((3, 3), (3, 3), 0.5) == 0.5  # a tied duel, then a tied showdown
     assert playout_value((9, 10, 11), (1, 2, 12), 0.5) == 0.0
+
+
+def test_departures_from_the_heuristic_are_discounted_by_their_noise():
+    from tacocat.ai.replacement import DOUBT, discounted
+
+    rows = [[0.5, 1.0, 0.0], [0.5, 0.0, 1.0], [0.5, 1.0, 1.0], [0.5, 1.0, 0.0]]
+    values = discounted(rows, anchor=0)
+    assert values[0] == 0.5  # the heuristic's own average, untouched
+    diffs = [0.5, -0.5, 0.5, 0.5]
+    spread = (sum((d - 0.25) ** 2 for d in diffs) / 3) ** 0.5
+    assert abs(values[1] - (0.75 - DOUBT * spread / 2)) < 1e-12
+    assert values[2] < 0.5
+    assert discounted([[0.2, 0.9]], anchor=0) == [0.2, 0.9]  # one sample: no spread to measure
