@@ -79,8 +79,10 @@ class Solver:
         self.deadline: Deadline | None = None
         self._wins: dict[tuple[Hand, Hand, bool], bool] = {}
         self._holds: dict[tuple[Hand, Hand, Hand, bool, bool], bool] = {}
-        self._attacks: dict[Hand, list[tuple[Hand, Hand]]] = {}
-        self._responses: dict[tuple[Hand, int], list[tuple[int, Hand]]] = {}
+        # Move lists are tuples, not lists: the garbage collector stops tracking tuples
+        # of plain values, so big tables add nothing to its (pausing) full collections.
+        self._attacks: dict[Hand, tuple[tuple[Hand, Hand], ...]] = {}
+        self._responses: dict[tuple[Hand, int], tuple[tuple[int, Hand], ...]] = {}
         self._duels: dict[tuple[Hand, Hand, float], float] = {}
 
     # Tables are caches: a pickled solver (sent to a worker) starts empty.
@@ -106,23 +108,23 @@ class Solver:
 
     # --- move lists (shapes from tacocat.rules.moves) --------------------
 
-    def attacks(self, hand: Hand) -> list[tuple[Hand, Hand]]:
+    def attacks(self, hand: Hand) -> tuple[tuple[Hand, Hand], ...]:
         """Every attack of ``hand`` with the hand left after it, most promising first."""
         found = self._attacks.get(hand)
         if found is None:
             options = attack_options(hand)
             # Long attacks first, then high singles: they win tricks soonest.
             options.sort(key=lambda cards: (len(cards), cards[-1]), reverse=True)
-            found = self._attacks[hand] = [(cards, _without(hand, cards)) for cards in options]
+            found = self._attacks[hand] = tuple((cards, _without(hand, cards)) for cards in options)
         return found
 
-    def responses(self, hand: Hand, target: int) -> list[tuple[int, Hand]]:
+    def responses(self, hand: Hand, target: int) -> tuple[tuple[int, Hand], ...]:
         """Every answer of ``hand`` to attack card ``target``, with the hand left."""
         key = (hand, target)
         found = self._responses.get(key)
         if found is None:
-            found = self._responses[key] = [(card, _remove_one(hand, card))
-                                            for card in response_options(hand, target)]
+            found = self._responses[key] = tuple((card, _remove_one(hand, card))
+                                                 for card in response_options(hand, target))
         return found
 
     # --- the two boolean searches ----------------------------------------
