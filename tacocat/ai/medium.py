@@ -19,7 +19,7 @@ from tacocat.rules import Action, Attack, Observation, Respond
 
 #: Samples per play decision, and a safety deadline in seconds (rarely reached,
 #: so a game against medium replays the same under a seed).
-PLAY_SAMPLES = 8
+PLAY_SAMPLES = 2
 TIME_BUDGET = 0.5
 
 
