@@ -33,7 +33,7 @@ from typing import Any
 
 from tacocat.ai.analysis import analysis_of
 from tacocat.ai.hard import HardBot
-from tacocat.rules import Action, Attack, DuelCard, GameRecord, GameState, Replace, Respond
+from tacocat.rules import Action, Attack, DuelCard, GameRecord, GameState, Replace
 from tacocat.rules.actions import action_from_dict, action_to_dict
 
 MISTAKE = 10.0
@@ -121,10 +121,11 @@ class Moment:
         played, best = data.get("played_chance"), data.get("best_chance")
         if type(step) is not int or type(rnd) is not int:
             raise ValueError("a review moment needs whole step and round numbers")
-        if not all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in (played, best)):
+        chances = [v for v in (played, best) if isinstance(v, (int, float)) and 0 <= v <= 1]
+        if len(chances) != 2:
             raise ValueError("a review moment's chances must lie between 0 and 1")
         return cls(step, rnd, action_from_dict(data.get("played")),
-                   action_from_dict(data.get("best")), float(played), float(best))
+                   action_from_dict(data.get("best")), float(chances[0]), float(chances[1]))
 
 
 @dataclass(frozen=True, slots=True)
