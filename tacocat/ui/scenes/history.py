@@ -36,8 +36,8 @@ VISIBLE_ROWS = 11
 COLUMNS = (("date", 0, 190, "left"), ("opponent", 190, 330, "left"),
            ("level", 520, 120, "left"), ("score", 640, 190, "left"),
            ("rounds", 830, 110, "left"), ("rules", 940, 170, "left"))
-BUTTONS = (("replay", "primary"), ("export", "secondary"), ("open_file", "secondary"),
-           ("back", "secondary"))
+BUTTONS = (("replay", "primary"), ("review", "secondary"), ("export", "secondary"),
+           ("open_file", "secondary"), ("back", "secondary"))
 
 
 def when_text(info: GameInfo) -> str:
@@ -123,7 +123,7 @@ class HistoryScene(DrawnOverlay):
         self.list.set_rows([row_cells(entry.info) for entry in self.entries], index)
         has_games = bool(self.entries)
         for button in self.buttons:
-            if button.key in ("replay", "export"):
+            if button.key in ("replay", "review", "export"):
                 button.enabled = has_games
 
     @property
@@ -143,7 +143,22 @@ class HistoryScene(DrawnOverlay):
             self.refresh()
             self.app.refuse_game_file(f"{entry.id}.json", error, kept=True)
             return
-        self.app.open_replay(game, on_close=lambda: self.app.open_history(select=entry.id))
+        self.app.open_replay(game, on_close=lambda: self.app.open_history(select=entry.id),
+                             game_id=entry.id)
+
+    def review(self) -> None:
+        """The selected game's review (made once, then kept with the game)."""
+        entry = self.chosen
+        if entry is None:
+            return
+        try:
+            game, _ = self.app.history.open(entry.id)
+        except GameFileError as error:
+            self.refresh()
+            self.app.refuse_game_file(f"{entry.id}.json", error, kept=True)
+            return
+        self.app.open_review(game, entry.id,
+                             on_close=lambda: self.app.open_history(select=entry.id))
 
     def export(self) -> None:
         entry = self.chosen
