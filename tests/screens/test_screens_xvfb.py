@@ -13,7 +13,7 @@ import pytest
 
 DRIVER = Path(__file__).with_name("screens_driver.py")
 SCREENS = ("title", "rules", "settings", "stats", "new_game", "table", "menu", "pass_device",
-           "round_result", "game_over", "history", "replay")
+           "round_result", "game_over", "history", "replay", "review", "review_mistake")
 PANEL_SCREENS = ("rules", "settings", "stats", "new_game", "menu", "round_result", "game_over",
                  "history")
 

@@ -69,7 +69,7 @@ class ReplayControls:
                                   tr("tacocat.replay.close"), style="quiet",
                                   on_click=scene.close, font_size=18)
         if scene.game is not None:
-            buttons["review"] = Button("review", pygame.Rect(1054, 14, 100, 38),
+            buttons["review"] = Button("review", pygame.Rect(1164, 60, 100, 38),
                                        tr("tacocat.replay.review"), style="quiet",
                                        on_click=scene.open_review, font_size=18)
         return buttons

@@ -182,7 +182,7 @@ class ReviewScene(DrawnOverlay):
             return
         for i, moment in enumerate(self.review.costliest()):
             self.buttons.append(Button(f"jump_{moment.step}",
-                                       pygame.Rect(rect.right - 230, rect.y + 262 + i * 62, 190, 40),
+                                       pygame.Rect(rect.right - 230, rect.y + 282 + i * 60, 190, 40),
                                        tr("tacocat.review.jump", n=moment.step + 1),
                                        style="quiet", font_size=16))
         for i, key in enumerate(("watch", "back")):
@@ -251,7 +251,7 @@ class ReviewScene(DrawnOverlay):
         left, width = self.panel_rect.x + 40, self.panel_rect.width - 300
         for i, moment in enumerate(costly):
             colour = p.seat(1) if moment.mark == "blunder" else p.ink
-            top = self.panel_rect.y + 258 + i * 62
+            top = self.panel_rect.y + 282 + i * 60
             for part in self.text.wrap(tr("tacocat.review.moment", **_params(moment)), 16,
                                        width)[:3]:
                 surface.blit(self.text.render(part, 16, colour), (left, top))
