@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from tacocat.persistence.errors import PersistenceError
-from tacocat.persistence.gamefile import GameFileError, GameInfo
+from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.persistence.history import MAX_GAMES, HistoryEntry
 from tacocat.rules.variants import VARIANTS
 from tacocat.ui.i18n import tr
@@ -133,32 +133,33 @@ class HistoryScene(DrawnOverlay):
 
     # --- actions ------------------------------------------------------------------------
 
-    def replay(self) -> None:
+    def _open_chosen(self) -> tuple[HistoryEntry, GameFile] | None:
+        """The selected game, opened; None (and the player told why) when it cannot be."""
         entry = self.chosen
         if entry is None:
-            return
+            return None
         try:
             game, _ = self.app.history.open(entry.id)
         except GameFileError as error:
             self.refresh()
             self.app.refuse_game_file(f"{entry.id}.json", error, kept=True)
-            return
-        self.app.open_replay(game, on_close=lambda: self.app.open_history(select=entry.id),
-                             game_id=entry.id)
+            return None
+        return entry, game
+
+    def replay(self) -> None:
+        opened = self._open_chosen()
+        if opened is not None:
+            entry, game = opened
+            self.app.open_replay(game, on_close=lambda: self.app.open_history(select=entry.id),
+                                 game_id=entry.id)
 
     def review(self) -> None:
         """The selected game's review (made once, then kept with the game)."""
-        entry = self.chosen
-        if entry is None:
-            return
-        try:
-            game, _ = self.app.history.open(entry.id)
-        except GameFileError as error:
-            self.refresh()
-            self.app.refuse_game_file(f"{entry.id}.json", error, kept=True)
-            return
-        self.app.open_review(game, entry.id,
-                             on_close=lambda: self.app.open_history(select=entry.id))
+        opened = self._open_chosen()
+        if opened is not None:
+            entry, game = opened
+            self.app.open_review(game, entry.id,
+                                 on_close=lambda: self.app.open_history(select=entry.id))
 
     def export(self) -> None:
         entry = self.chosen
