@@ -27,13 +27,13 @@ same from the seat give the same ratings whatever the opponent's hidden cards.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tacocat.ai.analysis import analysis_of
 from tacocat.ai.hard import HardBot
-from tacocat.rules import Action, Attack, DuelCard, GameRecord, GameState, Replace
+from tacocat.rules import Action, Attack, DuelCard, GameRecord, Observation, Replace
 from tacocat.rules.actions import action_from_dict, action_to_dict
 
 MISTAKE = 10.0
@@ -188,24 +188,28 @@ class Review:
             raise ValueError(f"a damaged game review ({error})") from None
 
 
-def decisions(record: GameRecord, seat: int) -> Iterator[tuple[int, GameState, Action]]:
-    """Each of ``seat``'s decisions with a choice: (action index, state before it, action)."""
+Decision = tuple[int, Observation, tuple[Action, ...], Action]
+
+
+def decisions(record: GameRecord, seat: int) -> Iterator[Decision]:
+    """Each of ``seat``'s decisions with a choice: (action index, the seat's observation
+    then, its legal actions, the action played). Only the observation leaves the replay."""
     states = record.steps()
     state, _ = next(states)
     for step, action in enumerate(record.actions):
-        if action.seat == seat and len(state.legal_actions(seat)) > 1:
-            yield step, state, action
+        legal = tuple(state.legal_actions(seat)) if action.seat == seat else ()
+        if len(legal) > 1:
+            yield step, state.observation(seat), legal, action
         state, _ = next(states)
     for _ in states:  # finish the replay: its end checks the record as a whole
         pass
 
 
-def rate(state: GameState, action: Action, step: int, bot: HardBot) -> Moment:
-    """Rate ``action`` played in ``state`` from its seat's observation only."""
-    seat = action.seat
-    observation = state.observation(seat)
-    analysis = analysis_of(observation, state.legal_actions(seat), deadline=DECISION_DEADLINE,
-                           actions=(action,), bot=bot)
+def rate(observation: Observation, legal: Sequence[Action], action: Action, step: int,
+         bot: HardBot) -> Moment:
+    """Rate ``action``, played at record action ``step``, from the seat's observation only."""
+    analysis = analysis_of(observation, legal, deadline=DECISION_DEADLINE, actions=(action,),
+                           bot=bot)
     best = analysis.best
     return Moment(step, observation.round_number, action, best, analysis.value_of(action),
                   analysis.value_of(best))
@@ -230,10 +234,10 @@ def review_game(record: GameRecord, seat: int, *, progress: Progress | None = No
     todo = list(decisions(record, seat))
     bot = bot or review_bot()
     moments = []
-    for done, (step, state, action) in enumerate(todo):
+    for done, (step, observation, legal, action) in enumerate(todo):
         if cancelled is not None and cancelled():
             raise ReviewCancelled
-        moments.append(rate(state, action, step, bot))
+        moments.append(rate(observation, legal, action, step, bot))
         if progress is not None:
             progress(done + 1, len(todo))
     return Review(seat, tuple(moments))
