@@ -16,7 +16,7 @@ from typing import Any
 
 from tacocat.ai.hints import Hint
 from tacocat.ai.worker import AIWorker
-from tacocat.rules import Action, Attack, DuelCard, GameState, Replace
+from tacocat.rules import Action, Attack, GameState, Replace
 from tacocat.tutorial import ScriptedBot, Tutorial, taught_by
 from tacocat.tutorial.script import ME
 from tacocat.ui.game_config import GameConfig
@@ -47,9 +47,9 @@ def coach_text(tutorial: Tutorial, step: int) -> str:
     return tr(f"tacocat.tutorial.coach.{tutorial.steps[step].coach}", cards=cards_text(cards))
 
 
-def move_text(action: Action) -> str:
-    """The taught move in a few words ("Attack with 3-4-5")."""
-    return hint_line(action, "")
+def refusal_text(expected: Action) -> str:
+    """The friendly word for any other move: not this one, and the move taught now."""
+    return f"{tr('tacocat.tutorial.refused')} {hint_line(expected, '')}"
 
 
 class TutorialSession(GameSession):
@@ -87,7 +87,7 @@ class TutorialSession(GameSession):
         """Apply the player's move if it is the one taught now, else a friendly word."""
         expected = self.tutorial.expected(self.state)
         if expected is not None and action != expected and action.seat == ME:
-            refusal = tr("tacocat.tutorial.refused", move=move_text(expected))
+            refusal = refusal_text(expected)
             self.refusals.append(refusal)
             return refusal
         return super().submit(action)
@@ -111,7 +111,3 @@ class TutorialSession(GameSession):
         future.set_result(Hint(expected, tr("tacocat.tutorial.hint"), 1.0))
         self._hint_future, self._hint_state = future, self.state
         return True
-
-
-def is_secret(action: Action) -> bool:
-    return isinstance(action, DuelCard)

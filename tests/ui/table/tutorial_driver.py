@@ -1,0 +1,79 @@
+"""Plays the guided game through the real table's controls: clicks on cards and
+buttons, keys for the round results (dummy video driver)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pygame
+from table_helpers import click, key, step
+
+from tacocat.rules import Action, Attack, Replace
+
+
+def start_tutorial(make_app: Any, step_index: int | None = None) -> tuple[Any, Any]:
+    """An App at instant speed showing the guided game (at ``step_index``)."""
+    app = make_app()
+    app.settings = dataclasses.replace(app.settings, animation_speed="instant")
+    app.start_tutorial(step=step_index)
+    step(app, 2)
+    return app, tutorial_of(app)
+
+
+def tutorial_of(app: Any) -> Any:
+    from tacocat.ui.tutorial.scene import TutorialScene
+
+    for scene in app.scenes.stack:
+        if isinstance(scene, TutorialScene):
+            return scene
+    raise AssertionError("no guided game on screen")
+
+
+def wait_for_move(app: Any, scene: Any, limit: int = 2000) -> None:
+    """Frames (Enter on each round result) until the player may move."""
+    from tacocat.ui.scenes.round_result import RoundResultScene
+
+    for _ in range(limit):
+        if scene.acting_seat() is not None and app.scenes.top is scene:
+            return
+        top = app.scenes.top
+        if isinstance(top, RoundResultScene) and top.armed:
+            key(app, pygame.K_RETURN, frames=1)
+        step(app)
+    raise AssertionError("the player's turn never came")
+
+
+def card_centre(scene: Any, value: int, taken: list[Any]) -> tuple[int, int]:
+    for sprite in scene.my_hand():
+        if sprite.value == value and sprite not in taken and sprite.zone == "hand":
+            taken.append(sprite)
+            return scene.card_rect(sprite).center
+    raise AssertionError(f"no {value} in the hand {[s.value for s in scene.my_hand()]}")
+
+
+def make_move(app: Any, scene: Any, action: Action) -> None:
+    """Click the cards of ``action``, then the button that confirms it (if any)."""
+    taken: list[Any] = []
+    if isinstance(action, (Replace, Attack)):
+        for value in action.cards:
+            click(app, card_centre(scene, value, taken))
+        button = "primary" if action.cards else "secondary"
+        click(app, scene.buttons[button].rect.center)
+    else:
+        click(app, card_centre(scene, action.card, taken))
+
+
+def play_to_the_end(app: Any, scene: Any) -> None:
+    """Every remaining step's move, by clicks, then the game-over screen."""
+    tutorial = scene.tutorial
+    while scene.session.step < len(tutorial):
+        wait_for_move(app, scene)
+        index = scene.session.step
+        assert scene.coach_showing()
+        make_move(app, scene, tutorial.steps[index].expect)
+        assert scene.session.step == index + 1, scene.session.refusals[-1:]
+    for _ in range(600):
+        if scene.session.state.is_over and scene.view.game_winner is not None:
+            break
+        step(app)
