@@ -14,7 +14,9 @@ from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
 #: one part of the table the lesson does not need.
 PANEL_TOPLEFT = (14, 290)
 PANEL_WIDTH = 410
-PANEL_MAX_HEIGHT = 216
+#: At least as tall as the log it covers; at most down to the prompt line.
+PANEL_MIN_HEIGHT = 210
+PANEL_MAX_HEIGHT = 222
 TEXT_SIZE = 17
 LINE_GAP = 3
 PAD = 14
@@ -40,7 +42,8 @@ class CoachMark:
         lines = self.text.wrap(body, TEXT_SIZE, PANEL_WIDTH - 2 * PAD)
         line_h = self.text.render("Ag", TEXT_SIZE, p.ink).get_height() + LINE_GAP
         title = self.text.render(heading, 15, p.salsa_dark, bold=True)
-        height = min(PANEL_MAX_HEIGHT, PAD * 2 + title.get_height() + 6 + line_h * len(lines))
+        height = PAD * 2 + title.get_height() + 6 + line_h * len(lines)
+        height = max(PANEL_MIN_HEIGHT, min(PANEL_MAX_HEIGHT, height))
         surface = rounded_panel((PANEL_WIDTH, height), p.card_face, p.cheese_dark, radius=14,
                                 border_width=3, shadow=5)
         surface.blit(title, (PAD, PAD - 2))

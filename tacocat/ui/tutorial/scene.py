@@ -24,7 +24,7 @@ from tacocat.ui.table.scene import TableScene
 from tacocat.ui.table.session import GameSession
 from tacocat.ui.tutorial.coach import CoachMark
 from tacocat.ui.tutorial.session import TutorialSession, coach_text
-from tacocat.ui.tutorial.targets import target_rect
+from tacocat.ui.tutorial.targets import target_rects
 
 if TYPE_CHECKING:
     from tacocat.ui.services import App
@@ -99,8 +99,7 @@ class TutorialScene(TableScene):
     def coach_targets(self) -> list[pygame.Rect]:
         """The rectangles the current step points at, most important first."""
         step = self.tutorial.steps[self.tutorial_session.step]
-        rects = (target_rect(self, name) for name in step.point_at)
-        return [rect for rect in rects if rect is not None]
+        return [rect for name in step.point_at for rect in target_rects(self, name)]
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -27,35 +27,36 @@ def _card_box(centre: tuple[float, float], scale: float) -> pygame.Rect:
     return rect
 
 
-def _union(rects: list[pygame.Rect]) -> pygame.Rect | None:
-    return rects[0].unionall(rects[1:]) if rects else None
+def _union(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    return [rects[0].unionall(rects[1:])] if rects else []
 
 
-def target_rect(table: TableScene, name: str) -> pygame.Rect | None:
-    """Where ``name`` is on screen now (None: nothing of it shows)."""
+def target_rects(table: TableScene, name: str) -> list[pygame.Rect]:
+    """Where ``name`` is on screen now, one rectangle per part (empty: nothing shows)."""
     board = table.painter.board
     view = table.view
     token = int(round(view.token))
+    on_board = 0 <= token < len(board.board.spaces)
     if name == "hand":
-        return _union([table.card_rect(s) for s in table.my_hand()])
+        return _union([table.card_rect(s) for s in table.my_hand() if s.zone == "hand"])
     if name == "piles":
-        return _union([_card_box(L.DRAW_POS, L.PILE_SCALE), _card_box(L.DISCARD_POS, L.PILE_SCALE)])
-    if name == "arrow" and 0 <= token < len(board.board.spaces):
+        return [_card_box(L.DRAW_POS, L.PILE_SCALE), _card_box(L.DISCARD_POS, L.PILE_SCALE)]
+    if name == "arrow" and on_board:
         space = board.space_rect(token)
         size = round(BOARD_ARROW * board.scale) + 8
-        return pygame.Rect(space.centerx - size, space.bottom, 2 * size, size + 6)
+        return [pygame.Rect(space.centerx - size, space.bottom, 2 * size, size + 6)]
     if name == "tiles":
         covered = [board.space_rect(i) for i in sorted(view.covered)]
-        return _union(covered) or _card_box(L.TILE_STACK_POS, 0.6)
+        return covered or [_card_box(L.TILE_STACK_POS, 0.6)]
     if name == "score":
-        return _union([L.PLATE_RECT["top"], L.PLATE_RECT["bottom"]])
+        return [pygame.Rect(L.PLATE_RECT["bottom"]), pygame.Rect(L.PLATE_RECT["top"])]
     if name == "buttons":
-        shown = [b.rect for k, b in table.buttons.items() if b.visible and k in ("primary", "secondary")]
-        return _union(shown)
+        return _union([b.rect for k, b in table.buttons.items()
+                       if b.visible and k in ("primary", "secondary")])
     if name == "board":
-        return board.space_rect(token) if 0 <= token < len(board.board.spaces) else board.rect
+        return [board.space_rect(token) if on_board else pygame.Rect(board.rect)]
     if name == "duel":
-        return _union([_card_box(L.DUEL_POS[side], L.TABLE_SCALE) for side in ("top", "bottom")])
+        return [_card_box(L.DUEL_POS[side], L.TABLE_SCALE) for side in ("bottom", "top")]
     if name == "play":
-        return pygame.Rect(L.PLAY_MAT)
-    return None
+        return [pygame.Rect(L.PLAY_MAT)]
+    return []
