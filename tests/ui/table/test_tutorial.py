@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pygame
 import pytest
 from table_helpers import click, key, step
 from tutorial_driver import make_move, play_to_the_end, start_tutorial, tutorial_of, wait_for_move
@@ -70,7 +71,7 @@ def test_leave_and_resume_continues_at_the_step(make_app):
         make_move(app, scene, tutorial.steps[index].expect)
     wait_for_move(app, scene)
     # Esc -> the menu -> Quit to title.
-    key(app, __import__("pygame").K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     click(app, app.scenes.top.quit_button.rect.center)
     step(app, 3)
     assert app.scenes.top.name == "title"
@@ -87,3 +88,47 @@ def test_leave_and_resume_continues_at_the_step(make_app):
     assert scene2.coach_showing()
     make_move(app2, scene2, tutorial.steps[7].expect)
     assert scene2.session.step == 8
+
+
+def _title_has_tutorial(app: object) -> bool:
+    from tacocat.ui.scenes.title import TitleScene
+
+    title = app.scenes.top  # type: ignore[attr-defined]
+    assert isinstance(title, TitleScene)
+    return getattr(title, "tutorial_button", None) is not None
+
+
+def test_the_title_offers_it_until_a_game_or_the_guided_game_is_finished(make_app, tmp_path):
+    from tacocat.persistence.stats import save_stats
+    from tacocat.persistence.tutorial import TutorialProgress, save_progress
+
+    app = make_app()
+    assert _title_has_tutorial(app)
+    key(app, pygame.K_SPACE)  # the buttons rise into place: land them
+    click(app, app.scenes.top.tutorial_button.rect.center, frames=4)
+    assert app.scenes.top.name == "tutorial"
+    save_stats(tmp_path, app.stats.record_game("vs_ai", "easy", True, rounds_won=4, rounds_lost=0))
+    assert not _title_has_tutorial(make_app())
+    (tmp_path / "stats.json").unlink()
+    save_progress(tmp_path, TutorialProgress(0, True))
+    assert not _title_has_tutorial(make_app())
+
+
+def test_how_to_play_always_reaches_it(make_app, tmp_path):
+    from tacocat.persistence.tutorial import TutorialProgress, save_progress
+
+    save_progress(tmp_path, TutorialProgress(3, True))
+    app = make_app()
+    app.open_rules()
+    step(app, 3)
+    click(app, app.scenes.top.tutorial_button.rect.center, frames=4)
+    scene = tutorial_of(app)
+    assert scene.session.step == 3
+
+
+def test_the_command_line_opens_it():
+    from tacocat.cli import parse_args
+
+    assert parse_args(["--tutorial"]).tutorial
+    with pytest.raises(SystemExit):
+        parse_args(["--tutorial", "--demo"])
