@@ -7,7 +7,7 @@ import dataclasses
 from typing import Any
 
 import pygame
-from table_helpers import click, key, step
+from table_helpers import click, key, step, table_of
 
 from tacocat.rules import Action, Attack, Replace
 
@@ -22,12 +22,12 @@ def start_tutorial(make_app: Any, step_index: int | None = None) -> tuple[Any, A
 
 
 def tutorial_of(app: Any) -> Any:
+    """The guided game on screen (a table: :func:`table_of` finds it)."""
     from tacocat.ui.tutorial.scene import TutorialScene
 
-    for scene in app.scenes.stack:
-        if isinstance(scene, TutorialScene):
-            return scene
-    raise AssertionError("no guided game on screen")
+    scene = table_of(app)
+    assert isinstance(scene, TutorialScene)
+    return scene
 
 
 def wait_for_move(app: Any, scene: Any, limit: int = 2000) -> None:
