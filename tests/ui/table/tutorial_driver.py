@@ -64,16 +64,37 @@ def make_move(app: Any, scene: Any, action: Action) -> None:
         click(app, card_centre(scene, action.card, taken))
 
 
-def play_to_the_end(app: Any, scene: Any) -> None:
-    """Every remaining step's move, by clicks, then the game-over screen."""
+def play_to_the_end(app: Any, scene: Any, keys: bool = False) -> None:
+    """Every remaining step's move, by clicks (or keys), then the game-over screen."""
     tutorial = scene.tutorial
+    move = make_move_by_keys if keys else make_move
     while scene.session.step < len(tutorial):
         wait_for_move(app, scene)
         index = scene.session.step
         assert scene.coach_showing()
-        make_move(app, scene, tutorial.steps[index].expect)
+        move(app, scene, tutorial.steps[index].expect)
         assert scene.session.step == index + 1, scene.session.refusals[-1:]
     for _ in range(600):
         if scene.session.state.is_over and scene.view.game_winner is not None:
             break
         step(app)
+
+
+def focus_on(app: Any, scene: Any, target: Any) -> None:
+    """Right arrow until the keyboard focus is on ``target`` (a card or a button)."""
+    for _ in range(20):
+        if scene.focused() is target and scene.controls.keyboard_focus:
+            return
+        key(app, pygame.K_RIGHT, frames=1)
+    raise AssertionError(f"the focus never reached {target!r}")
+
+
+def make_move_by_keys(app: Any, scene: Any, action: Action) -> None:
+    """The same move with the keyboard only: arrows to a card, Space to pick it, Enter."""
+    taken: list[Any] = []
+    values = action.cards if isinstance(action, (Replace, Attack)) else (action.card,)
+    for value in values:
+        card_centre(scene, value, taken)  # finds the sprite (and checks it is there)
+        focus_on(app, scene, taken[-1])
+        key(app, pygame.K_SPACE, frames=1)
+    key(app, pygame.K_RETURN)
