@@ -64,6 +64,14 @@ def make_move(app: Any, scene: Any, action: Action) -> None:
         click(app, card_centre(scene, action.card, taken))
 
 
+def check_coach(scene: Any, index: int) -> None:
+    """The coach points at one place per named target, on screen."""
+    screen = pygame.Rect(0, 0, 1280, 720)
+    targets = scene.coach_targets()
+    assert len(targets) >= len(scene.tutorial.steps[index].point_at), index
+    assert all(screen.contains(rect) and rect.width > 0 for rect in targets), (index, targets)
+
+
 def play_to_the_end(app: Any, scene: Any, keys: bool = False) -> None:
     """Every remaining step's move, by clicks (or keys), then the game-over screen."""
     tutorial = scene.tutorial
@@ -72,6 +80,7 @@ def play_to_the_end(app: Any, scene: Any, keys: bool = False) -> None:
         wait_for_move(app, scene)
         index = scene.session.step
         assert scene.coach_showing()
+        check_coach(scene, index)
         move(app, scene, tutorial.steps[index].expect)
         assert scene.session.step == index + 1, scene.session.refusals[-1:]
     for _ in range(600):
