@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tacocat.persistence.tutorial import TutorialProgress, load_progress, save_progress
-from tacocat.rules import Phase, Replace
+from tacocat.rules import IllegalAction, Phase, Replace
 from tacocat.tutorial import LESSONS, STEPS, Step, Tutorial, taught_by
 from tacocat.tutorial.script import ME
 
@@ -57,8 +57,9 @@ def test_the_scripted_computer_sees_only_its_observation_and_plays_legally():
 
 def test_a_script_that_breaks_a_rule_fails_when_built():
     broken = (Step("welcome", ("hand",), Replace(ME, (12, 12))),) + STEPS[1:]
-    with pytest.raises(Exception, match="does not hold"):
+    with pytest.raises(IllegalAction) as refused:
         Tutorial(broken)
+    assert refused.value.reason == "not_held"
 
 
 def test_every_coach_key_and_target_exists():

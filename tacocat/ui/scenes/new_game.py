@@ -13,7 +13,7 @@ from tacocat.persistence.fields import MAX_NAME_LENGTH, check_name
 from tacocat.rules import Ruleset
 from tacocat.rules.variants import VARIANTS, ruleset_with
 from tacocat.ui.game_config import LEVELS, GameConfig
-from tacocat.ui.i18n import tr
+from tacocat.ui.i18n import localised_names, tr
 from tacocat.ui.scene import UIScene, theme_id
 
 PANEL_RECT = pygame.Rect(220, 56, 840, 608)
@@ -55,7 +55,7 @@ class NewGameScene(UIScene):
         self.panel = panel
         width = PANEL_RECT.width
         self._label(pygame.Rect(0, 14, width, 60), "tacocat.new_game.heading", "@heading")
-        names = self.app.settings.player_names
+        names = localised_names(self.app.settings.player_names)
 
         y = 90
         self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
