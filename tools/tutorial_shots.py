@@ -21,7 +21,7 @@ from tacocat.ui.app import App  # noqa: E402
 
 DT = 1 / 30
 #: Picture name -> the step whose coach mark it shows.
-SHOTS = {"tutorial": 5, "tutorial-jumbo": 11, "tutorial-tiles": 18}
+SHOTS = {"tutorial": 5, "tutorial-tiles": 18}
 
 
 def wait_for_coach(app: App, scene: object, limit: int = 20000) -> None:

@@ -17,7 +17,8 @@ PANEL_WIDTH = 410
 #: At least as tall as the log it covers; at most down to the prompt line.
 PANEL_MIN_HEIGHT = 210
 PANEL_MAX_HEIGHT = 222
-TEXT_SIZE = 17
+#: Text sizes tried, largest first, until the coach's words fit the panel.
+TEXT_SIZES = (17, 16, 15, 14, 13)
 LINE_GAP = 3
 PAD = 14
 HEAD = 16
@@ -34,24 +35,35 @@ class CoachMark:
     def update(self, dt: float) -> None:
         self.clock += dt
 
+    def _fit(self, body: str, room: int) -> tuple[int, list[str], int]:
+        """The largest text size whose wrapped lines fit ``room`` pixels: (size, lines, line height).
+
+        A longer translation gets a smaller size rather than a cut sentence."""
+        p = palette()
+        for size in TEXT_SIZES:
+            lines = self.text.wrap(body, size, PANEL_WIDTH - 2 * PAD)
+            line_h = self.text.render("Ag", size, p.ink).get_height() + LINE_GAP
+            if line_h * len(lines) <= room or size == TEXT_SIZES[-1]:
+                return size, lines, line_h
+        raise AssertionError("unreachable")
+
     def panel(self, heading: str, body: str) -> pygame.Surface:
         key = (heading, body)
         if self._panel is not None and self._panel[0] == key:
             return self._panel[1]
         p = palette()
-        lines = self.text.wrap(body, TEXT_SIZE, PANEL_WIDTH - 2 * PAD)
-        line_h = self.text.render("Ag", TEXT_SIZE, p.ink).get_height() + LINE_GAP
         title = self.text.render(heading, 15, p.salsa_dark, bold=True)
-        height = PAD * 2 + title.get_height() + 6 + line_h * len(lines)
-        height = max(PANEL_MIN_HEIGHT, min(PANEL_MAX_HEIGHT, height))
+        top = PAD + title.get_height() + 6
+        size, lines, line_h = self._fit(body, PANEL_MAX_HEIGHT - top - PAD + LINE_GAP)
+        height = max(PANEL_MIN_HEIGHT, min(PANEL_MAX_HEIGHT, top + line_h * len(lines) + PAD))
         surface = rounded_panel((PANEL_WIDTH, height), p.card_face, p.cheese_dark, radius=14,
                                 border_width=3, shadow=5)
         surface.blit(title, (PAD, PAD - 2))
-        y = PAD + title.get_height() + 6
+        y = top
         for line in lines:
             if y + line_h > height - PAD + LINE_GAP:
-                break  # a translation too long for the panel is cut, never drawn outside
-            surface.blit(self.text.render(line, TEXT_SIZE, p.ink), (PAD, y))
+                break  # even the smallest size was too big: cut, never drawn outside
+            surface.blit(self.text.render(line, size, p.ink), (PAD, y))
             y += line_h
         self._panel = (key, surface)
         return surface

@@ -134,3 +134,24 @@ def test_the_command_line_opens_it():
     assert parse_args(["--tutorial"]).tutorial
     with pytest.raises(SystemExit):
         parse_args(["--tutorial", "--demo"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_coach_text_fits_its_panel(make_app, language, lang):
+    from tacocat.tutorial import Tutorial
+    from tacocat.ui.tutorial import coach as C
+    from tacocat.ui.tutorial.session import coach_text
+    from tacocat.ui.widgets.style import TextCache
+
+    language(lang)
+    app = make_app()
+    mark = C.CoachMark(TextCache(lambda size, bold: app.assets.font(size, bold=bold)))
+    tutorial = Tutorial()
+    for index in range(len(tutorial)):
+        body = coach_text(tutorial, index)
+        heading = i18n.tr("tacocat.tutorial.heading", step=index + 1, steps=len(tutorial))
+        title_h = mark.text.render(heading, 15, (0, 0, 0), bold=True).get_height()
+        room = C.PANEL_MAX_HEIGHT - (C.PAD + title_h + 6) - C.PAD + C.LINE_GAP
+        _, lines, line_h = mark._fit(body, room)
+        assert line_h * len(lines) <= room, (lang, tutorial.steps[index].coach)
+        assert mark.panel(heading, body).get_height() <= C.PANEL_MAX_HEIGHT + 8  # + shadow
