@@ -1,16 +1,25 @@
-"""Tournament between two AI levels: who wins, how sure we are, how long they think.
+"""Tournament between AI players: who wins, how sure we are, how long they think.
 
-    python bench/ai_tournament.py --p1 hard --p2 medium --games 400 --seed 1 --jobs 2
+    python bench/ai_tournament.py --p1 hard --p2 heuristic --games 400 --seed 1 --jobs 2
+    python bench/ai_tournament.py --matrix --games 100 --jobs 2
 
 Games come in pairs on the same seed with the seats swapped, so the deal's
-luck cancels out; wins are counted per player, not per seat. Progress goes to
-stderr; the last line on stdout is one JSON object::
+luck cancels out; wins are counted per player, not per seat. ``heuristic``
+(four rules of thumb of a sound player, :mod:`tacocat.ai.heuristic`) is the
+yardstick; ``--matrix`` plays every level against every level and against
+``heuristic`` and ``random``. Progress goes to stderr; the last line on stdout
+is one JSON object. For one pairing::
 
-    {"games": N, "wins": [p1, p2], "win_rate_p1": ..., "ci95": [lo, hi],
-     "latency_ms": {"LEVEL": {"p50": ..., "p95": ..., "p99": ...}, ...}}
+    {"p1": ..., "p2": ..., "games": N, "wins": [p1, p2], "win_rate_p1": ...,
+     "ci95": [lo, hi], "latency_ms": {"PLAYER": {"PHASE": {"n", "p50", "p99", "max"}}}}
 
-``ci95`` is the Wilson score interval of p1's win rate. ``latency_ms`` is the
-think time of each ``choose`` call, per level.
+and for ``--matrix`` ``{"matrix": [one such object per pairing]}``.
+``ci95`` is the Wilson score interval of p1's win rate. ``latency_ms`` is
+the think time of each real choice (two or more legal actions) per player
+and phase (``replace``, ``duel``, ``attack``, ``defend``, and ``all``).
+A player is a level name (``make_bot``) or ``hard-X``: the hard level with
+its ``X`` phase (replace, duel, attack, defend) played by the heuristic
+(``bench/ai_attribution.py``).
 """
 
 from __future__ import annotations
@@ -22,40 +31,81 @@ import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tacocat.ai import BOT_KINDS, make_bot  # noqa: E402
 from tacocat.ai.arena import play_game  # noqa: E402
+from tacocat.ai.heuristic import heuristic_action  # noqa: E402
+from tacocat.rules import Action, Observation  # noqa: E402
 
-_BOTS: dict = {}
-
-
-def _bot(kind: str, hard_budget: float | None):
-    """One bot per level and process (bots are stateless but for caches)."""
-    key = (kind, hard_budget)
-    if key not in _BOTS:
-        _BOTS[key] = make_bot(kind, time_budget=hard_budget) if kind == "hard" else make_bot(kind)
-    return _BOTS[key]
+LEVELS = ("easy", "medium", "hard")
+PHASES = ("replace", "duel", "attack", "defend")
+_BOTS: dict[str, Any] = {}
 
 
-def play_one(job: tuple[str, str, int, bool, float | None]) -> tuple[int, list[float], list[float]]:
-    """Play one game; returns (winning player 0/1/-1, p1's think times, p2's)."""
-    p1, p2, seed, swapped, hard_budget = job
-    players = [_bot(p1, hard_budget), _bot(p2, hard_budget)]
+class PhaseSwap:
+    """The hard level with one phase played by the heuristic (for attribution)."""
+
+    def __init__(self, phase: str) -> None:
+        self.name = f"hard-{phase}"
+        self.phase = phase
+        self.hard = make_bot("hard")
+
+    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        if observation.phase == self.phase:
+            action = heuristic_action(observation, legal)
+            return action if action in legal else legal[0]
+        return self.hard.choose(observation, legal, rng)
+
+
+def bot(name: str) -> Any:
+    """One bot per player name and process (bots keep only caches between games)."""
+    if name not in _BOTS:
+        if name.startswith("hard-") and name[5:] in PHASES:
+            _BOTS[name] = PhaseSwap(name[5:])
+        else:
+            _BOTS[name] = make_bot(name)
+    return _BOTS[name]
+
+
+def player_name(text: str) -> str:
+    if text in BOT_KINDS or (text.startswith("hard-") and text[5:] in PHASES):
+        return text
+    raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)} or hard-PHASE")
+
+
+Job = tuple[str, str, int, bool]
+Times = dict[str, list[float]]
+
+
+def play_one(job: Job) -> tuple[int, Times, Times]:
+    """Play one game; returns (winning player 0/1/-1, p1's think times by phase, p2's)."""
+    p1, p2, seed, swapped = job
+    players = [bot(p1), bot(p2)]
     seats = [1, 0] if swapped else [0, 1]  # seats[player] = the seat that player takes
-    bots = [None, None]
-    rngs = [None, None]
+    bots: list[Any] = [None, None]
+    rngs: list[Any] = [None, None]
     for player, seat in enumerate(seats):
         bots[seat] = players[player]
         rngs[seat] = random.Random(f"{seed}:{player}:{int(swapped)}")
     result = play_game(bots, seed, rngs)
     winner = -1 if result.winner is None else seats.index(result.winner)
-    return winner, list(result.think_seconds[seats[0]]), list(result.think_seconds[seats[1]])
+    by_player = []
+    for seat in seats:
+        times: Times = {}
+        for phase, seconds in zip(result.phases[seat], result.think_seconds[seat], strict=True):
+            if phase != "forced":
+                times.setdefault(phase, []).append(seconds)
+        by_player.append(times)
+    return winner, by_player[0], by_player[1]
 
 
-def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default)."""
     if n == 0:
         return 0.0, 1.0
     p = successes / n
@@ -75,57 +125,72 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
+def latency_summary(times: Times) -> dict[str, dict[str, float]]:
+    """Think-time percentiles in ms per phase, and over all real choices."""
+    phases = {phase: times[phase] for phase in PHASES if phase in times}
+    phases["all"] = [t for values in phases.values() for t in values]
+    return {phase: {"n": len(values), "p50": round(percentile(values, 50) * 1000, 2),
+                    "p99": round(percentile(values, 99) * 1000, 2),
+                    "max": round(max(values, default=0.0) * 1000, 2)}
+            for phase, values in phases.items()}
+
+
+def _results(jobs: list[Job], workers: int) -> Iterable[tuple[int, Times, Times]]:
+    if workers <= 1:
+        yield from map(play_one, jobs)
+        return
+    with multiprocessing.Pool(workers) as pool:
+        yield from pool.imap_unordered(play_one, jobs)
+
+
+def pairing(p1: str, p2: str, games: int, seed: int, workers: int) -> dict[str, Any]:
+    """Play ``games`` seat-swapped games between ``p1`` and ``p2``; the report."""
+    jobs = [(p1, p2, seed + i // 2, bool(i % 2)) for i in range(games)]
+    wins = [0, 0]
+    times: tuple[Times, Times] = ({}, {})
+    started = time.perf_counter()
+    for done, (winner, times1, times2) in enumerate(_results(jobs, workers), 1):
+        if winner >= 0:
+            wins[winner] += 1
+        for mine, new in zip(times, (times1, times2), strict=True):
+            for phase, values in new.items():
+                mine.setdefault(phase, []).extend(values)
+        if done % 10 == 0 or done == len(jobs):
+            print(f"{done}/{len(jobs)} games: {p1} {wins[0]} - {p2} {wins[1]} "
+                  f"({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
+    lo, hi = wilson(wins[0], games)
+    latency = {p1: latency_summary(times[0])}
+    if p2 != p1:
+        latency[p2] = latency_summary(times[1])
+    return {"p1": p1, "p2": p2, "games": games, "wins": wins,
+            "win_rate_p1": round(wins[0] / games, 4) if games else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)], "latency_ms": latency}
+
+
+def matrix_pairings() -> list[tuple[str, str]]:
+    """Every level against every weaker level, and against heuristic and random."""
+    pairs = [(LEVELS[j], LEVELS[i]) for j in range(len(LEVELS)) for i in range(j)]
+    pairs += [(level, yardstick) for level in LEVELS for yardstick in ("heuristic", "random")]
+    return pairs
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--p1", choices=BOT_KINDS, required=True)
-    parser.add_argument("--p2", choices=BOT_KINDS, required=True)
-    parser.add_argument("--games", type=int, default=100, help="games in all (pairs of seats per seed)")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--p1", type=player_name)
+    parser.add_argument("--p2", type=player_name)
+    parser.add_argument("--matrix", action="store_true", help="every level vs every level, heuristic, random")
+    parser.add_argument("--games", type=int, default=100, help="games per pairing (pairs of seats per seed)")
     parser.add_argument("--seed", type=int, default=0, help="first seed; game pairs use seed, seed+1, ...")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--hard-budget", type=float, default=None,
-                        help="hard's time budget in seconds (default: the bot's own)")
     options = parser.parse_args(argv)
-    budget = options.hard_budget
-    if budget is None:
-        from tacocat.ai.hard import DEFAULT_TIME_BUDGET
-        budget = DEFAULT_TIME_BUDGET
-    jobs = [(options.p1, options.p2, options.seed + i // 2, bool(i % 2), budget)
-            for i in range(options.games)]
-    wins = [0, 0]
-    latency: dict[str, list[float]] = {options.p1: [], options.p2: []}
-    started = time.perf_counter()
-    if options.jobs > 1:
-        pool = multiprocessing.Pool(options.jobs)
-        results = pool.imap_unordered(play_one, jobs)
-    else:
-        pool = None
-        results = map(play_one, jobs)
-    try:
-        for done, (winner, times1, times2) in enumerate(results, 1):
-            if winner >= 0:
-                wins[winner] += 1
-            latency[options.p1].extend(times1)
-            latency[options.p2].extend(times2)
-            if done % 10 == 0 or done == len(jobs):
-                print(f"{done}/{len(jobs)} games: {options.p1} {wins[0]} - {options.p2} {wins[1]} "
-                      f"({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
-    games = len(jobs)
-    lo, hi = wilson(wins[0], games)
-    report = {
-        "games": games,
-        "wins": wins,
-        "win_rate_p1": round(wins[0] / games, 4) if games else 0.0,
-        "ci95": [round(lo, 4), round(hi, 4)],
-        "latency_ms": {
-            level: {f"p{q}": round(percentile(times, q) * 1000, 2) for q in (50, 95, 99)}
-            for level, times in latency.items()
-        },
-    }
-    print(json.dumps(report))
+    if options.matrix:
+        reports = [pairing(p1, p2, options.games, options.seed, options.jobs)
+                   for p1, p2 in matrix_pairings()]
+        print(json.dumps({"matrix": reports}))
+        return 0
+    if options.p1 is None or options.p2 is None:
+        parser.error("name --p1 and --p2, or ask for --matrix")
+    print(json.dumps(pairing(options.p1, options.p2, options.games, options.seed, options.jobs)))
     return 0
 
 

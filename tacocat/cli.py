@@ -22,7 +22,7 @@ from tacocat.persistence.text import printable
 
 #: Seat kinds accepted by ``--simulate`` (``--p1``/``--p2``) and ``--level``.
 AI_LEVELS = ("easy", "medium", "hard")
-SIM_KINDS = ("random", *AI_LEVELS)
+SIM_KINDS = ("random", *AI_LEVELS, "heuristic")
 
 
 def _positive_int(text: str) -> int:

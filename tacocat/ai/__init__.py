@@ -3,11 +3,14 @@
 ``make_bot(kind)`` builds a player by name (see :data:`BOT_KINDS`):
 
 * ``"random"`` - uniformly random legal actions (a baseline);
-* ``"easy"`` - plausible moves with mistakes a child can exploit (:mod:`.easy`);
-* ``"medium"`` - a casual human's rules of thumb (:mod:`.medium`);
-* ``"hard"`` - samples the hidden cards and solves each sample exactly
-  (:mod:`.hard`, :mod:`.sampling`, :mod:`.solver`).
+* ``"easy"`` - sensible-looking moves with a beginner's habits (:mod:`.easy`);
+* ``"medium"`` - a decent club player: heuristics plus a light lookahead (:mod:`.medium`);
+* ``"hard"`` - samples the hidden cards and searches each sample
+  (:mod:`.hard`, :mod:`.replacement`, :mod:`.duel`, :mod:`.solver`);
+* ``"heuristic"`` - four rules of thumb of a sound player: the yardstick
+  and the hard level's opponent model (:mod:`.heuristic`).
 
+:func:`tacocat.ai.analysis.analyse` values every action of a position;
 :func:`tacocat.ai.hints.suggest` gives the hint button its advice;
 :mod:`tacocat.ai.worker` runs bots and hints in a process of their own, off
 the game's frame loop.
@@ -15,16 +18,21 @@ the game's frame loop.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tacocat.ai.base import Bot, RandomBot
 from tacocat.ai.easy import EasyBot
 from tacocat.ai.hard import HardBot
+from tacocat.ai.heuristic import HeuristicBot
 from tacocat.ai.medium import MediumBot
 
-BOT_KINDS = ("random", "easy", "medium", "hard")
+BOT_KINDS = ("random", "easy", "medium", "hard", "heuristic")
 
-_FACTORIES: dict[str, Any] = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+_FACTORIES: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot,
+    "heuristic": HeuristicBot,
+}
 
 
 def make_bot(kind: str, **options: Any) -> Bot:
@@ -39,4 +47,4 @@ def make_bot(kind: str, **options: Any) -> Bot:
     return factory(**options)
 
 
-__all__ = ["BOT_KINDS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_KINDS", "Bot", "EasyBot", "HardBot", "HeuristicBot", "MediumBot", "RandomBot", "make_bot"]

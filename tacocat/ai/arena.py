@@ -30,6 +30,9 @@ class GameResult:
     decisions: int
     think_seconds: tuple[tuple[float, ...], tuple[float, ...]]
     final_state: GameState
+    #: The phase of each think time (parallel to ``think_seconds``), or
+    #: ``"forced"`` when only one action was legal.
+    phases: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
 
 def play_game(bots: Sequence[Bot], seed: int, rngs: Sequence[random.Random] | None = None,
@@ -46,14 +49,19 @@ def play_game(bots: Sequence[Bot], seed: int, rngs: Sequence[random.Random] | No
         rngs = [random.Random(f"{seed}:{seat}") for seat in (0, 1)]
     state, _ = new_game(seed, ruleset)
     times: tuple[list[float], list[float]] = ([], [])
-    decisions = 0
-    while not state.is_over and state.round_number <= MAX_ROUNDS:
+    phases: tuple[list[str], list[str]] = ([], [])
+    decisions = rounds = 0
+    while not state.is_over:
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
-        observation = state.observation(seat)
+        observation: Observation = state.observation(seat)
+        rounds = observation.round_number  # the state's, as the seat sees it
+        if rounds > MAX_ROUNDS:
+            break
         start = time.perf_counter()
         action = bots[seat].choose(observation, legal, rngs[seat])
         times[seat].append(time.perf_counter() - start)
+        phases[seat].append(observation.phase if len(legal) > 1 else "forced")
         if action not in legal:
             raise IllegalChoice(f"{getattr(bots[seat], 'name', bots[seat])!s} chose {action!r}; "
                                 f"legal: {legal!r}")
@@ -61,5 +69,6 @@ def play_game(bots: Sequence[Bot], seed: int, rngs: Sequence[random.Random] | No
             on_decision(seat, observation, legal, action)
         state, _ = state.apply(action)
         decisions += 1
-    return GameResult(state.winner, state.round_number, decisions,
-                      (tuple(times[0]), tuple(times[1])), state)
+    return GameResult(state.winner, rounds, decisions,
+                      (tuple(times[0]), tuple(times[1])), state,
+                      (tuple(phases[0]), tuple(phases[1])))

@@ -1,29 +1,24 @@
-"""The hard level: sampling plus exact search.
+"""The hard level: sampling the hidden cards, then exact search.
 
 For each decision the bot deals the unseen cards at random many times,
-consistently with what its seat has seen (:mod:`tacocat.ai.sampling`), solves
-each deal exactly (:mod:`tacocat.ai.solver`) and picks the action with the
-best average value - the round's chance of being won, a tie counting half.
+consistently with what its seat has seen (:mod:`tacocat.ai.sampling`), values
+every action in each deal and picks the best average - the round's chance of
+being won, a tie counting half. The samples are common to all actions, so
+their differences are not the luck of the deal.
 
-* **Play** (attack or answer): every legal action is valued by the exact
-  play-phase solver in every sample.
-* **Duel** (secret and simultaneous): in each sample the duel is a matrix
-  game; the opponent is assumed to play that game's optimal mixed strategy,
-  and the card with the best average value against it is chosen.
-* **Replacement**: candidate discards (the ``j`` highest cards, ``j`` up to
-  the limit) are valued on the same samples (common random numbers): the
-  draws come off the sampled pile, the opponent replaces like a casual player
-  (:func:`tacocat.ai.medium.high_cards_to_replace`), and the new hands are
-  valued by the solver (a duel between each seat's two highest cards, then
-  exact play: within a few percent of the full duel and several times faster).
+* **Replacement** - every distinct discard, screened by heuristic playouts
+  and the best valued exactly, against an opponent who replaces as the
+  heuristic does (:mod:`tacocat.ai.replacement`).
+* **Duel** - each card against a believable opponent: the heuristic's card
+  or its best reply to mine (:mod:`tacocat.ai.duel`).
+* **Play** (attack or answer) - every legal action valued by the exact
+  play-phase solver (:mod:`tacocat.ai.solver`).
 
-The sample counts are the deterministic knob: with ``time_budget=None`` a
-decision depends only on the observation and the random source. The time
-budget is a safety cap: when it runs out the bot stops sampling and answers
-with the samples it has (always at least one).
-
-The bot keeps no state between calls except the solver's tables, which cache
-facts about the game and never change a decision.
+The time budget is a real deadline (:class:`~tacocat.ai.deadline.Deadline`):
+the sampling loops look at it between samples and the solver every few
+hundred positions, and the bot answers with the samples it finished (the
+heuristic's move when none finished). With ``time_budget=None`` a decision
+depends only on the observation and the random source.
 """
 
 from __future__ import annotations
@@ -31,28 +26,32 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from tacocat.ai.medium import MediumBot, high_cards_to_replace
-from tacocat.ai.sampling import Sample, sample_hidden, tie_value
-from tacocat.ai.solver import Solver, solve_matrix
-from tacocat.rules import Action, Attack, DuelCard, Observation, Replace
-from tacocat.rules.moves import remove_cards
+from tacocat.ai.deadline import Deadline
+from tacocat.ai.duel import duel_values
+from tacocat.ai.heuristic import heuristic_action
+from tacocat.ai.replacement import analyse_replacement, run_samples
+from tacocat.ai.sampling import Sample, tie_value
+from tacocat.ai.solver import Solver
+from tacocat.rules import Action, Attack, DuelCard, Observation, Replace, Respond
 
-Hand = tuple[int, ...]
-
-DEFAULT_TIME_BUDGET = 0.3
+#: Seconds a decision may take (a deadline: see the module's docstring).
+DEFAULT_TIME_BUDGET = 0.35
 PLAY_SAMPLES = 96
 DUEL_SAMPLES = 24
-REPLACE_SAMPLES = 24
+REPLACE_SAMPLES = 32
+SCREEN_SAMPLES = 16
+FINALISTS = 4
 
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
     """The values the hard level found for one decision.
 
-    ``values[i]`` is the average value of ``actions[i]`` (the chance of
-    winning the round, ties counting half) over ``samples`` samples.
+    ``values[i]`` is the estimated chance of winning the round (a tie counting
+    half) after ``actions[i]``, over ``samples`` samples of the hidden cards.
+    ``preferred`` (the heuristic's move) breaks ties between equal values.
     """
 
     actions: tuple[Action, ...]
@@ -62,9 +61,7 @@ class Analysis:
 
     @property
     def best(self) -> Action:
-        """The best-valued action; among equals, ``preferred`` (a casual
-        player's move, which also plays sensibly when every move is lost or
-        won in all samples), else the first."""
+        """The best-valued action; among equals ``preferred``, else the first."""
         top = max(self.values)
         tied = [a for a, v in zip(self.actions, self.values, strict=True) if v >= top - 1e-9]
         return self.preferred if self.preferred in tied else tied[0]
@@ -72,142 +69,109 @@ class Analysis:
     def value_of(self, action: Action) -> float:
         return self.values[self.actions.index(action)]
 
+    def ranked(self) -> list[tuple[Action, float]]:
+        """Every analysed action with its value, best first."""
+        pairs = list(zip(self.actions, self.values, strict=True))
+        pairs.sort(key=lambda pair: (-pair[1], pair[0] != self.preferred))
+        return pairs
+
 
 class HardBot:
-    """Samples the hidden cards and solves each sample exactly.
+    """Samples the hidden cards and searches each sample (see the module's docstring).
 
     Args:
-        time_budget: seconds a decision may take before the bot answers with
-            the samples it has; None disables the cap (for deterministic tests).
+        time_budget: seconds a decision may take; None: no deadline.
         play_samples, duel_samples, replace_samples: samples per decision of
-            each kind (the deterministic knob).
+            each kind (``replace_samples``: the exact stage of a replacement).
+        screen_samples, finalists: a replacement's screening samples, and how
+            many of the screened discards are then valued exactly.
+        clock: the clock the deadline reads (tests inject one).
     """
 
     name = "hard"
 
     def __init__(self, time_budget: float | None = DEFAULT_TIME_BUDGET,
                  play_samples: int = PLAY_SAMPLES, duel_samples: int = DUEL_SAMPLES,
-                 replace_samples: int = REPLACE_SAMPLES) -> None:
+                 replace_samples: int = REPLACE_SAMPLES, screen_samples: int = SCREEN_SAMPLES,
+                 finalists: int = FINALISTS, clock: Callable[[], float] = time.perf_counter) -> None:
         self.time_budget = time_budget
         self.play_samples = play_samples
         self.duel_samples = duel_samples
         self.replace_samples = replace_samples
+        self.screen_samples = screen_samples
+        self.finalists = finalists
+        self.clock = clock
         self.solver = Solver()
-        self._casual = MediumBot()
+        #: The deadline of the last decision (tests read how often it was checked).
+        self.last_deadline: Deadline | None = None
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
         return self.analyse(observation, legal, rng).best
 
-    def analyse(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Analysis:
-        """Value every action of ``legal`` (see :class:`Analysis`)."""
+    def analyse(self, observation: Observation, legal: Sequence[Action], rng: random.Random,
+                deadline: Deadline | None = None, must: Sequence[Action] = ()) -> Analysis:
+        """Value the actions of ``legal`` (see :class:`Analysis`).
+
+        ``deadline`` overrides the bot's time budget; ``must`` names actions
+        that must be among those valued (a replacement values only its most
+        promising discards otherwise).
+        """
+        if deadline is None:
+            deadline = Deadline(self.time_budget, self.clock)
+        self.last_deadline = deadline
+        self.solver.deadline = deadline
+        try:
+            return self._analyse(observation, legal, rng, deadline, must)
+        finally:
+            self.solver.deadline = None
+
+    def _analyse(self, observation: Observation, legal: Sequence[Action], rng: random.Random,
+                 deadline: Deadline, must: Sequence[Action]) -> Analysis:
+        preferred = heuristic_action(observation, legal)
         kind = type(legal[0])
         if kind is Replace:
-            analysis = self._replace(observation, legal, rng)
-        elif kind is DuelCard:
-            analysis = self._duel(observation, legal, rng)
+            found = analyse_replacement(
+                observation, [a for a in legal if isinstance(a, Replace)], rng, self.solver, deadline,
+                screen_samples=self.screen_samples, value_samples=self.replace_samples,
+                finalists=self.finalists, must=[a for a in must if isinstance(a, Replace)])
+            return Analysis(found.actions, found.values, found.samples, preferred)
+        if kind is DuelCard:
+            value_sample = self._duel_sampler(observation, legal)
+            count = self.duel_samples
         else:
-            analysis = self._play(observation, legal, rng)
-        casual = self._casual.choose(observation, legal, rng)
-        return replace(analysis, preferred=casual)
+            value_sample = self._play_sampler(observation, legal)
+            count = self.play_samples
+        values, done = run_samples(observation, rng, count, deadline, value_sample, len(legal))
+        return Analysis(tuple(legal), tuple(values), done, preferred)
 
-    # --- shared sampling loop ------------------------------------------------
-
-    def _sampled(self, observation: Observation, legal: Sequence[Action], rng: random.Random,
-                 count: int, value_sample: Callable[[Sample], Sequence[float]]) -> Analysis:
-        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
-        totals = [0.0] * len(legal)
-        done = 0
-        while done < count:
-            sample = sample_hidden(observation, rng)
-            for i, value in enumerate(value_sample(sample)):
-                totals[i] += value
-            done += 1
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        return Analysis(tuple(legal), tuple(t / done for t in totals), done)
-
-    # --- play -----------------------------------------------------------------
-
-    def _play(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Analysis:
+    def _duel_sampler(self, observation: Observation, legal: Sequence[Action]
+                      ) -> Callable[[Sample], list[float]]:
         solver, hand, tie = self.solver, observation.hand, tie_value(observation)
-        if type(legal[0]) is Attack:
-            def value_sample(sample: Sample) -> list[float]:
-                return [solver.attack_move_value(hand, sample.opponent_hand, a.cards, tie) for a in legal]
-        else:
-            targets = observation.attack[len(observation.responses):]
-            sacrificed = observation.trick_sacrificed
-
-            def value_sample(sample: Sample) -> list[float]:
-                return [solver.response_move_value(hand, sample.opponent_hand, targets, sacrificed,
-                                                   a.card, tie) for a in legal]
-        return self._sampled(observation, legal, rng, self.play_samples, value_sample)
-
-    # --- duel -------------------------------------------------------------------
-
-    def _duel(self, observation: Observation, legal: Sequence[DuelCard], rng: random.Random) -> Analysis:
-        solver, hand, tie = self.solver, observation.hand, tie_value(observation)
+        cards = [a.card for a in legal if isinstance(a, DuelCard)]
 
         def value_sample(sample: Sample) -> list[float]:
-            rows, _, matrix = solver.duel_matrix(hand, sample.opponent_hand, tie)
-            _, _, theirs = solve_matrix(matrix)
-            row_value = {card: sum(q * v for q, v in zip(theirs, matrix[i], strict=True))
-                         for i, card in enumerate(rows)}
-            return [row_value[a.card] for a in legal]
+            return duel_values(solver, hand, sample.opponent_hand, cards, tie)
 
-        return self._sampled(observation, legal, rng, self.duel_samples, value_sample)
+        return value_sample
 
-    # --- replacement ------------------------------------------------------------
-
-    def _replace(self, observation: Observation, legal: Sequence[Replace], rng: random.Random) -> Analysis:
+    def _play_sampler(self, observation: Observation, legal: Sequence[Action]
+                      ) -> Callable[[Sample], list[float]]:
         solver, hand, tie = self.solver, observation.hand, tie_value(observation)
-        seat = observation.seat
-        candidates = replacement_candidates(hand, legal)
-        secret = observation.replace_secret
-        first = secret or observation.replace_limit is None  # the opponent replaces after me
-        i_draw_first = not secret or seat == 0
+        if isinstance(legal[0], Attack):
+            attacks = [a.cards for a in legal if isinstance(a, Attack)]
 
-        def value_sample(sample: Sample) -> list[float]:
-            out = []
-            for action in candidates:
-                mine, theirs = hand_after(hand, action.cards, sample, first, i_draw_first, secret)
-                out.append(solver.quick_duel_value(mine, theirs, tie))
-            return out
+            def value_attacks(sample: Sample) -> list[float]:
+                return [solver.attack_move_value(hand, sample.opponent_hand, c, tie) for c in attacks]
 
-        return self._sampled(observation, candidates, rng, self.replace_samples, value_sample)
+            return value_attacks
+        targets = observation.attack[len(observation.responses):]
+        sacrificed = observation.trick_sacrificed
+        answers = [a.card for a in legal if isinstance(a, Respond)]
 
+        def value_answers(sample: Sample) -> list[float]:
+            return [solver.response_move_value(hand, sample.opponent_hand, targets, sacrificed, c, tie)
+                    for c in answers]
 
-def replacement_candidates(hand: Hand, legal: Sequence[Replace]) -> list[Replace]:
-    """The discards worth weighing: the ``j`` highest cards, for each legal ``j``."""
-    seat = legal[0].seat
-    out = []
-    for j in range(len(hand) + 1):
-        action = Replace(seat, hand[len(hand) - j:])
-        if action in legal:
-            out.append(action)
-    return out or list(legal)
-
-
-def hand_after(hand: Hand, discards: Hand, sample: Sample, opponent_follows: bool,
-               i_draw_first: bool, secret: bool) -> tuple[Hand, Hand]:
-    """Both hands after the replacements, in ``sample``.
-
-    The opponent (when it still replaces: ``opponent_follows``) discards
-    like a casual player, at most as many cards as I did unless the choice is
-    secret; draws come off the sampled pile in the rules' draw order.
-    """
-    theirs = sample.opponent_hand
-    pile = sample.pile
-    k = len(discards)
-    their_discards: Hand = ()
-    if opponent_follows:
-        their_discards = high_cards_to_replace(theirs, None if secret else k)
-    k2 = len(their_discards)
-    if i_draw_first:
-        mine_drawn, their_drawn = pile[:k], pile[k:k + k2]
-    else:
-        their_drawn, mine_drawn = pile[:k2], pile[k2:k2 + k]
-    mine = tuple(sorted(remove_cards(hand, discards) + mine_drawn))
-    theirs = tuple(sorted(remove_cards(theirs, their_discards) + their_drawn))
-    return mine, theirs
+        return value_answers

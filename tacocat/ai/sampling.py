@@ -62,7 +62,9 @@ def sample_hidden(observation: Observation, rng: random.Random) -> Sample:
     if len(eligible) < size:  # cannot happen in a real game; stay total anyway
         eligible = unseen
     hand = tuple(sorted(rng.sample(eligible, size)))
-    pile = list(remove_cards(unseen, hand))
+    rest = remove_cards(unseen, hand)
+    assert rest is not None  # the hand was drawn from the unseen cards
+    pile = list(rest)
     rng.shuffle(pile)
     return Sample(hand, tuple(pile))
 

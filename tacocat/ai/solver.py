@@ -26,8 +26,10 @@ Move shapes come from :mod:`tacocat.rules.moves`, as in the engine itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from tacocat.ai.deadline import Deadline
 from tacocat.rules.moves import attack_options, remove_cards, response_options
 
 Hand = tuple[int, ...]
@@ -50,6 +52,13 @@ def _remove_one(hand: Hand, card: int) -> Hand:
     return hand[:i] + hand[i + 1:]
 
 
+def _without(hand: Hand, cards: Hand) -> Hand:
+    rest = remove_cards(hand, cards)
+    if rest is None:
+        raise ValueError(f"{hand} does not hold {cards}")
+    return rest
+
+
 class Solver:
     """Exact play-phase values, memoised across calls.
 
@@ -57,23 +66,37 @@ class Solver:
     seat or on hidden information), so one solver can serve any number of
     samples, seats and calls. ``nodes`` counts the positions searched (a
     measure of work that does not depend on the machine).
+
+    ``deadline`` (set by the caller around a decision) is checked every
+    :attr:`Deadline.CHECK_EVERY` positions; when it has passed the search
+    raises :class:`~tacocat.ai.deadline.DeadlineExpired`. Only finished
+    answers are stored, so an interrupted search leaves the tables sound.
     """
 
     def __init__(self, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
         self.table_limit = table_limit
         self.nodes = 0
+        self.deadline: Deadline | None = None
         self._wins: dict[tuple[Hand, Hand, bool], bool] = {}
         self._holds: dict[tuple[Hand, Hand, Hand, bool, bool], bool] = {}
-        self._attacks: dict[Hand, list[tuple[Hand, Hand]]] = {}
-        self._responses: dict[tuple[Hand, int], list[tuple[int, Hand]]] = {}
+        # Move lists are tuples, not lists: the garbage collector stops tracking tuples
+        # of plain values, so big tables add nothing to its (pausing) full collections.
+        self._attacks: dict[Hand, tuple[tuple[Hand, Hand], ...]] = {}
+        self._responses: dict[tuple[Hand, int], tuple[tuple[int, Hand], ...]] = {}
         self._duels: dict[tuple[Hand, Hand, float], float] = {}
 
     # Tables are caches: a pickled solver (sent to a worker) starts empty.
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         return {"table_limit": self.table_limit}
 
-    def __setstate__(self, state: dict) -> None:
-        self.__init__(state["table_limit"])
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        Solver.__init__(self, state["table_limit"])
+
+    def _tick(self) -> None:
+        """Count a position; look at the deadline every few hundred."""
+        self.nodes += 1
+        if self.deadline is not None and not self.nodes % Deadline.CHECK_EVERY:
+            self.deadline.check()
 
     def clear(self) -> None:
         for table in (self._wins, self._holds, self._attacks, self._responses, self._duels):
@@ -85,23 +108,23 @@ class Solver:
 
     # --- move lists (shapes from tacocat.rules.moves) --------------------
 
-    def attacks(self, hand: Hand) -> list[tuple[Hand, Hand]]:
+    def attacks(self, hand: Hand) -> tuple[tuple[Hand, Hand], ...]:
         """Every attack of ``hand`` with the hand left after it, most promising first."""
         found = self._attacks.get(hand)
         if found is None:
             options = attack_options(hand)
             # Long attacks first, then high singles: they win tricks soonest.
             options.sort(key=lambda cards: (len(cards), cards[-1]), reverse=True)
-            found = self._attacks[hand] = [(cards, remove_cards(hand, cards)) for cards in options]
+            found = self._attacks[hand] = tuple((cards, _without(hand, cards)) for cards in options)
         return found
 
-    def responses(self, hand: Hand, target: int) -> list[tuple[int, Hand]]:
+    def responses(self, hand: Hand, target: int) -> tuple[tuple[int, Hand], ...]:
         """Every answer of ``hand`` to attack card ``target``, with the hand left."""
         key = (hand, target)
         found = self._responses.get(key)
         if found is None:
-            found = self._responses[key] = [(card, _remove_one(hand, card))
-                                            for card in response_options(hand, target)]
+            found = self._responses[key] = tuple((card, _remove_one(hand, card))
+                                                 for card in response_options(hand, target))
         return found
 
     # --- the two boolean searches ----------------------------------------
@@ -113,7 +136,7 @@ class Solver:
         known = self._wins.get(key)
         if known is not None:
             return known
-        self.nodes += 1
+        self._tick()
         result = False
         for targets, rest in self.attacks(att):
             if not self.defender_holds(rest, dfd, targets, False, strict):
@@ -132,7 +155,7 @@ class Solver:
             known = self._holds.get(key)
             if known is not None:
                 return known
-        self.nodes += 1
+        self._tick()
         target = targets[0]
         more = targets[1:]
         result = False
@@ -155,7 +178,7 @@ class Solver:
 
     # --- values ------------------------------------------------------------
 
-    def _from_thresholds(self, tie: float, forces) -> float:
+    def _from_thresholds(self, tie: float, forces: Callable[[bool], bool]) -> float:
         """Turn 'can force a win' / 'can force a tie or better' into a value."""
         if tie >= 1.0:
             return 1.0 if forces(False) else 0.0
@@ -186,7 +209,7 @@ class Solver:
 
     def attack_move_value(self, mine: Hand, theirs: Hand, cards: Hand, tie: float = 0.5) -> float:
         """My value after attacking with ``cards`` (sorted)."""
-        return self.answer_value(remove_cards(mine, cards), theirs, cards, False, tie)
+        return self.answer_value(_without(mine, cards), theirs, cards, False, tie)
 
     def response_move_value(self, mine: Hand, theirs: Hand, targets: Hand, sacrificed: bool,
                             card: int, tie: float = 0.5) -> float:
@@ -266,15 +289,31 @@ def solve_matrix(matrix: Sequence[Sequence[float]]) -> tuple[float, list[float],
     shift = 1.0 - min(row_floor)
     a = [[matrix[i][j] + shift for j in range(n)] for i in range(m)]
     # Tableau: m constraint rows [A | I | 1], objective row [-1... | 0 | 0].
-    width = n + m + 1
     tableau = [a[i] + [1.0 if k == i else 0.0 for k in range(m)] + [1.0] for i in range(m)]
     objective = [-1.0] * n + [0.0] * m + [0.0]
     basis = [n + i for i in range(m)]
+    _simplex(tableau, objective, basis)
+    total = objective[-1]
+    y = [0.0] * n
+    for i, var in enumerate(basis):
+        if var < n:
+            y[var] = tableau[i][-1]
+    x = [objective[n + i] for i in range(m)]
+    value = 1.0 / total
+    cols = [v * value for v in y]
+    rows = [max(0.0, v * value) for v in x]
+    return value - shift, _normalised(rows), _normalised(cols)
+
+
+def _simplex(tableau: list[list[float]], objective: list[float], basis: list[int]) -> None:
+    """Pivot ``tableau`` (rows ``[A | I | b]``) to optimality, in place (Dantzig's rule)."""
+    m, width = len(tableau), len(objective)
     for _ in range(200):
         pivot_col = next((j for j in range(width - 1) if objective[j] < -1e-12), None)
         if pivot_col is None:
             break
-        best, pivot_row = None, None
+        best: float | None = None
+        pivot_row: int | None = None
         for i in range(m):
             if tableau[i][pivot_col] > 1e-12:
                 ratio = tableau[i][-1] / tableau[i][pivot_col]
@@ -294,16 +333,6 @@ def solve_matrix(matrix: Sequence[Sequence[float]]) -> tuple[float, list[float],
         f = objective[pivot_col]
         objective[:] = [x - f * y for x, y in zip(objective, row, strict=True)]
         basis[pivot_row] = pivot_col
-    total = objective[-1]
-    y = [0.0] * n
-    for i, var in enumerate(basis):
-        if var < n:
-            y[var] = tableau[i][-1]
-    x = [objective[n + i] for i in range(m)]
-    value = 1.0 / total
-    cols = [v * value for v in y]
-    rows = [max(0.0, v * value) for v in x]
-    return value - shift, _normalised(rows), _normalised(cols)
 
 
 def _normalised(weights: list[float]) -> list[float]:

@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from tacocat.rules import Action, Observation
 
 #: A request to the worker: ``("choose", kind, key, observation, legal, seed)``,
-#: ``("hint", observation, legal, seed)`` or ``("ping",)``.
+#: ``("hint", observation, legal)`` or ``("ping",)``.
 Request = tuple[Any, ...]
 #: One reply: ``(request id, ok, result or error text)``.
 Reply = tuple[int, bool, object]
@@ -81,8 +81,8 @@ class _Brains:
         if what == "hint":
             from tacocat.ai.hints import suggest
 
-            _, observation, legal, seed = request
-            return suggest(observation, list(legal), random.Random(seed))
+            _, observation, legal = request
+            return suggest(observation, list(legal))
         if what == "ping":
             return "pong"
         raise ValueError(f"unknown request {what!r}")
@@ -204,9 +204,9 @@ class AIWorker:
         """A bot of ``kind`` (kept per ``key``) picks one of ``legal``."""
         return self._submit(("choose", kind, key, observation, tuple(legal), seed))
 
-    def hint(self, observation: Any, legal: Sequence[Any], seed: int) -> Future[Any]:
-        """A :class:`tacocat.ai.hints.Hint` (``action``, ``reason``) for this position."""
-        return self._submit(("hint", observation, tuple(legal), seed))
+    def hint(self, observation: Any, legal: Sequence[Any]) -> Future[Any]:
+        """A :class:`tacocat.ai.hints.Hint` for this position (deterministic: no seed)."""
+        return self._submit(("hint", observation, tuple(legal)))
 
     def _submit(self, request: tuple[Any, ...]) -> Future[Any]:
         future: Future[Any] = Future()

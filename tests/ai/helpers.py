@@ -6,18 +6,25 @@ import random
 
 from tacocat.ai import make_bot
 from tacocat.ai.hard import HardBot
+from tacocat.ai.medium import MediumBot
 from tacocat.rules import GameState, new_game
 from tacocat.rules import events as ev
 
 
 def small_hard(samples: int = 4) -> HardBot:
     """A hard bot with few samples and no time cap: fast and machine-independent."""
-    return HardBot(time_budget=None, play_samples=samples, duel_samples=max(1, samples // 2),
-                   replace_samples=max(1, samples // 2))
+    half = max(1, samples // 2)
+    return HardBot(time_budget=None, play_samples=samples, duel_samples=half,
+                   replace_samples=half, screen_samples=half, finalists=3)
 
 
 def bot_of(kind: str):
-    return small_hard() if kind == "hard" else make_bot(kind)
+    """A bot of ``kind`` that does not depend on the machine's speed (no deadlines)."""
+    if kind == "hard":
+        return small_hard()
+    if kind == "medium":
+        return MediumBot(time_budget=None)
+    return make_bot(kind)
 
 
 def _hidden_positions(state: GameState, seat: int) -> tuple[list[int], list[int]]:

@@ -261,8 +261,8 @@ class Controls:
                 remaining.remove(sprite.value)
                 sprite.selected = True
                 self.selected.append(sprite)
-        reason = hint.reason or ""
-        self.hint_text = hint_line(action, reason)
+        # The reason is a translation key with the analysis' numbers.
+        self.hint_text = hint_line(action, tr(hint.reason_key, **hint.reason_params))
         self._focus_primary()
 
     def _focus_primary(self) -> None:

@@ -299,8 +299,7 @@ class GameSession:
         legal = self.state.legal_actions(seat)
         if not legal:
             return False
-        self._hint_future = self.worker.hint(self.state.observation(seat), legal,
-                                             self._rng.getrandbits(62))
+        self._hint_future = self.worker.hint(self.state.observation(seat), legal)
         self._hint_state = self.state
         return True
 

@@ -1,0 +1,78 @@
+"""The public analysis API: every action's chance of winning the round.
+
+    from tacocat.ai.analysis import analyse
+    ranked = analyse(observation, legal, deadline=1.0)
+    # [(action, round_win_probability), ...], best first
+
+It is the hard level's own analysis (:class:`~tacocat.ai.hard.HardBot`), so
+the hint button (:mod:`tacocat.ai.hints`) and a later game review (which rates
+a played move against the best one) see the same numbers. To rate a move
+that the analysis might not weigh by itself (a replacement values only its
+most promising discards), pass it in ``actions``.
+
+Sampling is seeded from the observation itself (:func:`observation_seed`, a
+stable hash - not Python's salted ``hash()``), so the same position gives the
+same answer in every run, unless the deadline cuts the sampling short.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+
+from tacocat.ai.deadline import Deadline
+from tacocat.ai.hard import Analysis, HardBot
+from tacocat.rules import Action, Observation
+
+_SHARED: HardBot | None = None
+
+
+def observation_seed(observation: Observation) -> int:
+    """A seed that depends only on what the seat knows (stable across runs)."""
+    o = observation
+    facts = (o.seat, o.phase, o.to_act, o.round_number, o.token, sorted(o.covered), o.wins,
+             o.tied_rounds, o.hand, o.opponent_hand_size, o.draw_pile_size, o.discards,
+             o.replace_limit, o.replace_secret, o.own_commit, o.opponent_committed, o.duels,
+             o.attacker, o.attack, o.responses, o.floors, o.ruleset.to_dict())
+    digest = hashlib.sha256(repr(facts).encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def shared_bot() -> HardBot:
+    """The process's analysis bot (its solver tables are reused between calls)."""
+    global _SHARED
+    if _SHARED is None:
+        _SHARED = HardBot(time_budget=None)
+    return _SHARED
+
+
+def analysis_of(observation: Observation, legal: Sequence[Action], *,
+                deadline: float | Deadline | None = None, seed: int | None = None,
+                actions: Sequence[Action] = (), bot: HardBot | None = None) -> Analysis:
+    """The full :class:`~tacocat.ai.hard.Analysis` behind :func:`analyse`."""
+    if not legal:
+        raise ValueError("there is no legal action to analyse")
+    bot = bot or shared_bot()
+    if not isinstance(deadline, Deadline):
+        deadline = Deadline(deadline, bot.clock)
+    rng = random.Random(observation_seed(observation) if seed is None else seed)
+    return bot.analyse(observation, legal, rng, deadline=deadline, must=actions)
+
+
+def analyse(observation: Observation, legal: Sequence[Action], *,
+            deadline: float | Deadline | None = None, seed: int | None = None,
+            actions: Sequence[Action] = (), bot: HardBot | None = None) -> list[tuple[Action, float]]:
+    """Each analysed action with its estimated chance of winning the round
+    (a tie counting half), best first.
+
+    Args:
+        observation, legal: the seat's view and its legal actions.
+        deadline: seconds (or a :class:`Deadline`) after which sampling stops
+            and the samples finished so far are used; None: no limit.
+        seed: the sampling seed; None seeds from the observation.
+        actions: actions that must be valued (e.g. the move a player made).
+        bot: the :class:`HardBot` whose sample counts to use.
+    """
+    return analysis_of(observation, legal, deadline=deadline, seed=seed, actions=actions,
+                       bot=bot).ranked()
