@@ -108,6 +108,6 @@ class TutorialSession(GameSession):
         if expected is None or seat not in self.state.to_act:
             return False
         future: Future[Hint | None] = Future()
-        future.set_result(Hint(expected, tr("tacocat.tutorial.hint"), 1.0))
+        future.set_result(Hint(expected, "tacocat.tutorial.hint", {}, 1.0))
         self._hint_future, self._hint_state = future, self.state
         return True

@@ -65,6 +65,18 @@ def test_a_wrong_move_is_refused_with_a_friendly_word_and_changes_nothing(make_a
     assert scene.session.step == 1
 
 
+def test_the_hint_is_the_taught_move(make_app):
+    app, scene = start_tutorial(make_app, 3)
+    wait_for_move(app, scene)
+    key(app, pygame.K_h)
+    step(app, 2)
+    assert [s.value for s in scene.controls.selected] == [9]
+    text, tone = scene.prompt_text()
+    assert tone == "hint" and i18n.tr("tacocat.tutorial.hint") in text
+    click(app, scene.buttons["primary"].rect.center)
+    assert scene.session.step == 4
+
+
 def test_leave_and_resume_continues_at_the_step(make_app):
     app, scene = start_tutorial(make_app)
     tutorial = scene.tutorial
