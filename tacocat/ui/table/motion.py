@@ -270,6 +270,7 @@ class Motion:
     # --- dispatch -------------------------------------------------------------------------
 
     def _handle(self, event: ev.Event) -> None:
+        self.view.book.feed(event)
         handler = getattr(self, f"_on_{type(event).__name__}", None)
         if handler is not None:
             handler(event)

@@ -19,6 +19,7 @@ import pygame
 from tacocat.geometry import CONFETTI_CELL
 from tacocat.rules import Phase
 from tacocat.ui.i18n import tr
+from tacocat.ui.table.scoreboard import centre_caption, scoreboard
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.board import BoardView
@@ -73,6 +74,7 @@ class Painter:
         self._draw_piles(surface)
         self._draw_panels(surface)
         self._draw_duel_slots(surface)
+        self._draw_centre(surface)
         self._draw_cards(surface)
         self._draw_table_marks(surface)
         self._draw_prompt(surface)
@@ -82,7 +84,7 @@ class Painter:
         """Background, board, play mat and labels: one opaque blit a frame, redrawn
         only when a tile lands, Tacocat moves or a round starts."""
         view = self.view
-        key = (view.covered, view.token_rest, view.round_number, view.hand_size)
+        key = (view.covered, view.token_rest, view.round_title(), view.hand_size)
         if self._static is not None and key == self._static_key:
             return self._static
         p = palette()
@@ -94,9 +96,9 @@ class Painter:
             layer.blit(self.background, (0, 0))
         self.board.draw(layer, view.covered, view.token_rest)
         round_label = self.text.render(
-            tr("tacocat.table.round", n=view.round_number, cards=view.hand_size), 16,
+            tr("tacocat.table.round_cards", round=view.round_title(), cards=view.hand_size), 16,
             p.box_floor, bold=True)
-        layer.blit(round_label, round_label.get_rect(topright=(1150, 22)))
+        layer.blit(round_label, round_label.get_rect(topright=(L.SCORE_RECT.right, 12)))
         # The play mat: where duels, attacks and answers are laid.
         mat = pygame.Surface(L.PLAY_MAT.size, pygame.SRCALPHA)
         pygame.draw.rect(mat, (*p.table_deep, 80), mat.get_rect(), border_radius=28)
@@ -150,6 +152,18 @@ class Painter:
         label = text.render(tr("tacocat.table.discard_pile", n=len(view.discard_values)), 15,
                             p.box_floor, bold=True)
         surface.blit(label, label.get_rect(midtop=(round(rx), round(ry) + size[1] // 2 + 8)))
+
+    def _draw_centre(self, surface: pygame.Surface) -> None:
+        """On an empty play mat: what is being decided, and the piles' counts."""
+        view = self.view
+        turn = view.turn
+        if (any(view.duel) or any(view.showdown) or view.attack or view.banners
+                or (turn.seat is not None and turn.phase is Phase.DUEL) or turn.over):
+            return
+        caption = centre_caption(turn, view.names, view.draw_count, len(view.discard_values))
+        label = self.text.render(caption, 18, palette().box_floor, bold=True,
+                                 max_width=L.PLAY_MAT.width - 40)
+        surface.blit(label, label.get_rect(center=L.PLAY_MAT.center))
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
         view, renderer = self.view, self.renderer
@@ -245,6 +259,11 @@ class Painter:
             rect = L.PLATE_RECT[side]
             surface.blit(self.plate(seat, side), (rect.x - 4, rect.y - 4))
         self._draw_log(surface)
+        key = ("score", view.names, tuple(view.wins))
+        board = self._panel_cache.get(key)
+        if board is None:
+            board = self._panel_cache.put(key, scoreboard(self.text, view.names, view.wins))
+        surface.blit(board, (L.SCORE_RECT.x - 3, L.SCORE_RECT.y - 3))
         top = 1 - view.bottom_seat
         count = len(view.hands[top])
         if count:
@@ -252,8 +271,9 @@ class Painter:
             slots = L.hand_slots("top", count)
             label = self.text.render(tr("tacocat.table.cards_in_hand", count=count), 15, p.box_floor,
                                      bold=True)
-            x = slots[-1][0] + 50
-            surface.blit(label, label.get_rect(midleft=(round(x), round(L.HAND_Y["top"]))))
+            # Left of the hand: the score sits to its right.
+            x = slots[0][0] - 50
+            surface.blit(label, label.get_rect(midright=(round(x), round(L.HAND_Y["top"]))))
 
     def _plate_key(self, seat: int, side: str) -> tuple[Any, ...]:
         view = self.view

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tacocat.rules import GameState, Phase
 from tacocat.ui.table.narration import describe
+from tacocat.ui.table.score import book_from_state
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite
@@ -21,7 +22,7 @@ def lay_out(view: TableView, state: GameState, visible_seats: frozenset[int]) ->
     view.attack, view.responses, view.discard_sprites = [], [], []
     view.round_number = state.round_number
     view.hand_size = state.ruleset.board.spaces[state.token].hand_size if state.space else 0
-    view.wins = list(state.wins)
+    view.book = book_from_state(state)
     view.covered = frozenset(state.covered)
     view.tiles_left = state.ruleset.board.size - len(state.covered)
     view.token = float(state.token)
@@ -38,7 +39,7 @@ def lay_out(view: TableView, state: GameState, visible_seats: frozenset[int]) ->
                                                L.PILE_SCALE, True))
     for event in state.round_log:
         if event.audience is None or event.audience in visible_seats:
-            view.add_log(describe(event, view.names))
+            view.add_log(describe(event, view.names, view.round_title()))
 
 
 def _lay_out_hand(view: TableView, state: GameState, seat: int, known: bool) -> None:

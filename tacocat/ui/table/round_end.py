@@ -50,12 +50,12 @@ class EndMoves(Motion):
         self.tweener.after(turn_at, turn)
         self.tweener.after(turn_at + self._d(FLIP * 1.3), shown)
         self.tweener.after(turn_at + self._d(FLIP * 1.3) + 0.35, lambda: None)
-        view.last_round = {"round": view.round_number, "showdown": tuple(event.cards),
+        view.last_round = {"round": view.book.number, "replay": view.book.replay,
+                           "showdown": tuple(event.cards),
                            "winner": None, "tie": False, "by_tie_rule": False}
 
     def _on_RoundWon(self, event: ev.RoundWon) -> None:
         view = self.view
-        view.wins[event.seat] += 1
         sprite = view.showdown[event.seat]
         if sprite is not None:
             sprite.glow = 1.0

@@ -163,7 +163,7 @@ class TableScene(Scene):
         self.app.screenshot(label)
 
     def _narrate(self, event: ev.Event) -> None:
-        self.view.add_log(describe(event, self.view.names))
+        self.view.add_log(describe(event, self.view.names, self.view.round_title()))
 
     # --- who may act --------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tacocat.ui.table.confetti import Particle
+from tacocat.ui.table.score import ScoreBook, round_label
 from tacocat.ui.table.turn import Turn
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite
@@ -74,7 +75,8 @@ class TableView:
         self.covered: frozenset[int] = frozenset()
         self.tiles_left = board.size
         self.falling_tile: FallingTile | None = None
-        self.wins = [0, 0]
+        #: Decided rounds, replays of a tie, and each showdown (the score lives there).
+        self.book = ScoreBook()
         self.round_number = 0
         self.hand_size = 0
         self.attacker: int | None = None
@@ -92,6 +94,15 @@ class TableView:
         self.prompt: tuple[str, str] = ("", "info")
         #: The card or button the keyboard focus is on, or None.
         self.focus: object | None = None
+
+    @property
+    def wins(self) -> list[int]:
+        """Rounds won by each seat, as far as the animation has got."""
+        return self.book.wins
+
+    def round_title(self) -> str:
+        """"Round 5 · replay 1": the decided round being played and its replays."""
+        return round_label(self.book.number, self.book.replay)
 
     # --- seats & sides ------------------------------------------------------------------
 

@@ -38,6 +38,8 @@ BANNER_Y = 516
 LOG_RECT = pygame.Rect(16, 300, 262, 196)
 PLATE_RECT = {"top": pygame.Rect(16, 12, 234, 72), "bottom": pygame.Rect(16, 626, 234, 82)}
 BUTTON_AREA = pygame.Rect(1032, 566, 232, 142)
+#: The big score ("Sun 2 – 1 Moon"), top right under the round label.
+SCORE_RECT = pygame.Rect(850, 34, 300, 50)
 
 
 def hand_slots(side: str, count: int) -> list[tuple[float, float]]:
