@@ -16,6 +16,7 @@ import pygame
 
 from tacocat.rules import Attack, DuelCard, Phase, Replace, Respond
 from tacocat.ui.i18n import tr
+from tacocat.ui.table import lifts
 from tacocat.ui.table.prompt import hint_line, sentence
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
@@ -26,10 +27,6 @@ if TYPE_CHECKING:
 
 #: Seconds a "why not" message stays in the prompt line.
 MESSAGE_TIME = 3.5
-#: Lift (pixels) of a selected / hovered card in your hand.
-SELECTED_LIFT = 30.0
-HOVER_LIFT = 12.0
-COMMITTED_LIFT = 20.0
 
 
 class Controls:
@@ -62,7 +59,11 @@ class Controls:
             self.focus_index = 0 if self.keyboard_focus else None
         self._turn = turn
         self._check_hint()
-        self._update_lifts(dt)
+        focus = self.focused() if self.keyboard_focus else None
+        pointed = (self.hovered, focus) if table.acting_seat() is not None else ()
+        self.lifts_moving = lifts.update(
+            table.view, table.viewer, pointed, dt,
+            snap=table.animator.instant or table.app.reduced_motion)
         if self._message_left > 0:
             self._message_left -= dt
             if self._message_left <= 0:
@@ -338,15 +339,23 @@ class Controls:
             return None
         return items[self.focus_index % len(items)]
 
-    def _move_focus(self, step: int) -> None:
+    def _move_focus(self, step: int, *, within_group: bool = False) -> None:
+        """Tab: through cards and buttons. Arrows (``within_group``): round the hand, or
+        round the buttons, never from one to the other (← on the first card wraps)."""
         items = self.focusables()
         if not items:
             return
         self.keyboard_focus = True
         if self.focus_index is None:
             self.focus_index = 0 if step > 0 else len(items) - 1
-        else:
-            self.focus_index = (self.focus_index + step) % len(items)
+            return
+        current = self.focus_index % len(items)
+        if not within_group:
+            self.focus_index = (current + step) % len(items)
+            return
+        cards = sum(1 for item in items if isinstance(item, CardSprite))
+        start, size = (0, cards) if current < cards else (cards, len(items) - cards)
+        self.focus_index = start + (current - start + step) % max(1, size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.session is None:
@@ -398,9 +407,9 @@ class Controls:
         if key == pygame.K_ESCAPE:
             self._open_menu()
         elif key in (pygame.K_LEFT, pygame.K_UP):
-            self._move_focus(-1)
+            self._move_focus(-1, within_group=True)
         elif key in (pygame.K_RIGHT, pygame.K_DOWN):
-            self._move_focus(1)
+            self._move_focus(1, within_group=True)
         elif key == pygame.K_TAB:
             self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key == pygame.K_SPACE:
@@ -410,21 +419,26 @@ class Controls:
             elif isinstance(item, Button):
                 self.press(item.key)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            item = self.focused()
-            if isinstance(item, Button):
-                self.press(item.key)
-            elif isinstance(item, CardSprite):
-                phase = self.session.state.phase
-                if phase in (Phase.DUEL, Phase.DEFEND):
-                    self.click_card(item)
-                elif self.buttons["primary"].visible:
-                    self.press("primary")
-            elif self.buttons["primary"].visible:
-                self.press("primary")
+            self._enter()
         elif key == pygame.K_h:
             self.ask_hint()
         elif key == pygame.K_d:
             self.table.open_discards()
+
+    def _enter(self) -> None:
+        """Enter: press the focused button; in the duel and defence play the selected card
+        (a hint's pick too), else the focused one; otherwise confirm the selection."""
+        item = self.focused() if self.keyboard_focus else None
+        if isinstance(item, Button):
+            self.press(item.key)
+            return
+        if self.session.state.phase in (Phase.DUEL, Phase.DEFEND):
+            card = self.selected[0] if len(self.selected) == 1 else item
+            if isinstance(card, CardSprite):
+                self.click_card(card)
+            return
+        if self.buttons["primary"].visible:
+            self.press("primary")
 
     def _select_with_key(self, sprite: CardSprite) -> None:
         """Space on a card: toggle it (in the duel and defence, pick it as the one card)."""
@@ -462,25 +476,3 @@ class Controls:
             if self.table.renderer.rect_of(sprite).collidepoint(pos):
                 return sprite
         return None
-
-    def _update_lifts(self, dt: float) -> None:
-        seat = self.table.acting_seat()
-        focus = self.focused() if self.keyboard_focus else None
-        moving = False
-        rate = min(1.0, dt * 16) if not self.table.animator.instant else 1.0
-        for hand_seat in (0, 1):
-            for sprite in self.table.view.hands[hand_seat]:
-                target = 0.0
-                if hand_seat == self.table.viewer and hand_seat in self.table.view.face_up_seats:
-                    if sprite.selected:
-                        target = SELECTED_LIFT
-                    elif sprite.committed:
-                        target = COMMITTED_LIFT
-                    elif (sprite is self.hovered or sprite is focus) and seat is not None:
-                        target = HOVER_LIFT
-                if abs(sprite.lift - target) > 0.3:
-                    sprite.lift += (target - sprite.lift) * rate
-                    moving = True
-                else:
-                    sprite.lift = target
-        self.lifts_moving = moving

@@ -19,7 +19,7 @@ import pygame
 from tacocat.geometry import CONFETTI_CELL
 from tacocat.rules import Phase
 from tacocat.ui.i18n import tr
-from tacocat.ui.table.scoreboard import centre_caption, scoreboard
+from tacocat.ui.scoreboard import centre_caption, scoreboard
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.board import BoardView
@@ -61,6 +61,8 @@ class Painter:
         self._static_key: Any = None
         self._slot_image: pygame.Surface | None = None
         self._confetti_sheet: pygame.Surface | None = None
+        #: Where the prompt line was last drawn (tests check it clears the raised cards).
+        self.prompt_rect = pygame.Rect(0, 0, 0, 0)
         background = assets.image("ui/background", (L.WIDTH, L.HEIGHT))
         try:
             self.background = background.convert() if pygame.display.get_surface() else background
@@ -84,7 +86,7 @@ class Painter:
         """Background, board, play mat and labels: one opaque blit a frame, redrawn
         only when a tile lands, Tacocat moves or a round starts."""
         view = self.view
-        key = (view.covered, view.token_rest, view.round_title(), view.hand_size)
+        key = (view.covered, view.token_rest, view.round_caption, view.hand_size)
         if self._static is not None and key == self._static_key:
             return self._static
         p = palette()
@@ -96,7 +98,7 @@ class Painter:
             layer.blit(self.background, (0, 0))
         self.board.draw(layer, view.covered, view.token_rest)
         round_label = self.text.render(
-            tr("tacocat.table.round_cards", round=view.round_title(), cards=view.hand_size), 16,
+            tr("tacocat.table.round_cards", round=view.round_caption, cards=view.hand_size), 16,
             p.box_floor, bold=True)
         layer.blit(round_label, round_label.get_rect(topright=(L.SCORE_RECT.right, 12)))
         # The play mat: where duels, attacks and answers are laid.
@@ -200,12 +202,11 @@ class Painter:
                 pygame.draw.line(slot, p.table_light, (rect.left, y), (rect.left, y + 6), 2)
                 pygame.draw.line(slot, p.table_light, (rect.right - 1, y), (rect.right - 1, y + 6), 2)
             self._slot_image = slot
-        for side in ("top", "bottom"):
-            x, y = L.DUEL_POS[side]
+        for x, y in L.DUEL_POS:
             surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
         p = palette()
         vs = self.text.render(tr("tacocat.table.vs"), 18, p.box_floor, bold=True)
-        middle = ((L.DUEL_POS["top"][0] + L.DUEL_POS["bottom"][0]) / 2, L.DUEL_POS["top"][1])
+        middle = ((L.DUEL_POS[0][0] + L.DUEL_POS[1][0]) / 2, L.DUEL_POS[0][1])
         surface.blit(vs, vs.get_rect(center=(round(middle[0]), round(middle[1]))))
 
     def _draw_table_marks(self, surface: pygame.Surface) -> None:
@@ -373,7 +374,8 @@ class Painter:
                                    p.ink if tone != "info" else None, radius=18, shadow=3)
             cached.blit(label, (3 + 18, 3 + 6))
             self._prompt_cache.put(key, cached)
-        surface.blit(cached, cached.get_rect(center=(L.WIDTH // 2, L.PROMPT_Y)))
+        self.prompt_rect = cached.get_rect(center=(L.WIDTH // 2, L.PROMPT_Y))
+        surface.blit(cached, self.prompt_rect)
 
     def _draw_banners(self, surface: pygame.Surface) -> None:
         p = palette()

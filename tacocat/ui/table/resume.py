@@ -7,8 +7,8 @@ play, so this module places every card where the animation would have left it.
 from __future__ import annotations
 
 from tacocat.rules import GameState, Phase
+from tacocat.ui.score import book_from_state
 from tacocat.ui.table.narration import describe
-from tacocat.ui.table.score import book_from_state
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite
@@ -23,6 +23,7 @@ def lay_out(view: TableView, state: GameState, visible_seats: frozenset[int]) ->
     view.round_number = state.round_number
     view.hand_size = state.ruleset.board.spaces[state.token].hand_size if state.space else 0
     view.book = book_from_state(state)
+    view.round_caption = view.round_title()
     view.covered = frozenset(state.covered)
     view.tiles_left = state.ruleset.board.size - len(state.covered)
     view.token = float(state.token)
@@ -55,7 +56,7 @@ def _lay_out_hand(view: TableView, state: GameState, seat: int, known: bool) -> 
             values.remove(card)
         else:
             values.pop()
-        view.duel[seat] = CardSprite(card, seat, "duel", L.DUEL_POS[view.side(seat)],
+        view.duel[seat] = CardSprite(card, seat, "duel", L.DUEL_POS[seat],
                                      L.TABLE_SCALE)
         view.committed[seat] = True
     for value in values:

@@ -30,7 +30,7 @@ class EndMoves(Motion):
             (sprite,) = self._take_from_hand(seat, (event.cards[seat],))
             sprite.zone = "showdown"
             view.showdown[seat] = sprite
-            self._fly(sprite, L.DUEL_POS[view.side(seat)], L.TABLE_SCALE, self._d(FLY))
+            self._fly(sprite, L.DUEL_POS[seat], L.TABLE_SCALE, self._d(FLY))
             if sprite.face_up:
                 # Laid face down first, then both turn together.
                 self._flip(sprite, False, FLIP * 0.6)
@@ -71,9 +71,10 @@ class EndMoves(Motion):
         view = self.view
         view.last_round.update(tie=True, winner=None, wins=tuple(view.wins),
                                token_from=event.space, token_to=event.space)
-        self._banner(tr("tacocat.table.banner.round_tied"), "info", hold=1.4)
+        shown = self._banner(tr("tacocat.table.banner.round_tied"), "info", hold=1.4)
         self.sound("round")
-        self.tweener.after(self._d(0.9), lambda: None)
+        # The next deal's cards wait until the tie's banner has gone.
+        self.tweener.after(shown + 0.05, lambda: None)
 
     def _on_TokenMoved(self, event: ev.TokenMoved) -> None:
         view = self.view

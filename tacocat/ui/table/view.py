@@ -15,8 +15,8 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from tacocat.ui.score import ScoreBook, round_label
 from tacocat.ui.table.confetti import Particle
-from tacocat.ui.table.score import ScoreBook, round_label
 from tacocat.ui.table.turn import Turn
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite
@@ -77,6 +77,8 @@ class TableView:
         self.falling_tile: FallingTile | None = None
         #: Decided rounds, replays of a tie, and each showdown (the score lives there).
         self.book = ScoreBook()
+        #: The round on the table's label, set as each round is dealt ("Round 5 · replay 1").
+        self.round_caption = ""
         self.round_number = 0
         self.hand_size = 0
         self.attacker: int | None = None
@@ -171,9 +173,9 @@ class TableView:
                 sprite.pos = pos
                 sprite.scale = L.HAND_SCALE[side]
             if self.duel[seat] is not None:
-                self.duel[seat].pos = L.DUEL_POS[side]  # type: ignore[union-attr]
+                self.duel[seat].pos = L.DUEL_POS[seat]  # type: ignore[union-attr]
             if self.showdown[seat] is not None:
-                self.showdown[seat].pos = L.DUEL_POS[side]  # type: ignore[union-attr]
+                self.showdown[seat].pos = L.DUEL_POS[seat]  # type: ignore[union-attr]
         if self.attacker is not None:
             side = self.side(self.attacker)
             for i, sprite in enumerate(self.attack):
