@@ -16,7 +16,7 @@ import pygame
 
 from tacocat.rules import Attack, DuelCard, Phase, Replace, Respond
 from tacocat.ui.i18n import tr
-from tacocat.ui.table import lifts
+from tacocat.ui.table import buttons, lifts
 from tacocat.ui.table.prompt import hint_line, sentence
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 #: Seconds a "why not" message stays in the prompt line.
 MESSAGE_TIME = 3.5
+#: Seconds the mouse rests on the board or a pile before its tooltip shows.
+TOOLTIP_DELAY = 0.35
 
 
 class Controls:
@@ -48,7 +50,10 @@ class Controls:
         self._problems: dict[Any, Any] = {}
         self._turn: tuple[int, int | None] = (0, None)
         self.lifts_moving = False
-        self.buttons = self._build_buttons()
+        #: Where the mouse is, and for how long it has rested there (tooltips wait a moment).
+        self.pointer: tuple[int, int] | None = None
+        self.pointer_still = 0.0
+        self.buttons = buttons.build()
 
     def update(self, dt: float) -> None:
         """Per frame: focus on a new decision, hints, lifts, the message's time."""
@@ -64,10 +69,20 @@ class Controls:
         self.lifts_moving = lifts.update(
             table.view, table.viewer, pointed, dt,
             snap=table.animator.instant or table.app.reduced_motion)
+        self.pointer_still += dt
         if self._message_left > 0:
             self._message_left -= dt
             if self._message_left <= 0:
                 self.message = None
+
+    def pointing_at_table(self) -> tuple[int, int] | None:
+        """The resting pointer, when it is over the table's furniture (not a card or button)."""
+        pos = self.pointer
+        if pos is None or self.pointer_still < TOOLTIP_DELAY or self.hovered is not None:
+            return None
+        if any(button.contains(pos) for button in self.buttons.values()):
+            return None
+        return pos
 
     def prompt_message(self) -> tuple[str, str] | None:
         """The message the prompt line shows, with its tone, or None."""
@@ -78,23 +93,6 @@ class Controls:
         focus = self.focused() if self.keyboard_focus else None
         for button in self.buttons.values():
             button.draw(surface, self.table.text, focused=button is focus)
-
-    def _build_buttons(self) -> dict[str, Button]:
-        area = L.BUTTON_AREA
-        buttons: dict[str, Button] = {}
-        buttons["primary"] = Button("primary", pygame.Rect(area.x, area.y, area.width, 48),
-                                         style="primary", font_size=20)
-        buttons["secondary"] = Button("secondary",
-                                           pygame.Rect(area.x, area.y + 58, area.width, 40),
-                                           style="secondary", font_size=18)
-        buttons["hint"] = Button("hint", pygame.Rect(area.x, area.y + 106, area.width // 2 - 4, 36),
-                                      tr("tacocat.table.button.hint"), style="quiet", font_size=16)
-        buttons["discards"] = Button(
-            "discards", pygame.Rect(area.x + area.width // 2 + 4, area.y + 106, area.width // 2 - 4, 36),
-            tr("tacocat.table.button.discards"), style="quiet", font_size=16)
-        buttons["menu"] = Button("menu", pygame.Rect(1164, 14, 100, 38),
-                                      tr("tacocat.table.button.menu"), style="quiet", font_size=16)
-        return buttons
 
     def clear_selection(self) -> None:
         for sprite in self.selected:
@@ -276,53 +274,9 @@ class Controls:
     def _open_menu(self) -> None:
         self.table.app.open_menu()
 
-    def _problem_cached(self, action: Any) -> str | None:
-        """The engine's reason ``action`` is illegal (memoised per state: asked every frame)."""
-        key = (id(self.session.state), action)
-        cache = self._problems
-        if cache.get("state") is not self.session.state:
-            cache.clear()
-            cache["state"] = self.session.state
-        if key not in cache:
-            cache[key] = self.session.problem(action)
-        return cache[key]
-
     def refresh_buttons(self) -> None:
-        b = self.buttons
-        seat = self.table.acting_seat()
-        primary, secondary = b["primary"], b["secondary"]
-        primary.visible = secondary.visible = False
-        b["hint"].enabled = seat is not None
-        b["hint"].disabled_reason = tr("tacocat.table.why.hint_not_now")
-        b["hint"].visible = self.session.mode != "demo"
-        if seat is None:
-            return
-        phase = self.session.state.phase
-        values = self._selected_values()
-        if phase is Phase.REPLACE:
-            primary.visible = secondary.visible = True
-            primary.label = (tr("tacocat.table.button.replace", count=len(values)) if values
-                             else tr("tacocat.table.button.replace_none"))
-            problem = self._problem_cached(Replace(seat, values)) if values else None
-            primary.enabled = bool(values) and problem is None
-            primary.disabled_reason = problem or tr("tacocat.table.why.select_to_replace")
-            secondary.label = tr("tacocat.table.button.keep")
-            secondary.enabled = True
-        elif phase is Phase.ATTACK:
-            primary.visible = secondary.visible = True
-            primary.label = tr("tacocat.table.button.attack")
-            problem = (self._problem_cached(Attack(seat, values)) if values
-                       else tr("tacocat.table.why.select_to_attack"))
-            primary.enabled = problem is None
-            primary.disabled_reason = problem
-            secondary.label = tr("tacocat.table.button.clear")
-            secondary.enabled = bool(values)
-            secondary.disabled_reason = tr("tacocat.table.why.nothing_selected")
-        elif phase in (Phase.DUEL, Phase.DEFEND) and self.keyboard_focus:
-            primary.visible = True
-            primary.label = tr("tacocat.table.button.play_selected")
-            primary.enabled = len(self.selected) == 1
-            primary.disabled_reason = tr("tacocat.table.why.pick_one")
+        """The buttons' labels and states for this frame's decision (see :mod:`.buttons`)."""
+        buttons.refresh(self)
 
     def focusables(self) -> list[Any]:
         """What keyboard focus can land on: your cards, then the visible buttons."""
@@ -364,6 +318,7 @@ class Controls:
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEMOTION:
+            self.pointer, self.pointer_still = event.pos, 0.0
             self.hovered = self._card_at(event.pos)
             for button in self.buttons.values():
                 button.hovered = button.contains(event.pos)

@@ -19,7 +19,8 @@ import pygame
 from tacocat.geometry import CONFETTI_CELL
 from tacocat.rules import Phase
 from tacocat.ui.i18n import tr
-from tacocat.ui.scoreboard import centre_caption, scoreboard
+from tacocat.ui.table.scoreboard import centre_caption, scoreboard
+from tacocat.ui.table.tooltips import place, tooltip_panel
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.board import BoardView
@@ -31,6 +32,19 @@ LOG_LINE = 20
 #: Pixel memory for name plates and banners, and for prompt lines (each a few tens of KB).
 PANEL_CACHE_BYTES = 2 * 2**20
 PROMPT_CACHE_BYTES = 2**20
+
+
+#: The log panel's fill over the table (its older lines must read against it).
+LOG_FILL_ALPHA = 200
+
+
+def log_colour(index: int, count: int) -> tuple[int, int, int]:
+    """Log entry ``index`` of ``count`` (oldest first): the newest in full, older ones
+    softer but never below a 4.5:1 contrast with the panel (tested)."""
+    p = palette()
+    if index >= count - 1:
+        return p.card_face
+    return mix(p.table_light, p.card_face, 0.66 + 0.24 * (index + 1) / count)
 
 
 class Painter:
@@ -332,7 +346,8 @@ class Painter:
         if cached is None:
             p, text = palette(), self.text
             rect = L.LOG_RECT
-            cached = rounded_panel(rect.size, (*p.table_deep, 200), None, radius=14, shadow=0)
+            cached = rounded_panel(rect.size, (*p.table_deep, LOG_FILL_ALPHA), None, radius=14,
+                                   shadow=0)
             heading = text.render(tr("tacocat.table.log_heading"), 14, p.cheese, bold=True)
             cached.blit(heading, (12, 8))
             # Whole entries, newest last, as many as fit.
@@ -348,8 +363,7 @@ class Painter:
             y = 32
             for i, entry in enumerate(entries):
                 newest = i == len(entries) - 1
-                colour = p.card_face if newest else mix(p.table_light, p.card_face,
-                                                         0.5 + 0.35 * (i + 1) / len(entries))
+                colour = log_colour(i, len(entries))
                 for part in entry:
                     label = text.render(part, LOG_FONT, colour, bold=newest)
                     cached.blit(label, (12, y))
@@ -398,6 +412,17 @@ class Painter:
                 image = cached.copy()
                 image.set_alpha(int(255 * banner.alpha))
             surface.blit(image, image.get_rect(center=(L.WIDTH // 2, L.BANNER_Y + round(banner.y))))
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        """The tooltip of what the resting pointer is on (over the buttons too)."""
+        tip = self.view.tooltip
+        if tip is None:
+            return
+        key = ("tip", tip[0])
+        panel = self._panel_cache.get(key)
+        if panel is None:
+            panel = self._panel_cache.put(key, tooltip_panel(self.text, tip[0]))
+        surface.blit(panel, place(panel.get_size(), tip[1]))
 
     def draw_confetti(self, surface: pygame.Surface) -> None:
         """Confetti pieces (the game-over screen draws them over its panel too)."""

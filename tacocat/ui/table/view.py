@@ -96,6 +96,8 @@ class TableView:
         self.prompt: tuple[str, str] = ("", "info")
         #: The card or button the keyboard focus is on, or None.
         self.focus: object | None = None
+        #: A tooltip to show, ``(text, pointer)``, or None (set by the scene before it draws).
+        self.tooltip: tuple[str, tuple[int, int]] | None = None
 
     @property
     def wins(self) -> list[int]:
