@@ -320,7 +320,7 @@ class TableScene(Scene):
         self.app.scenes.push(GameOverScene(self.app, self, {
             "winner": state.winner, "wins": tuple(state.wins), "names": tuple(self.config.names),
             "rounds": state.round_number, "tied": state.tied_rounds, "mode": session.mode,
-            "human_seat": self.config.human_seat}))
+            "human_seat": self.config.human_seat, "recap": tuple(self.view.book.records)}))
 
     def rematch(self) -> None:
         self.app.start_game(dataclasses.replace(self.config, seed=None))
