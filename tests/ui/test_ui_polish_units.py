@@ -89,6 +89,8 @@ def test_centre_caption_says_what_is_decided_and_counts_the_piles():
     assert "Moon" in caption and "17" in caption and "6" in caption
     replace = centre_caption(Turn(phase=Phase.REPLACE), names, 20, 0)
     assert replace.startswith(tr("tacocat.table.centre.replace"))
+    assert centre_caption(Turn(phase=Phase.REPLACE, mover=0), names, 20, 0).startswith(
+        tr("tacocat.table.centre.replace_by", name="Sun"))
     assert centre_caption(Turn(phase=Phase.DEFEND), names, 3, 4) == tr(
         "tacocat.table.centre.piles", draw=3, discards=4)
 

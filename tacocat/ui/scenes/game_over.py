@@ -94,7 +94,8 @@ class GameOverScene(DrawnOverlay):
         y = self.line(surface, rounds, y + 6, 17, p.ink_soft)
         records = info.get("recap") or ()
         if records:
-            y = self.line(surface, tr("tacocat.table.over.recap"), y + 10, 16, p.ink_soft, bold=True)
+            recap = tr("tacocat.table.over.recap", name0=names[0], name1=names[1])
+            y = self.line(surface, recap, y + 10, 16, p.ink_soft, bold=True)
             draw_recap(surface, self.text, records, rect.centerx, y + 4, rect.width - 80)
 
     def draw(self, surface: pygame.Surface) -> None:

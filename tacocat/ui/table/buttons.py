@@ -67,7 +67,7 @@ def refresh(controls: Controls) -> None:
         primary.visible = secondary.visible = True
         primary.label = (tr("tacocat.table.button.replace", count=len(values)) if values
                          else tr("tacocat.table.button.replace_none"))
-        problem = controls._problem_cached(Replace(seat, values)) if values else None
+        problem = _problem_cached(controls, Replace(seat, values)) if values else None
         primary.enabled = bool(values) and problem is None
         primary.disabled_reason = problem or tr("tacocat.table.why.select_to_replace")
         secondary.label = tr("tacocat.table.button.keep")
@@ -75,7 +75,7 @@ def refresh(controls: Controls) -> None:
     elif phase is Phase.ATTACK:
         primary.visible = secondary.visible = True
         primary.label = tr("tacocat.table.button.attack")
-        problem = (controls._problem_cached(Attack(seat, values)) if values
+        problem = (_problem_cached(controls, Attack(seat, values)) if values
                    else tr("tacocat.table.why.select_to_attack"))
         primary.enabled = problem is None
         primary.disabled_reason = problem

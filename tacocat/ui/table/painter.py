@@ -173,9 +173,9 @@ class Painter:
         """On an empty play mat: what is being decided, and the piles' counts."""
         view = self.view
         turn = view.turn
-        if (any(view.duel) or any(view.showdown) or view.attack or view.banners
-                or (turn.seat is not None and turn.phase is Phase.DUEL) or turn.over):
-            return
+        if (turn.busy or turn.over or any(view.duel) or any(view.showdown) or view.attack
+                or view.banners or (turn.seat is not None and turn.phase is Phase.DUEL)):
+            return  # cards are on the mat, or flying over it
         caption = centre_caption(turn, view.names, view.draw_count, len(view.discard_values))
         label = self.text.render(caption, 18, palette().box_floor, bold=True,
                                  max_width=L.PLAY_MAT.width - 40)

@@ -52,7 +52,8 @@ def centre_caption(turn: Turn, names: Sequence[str], draw_count: int, discards: 
     phase = turn.phase
     who = turn.mover
     if phase is Phase.REPLACE:
-        doing = tr("tacocat.table.centre.replace")
+        doing = (tr("tacocat.table.centre.replace_by", name=names[who]) if who is not None
+                 else tr("tacocat.table.centre.replace"))
     elif phase is Phase.ATTACK and who is not None:
         doing = tr("tacocat.table.centre.attack", name=names[who])
     elif phase is Phase.DUEL:
