@@ -9,11 +9,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import math
 import sys
+import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from tacocat import __version__
+from tacocat.persistence.text import printable
 
 #: Seat kinds accepted by ``--simulate`` (``--p1``/``--p2``) and ``--level``.
 AI_LEVELS = ("easy", "medium", "hard")
@@ -34,15 +38,57 @@ def _non_negative_int(text: str) -> int:
     return value
 
 
+#: Bounds of ``--speed``: slower than a tenth never moves in a demo, faster
+#: than a hundred times is a blur. ``inf`` (every animation ends at once) is
+#: accepted too: tests and quick demo runs use it.
+SPEED_RANGE = (0.1, 100.0)
+
+
 def _speed(text: str) -> float:
     value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be greater than 0, got {text}")
+    low, high = SPEED_RANGE
+    if not (low <= value <= high or value == math.inf):  # also refuses nan
+        raise argparse.ArgumentTypeError(
+            f"must be between {low:g} and {high:g} (or inf), got {text}")
     return value
 
 
+def _folder(text: str) -> Path:
+    """A folder the program names itself: not empty (that silently meant "here")."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("must name a folder, got an empty value")
+    return Path(text)
+
+
+def _output_folder_problem(folder: Path) -> str | None:
+    """Why files cannot be written into ``folder`` (``--record-dir``,
+    ``--screenshots``), or None. The folder is created if missing: a run is
+    refused at once rather than failing with a traceback once under way."""
+    folder = folder.expanduser()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        return f"{printable(folder)} is a file, not a folder"
+    except OSError as error:
+        return f"cannot create {printable(folder)}: {error.strerror or error}"
+    try:
+        with tempfile.TemporaryFile(dir=folder, prefix=".tacocat-write-test-"):
+            pass
+    except OSError as error:
+        return f"cannot write into {printable(folder)}: {error.strerror or error}"
+    return None
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr (then exit 2),
+    not a usage block followed by the error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {printable(message)} (see --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="tacocat",
         description="Tacocat Spelled Backwards - the two-player card game.",
     )
@@ -55,24 +101,34 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--continue", dest="resume", action="store_true", help="resume the autosaved game")
     parser.add_argument("--level", choices=AI_LEVELS, default=None, help="computer level (default: from settings, else medium)")
     parser.add_argument("--seed", type=_non_negative_int, default=None, help="seed for shuffling (a whole number)")
-    parser.add_argument("--speed", type=_speed, default=None, metavar="X", help="multiply animation speed by X")
-    parser.add_argument("--screenshots", type=Path, default=None, metavar="DIR", help="save a PNG at every scene change and round")
+    parser.add_argument("--speed", type=_speed, default=None, metavar="X",
+                        help="multiply animation speed by X (0.1 to 100; inf: no animation)")
+    parser.add_argument("--screenshots", type=_folder, default=None, metavar="DIR", help="save a PNG at every scene change and round")
     parser.add_argument("--frames", type=_positive_int, default=None, metavar="N", help="quit after N frames")
-    parser.add_argument("--data-dir", type=Path, default=None, metavar="DIR", help="keep saves, settings and logs in DIR")
+    parser.add_argument("--data-dir", type=_folder, default=None, metavar="DIR", help="keep saves, settings and logs in DIR")
     parser.add_argument("--log-level", default="WARNING", type=str.upper,
                         choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), help="logging detail")
     sim = parser.add_argument_group("simulation (with --simulate)")
-    sim.add_argument("--p1", choices=SIM_KINDS, default="random", help="first seat's player kind")
-    sim.add_argument("--p2", choices=SIM_KINDS, default="random", help="second seat's player kind")
-    sim.add_argument("--record-dir", type=Path, default=None, metavar="DIR", help="write one game record per game")
+    sim.add_argument("--p1", choices=SIM_KINDS, default=None, help="first seat's player kind (default: random)")
+    sim.add_argument("--p2", choices=SIM_KINDS, default=None, help="second seat's player kind (default: random)")
+    sim.add_argument("--record-dir", type=_folder, default=None, metavar="DIR", help="write one game record per game")
     return parser
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = build_parser()
     options = parser.parse_args(argv)
-    if options.simulate is None and options.record_dir is not None:
-        parser.error("--record-dir only goes with --simulate")
+    if options.simulate is None:
+        for flag in ("p1", "p2", "record_dir"):
+            if getattr(options, flag) is not None:
+                parser.error(f"--{flag.replace('_', '-')} only goes with --simulate")
+    options.p1 = options.p1 or "random"
+    options.p2 = options.p2 or "random"
+    for flag in ("record_dir", "screenshots"):
+        folder = getattr(options, flag)
+        problem = _output_folder_problem(folder) if folder is not None else None
+        if problem:
+            parser.error(f"argument --{flag.replace('_', '-')}: {problem}")
     if options.simulate is not None and options.resume:
         parser.error("--continue cannot be combined with --simulate")
     return options

@@ -176,3 +176,21 @@ def test_ci_builds_and_plays_a_whole_demo_game_frozen():
     assert "build.spec" in script
     assert "--demo --speed 40 --seed 1 --data-dir" in script
     assert "tools/build_and_smoke.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("platform", "kept"), [("linux", "platformdirs.unix"),
+                                                ("darwin", "platformdirs.macos")])
+def test_only_this_platforms_platformdirs_module_is_bundled(monkeypatch, tmp_path, platform, kept):
+    """paths.py imports platformdirs' module for the running system only, so the spec may leave
+    the others out (the Windows one made PyInstaller warn about ole32 and shell32 elsewhere)."""
+    excludes = set(only(run_spec(monkeypatch, tmp_path, platform=platform)["steps"],
+                        "Analysis").kwargs["excludes"])
+    modules = {"platformdirs.unix", "platformdirs.macos", "platformdirs.windows"}
+    assert kept not in excludes and excludes & modules == modules - {kept} - {"platformdirs.unix"}
+    source = (ROOT / "tacocat" / "persistence" / "paths.py").read_text(encoding="utf-8")
+    imported = {node.module for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.ImportFrom) and node.module}
+    imported |= {f"{node.module}.{alias.name}" for node in ast.walk(ast.parse(source))
+                 if isinstance(node, ast.ImportFrom) and node.module == "platformdirs"
+                 for alias in node.names}
+    assert modules <= imported  # each is imported, by name, on its own platform only

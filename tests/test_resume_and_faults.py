@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import signal
 import subprocess
 import sys
@@ -32,6 +31,7 @@ from tacocat.persistence.saves import AUTOSAVE_FILE, SaveStore
 from tacocat.persistence.settings import SETTINGS_FILE, Settings
 from tacocat.rules import GameRecord, GameState, Phase, new_game
 from tacocat.ui.table import session as game_session
+from tests.main_process import headless_env
 
 REPO = Path(__file__).resolve().parents[1]
 DT = 1 / 60
@@ -101,14 +101,6 @@ def press_key(app: Any, key: int, frames: int = 2) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
     for _ in range(frames):
         app.step(DT)
-
-
-def headless_env(**extra: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO),
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
-    env.update(extra)
-    return env
 
 
 @pytest.fixture
@@ -304,7 +296,7 @@ def test_a_killed_demo_is_resumed_where_it_stood_and_finished(tmp_path):
 
     # Resumed with no sound card at all: silent play to the end.
     result = subprocess.run(
-        [sys.executable, str(REPO / "main.py"), "--continue", "--demo", "--speed", "1000",
+        [sys.executable, str(REPO / "main.py"), "--continue", "--demo", "--speed", "inf",
          "--data-dir", str(data), "--log-level", "INFO"],
         cwd=tmp_path, env=headless_env(SDL_AUDIODRIVER="no-such-audio-driver"),
         capture_output=True, text=True, timeout=120)

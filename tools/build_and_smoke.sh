@@ -85,7 +85,12 @@ tops = {m.split(".")[0] for m in modules} | {f.split("/")[0] for f in files}
 libs = {Path(f).name.lower() for f in files}
 found = sorted(tops & FORBIDDEN) + sorted(
     n for n in libs if n.startswith(("libtk", "libtcl", "tk8", "tcl8", "tk86", "tcl86")))
-missing = [f for f in REQUIRED if f not in files]
+# Imported inside functions or per platform, so worth checking they came along.
+PLATFORMDIRS = {"win32": "platformdirs.windows", "darwin": "platformdirs.macos"}
+REQUIRED_MODULES = ["filelock", "platformdirs", "tacocat.persistence.lock",
+                    PLATFORMDIRS.get(sys.platform, "platformdirs.unix")]
+missing = [f for f in REQUIRED if f not in files] + [m for m in REQUIRED_MODULES
+                                                     if m not in modules]
 if found or missing:
     sys.exit(f"{exe}: excluded modules inside: {found}; missing files: {missing}")
 print(f"bundle ok: {len(modules)} modules, {len(files)} files, "

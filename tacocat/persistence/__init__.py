@@ -7,9 +7,14 @@ dated backup and the player gets a plain message, never a crash.
 
 Modules, one job each:
 
-* :mod:`.paths` - :func:`data_dir`, the per-user data folder;
+* :mod:`.paths` - :func:`data_dir`, the per-user data folder (``platformdirs``);
+* :mod:`.lock` - :func:`~.lock.claim_data_folder`: one copy of the game per
+  data folder; a second one plays in a scratch copy, unsaved;
 * :mod:`.atomic` - :func:`atomic_write_text`, :func:`atomic_write_json`,
-  :func:`backup_bad_file`;
+  :func:`backup_bad_file`, removing temporary files a killed write left;
+* :mod:`.regular` - reading only regular files (a FIFO must never block us);
+* :mod:`.finished` - marks for a finished game's save that cannot be deleted;
+* :mod:`.text` - :func:`~.text.printable`: paths that can always be shown;
 * :mod:`.documents` - reading and checking the JSON envelope shared by all files;
 * :mod:`.fields` - checks of single values (names, counts, volumes);
 * :mod:`.settings` - :class:`Settings`, :func:`load_settings`, :func:`save_settings`;
@@ -17,17 +22,18 @@ Modules, one job each:
 * :mod:`.saves` - :class:`SaveStore` and :class:`LoadResult`, the autosave;
 * :mod:`.logs` - :func:`setup_logging`, :func:`install_excepthook`,
   :func:`write_crash_log`;
-* :mod:`.errors` - :class:`PersistenceError`.
+* :mod:`.errors` - :class:`PersistenceError`, with a reason code for the UI.
 
 Typical start-up::
 
-    folder = data_dir(options.data_dir)
-    setup_logging(folder, options.log_level)
-    install_excepthook(folder)
-    settings, message = load_settings(folder)   # show message if not None
-    store = SaveStore(folder)
-    if options.resume and store.has_autosave():
-        result = store.load_autosave()          # result.ok, or result.problem
+    with claim_data_folder(data_dir(options.data_dir)) as claim:
+        folder = claim.folder                   # a scratch copy if claim.shared
+        setup_logging(folder, options.log_level)
+        install_excepthook(folder)
+        settings, message = load_settings(folder)   # show message if not None
+        store = SaveStore(folder)
+        if options.resume and store.has_autosave():
+            result = store.load_autosave()          # result.ok, or result.problem
 """
 
 from tacocat.persistence.atomic import atomic_write_json, atomic_write_text, backup_bad_file

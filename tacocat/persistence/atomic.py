@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.text import printable
 
 #: Prefix and suffix of temporary files, so that a leftover one is easy to spot.
 TEMP_PREFIX = ".tmp-"
@@ -60,7 +61,8 @@ def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
         _replace(tmp_name, path)
         tmp_name = None  # it is the target now: nothing to clean up
     except OSError as error:
-        raise PersistenceError(f"Could not save {path}: {error.strerror or error}.") from error
+        raise PersistenceError(f"Could not save {printable(path)}: {error.strerror or error}.",
+                               path=path, cause=error) from error
     finally:
         if tmp_name is not None:
             with contextlib.suppress(OSError):
@@ -129,7 +131,8 @@ def backup_bad_file(path: Path, *, now: Callable[[], datetime] = datetime.now) -
                 return candidate
     except OSError as error:
         raise PersistenceError(
-            f"Could not move the bad file {path} aside: {error.strerror or error}."
+            f"Could not move the bad file {printable(path)} aside: {error.strerror or error}.",
+            path=path, cause=error,
         ) from error
     raise AssertionError("unreachable: unique_names never ends")  # pragma: no cover
 
@@ -180,3 +183,23 @@ def _replace(source: str, target: Path) -> None:
             if attempt + 1 == _REPLACE_ATTEMPTS:
                 raise
             time.sleep(_REPLACE_RETRY_DELAY)
+
+
+def remove_stale_temp_files(folder: Path) -> int:
+    """Delete the temporary files (``.tmp-*.part``) an interrupted write left in ``folder``.
+
+    A write killed between creating its temporary file and the rename leaves
+    one behind; nothing ever reads it. Call this only while no other process
+    may be writing in the folder (the data folder lock), since a live write's
+    temporary file looks the same. Only regular files are removed.
+
+    :returns: how many were removed.
+    """
+    removed = 0
+    with contextlib.suppress(OSError):
+        for path in Path(folder).glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"):
+            if path.is_file() and not path.is_symlink():
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                    removed += 1
+    return removed

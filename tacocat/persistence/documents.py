@@ -22,6 +22,8 @@ from typing import Any, TypeVar
 
 from tacocat.persistence.atomic import atomic_write_json, backup_bad_file
 from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.regular import NotARegularFile, read_regular_file
+from tacocat.persistence.text import printable
 
 T = TypeVar("T")
 
@@ -33,11 +35,14 @@ class BadDocument(Exception):
 
     :ivar reason: what is wrong, as the end of the sentence "The file ...",
         e.g. ``"is damaged (not valid JSON)"``.
+    :ivar code: the kind of problem as a code (see ``__init__``).
     """
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, *, code: str = "damaged") -> None:
         super().__init__(reason)
         self.reason = reason
+        #: What kind of problem, for the UI: ``"damaged"``, ``"not_regular"``.
+        self.code = code
 
 
 def _refuse_constant(name: str) -> float:
@@ -58,10 +63,12 @@ def read_document(path: Path, *, fmt: str, version: int, max_bytes: int) -> dict
     :raises BadDocument: the file cannot be read or used; ``reason`` says why.
     """
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(max_bytes + 1)
+        raw = read_regular_file(path, max_bytes + 1)
     except FileNotFoundError:
         return None
+    except NotARegularFile as error:
+        raise BadDocument("is not a regular file (it may be a pipe or a device)",
+                          code="not_regular") from error
     except OSError as error:
         # A folder in its place, a permission problem: not readable, same outcome.
         raise BadDocument(f"could not be read ({error.strerror or error})") from error
@@ -119,8 +126,8 @@ def set_aside(path: Path, problem: str) -> tuple[str, Path | None]:
         log.warning("%s %s", problem, error)
         # The error's own message already names the file and the reason.
         return f"{problem} {error}", None
-    log.warning("%s Backup: %s", problem, backup)
-    return f"{problem} The old file was kept as {backup}.", backup
+    log.warning("%s Backup: %s", problem, printable(backup))
+    return f"{problem} The old file was kept as {printable(backup)}.", backup
 
 
 def load_checked_document(

@@ -11,8 +11,10 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import logging.handlers
+import os
 import platform
 import sys
 import tempfile
@@ -25,6 +27,8 @@ from types import TracebackType
 from tacocat import __version__
 from tacocat.persistence.atomic import STAMP_FORMAT, unique_names
 from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.regular import NotARegularFile, is_regular_file
+from tacocat.persistence.text import printable
 
 LOG_FILE = "tacocat.log"
 LOG_MAX_BYTES = 1024 * 1024
@@ -71,18 +75,53 @@ def setup_logging(directory: Path, level: str) -> Path | None:
     path = Path(directory) / LOG_FILE
     file_level = min(console_level, FILE_LEVEL)
     try:
-        handler = logging.handlers.RotatingFileHandler(
-            path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
-        )
+        if os.path.lexists(path) and not is_regular_file(path):
+            # Opening a FIFO for writing would wait for a reader forever.
+            raise NotARegularFile(errno.EINVAL, "not a regular file")
+        handler: logging.Handler = QuietFileHandler(path)
     except OSError as error:
         root.setLevel(console_level)
-        log.warning("Could not open the log file %s: %s", path, error.strerror or error)
+        log.warning("Could not open the log file %s: %s", printable(path), error.strerror or error)
         return None
     handler.setLevel(file_level)
     handler.setFormatter(logging.Formatter(_FORMAT))
     root.addHandler(handler)
     root.setLevel(file_level)
     return path
+
+
+class QuietFileHandler(logging.handlers.RotatingFileHandler):
+    """``tacocat.log``, rotated, that gives up quietly when it cannot be written.
+
+    The standard handler prints a "--- Logging error ---" traceback to stderr
+    for *every* record it fails to write: on a full disk, some 600 of them a
+    game. This one prints a single line the first time and then stops writing
+    to the file (the console handler carries on). Text that cannot be encoded
+    (a path with non-UTF-8 bytes) is written with backslash escapes, not lost.
+    """
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS,
+                         encoding="utf-8", errors="backslashreplace")
+        self.failed = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self.failed:
+            super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (logging's name)
+        if self.failed:
+            return
+        self.failed = True
+        error = sys.exc_info()[1]
+        reason = getattr(error, "strerror", None) or error
+        stream = sys.stderr or sys.__stderr__
+        if stream is not None:
+            with contextlib.suppress(Exception):
+                print(f"tacocat: the log file {printable(self.baseFilename)} can no longer be "
+                      f"written ({reason}); logging to it stops", file=stream, flush=True)
+        with contextlib.suppress(Exception):
+            self.close()
 
 
 def write_crash_log(directory: Path, exc: BaseException) -> Path:

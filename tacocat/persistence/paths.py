@@ -1,7 +1,8 @@
 """Where the player's data lives: the per-user data folder.
 
 The folder holds ``settings.json``, ``stats.json``, ``autosave.json``, the log
-file and crash logs. Its default location follows each platform's convention:
+file and crash logs. Its default location follows each platform's convention,
+as computed by the ``platformdirs`` library:
 
 * Windows: ``%APPDATA%\\Tacocat`` (the roaming profile);
 * macOS: ``~/Library/Application Support/Tacocat``;
@@ -9,23 +10,61 @@ file and crash logs. Its default location follows each platform's convention:
   ``XDG_DATA_HOME`` is unset, empty or relative (the XDG spec says to ignore a
   relative value).
 
-``--data-dir`` on the command line overrides it. This module computes the path
-itself on purpose: the persistence package must not import pygame.
+``--data-dir`` on the command line overrides it.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 from pathlib import Path
 
+from platformdirs.api import PlatformDirsABC
+
 from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.text import printable
 
 #: Folder name on Windows and macOS, where application folders are capitalised.
 APP_FOLDER = "Tacocat"
 #: Folder name on Linux and other Unix-likes, where they are lower case.
 XDG_APP_FOLDER = "tacocat"
+
+
+def _platform_dirs() -> PlatformDirsABC:
+    """platformdirs' object for the running platform, chosen from ``sys.platform``
+    on each call (not at import, as ``platformdirs.PlatformDirs`` is), so tests
+    can monkeypatch the platform. ``appauthor=False``: no "author" folder level,
+    which keeps the folders the game used before it used the library.
+    """
+    if sys.platform == "win32":
+        from platformdirs.windows import Windows
+
+        return Windows(APP_FOLDER, appauthor=False, roaming=True)
+    if sys.platform == "darwin":
+        from platformdirs.macos import MacOS
+
+        return MacOS(APP_FOLDER, appauthor=False)
+    from platformdirs.unix import Unix
+
+    return Unix(XDG_APP_FOLDER, appauthor=False)
+
+
+def _macos_data_dir(dirs: PlatformDirsABC) -> str:
+    """``dirs.user_data_dir`` on macOS, where ``$XDG_DATA_HOME`` is not obeyed.
+
+    Recent platformdirs lets that variable move macOS folders out of
+    ``~/Library``; the game's saves have always been in ``~/Library/Application
+    Support/Tacocat``, and a player who sets the variable for other tools must
+    not lose them. The library's macOS defaults (the class under its XDG layer)
+    answer that; with an older library, which had no XDG layer, the plain
+    property does.
+    """
+    from platformdirs import macos
+
+    defaults = getattr(macos, "_MacOSDefaults", None)
+    if defaults is not None:
+        return str(defaults.user_data_dir.fget(dirs))
+    return dirs.user_data_dir
 
 
 def default_data_dir() -> Path:
@@ -34,16 +73,8 @@ def default_data_dir() -> Path:
     Reads ``sys.platform`` and the environment on each call, so tests can
     monkeypatch both.
     """
-    if sys.platform == "win32":
-        appdata = os.environ.get("APPDATA")
-        # APPDATA is always set on a real Windows login; fall back to its usual value.
-        base = Path(appdata) if appdata else Path.home() / "AppData" / "Roaming"
-        return base / APP_FOLDER
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / APP_FOLDER
-    xdg = os.environ.get("XDG_DATA_HOME", "")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".local" / "share"
-    return base / XDG_APP_FOLDER
+    dirs = _platform_dirs()
+    return Path(_macos_data_dir(dirs) if sys.platform == "darwin" else dirs.user_data_dir)
 
 
 def data_dir(override: Path | None = None) -> Path:
@@ -64,12 +95,12 @@ def data_dir(override: Path | None = None) -> Path:
     except FileExistsError as error:
         # mkdir(exist_ok=True) still raises this when the path is a file.
         raise PersistenceError(
-            f"The data folder {folder} is a file, not a folder. "
+            f"The data folder {printable(folder)} is a file, not a folder. "
             "Move it away or choose another folder with --data-dir."
         ) from error
     except OSError as error:
         raise PersistenceError(
-            f"Could not create the data folder {folder}: {_reason(error)}. "
+            f"Could not create the data folder {printable(folder)}: {_reason(error)}. "
             "Choose another folder with --data-dir."
         ) from error
     _check_writable(folder)
@@ -87,7 +118,7 @@ def _check_writable(folder: Path) -> None:
             pass
     except OSError as error:
         raise PersistenceError(
-            f"Cannot write into the data folder {folder}: {_reason(error)}. "
+            f"Cannot write into the data folder {printable(folder)}: {_reason(error)}. "
             "Choose another folder with --data-dir."
         ) from error
 
@@ -95,3 +126,9 @@ def _check_writable(folder: Path) -> None:
 def _reason(error: OSError) -> str:
     """The human part of an OSError ("Permission denied"), without the path."""
     return error.strerror or str(error)
+
+
+def default_cache_dir() -> Path:
+    """The platform's per-user cache folder for Tacocat (not created here):
+    for small notes that may be lost, kept outside the data folder."""
+    return Path(_platform_dirs().user_cache_dir)

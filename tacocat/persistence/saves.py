@@ -44,6 +44,9 @@ from typing import TYPE_CHECKING, Any
 from tacocat.persistence.documents import BadDocument, read_document, set_aside, write_document
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.fields import AI_LEVELS, check_bool, check_choice, check_name_pair
+from tacocat.persistence.finished import FinishedMarks
+from tacocat.persistence.regular import is_regular_file, read_regular_file
+from tacocat.persistence.text import printable
 
 if TYPE_CHECKING:
     # The rules engine is imported where a save is written or read, not at start-up:
@@ -155,13 +158,31 @@ class SaveStore:
     problems in its result and never raises.
     """
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, mark_folders: list[Path] | None = None) -> None:
         self.directory = Path(directory)
         self.path = self.directory / AUTOSAVE_FILE
+        #: Marks of a finished game whose save could not be deleted
+        #: (``mark_folders``: where they may go; see :mod:`.finished`).
+        self.finished = FinishedMarks(self.path, mark_folders)
 
     def has_autosave(self) -> bool:
-        """True if an autosave file exists (cheap: does not read or check it)."""
-        return self.path.is_file()
+        """True if an autosave file exists that is not marked finished (cheap: the
+        file is read only when a "finished" mark exists)."""
+        return is_regular_file(self.path) and not self._marked_finished()
+
+    def _marked_finished(self) -> bool:
+        """True if the save on disk belongs to a game that has ended (see :mod:`.finished`)."""
+        if not self.finished.any():
+            return False
+        raw = self._raw()
+        return raw is not None and self.finished.is_marked(raw)
+
+    def _raw(self) -> bytes | None:
+        """The save file's bytes, or None if it cannot be read."""
+        try:
+            return read_regular_file(self.path, SAVE_MAX_BYTES + 1)
+        except OSError:
+            return None
 
     def write_autosave(self, app_config: dict[str, Any], record: GameRecord) -> None:
         """Save the game in progress, atomically (call it after every action).
@@ -189,14 +210,27 @@ class SaveStore:
     def clear_autosave(self) -> None:
         """Delete the autosave (a finished or abandoned game); no error if there is none.
 
-        :raises PersistenceError: the file exists and could not be deleted.
+        If the file cannot be deleted (a read-only, immutable or locked folder),
+        it is marked finished instead (see :mod:`.finished`), so that
+        :meth:`has_autosave` and :meth:`load_autosave` no longer offer it.
+
+        :raises PersistenceError: the file exists and could neither be deleted
+            nor marked finished on disk (this store still remembers the mark).
         """
         try:
             self.path.unlink(missing_ok=True)
         except OSError as error:
-            raise PersistenceError(
-                f"Could not delete the saved game {self.path}: {error.strerror or error}."
-            ) from error
+            failure = PersistenceError(
+                f"Could not delete the saved game {printable(self.path)}: "
+                f"{error.strerror or error}.", path=self.path, cause=error,
+            )
+            raw = self._raw()
+            where = self.finished.mark(raw) if raw is not None else None
+            if where is None:
+                raise failure from error
+            log.warning("%s It is marked finished in %s.", failure, printable(where))
+            return
+        self.finished.forget()
 
     def load_autosave(self) -> LoadResult:
         """Read, check and replay the autosave. Never raises.
@@ -209,6 +243,10 @@ class SaveStore:
         """
         from tacocat.rules.errors import RecordError
 
+        if self._marked_finished():
+            with contextlib.suppress(PersistenceError):
+                self.clear_autosave()  # the folder may be writable again
+            return LoadResult()
         try:
             data = read_document(self.path, fmt=SAVE_FORMAT, version=SAVE_VERSION,
                                  max_bytes=SAVE_MAX_BYTES)

@@ -31,6 +31,7 @@ import pygame
 import pygame_gui
 
 from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.lock import claim_data_folder
 from tacocat.persistence.logs import install_excepthook, setup_logging, write_crash_log
 from tacocat.persistence.paths import data_dir
 from tacocat.persistence.saves import SaveStore
@@ -42,6 +43,7 @@ from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.crash import show_crash_screen
 from tacocat.ui.i18n import tr
 from tacocat.ui.navigation import Navigation
+from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
 from tacocat.ui.preferences import Preferences
 from tacocat.ui.scene import Scene, SceneManager
 from tacocat.ui.screenshots import Screenshots
@@ -113,7 +115,10 @@ class App(Navigation, Preferences):
         self.settings, settings_problem = load_settings(self.data_dir)
         #: The player's statistics (``stats.json``); :meth:`record_game` adds a game.
         self.stats, stats_problem = load_stats(self.data_dir)
-        self.saves = saves if saves is not None else SaveStore(self.data_dir)
+        #: Non-blocking notices over the top of the window (e.g. a failed autosave).
+        self.notices = Notices(lambda: self.assets.font(20))
+        self.saves = ReportingSaves(saves if saves is not None else SaveStore(self.data_dir),
+                                    self.notices.post)
         #: True while the table shows a game resumed from the autosave under
         #: ``--demo`` (see :meth:`continue_game` and :meth:`finish_demo`).
         self._demo_resumed = False
@@ -233,6 +238,7 @@ class App(Navigation, Preferences):
             or time.monotonic() < self._busy_until
             or self.shots.pending
             or self.scenes.is_animating()
+            or self.notices.active
         )
 
     def run(self) -> int:
@@ -278,11 +284,13 @@ class App(Navigation, Preferences):
                 return
         self.scenes.update(dt)
         self.ui.update(dt)
+        self.notices.update(dt)
         if self._must_draw():
             if not self._covered():
                 self.screen.fill((23, 50, 58))
             self.scenes.draw(self.screen)
             self.ui.draw_ui(self.screen)
+            self.notices.draw(self.screen)
             self._take_screenshots()
             pygame.display.flip()
             self._last_draw = time.monotonic()
@@ -439,7 +447,6 @@ _hook_installed = False
 
 def run(options: Any) -> int:
     """Start the desktop game; returns the exit code (0 ok, 1 error, 2 no display)."""
-    global _hook_installed
     try:
         check_pygame_ce()
     except RuntimeError as error:
@@ -450,6 +457,15 @@ def run(options: Any) -> int:
     except PersistenceError as error:
         print(f"tacocat: {error}", file=sys.stderr)
         return 1
+    with claim_data_folder(directory) as claim:  # one copy of the game per data folder
+        return _run_app(options, claim.folder, directory if claim.shared else None)
+
+
+def _run_app(options: Any, directory: Path, shared: Path | None) -> int:
+    """:func:`run` once the data folder is claimed: ``directory`` is where this run
+    writes; ``shared`` is the data folder another copy holds (then ``directory``
+    is a scratch copy and the player is asked to play without saving), or None."""
+    global _hook_installed
     setup_logging(directory, options.log_level)
     if not _hook_installed:
         install_excepthook(directory)
@@ -473,4 +489,6 @@ def run(options: Any) -> int:
         print(f"tacocat: the game could not start: {error}{where}", file=sys.stderr)
         pygame.display.quit()
         return 1
+    if shared is not None:
+        offer_unsaved_play(app, shared)
     return app.run()

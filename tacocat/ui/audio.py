@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from tacocat.resources import asset_path
+from tacocat.ui.stderr import c_stderr_captured
 
 log = logging.getLogger(__name__)
 
@@ -48,12 +49,21 @@ class Audio:
 
     @staticmethod
     def _open_mixer() -> bool:
-        try:
-            if not pygame.mixer.get_init():
-                # A small buffer keeps clicks in time with the animation.
-                pygame.mixer.pre_init(44100, -16, 2, 512)
-                pygame.mixer.init()
-        except pygame.error as error:
+        # With no sound card, SDL's ALSA backend (the C library itself) prints
+        # some eight lines to the process's stderr before failing; the player
+        # should see only our one line, so that chatter goes to the debug log.
+        with c_stderr_captured() as chatter:
+            try:
+                if not pygame.mixer.get_init():
+                    # A small buffer keeps clicks in time with the animation.
+                    pygame.mixer.pre_init(44100, -16, 2, 512)
+                    pygame.mixer.init()
+                error = None
+            except pygame.error as failure:
+                error = failure
+        if chatter:
+            log.debug("the audio system said: %s", " | ".join(chatter))
+        if error is not None:
             log.warning("no audio device (%s); the game runs silently", error)
             return False
         return True

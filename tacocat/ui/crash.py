@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from tacocat.persistence.text import printable
 from tacocat.ui.i18n import tr
 
 #: How long the message waits for the player (seconds).
@@ -22,7 +23,7 @@ def show_crash_screen(assets: Any, crash_log: Path | None, wait: bool = True) ->
         return
     title_font, body_font = assets.font(34, bold=True), assets.font(20)
     lines = [tr("tacocat.crash.body"), tr("tacocat.crash.saved"),
-             tr("tacocat.crash.where", path=str(crash_log or "-")), "", tr("tacocat.crash.close")]
+             tr("tacocat.crash.where", path=printable(crash_log or "-")), "", tr("tacocat.crash.close")]
     screen.fill((23, 50, 58))
     panel = pygame.Rect(0, 0, 900, 300)
     panel.center = screen.get_rect().center

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tacocat.persistence.text import printable
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.i18n import tr
 from tacocat.ui.names import default_names, stored_names
@@ -83,7 +84,10 @@ class Navigation:
         if not result.ok or result.state is None:
             problem = result.problem or tr("tacocat.message.no_save")
             log.info("nothing to continue: %s", problem)
-            self.show_message(tr("tacocat.message.continue_title"), problem)
+            # --continue --demo with nothing to continue: a new demo, once the message is read.
+            play_on = (lambda: self.start_game(self.config_from_options())) \
+                if self.options.demo else None
+            self.show_message(tr("tacocat.message.continue_title"), problem, on_close=play_on)
             return
         app_config = dict(result.app_config)
         demo = bool(self.options.demo)
@@ -135,7 +139,8 @@ class Navigation:
         """Push a modal message with an OK button (errors, refused files)."""
         from tacocat.ui.scenes.message import MessageScene
 
-        scene = MessageScene(self, title, text, on_close=on_close)
+        # printable(): a path with non-UTF-8 bytes must show, not crash the font.
+        scene = MessageScene(self, printable(title), printable(text), on_close=on_close)
         self.scenes.push(scene)
         return scene
 

@@ -14,6 +14,7 @@ import pytest
 
 from tacocat.persistence import install_excepthook, setup_logging, write_crash_log
 from tacocat.persistence import logs as logs_module
+from tacocat.persistence.logs import QuietFileHandler
 
 
 @pytest.fixture(autouse=True)
@@ -108,7 +109,7 @@ def test_no_stderr(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "stderr", None)
     path = setup_logging(tmp_path, "WARNING")
     assert path is not None
-    assert [type(h) for h in logging.getLogger().handlers] == [logging.handlers.RotatingFileHandler]
+    assert [type(h) for h in logging.getLogger().handlers] == [QuietFileHandler]
     logging.getLogger("tacocat.test").warning("to the file only")
     flush()
     assert "to the file only" in path.read_text(encoding="utf-8")
@@ -210,3 +211,43 @@ def test_hook_survives_an_unwritable_folder(tmp_path: Path, monkeypatch: pytest.
     sys.excepthook(type(error), error, error.__traceback__)
     assert seen == [RuntimeError]  # the real error is still reported
     assert "disk on fire" in capsys.readouterr().err
+
+
+def _file_handler() -> QuietFileHandler:
+    (handler,) = [h for h in logging.getLogger().handlers if isinstance(h, QuietFileHandler)]
+    return handler
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_a_full_disk_gives_one_line_not_a_traceback_per_record(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    setup_logging(tmp_path, "ERROR")  # console quiet: only the handler's own line may show
+    handler = _file_handler()
+    handler.stream.close()
+    handler.stream = open("/dev/full", "w", encoding="utf-8")  # noqa: SIM115 (closed by the handler)
+    for n in range(50):
+        logging.getLogger("tacocat.test").info("record %d", n)
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert "can no longer be written" in err and "No space left on device" in err
+    assert "Logging error" not in err and "Traceback" not in err
+    assert handler.failed
+
+
+def test_a_path_with_non_utf8_bytes_is_logged_with_escapes(tmp_path: Path) -> None:
+    path = setup_logging(tmp_path, "WARNING")
+    assert path is not None
+    logging.getLogger("tacocat.test").warning("backup in %s", Path("/data/caf\udce9"))
+    flush()
+    assert "backup in /data/caf\\udce9" in path.read_text(encoding="utf-8")
+    assert not _file_handler().failed
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs (POSIX)")
+def test_a_fifo_in_place_of_the_log_file_is_not_opened(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    os.mkfifo(tmp_path / "tacocat.log")  # opening it for writing would wait for a reader
+    assert setup_logging(tmp_path, "WARNING") is None
+    assert "Could not open the log file" in capsys.readouterr().err

@@ -26,7 +26,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     ("platform", "env", "expected"),
     [
         ("win32", {"APPDATA": "{tmp}/Roaming"}, "{tmp}/Roaming/Tacocat"),
-        ("win32", {}, "{home}/AppData/Roaming/Tacocat"),
         ("darwin", {"XDG_DATA_HOME": "{tmp}/xdg"}, "{home}/Library/Application Support/Tacocat"),
         ("linux", {"XDG_DATA_HOME": "{tmp}/xdg"}, "{tmp}/xdg/tacocat"),
         ("linux", {}, "{home}/.local/share/tacocat"),
@@ -38,6 +37,12 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_platform_default(platform: str, env: dict[str, str], expected: str, home: Path,
                           tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "platform", platform)
+    if platform == "win32":
+        # Off Windows, platformdirs cannot ask the shell for the folder; on
+        # Windows it asks SHGetKnownFolderPath, whose answer %APPDATA% mirrors.
+        import platformdirs.windows as windows
+
+        monkeypatch.setattr(windows, "_RESOLVE_WIN_FOLDER", windows.get_win_folder_from_env_vars)
     for key, value in env.items():
         monkeypatch.setenv(key, value.format(tmp=tmp_path, home=home))
     assert default_data_dir() == Path(expected.format(tmp=tmp_path, home=home))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
+import os
+import stat
 import tempfile
 from collections import Counter
 from collections.abc import Callable
@@ -120,16 +122,72 @@ def test_clear_autosave(tmp_path: Path) -> None:
     assert not store.has_autosave()
 
 
+def refuse_unlink(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """Make deleting files in ``folder`` fail, as in a read-only or immutable folder."""
+    real_unlink = Path.unlink
+
+    def unlink(self: Path, missing_ok: bool = False) -> None:
+        if self.parent == folder:
+            raise PermissionError(13, "Permission denied")
+        real_unlink(self, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+
+
 def test_clear_failure_is_a_persistence_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = SaveStore(tmp_path)
+    """Nothing can be deleted or written anywhere: an error, but this store still
+    never offers the finished game again."""
+    store = SaveStore(tmp_path, mark_folders=[tmp_path / "no" / "such", tmp_path / "none"])
     store.write_autosave(VS_AI_CONFIG, GameRecord.from_state(play(1, 5)))
-
-    def refuse(self: Path, missing_ok: bool = False) -> None:
-        raise PermissionError(13, "Permission denied")
-
-    monkeypatch.setattr(Path, "unlink", refuse)
-    with pytest.raises(PersistenceError, match="Could not delete the saved game"):
+    refuse_unlink(monkeypatch, tmp_path)
+    monkeypatch.setattr("tacocat.persistence.atomic.os.replace",
+                        lambda *_: (_ for _ in ()).throw(PermissionError(13, "Permission denied")))
+    with pytest.raises(PersistenceError, match="Could not delete the saved game") as caught:
         store.clear_autosave()
+    assert caught.value.reason == "no_permission" and caught.value.path == store.path
+    assert store.path.exists()
+    assert not store.has_autosave() and store.load_autosave() == LoadResult()
+
+
+@pytest.mark.parametrize("mark_in", [0, 1], ids=["data-folder", "elsewhere"])
+def test_a_finished_save_that_cannot_be_deleted_is_never_offered_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mark_in: int) -> None:
+    """The stale save of a finished game stays on disk, but a new store (the next
+    start) neither offers nor resumes it; once the folder is writable again it goes."""
+    data, elsewhere = tmp_path / "data", tmp_path / "cache"
+    data.mkdir()
+    folders = [data, elsewhere]
+    store = SaveStore(data, mark_folders=folders)
+    store.write_autosave(VS_AI_CONFIG, GameRecord.from_state(play(1, 5)))
+    stale = store.path.read_bytes()
+    refuse_unlink(monkeypatch, data)
+    if mark_in == 1:  # the data folder takes no new file either (chattr +i, a full disk)
+        real = os.replace
+        monkeypatch.setattr("tacocat.persistence.atomic.os.replace", lambda a, b: real(a, b)
+                            if Path(b).parent != data else (_ for _ in ()).throw(OSError(28, "full")))
+    store.clear_autosave()  # no error: the mark stands in for the delete
+    assert store.path.read_bytes() == stale
+    assert [p.exists() for p in store.finished.paths] == [mark_in == 0, mark_in == 1]
+    later = SaveStore(data, mark_folders=folders)
+    assert not later.has_autosave()
+    assert later.load_autosave() == LoadResult()
+    monkeypatch.undo()
+    # Another game's save is not hidden by the old mark.
+    other = SaveStore(data, mark_folders=folders)
+    assert other.load_autosave() == LoadResult()  # the folder is writable: the stale file goes
+    assert not store.path.exists() and not any(p.exists() for p in store.finished.paths)
+    other.write_autosave(VS_AI_CONFIG, GameRecord.from_state(play(1, 6)))
+    assert SaveStore(data, mark_folders=folders).has_autosave()
+
+
+def test_a_fifo_in_place_of_the_save_is_set_aside_without_blocking(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / AUTOSAVE_FILE)
+    store = SaveStore(tmp_path)
+    assert not store.has_autosave()
+    result = store.load_autosave()  # would block forever if the FIFO were opened for reading
+    assert not result.ok and result.problem and "not a regular file" in result.problem
+    (backup,) = backups(tmp_path)
+    assert stat.S_ISFIFO(os.lstat(backup).st_mode)
 
 
 def test_a_finished_game_is_cleared_not_resumed(tmp_path: Path) -> None:

@@ -98,7 +98,7 @@ def test_error_in_the_loop_is_logged_saves_run_and_exit_code_is_1(make_app, tmp_
 
 def test_scene_change_and_explicit_screenshots_are_saved(make_app, tmp_path, run_frames):
     shots = tmp_path / "shots"
-    app = make_app("--screenshots", str(shots), "--speed", "1000")
+    app = make_app("--screenshots", str(shots), "--speed", "100")
     run_frames(app, 4)
     path = app.screenshot("round 1")
     assert path is not None and path.name == "0002_round-1.png"

@@ -14,6 +14,10 @@ from tacocat.ui.scenes.overlay import Overlay
 WIDTH = 620
 PADDING = 28
 BUTTON_SIZE = (160, 50)
+#: In ``--demo`` nobody presses OK: a message closes by itself after this many
+#: seconds (divided by ``--speed``, but never under DEMO_MIN_READ_S).
+DEMO_READ_S = 4.0
+DEMO_MIN_READ_S = 1.0
 
 
 class MessageScene(Overlay):
@@ -29,6 +33,7 @@ class MessageScene(Overlay):
         self.text = text
         self.on_close = on_close
         self.ok_button: pygame_gui.elements.UIButton | None = None
+        self.shown_for = 0.0
 
     def build(self) -> None:
         screen_w, screen_h = self.app.size
@@ -71,6 +76,15 @@ class MessageScene(Overlay):
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok_button:
             self.app.audio.play("click")
             self.close()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        options = self.app.options
+        if getattr(options, "demo", False):
+            # A demo plays unattended: read the message, then carry on.
+            self.shown_for += dt
+            if self.shown_for >= max(DEMO_MIN_READ_S, DEMO_READ_S / (options.speed or 1.0)):
+                self.close()
 
     def close(self) -> None:
         if self.app.scenes.pop(self) is self and self.on_close is not None:

@@ -1,0 +1,169 @@
+"""Notices that do not stop play, and the app's reports about its data folder.
+
+* :class:`Notices` - short messages drawn over the top of the window for a few
+  seconds ("Your game could not be saved: the disk is full."); play goes on
+  underneath and they take no input.
+* :class:`ReportingSaves` - wraps the save store so that a failed autosave
+  reaches the player as a notice (once per run of failures, and again when
+  saving works again). The game session retries after every move anyway.
+* :func:`io_reason` - a :class:`~tacocat.persistence.errors.PersistenceError`'s
+  reason code in the player's language.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from tacocat.persistence.errors import REASON_OTHER, PersistenceError
+from tacocat.persistence.text import printable
+from tacocat.ui.i18n import tr
+from tacocat.ui.widgets.style import rounded_panel
+
+log = logging.getLogger(__name__)
+
+#: Seconds a notice stays (real time: it must be readable at any game speed),
+#: the last FADE_S of them fading out.
+NOTICE_S = 7.0
+FADE_S = 0.6
+#: Narrow enough to leave the table's top corners (names, round, Menu) visible.
+MAX_WIDTH = 640
+PADDING = 14
+TOP = 10
+FILL = (244, 231, 197)
+BORDER = (217, 72, 59)
+INK = (43, 33, 24)
+
+
+def io_reason(error: PersistenceError) -> str:
+    """Why a file could not be written, as a phrase in the player's language."""
+    code = getattr(error, "reason", REASON_OTHER)
+    detail = printable(getattr(error, "detail", "") or str(error))
+    return tr(f"tacocat.io_reason.{code}", detail=detail)
+
+
+@dataclass
+class _Notice:
+    text: str
+    left: float = NOTICE_S
+    #: The drawn panel, made on first draw and kept (a notice lasts many frames).
+    panel: pygame.Surface | None = None
+
+
+class Notices:
+    """Non-blocking notices, one shown at a time (newest last in the queue).
+
+    :param font: returns the font to draw with (called when drawing).
+    """
+
+    def __init__(self, font: Callable[[], pygame.font.Font]) -> None:
+        self._font = font
+        self._queue: list[_Notice] = []
+
+    def post(self, text: str) -> None:
+        """Show ``text`` for a few seconds (after the notices already waiting)."""
+        log.info("notice: %s", text)
+        if not any(notice.text == text for notice in self._queue):
+            self._queue.append(_Notice(printable(text)))
+
+    @property
+    def active(self) -> bool:
+        """True while a notice is on screen (the app keeps drawing frames)."""
+        return bool(self._queue)
+
+    @property
+    def texts(self) -> list[str]:
+        """The notices shown or waiting, oldest first."""
+        return [notice.text for notice in self._queue]
+
+    def update(self, dt: float) -> None:
+        if self._queue:
+            self._queue[0].left -= dt
+            if self._queue[0].left <= 0:
+                self._queue.pop(0)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self._queue:
+            return
+        notice = self._queue[0]
+        if notice.panel is None:
+            notice.panel = self._panel(notice.text)
+        notice.panel.set_alpha(int(255 * min(1.0, notice.left / FADE_S)))
+        surface.blit(notice.panel, notice.panel.get_rect(midtop=(surface.get_width() // 2, TOP)))
+
+    def _panel(self, text: str) -> pygame.Surface:
+        # pygame-ce wraps the text itself (wraplength).
+        words = self._font().render(text, True, INK, None, MAX_WIDTH - 2 * PADDING)
+        panel = rounded_panel((words.get_width() + 2 * PADDING, words.get_height() + 2 * PADDING),
+                              FILL, BORDER, radius=12, border_width=3)
+        panel.blit(words, (PADDING, PADDING))
+        return panel
+
+
+class ReportingSaves:
+    """The save store, with failed writes reported to the player.
+
+    Everything but :meth:`write_autosave` and :meth:`clear_autosave` passes
+    straight to ``store``. The game session tries again after the next move.
+
+    :param report: shows a notice (the app's :meth:`Notices.post`).
+    """
+
+    def __init__(self, store: Any, report: Callable[[str], None]) -> None:
+        self.store = store
+        self._report = report
+        self._failing = False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+    def write_autosave(self, app_config: dict[str, Any], record: Any) -> None:
+        """Write through to the store. The first failure of a run of them is
+        raised (the session logs it) and shown; the next ones, until a save
+        works again, are only logged here at INFO, so that a full disk does not
+        print a warning per move."""
+        try:
+            self.store.write_autosave(app_config, record)
+        except PersistenceError as error:
+            if self._failing:
+                log.info("autosave failed again: %s", error)
+                return
+            self._failing = True
+            self._report(tr("tacocat.notice.save_failed", reason=io_reason(error)))
+            raise
+        if self._failing:
+            self._failing = False
+            self._report(tr("tacocat.notice.saved_again"))
+
+    def clear_autosave(self) -> None:
+        try:
+            self.store.clear_autosave()
+        except PersistenceError as error:
+            # The store remembers the game is over, so this run never offers it;
+            # the player should know the next start might.
+            self._report(tr("tacocat.notice.finished_not_cleared", reason=io_reason(error)))
+            raise
+
+
+def offer_unsaved_play(app: Any, folder: Any) -> None:
+    """Another copy of the game holds the data folder ``folder``: this one plays
+    in a scratch folder. Ask the player whether to play on without saving or
+    quit; an unattended run (``--demo``, ``--frames``) plays on and says so."""
+    notice = tr("tacocat.notice.playing_unsaved")
+    if getattr(app.options, "demo", False) or getattr(app.options, "frames", None) is not None:
+        log.warning("another copy of the game is using %s: playing without saving",
+                    printable(folder))
+        app.notices.post(notice)
+        return
+    from tacocat.ui.scenes.choice import ChoiceScene
+
+    app.scenes.push(ChoiceScene(
+        app, tr("tacocat.already_open.title"),
+        tr("tacocat.already_open.body", path=printable(folder)),
+        [(tr("tacocat.already_open.play"), lambda: app.notices.post(notice)),
+         (tr("tacocat.already_open.quit"), lambda: app.quit(0))],
+    ))

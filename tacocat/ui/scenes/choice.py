@@ -1,0 +1,64 @@
+"""A modal message with two or more choices instead of OK (e.g. "Tacocat is
+already open": play without saving, or quit)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+import pygame_gui
+
+from tacocat.ui.scenes.message import WIDTH, MessageScene
+
+CHOICE_WIDTH = 266
+CHOICE_GAP = 16
+
+
+class ChoiceScene(MessageScene):
+    """``title`` and ``text`` with one button per ``(label, action)`` in ``choices``.
+
+    A button closes the scene, then runs its action. Enter, Space and Esc pick
+    the first choice, so list the safe one first.
+    """
+
+    name = "choice"
+
+    def __init__(self, app, title: str, text: str,
+                 choices: Sequence[tuple[str, Callable[[], None]]]) -> None:
+        super().__init__(app, title, text)
+        self.choices = list(choices)
+        self.buttons: list[pygame_gui.elements.UIButton] = []
+
+    def build(self) -> None:
+        super().build()  # the message's layout, with an OK button where the choices go
+        assert self.ok_button is not None
+        row = self.ok_button.relative_rect
+        self.ok_button.kill()
+        self.ok_button = None
+        count = len(self.choices)
+        left = (WIDTH - count * CHOICE_WIDTH - (count - 1) * CHOICE_GAP) // 2
+        self.buttons = [
+            pygame_gui.elements.UIButton(
+                pygame.Rect(left + i * (CHOICE_WIDTH + CHOICE_GAP), row.y, CHOICE_WIDTH, row.height),
+                label, manager=self.ui, container=self.panel,
+            )
+            for i, (label, _action) in enumerate(self.choices)
+        ]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE
+        ):
+            self.choose(0)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.app.audio.play("click")
+            self.choose(self.buttons.index(event.ui_element))
+
+    def choose(self, index: int) -> None:
+        """Close, then run choice ``index``'s action."""
+        if self.app.scenes.pop(self) is self:
+            self.choices[index][1]()
+
+    def close(self) -> None:
+        """Closed without a button (e.g. a demo's auto-close): the first, safe choice."""
+        self.choose(0)
