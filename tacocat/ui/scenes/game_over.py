@@ -46,6 +46,8 @@ class GameOverScene(DrawnOverlay):
                                    style="secondary", font_size=20)
         self.buttons = [self.rematch_button, self.title_button]
         self.demo = info.get("mode") == "demo"
+        #: Where the round-by-round recap ends (tests check it clears the buttons).
+        self.recap_bottom = 0
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -96,7 +98,8 @@ class GameOverScene(DrawnOverlay):
         if records:
             recap = tr("tacocat.table.over.recap", name0=names[0], name1=names[1])
             y = self.line(surface, recap, y + 10, 16, p.ink_soft, bold=True)
-            draw_recap(surface, self.text, records, rect.centerx, y + 4, rect.width - 80)
+            self.recap_bottom = draw_recap(surface, self.text, records, rect.centerx, y + 4,
+                                           rect.width - 80)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -14,8 +14,9 @@ import pygame
 from tacocat.ui.score import RoundRecord
 from tacocat.ui.widgets.style import TextCache, palette
 
-CHIP = (72, 70)
-GAP = 8
+#: Eight chips a row in the game-over panel; two rows (ties replayed) still clear its buttons.
+CHIP = (66, 60)
+GAP = 6
 
 
 def recap_width(count: int) -> int:
@@ -46,9 +47,9 @@ def _chip(surface: pygame.Surface, text: TextCache, record: RoundRecord,
         fill, ink, number = p.seat(record.winner, dark=True), p.white, str(record.number)
     pygame.draw.rect(surface, fill, rect, border_radius=12)
     pygame.draw.rect(surface, p.ink, rect, width=2, border_radius=12)
-    label = text.render(number, 18, ink, bold=True)
-    surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.top + 6)))
+    label = text.render(number, 16, ink, bold=True)
+    surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.top + 5)))
     if record.cards is not None:
-        cards = text.render(f"{record.cards[0]} · {record.cards[1]}", 20, ink, bold=True,
+        cards = text.render(f"{record.cards[0]} · {record.cards[1]}", 19, ink, bold=True,
                             max_width=rect.width - 8)
-        surface.blit(cards, cards.get_rect(midbottom=(rect.centerx, rect.bottom - 8)))
+        surface.blit(cards, cards.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))

@@ -272,3 +272,18 @@ def test_hover_lift_glides_and_reduced_motion_makes_it_a_jump(start_table):
             assert card.lift == HOVER_LIFT and not table.controls.lifts_moving
         else:
             assert 0 < card.lift < HOVER_LIFT and table.controls.lifts_moving
+
+
+def test_a_long_recap_wraps_and_clears_the_game_over_buttons(start_table):
+    from tacocat.ui.score import RoundRecord
+
+    app, table = start_table("vs_ai", seed=8)
+    records = [RoundRecord(1 + i // 2, i % 2, (5, 5 + i % 2), None if i % 2 == 0 else 0)
+               for i in range(14)]  # seven decided rounds, each after a tie
+    info = {"winner": 0, "wins": (4, 3), "names": table.view.names, "rounds": 14, "tied": 7,
+            "mode": "vs_ai", "human_seat": 0, "recap": tuple(records)}
+    over = GameOverScene(app, table, info)
+    over.draw(app.screen)
+    # Two rows of chips, both above the buttons.
+    assert over.recap_bottom > over.panel_rect.y + 300
+    assert over.recap_bottom <= min(b.rect.top for b in over.buttons) - 4
