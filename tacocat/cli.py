@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from tacocat import __version__
+from tacocat.languages import LANGUAGES
 from tacocat.persistence.text import printable
 
 #: Seat kinds accepted by ``--simulate`` (``--p1``/``--p2``) and ``--level``.
@@ -106,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshots", type=_folder, default=None, metavar="DIR", help="save a PNG at every scene change and round")
     parser.add_argument("--frames", type=_positive_int, default=None, metavar="N", help="quit after N frames")
     parser.add_argument("--data-dir", type=_folder, default=None, metavar="DIR", help="keep saves, settings and logs in DIR")
+    parser.add_argument("--lang", default=None, metavar="CODE",
+                        help=f"language: {', '.join(LANGUAGES)} (default: from settings, else the system's)")
     parser.add_argument("--log-level", default="WARNING", type=str.upper,
                         choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), help="logging detail")
     sim = parser.add_argument_group("simulation (with --simulate)")
@@ -131,6 +134,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             parser.error(f"argument --{flag.replace('_', '-')}: {problem}")
     if options.simulate is not None and options.resume:
         parser.error("--continue cannot be combined with --simulate")
+    if options.lang is not None and options.lang not in LANGUAGES:
+        # One line, not argparse's usage block: the list of codes is the useful part.
+        print(f"{parser.prog}: unknown language {options.lang!r}; choose one of "
+              f"{', '.join(LANGUAGES)}", file=sys.stderr)
+        raise SystemExit(2)
     return options
 
 

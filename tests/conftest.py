@@ -11,3 +11,6 @@ from pathlib import Path
 
 # Helpers shared by tests in several folders (worker_doubles) import by module name.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+# The game picks its language from the locale on a first start: tests start in
+# English whatever the machine's locale is (language tests pass --lang or set it).
+os.environ["LC_ALL"] = "C.UTF-8"

@@ -85,6 +85,20 @@ def test_assets_and_pygame_gui_data_with_font_licences_are_bundled(monkeypatch, 
     assert by_name.get("pygame-gui.en.json") == "pygame_gui/data/translations"
 
 
+def test_babel_locale_data_is_kept_for_the_game_languages_only(monkeypatch, tmp_path):
+    from tacocat.languages import LANGUAGES
+
+    ns = run_spec(monkeypatch, tmp_path)
+    assert set(ns["BABEL_LOCALES"]) == {"root", *LANGUAGES}
+    keep = ns["keep_data"]
+    for code in ("root", *LANGUAGES):
+        assert keep((f"babel/locale-data/{code}.dat", "src", "DATA"))
+    assert keep(("babel/locale-data/lv_LV.dat", "src", "DATA"))
+    assert keep(("babel/global.dat", "src", "DATA")) and keep(("assets", "src", "DATA"))
+    assert not keep(("babel/locale-data/de.dat", "src", "DATA"))
+    assert not keep(("babel\\locale-data\\zh_Hant.dat", "src", "DATA"))
+
+
 def test_dev_packages_are_excluded_and_the_game_imports_none_of_them(monkeypatch, tmp_path):
     excludes = set(only(run_spec(monkeypatch, tmp_path)["steps"], "Analysis").kwargs["excludes"])
     assert excludes >= MUST_EXCLUDE

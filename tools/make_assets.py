@@ -1458,7 +1458,20 @@ rest of the project, with no third-party art, samples or downloads. Text in the 
 Noto Sans (Bold and Bold Italic), the font bundled with pygame_gui and licensed under the SIL Open
 Font License 1.1; the fonts are only used to draw and are not copied into `assets/`. Any other
 file in `assets/` (such as the pygame_gui theme or the translations) is written by hand as part
-of the project. Run `python tools/make_assets.py` to rebuild the generated files.
+of the project, except the fonts below. Run `python tools/make_assets.py` to rebuild the generated
+files.
+
+## Fonts (`assets/fonts/`)
+
+`NotoSansLaoUI-Regular.ttf` and `NotoSansLaoUI-Bold.ttf` draw the game's Lao text. They are
+**Noto Sans Lao** (version 2.001, Copyright 2017 Google Inc., from Debian's `fonts-noto-core`
+package, `/usr/share/fonts/truetype/noto/NotoSansLao-{Regular,Bold}.ttf`) merged with a Latin
+subset of **Noto Sans** (Copyright 2022 The Noto Project Authors, the files bundled with
+pygame_gui) by `tools/make_fonts.py` with fontTools, so that Latin letters and digits inside Lao
+text have glyphs; the line height is set to the glyphs' extent and the family is renamed "Noto
+Sans Lao UI". Both sources and the result are under the **SIL Open Font License 1.1**; the
+licence text and the copyright notices are in `assets/fonts/OFL.txt`. Upstream:
+https://github.com/notofonts/lao and https://github.com/notofonts/latin-greek-cyrillic.
 """
 
 

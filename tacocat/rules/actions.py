@@ -69,16 +69,19 @@ def classify_attack(cards: tuple[int, ...]) -> str | None:
 
 
 def attack_shape_problem(cards: tuple[int, ...]) -> str | None:
-    """Why ``cards`` (sorted) is not a valid attack shape, or None when it is."""
+    """Why ``cards`` (sorted) is not a valid attack shape, as a reason code, or None.
+
+    The codes are :class:`~tacocat.rules.errors.IllegalAction` reasons.
+    """
     if not cards:
-        return "an attack needs at least one card"
+        return "attack_empty"
     if classify_attack(cards) is not None:
         return None
     if len(cards) == 2:
-        return "two different cards are no set: a set needs the same value twice or more"
+        return "attack_pair_mismatch"  # two different cards are no set
     if len(set(cards)) != len(cards):
-        return "a set needs every card of the same value, and a sequence repeats no value"
-    return "a sequence needs three or more consecutive values"
+        return "attack_mixed"  # a set repeats one value; a sequence repeats none
+    return "attack_not_sequence"
 
 
 # --- JSON form (used by game records) ------------------------------------
@@ -109,8 +112,10 @@ def action_from_dict(data: Any) -> Action:
         cards = data.get("cards")
         if not isinstance(cards, list) or not all(type(c) is int for c in cards):
             raise RecordError(f"an action's cards must be a list of whole numbers: {data!r:.80}")
-        return kind(seat, tuple(sorted(cards)))
+        made: Action = kind(seat, tuple(sorted(cards)))
+        return made
     card = data.get("card")
     if type(card) is not int:
         raise RecordError(f"an action's card must be a whole number: {data!r:.80}")
-    return kind(seat, card)
+    action: Action = kind(seat, card)
+    return action

@@ -29,7 +29,7 @@ class PrivateEvent(Event):
 
     @property
     def audience(self) -> Seat:  # type: ignore[override]
-        return self.seat  # type: ignore[attr-defined]
+        return self.seat  # type: ignore[attr-defined, no-any-return]
 
 
 # --- setup ---------------------------------------------------------------

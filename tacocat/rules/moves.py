@@ -10,6 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from math import prod
+from typing import overload
+
+from tacocat.rules.actions import Replace
+from tacocat.rules.ruleset import Seat
 
 
 def remove_cards(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -85,7 +89,13 @@ class AllReplacements(Sequence[tuple[int, ...]]):
     def __len__(self) -> int:
         return self._len
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, ...]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[int, ...]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[int, ...] | list[tuple[int, ...]]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._len))]
         if index < 0:
@@ -105,3 +115,41 @@ class AllReplacements(Sequence[tuple[int, ...]]):
         counts = dict(self._counts)
         return list(cards) == sorted(cards) and all(
             cards.count(v) <= counts.get(v, 0) for v in set(cards))
+
+
+class ReplaceActions(Sequence[Replace]):
+    """The legal :class:`Replace` actions of one seat, built on demand."""
+
+    __slots__ = ("_seat", "_options")
+
+    def __init__(self, seat: Seat, options: Sequence[tuple[int, ...]]):
+        self._seat = seat
+        self._options = options
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    @overload
+    def __getitem__(self, index: int) -> Replace: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Replace]: ...
+
+    def __getitem__(self, index: int | slice) -> Replace | list[Replace]:
+        if isinstance(index, slice):
+            return [Replace(self._seat, cards) for cards in self._options[index]]
+        return Replace(self._seat, self._options[index])
+
+    def __contains__(self, action: object) -> bool:
+        return (type(action) is Replace and action.seat == self._seat
+                and action.cards in self._options)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # like a list
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} replacements for seat {self._seat}>"

@@ -15,30 +15,31 @@ commit arrives.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from tacocat.rules import events as ev
-from tacocat.rules.actions import (
-    Action,
-    Attack,
-    DuelCard,
-    Replace,
-    Respond,
-    attack_shape_problem,
-    classify_attack,
-)
-from tacocat.rules.errors import IllegalAction
+from tacocat.rules.actions import Action, Attack, DuelCard, Replace, Respond, classify_attack
 from tacocat.rules.moves import (
     AllReplacements,
+    ReplaceActions,
     attack_options,
     remove_cards,
     replacement_options,
     response_options,
 )
+from tacocat.rules.observation import Observation
 from tacocat.rules.observation import observe as _observe
 from tacocat.rules.phase import Phase
-from tacocat.rules.ruleset import DEFAULT_RULESET, SEATS, Ruleset, Seat, other
+from tacocat.rules.round_end import showdown
+from tacocat.rules.ruleset import DEFAULT_RULESET, SEATS, Ruleset, Seat, Space, other
 from tacocat.rules.shuffle import Decks
+from tacocat.rules.validation import invariant_problems, refusal
+
+__all__ = ["GameState", "Phase", "ReplaceActions", "new_game", "rounds_to_win"]
+
+_T = TypeVar("_T")
+#: The actions applied so far, newest first, as a linked list (cheap to extend).
+_ActionChain = tuple[Any, Action] | None
 
 
 def rounds_to_win(board_size: int) -> int:
@@ -49,16 +50,6 @@ def rounds_to_win(board_size: int) -> int:
     half the board plus one.
     """
     return board_size // 2 + 1
-
-
-_PHASE_OF_ACTION = {Replace: Phase.REPLACE, DuelCard: Phase.DUEL, Attack: Phase.ATTACK, Respond: Phase.DEFEND}
-_WHAT_PHASE_WANTS = {
-    Phase.REPLACE: "replace cards",
-    Phase.DUEL: "choose a duel card",
-    Phase.ATTACK: "attack",
-    Phase.DEFEND: "answer the attack",
-}
-SEAT_NAMES = ("the first player", "the second player")
 
 
 class GameState:
@@ -91,6 +82,36 @@ class GameState:
         "trick_sacrificed", "floors", "duels", "winner", "last_round_winner", "_actions", "_round_log",
         "_seen", "_to_act",
     )
+    ruleset: Ruleset
+    decks: Decks
+    deal_index: int
+    phase: Phase
+    round_number: int
+    token: int
+    covered: frozenset[int]
+    wins: tuple[int, int]
+    tied_rounds: int
+    hands: tuple[tuple[int, ...], tuple[int, ...]]
+    draw_pile: tuple[int, ...]
+    discards: tuple[int, ...]
+    replace_first: Seat | None
+    replacer: Seat | None
+    replace_limit: int | None
+    replace_secret: bool
+    #: Each seat's hidden choice while a secret choice is open (cards or a card).
+    commits: tuple[Any, Any]
+    attacker: Seat | None
+    attack: tuple[int, ...]
+    responses: tuple[int, ...]
+    trick_sacrificed: bool
+    floors: tuple[int, int]
+    duels: tuple[tuple[int, int], ...]
+    winner: Seat | None
+    last_round_winner: Seat | None
+    _actions: _ActionChain
+    _round_log: tuple[ev.Event, ...]
+    _seen: tuple[tuple[ev.Event, ...], tuple[ev.Event, ...]] | None
+    _to_act: tuple[Seat, ...]
 
     # --- construction ----------------------------------------------------
 
@@ -146,18 +167,22 @@ class GameState:
 
     def _compute_to_act(self) -> tuple[Seat, ...]:
         phase = self.phase
-        if phase is Phase.ATTACK:
-            return (self.attacker,)
-        if phase is Phase.DEFEND:
-            return (1 - self.attacker,)
+        if phase is Phase.ATTACK or phase is Phase.DEFEND:
+            attacker = self._attacker()
+            return (attacker,) if phase is Phase.ATTACK else (other(attacker),)
         if phase is Phase.DUEL or (phase is Phase.REPLACE and self.replace_secret):
             return tuple(s for s in SEATS if self.commits[s] is None)
-        if phase is Phase.REPLACE:
+        if phase is Phase.REPLACE and self.replacer is not None:
             return (self.replacer,)
         return ()
 
+    def _attacker(self) -> Seat:
+        """The attacker, in the phases that always have one."""
+        assert self.attacker is not None
+        return self.attacker
+
     @property
-    def space(self):
+    def space(self) -> Space | None:
         """The board space Tacocat stands on (None once it is in a goal)."""
         spaces = self.ruleset.board.spaces
         return spaces[self.token] if 0 <= self.token < len(spaces) else None
@@ -177,7 +202,7 @@ class GameState:
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action applied since the start of the game, in order."""
-        out = []
+        out: list[Action] = []
         node = self._actions
         while node is not None:
             node, action = node
@@ -220,12 +245,14 @@ class GameState:
             return [DuelCard(seat, card) for card in sorted(set(hand))]
         if phase is Phase.ATTACK:
             return [Attack(seat, cards) for cards in attack_options(hand)]
-        return [Respond(seat, card) for card in response_options(hand, self.pending_target)]
+        target = self.pending_target
+        assert target is not None  # DEFEND always has an attack card to answer
+        return [Respond(seat, card) for card in response_options(hand, target)]
 
     def is_legal(self, action: Action) -> bool:
-        return self._problem(action) is None
+        return refusal(self, action) is None
 
-    def observation(self, seat: Seat):
+    def observation(self, seat: Seat) -> Observation:
         """What a person in ``seat`` knows now; see :class:`Observation`."""
         return _observe(self, seat)
 
@@ -235,19 +262,19 @@ class GameState:
         """Apply a legal ``action``: return the new state and the events caused.
 
         Raises:
-            IllegalAction: the action is not legal here; the message says why.
+            IllegalAction: the action is not legal here; its ``reason`` code
+                and ``params`` say why.
         """
-        problem = self._problem(action)
+        problem = refusal(self, action)
         if problem is not None:
-            raise IllegalAction(problem)
+            raise problem
         state = self._clone()
         out: list[ev.Event] = []
-        kind = type(action)
-        if kind is Replace:
+        if isinstance(action, Replace):
             state._replace(action, out)
-        elif kind is DuelCard:
+        elif isinstance(action, DuelCard):
             state._duel(action, out)
-        elif kind is Attack:
+        elif isinstance(action, Attack):
             state._attack(action, out)
         else:
             state._respond(action, out)
@@ -260,56 +287,6 @@ class GameState:
             state._round_log = self._round_log + tuple(out)
         state._seen = None  # each seat's view of the log, filtered when first asked
         return state, tuple(out)
-
-    # --- validation ------------------------------------------------------
-
-    def _problem(self, action: Any) -> str | None:
-        """Why ``action`` is illegal here, or None when it is legal."""
-        expected = _PHASE_OF_ACTION.get(type(action))
-        if expected is None:
-            return f"not an action: {action!r}"
-        if action.seat not in SEATS:
-            return f"there is no seat {action.seat!r}"
-        if self.phase is Phase.OVER:
-            return "the game is over"
-        who = SEAT_NAMES[action.seat]
-        if expected is not self.phase:
-            return f"now is the time to {_WHAT_PHASE_WANTS[self.phase]}, not to {_WHAT_PHASE_WANTS[expected]}"
-        if action.seat not in self.to_act:
-            if self.commits[action.seat] is not None and self.phase in (Phase.DUEL, Phase.REPLACE):
-                return f"{who} has already chosen"
-            return f"it is not {who}'s turn to {_WHAT_PHASE_WANTS[self.phase]}"
-        hand = self.hands[action.seat]
-        if expected is Phase.REPLACE:
-            if list(action.cards) != sorted(action.cards):
-                return "list the cards to replace in ascending order"
-            if remove_cards(hand, action.cards) is None:
-                return f"{who} does not hold {_cards_text(action.cards)}"
-            if self.replace_limit is not None and len(action.cards) > self.replace_limit:
-                return (f"{who} may replace at most {self.replace_limit} "
-                        f"card{'s' if self.replace_limit != 1 else ''} (as many as the opponent did)")
-            return None
-        if expected is Phase.DUEL:
-            return None if action.card in hand else f"{who} does not hold a {action.card}"
-        if expected is Phase.ATTACK:
-            cards = action.cards
-            if list(cards) != sorted(cards):
-                return "list the attack cards in ascending order"
-            shape_problem = attack_shape_problem(cards)
-            if shape_problem is not None:
-                return shape_problem
-            if remove_cards(hand, cards) is None:
-                return f"{who} does not hold {_cards_text(cards)}"
-            if len(cards) >= len(hand):
-                return "an attack must leave at least one card in hand"
-            return None
-        card, target = action.card, self.pending_target
-        if card not in hand:
-            return f"{who} does not hold a {card}"
-        if card < target and card != hand[0]:
-            return (f"the {card} is lower than the attack card {target}: defend with a {target} "
-                    f"or higher, or sacrifice the lowest card, the {hand[0]}")
-        return None
 
     # --- transitions (mutate a fresh clone only) -------------------------
 
@@ -351,7 +328,7 @@ class GameState:
         drawn = self.draw_pile[:k]
         self.draw_pile = self.draw_pile[k:]
         self.discards += cards
-        self.hands = _with(self.hands, seat, tuple(sorted(remove_cards(self.hands[seat], cards) + drawn)))
+        self.hands = _with(self.hands, seat, tuple(sorted(_take(self.hands[seat], cards) + drawn)))
         out.append(ev.Replaced(seat, cards))
         if k:
             out.append(ev.CardsDrawn(seat, drawn))
@@ -400,7 +377,7 @@ class GameState:
         if None in self.commits:
             return
         cards = (self.commits[0], self.commits[1])
-        self.hands = tuple(remove_cards(self.hands[s], (cards[s],)) for s in SEATS)
+        self.hands = (_take(self.hands[0], (cards[0],)), _take(self.hands[1], (cards[1],)))
         self.discards += cards
         self.duels += (cards,)
         self.commits = (None, None)
@@ -411,24 +388,26 @@ class GameState:
     def _after_duel(self, attacker: Seat | None, out: list[ev.Event]) -> None:
         """[ruling duel_last_card_showdown] A single card each goes to the showdown."""
         if len(self.hands[0]) == 1:
-            self._showdown(out)
+            showdown(self, out)
         elif attacker is None:
             self._start_duel(out)  # a tie: duel again
         else:
             self.phase, self.attacker = Phase.ATTACK, attacker
 
     def _attack(self, action: Attack, out: list[ev.Event]) -> None:
-        self.hands = _with(self.hands, action.seat, remove_cards(self.hands[action.seat], action.cards))
+        self.hands = _with(self.hands, action.seat, _take(self.hands[action.seat], action.cards))
         self.discards += action.cards
         self.attack, self.responses, self.trick_sacrificed = action.cards, (), False
         self.phase = Phase.DEFEND
-        out.append(ev.Attacked(action.seat, action.cards, classify_attack(action.cards)))
+        shape = classify_attack(action.cards)
+        assert shape is not None  # validated before apply
+        out.append(ev.Attacked(action.seat, action.cards, shape))
 
     def _respond(self, action: Respond, out: list[ev.Event]) -> None:
         """[rulings jumbo_ascending, higher_response_defends] Answer the next attack card."""
         seat, card = action.seat, action.card
         target = self.attack[len(self.responses)]
-        self.hands = _with(self.hands, seat, remove_cards(self.hands[seat], (card,)))
+        self.hands = _with(self.hands, seat, _take(self.hands[seat], (card,)))
         self.discards += (card,)
         self.responses += (card,)
         if card >= target:
@@ -440,49 +419,13 @@ class GameState:
             out.append(ev.Sacrificed(seat, card, target))
         if len(self.responses) < len(self.attack):
             return
-        winner = self.attacker if self.trick_sacrificed else seat
+        winner = self._attacker() if self.trick_sacrificed else seat
         out.append(ev.TrickWon(winner, by_defence=not self.trick_sacrificed))
         self.attacker, self.attack, self.responses = winner, (), ()
         if len(self.hands[0]) == 1:
-            self._showdown(out)
+            showdown(self, out)
         else:
             self.phase = Phase.ATTACK
-
-    def _showdown(self, out: list[ev.Event]) -> None:
-        cards = (self.hands[0][0], self.hands[1][0])
-        out.append(ev.ShowdownRevealed(cards))
-        self.attacker, self.attack, self.responses = None, (), ()
-        space = self.ruleset.board.spaces[self.token]
-        if cards[0] != cards[1]:
-            self._round_won(0 if cards[0] < cards[1] else 1, False, out)
-        elif self.ruleset.tie_goes_to_arrow and not space.is_two_arrow:
-            (arrow_seat,) = space.arrows
-            self._round_won(arrow_seat, True, out)
-        else:
-            self.tied_rounds += 1
-            out.append(ev.RoundTied(self.token))
-            self._deal(out)
-
-    def _round_won(self, seat: Seat, by_tie_rule: bool, out: list[ev.Event]) -> None:
-        self.wins = _with(self.wins, seat, self.wins[seat] + 1)
-        self.last_round_winner = seat
-        out.append(ev.RoundWon(seat, by_tie_rule))
-        board = self.ruleset.board
-        step, start = board.step_of(seat), self.token
-        position, skipped = start + step, []
-        while 0 <= position < board.size and position in self.covered:
-            skipped.append(position)
-            position += step
-        out.append(ev.TokenMoved(seat, start, position, tuple(skipped)))
-        self.covered = self.covered | {start}
-        self.token = position
-        out.append(ev.TilePlaced(start, board.size - len(self.covered)))
-        if position == board.goal_of(seat):
-            self.winner = seat
-            self.phase = Phase.OVER
-            out.append(ev.GameWon(seat))
-        else:
-            self._deal(out)
 
     # --- checks ----------------------------------------------------------
 
@@ -491,77 +434,23 @@ class GameState:
 
         Used by tests and by the save loader to refuse impossible games.
         """
-        problems = []
-        ruleset = self.ruleset
-        all_cards = sorted(self.hands[0] + self.hands[1] + self.draw_pile + self.discards)
-        if all_cards != list(ruleset.deck):
-            problems.append(f"{len(all_cards)} cards are accounted for, not the deck's {len(ruleset.deck)}")
-        unanswered = len(self.attack) - len(self.responses) if self.phase is Phase.DEFEND else 0
-        if self.phase is Phase.DEFEND:
-            gap = len(self.hands[1 - self.attacker]) - len(self.hands[self.attacker])
-        else:
-            gap = abs(len(self.hands[0]) - len(self.hands[1]))
-        if self.phase is not Phase.OVER and gap != unanswered:
-            problems.append("the hands differ in size by more than the unanswered attack cards")
-        if self.phase in (Phase.ATTACK, Phase.DEFEND) and min(len(h) for h in self.hands) < 1:
-            problems.append("a hand is empty during play")
-        if self.phase is not Phase.OVER and not self.hands[0]:
-            problems.append("the hands are empty")
-        board = ruleset.board
-        if len(self.covered) > board.size or not all(0 <= c < board.size for c in self.covered):
-            problems.append("more tiles than spaces, or a tile off the board")
-        if self.token in self.covered:
-            problems.append("Tacocat stands on a covered space")
-        if sum(self.wins) != len(self.covered):
-            problems.append("the tiles do not match the rounds won")
-        return problems
+        return invariant_problems(self)
 
     def __repr__(self) -> str:
         return (f"<GameState round={self.round_number} phase={self.phase.value} token={self.token} "
                 f"wins={self.wins} hands={self.hands} to_act={self.to_act}>")
 
 
-class ReplaceActions(Sequence[Replace]):
-    """The legal :class:`Replace` actions of one seat, built on demand."""
-
-    __slots__ = ("_seat", "_options")
-
-    def __init__(self, seat: Seat, options: Sequence[tuple[int, ...]]):
-        self._seat = seat
-        self._options = options
-
-    def __len__(self) -> int:
-        return len(self._options)
-
-    def __getitem__(self, index):  # type: ignore[override]
-        if isinstance(index, slice):
-            return [Replace(self._seat, cards) for cards in self._options[index]]
-        return Replace(self._seat, self._options[index])
-
-    def __contains__(self, action: object) -> bool:
-        return (type(action) is Replace and action.seat == self._seat
-                and action.cards in self._options)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]  # like a list
-
-    def __repr__(self) -> str:
-        return f"<{len(self)} replacements for seat {self._seat}>"
-
-
-def _with(pair: tuple, seat: Seat, value) -> tuple:
+def _with(pair: tuple[_T, _T], seat: Seat, value: _T) -> tuple[_T, _T]:
     """``pair`` (indexed by seat) with ``seat``'s entry replaced by ``value``."""
     return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
-def _cards_text(cards: tuple[int, ...]) -> str:
-    if not cards:
-        return "no card"
-    return ("a " if len(cards) == 1 else "") + "-".join(str(c) for c in cards)
+def _take(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    """``hand`` without ``cards``, which validation has proved it holds."""
+    rest = remove_cards(hand, cards)
+    assert rest is not None
+    return rest
 
 
 def new_game(seed: int, ruleset: Ruleset = DEFAULT_RULESET,

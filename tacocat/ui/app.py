@@ -41,7 +41,9 @@ from tacocat.ui import i18n
 from tacocat.ui.assets import CORE_IMAGES, Assets, load_theme
 from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.crash import show_crash_screen
+from tacocat.ui.fonts import localise_theme
 from tacocat.ui.i18n import tr
+from tacocat.ui.language import rich_text_fonts, starting_settings
 from tacocat.ui.navigation import Navigation
 from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
 from tacocat.ui.preferences import Preferences
@@ -130,6 +132,7 @@ class App(Navigation, Preferences):
         self.exit_code = 0
         self.frame = 0
 
+        self.settings = starting_settings(self.settings, self.data_dir, options)
         self.screen, self.ui = _open_screen(self.settings)
         self.clock = pygame.time.Clock()
         self.assets = Assets()
@@ -411,21 +414,17 @@ class App(Navigation, Preferences):
 
 def _open_screen(settings: Any) -> tuple[pygame.Surface, pygame_gui.UIManager]:
     """The window and the one UIManager, in the settings' language."""
-    i18n.set_language(settings.language)
     screen = open_window(settings)
     pygame.font.init()  # not pygame.init(): the mixer is Audio's (it may have no device)
     ui = pygame_gui.UIManager(
         LOGICAL_SIZE,
-        theme_path=load_theme(),
+        theme_path=localise_theme(load_theme()),  # + Lao font entries
         enable_live_theme_updates=False,
         starting_language=settings.language,
         translation_directory_paths=[str(i18n.translations_dir())],
     )
     # Styles used by rich text (rules, messages), loaded now rather than mid-frame.
-    ui.preload_fonts([
-        {"name": "noto_sans", "point_size": size, "style": style, "antialiased": "1"}
-        for size, style in ((19, "bold"), (19, "italic"), (26, "bold"))
-    ])
+    ui.preload_fonts(rich_text_fonts(settings.language))
     return screen, ui
 
 

@@ -20,6 +20,8 @@ import pygame
 import pygame_gui
 
 from tacocat.resources import asset_path
+from tacocat.ui import i18n
+from tacocat.ui.fonts import own_font_file, script
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +100,7 @@ class Assets:
         self.missing: list[str] = []
         self._originals: dict[str, pygame.Surface | None] = {}
         self._scaled: dict[tuple[str, Size], pygame.Surface] = {}
-        self._fonts: dict[tuple[int, bool, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, bool, bool, str], pygame.font.Font] = {}
 
     # --- images -------------------------------------------------------------------
 
@@ -231,14 +233,17 @@ class Assets:
     # --- fonts --------------------------------------------------------------------
 
     def font(self, size: int, bold: bool = False, italic: bool = False) -> pygame.font.Font:
-        """Noto Sans at ``size`` pixels (cached)."""
-        key = (int(size), bold, italic)
+        """Noto Sans at ``size`` pixels (cached), or the current language's own font."""
+        language = i18n.language()
+        key = (int(size), bold, italic, language)
         font = self._fonts.get(key)
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
             try:
-                font = pygame.font.Font(str(bundled_font_path(bold, italic)), key[0])
+                path = own_font_file(language, bold) or bundled_font_path(bold, italic)
+                font = pygame.font.Font(str(path), key[0])
+                font.set_script(script(language))
             except (OSError, pygame.error) as error:
                 log.warning("bundled font missing (%s); using pygame's default font", error)
                 font = pygame.font.Font(None, key[0])

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:  # the rules are imported when a game starts, not at start-up
     from tacocat.rules import Ruleset
 
+from tacocat.ui.i18n import localised_names
+
 Mode = Literal["vs_ai", "hotseat", "demo"]
 MODES: tuple[str, ...] = ("vs_ai", "hotseat", "demo")
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
@@ -43,4 +45,5 @@ class GameConfig:
             raise ValueError(f"human_seat must be 0 or 1, got {self.human_seat!r}")
         if len(self.names) != 2:
             raise ValueError("names must hold exactly two names")
-        object.__setattr__(self, "names", (str(self.names[0]), str(self.names[1])))
+        names = localised_names((str(self.names[0]), str(self.names[1])))
+        object.__setattr__(self, "names", names)

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.settings import Settings, save_settings
 from tacocat.persistence.stats import Stats, save_stats
-from tacocat.ui import i18n
 from tacocat.ui.i18n import tr
+from tacocat.ui.language import switch_language
 from tacocat.ui.window import resize_window, set_fullscreen
 
 if TYPE_CHECKING:
@@ -62,8 +62,7 @@ class Preferences:
         if new.window_size != old.window_size and not new.fullscreen:
             resize_window(new.window_size)
         if new.language != old.language:
-            i18n.set_language(new.language)
-            self.ui.set_locale(new.language)
+            switch_language(self, new.language)
         if save:
             self.save_settings()
         else:

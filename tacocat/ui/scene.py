@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from tacocat.ui.fit import fit_text
+
 if TYPE_CHECKING:
     from tacocat.ui.services import App
 
@@ -188,9 +190,18 @@ class UIScene(Scene):
     def enter(self) -> None:
         self.root = self.make_root()
         self.build()
+        fit_text(self.ui, self.root)  # long translations shrink rather than clip
 
     def build(self) -> None:
         """Create this scene's widgets inside ``self.root``."""
+
+    def relabel(self) -> None:
+        """Rebuild the widgets in the current language (the language was just switched)."""
+        if self.root is not None:
+            self.root.kill()
+            self.root = self.make_root()
+            self.build()
+            fit_text(self.ui, self.root)
 
     def exit(self) -> None:
         if self.root is not None:

@@ -101,7 +101,7 @@ def test_set_needs_two_or_more_cards_of_the_same_value():
     assert Attack(FIRST, (4, 4, 4)) in state.legal_actions(FIRST)
     _, events = state.apply(Attack(FIRST, (4, 4, 4)))
     assert events[0].shape == "set"
-    with pytest.raises(IllegalAction, match="no set"):
+    with pytest.raises(IllegalAction, match=r"^attack_pair_mismatch\b"):
         state.apply(Attack(FIRST, (4, 9)))
 
 
@@ -110,16 +110,16 @@ def test_sequence_needs_three_or_more_consecutive_values():
     assert Attack(FIRST, (3, 4, 5, 6)) in state.legal_actions(FIRST)
     _, events = state.apply(Attack(FIRST, (4, 5, 6)))
     assert events[0].shape == "sequence"
-    with pytest.raises(IllegalAction, match="three or more consecutive values"):
+    with pytest.raises(IllegalAction, match=r"^attack_not_sequence\b"):
         state.apply(Attack(FIRST, (4, 5, 9)))
-    with pytest.raises(IllegalAction, match="no set"):
+    with pytest.raises(IllegalAction, match=r"^attack_pair_mismatch\b"):
         state.apply(Attack(FIRST, (4, 5)))
 
 
 def test_last_card_rule_an_attack_never_empties_the_hand():
     state = play_ready((4, 5, 6), (1, 2, 3))
     assert Attack(FIRST, (4, 5, 6)) not in state.legal_actions(FIRST)
-    with pytest.raises(IllegalAction, match="at least one card in hand"):
+    with pytest.raises(IllegalAction, match=r"^attack_whole_hand$"):
         state.apply(Attack(FIRST, (4, 5, 6)))
 
 
@@ -153,8 +153,10 @@ def test_ruling_higher_response_defends_even_with_the_lowest_card():
 def test_sacrifice_is_always_the_lowest_card():
     state = play_ready((1, 4, 9), (2, 3, 10))
     state, _ = state.apply(Attack(FIRST, (9,)))
-    with pytest.raises(IllegalAction, match="sacrifice the lowest card, the 2"):
+    with pytest.raises(IllegalAction) as refused:
         state.apply(Respond(SECOND, 3))
+    assert refused.value.reason == "respond_too_low"
+    assert refused.value.params == {"card": 3, "target": 9, "lowest": 2}
     assert [a.card for a in state.legal_actions(SECOND)] == [2, 10]
     state, events = state.apply(Respond(SECOND, 2))
     assert ev.Sacrificed(SECOND, 2, 9) in events
@@ -201,8 +203,12 @@ def test_played_cards_are_discarded_and_hands_stay_equal():
 def test_actions_out_of_turn_or_phase_are_refused_and_state_unchanged():
     state = play_ready((1, 5, 9), (2, 6, 10))
     snapshot = repr(state), state.discards
-    with pytest.raises(IllegalAction, match="not the second player's turn"):
+    with pytest.raises(IllegalAction) as refused:
         state.apply(Attack(SECOND, (6,)))
-    with pytest.raises(IllegalAction, match="time to attack, not to choose a duel card"):
+    assert refused.value.reason == "not_your_turn"
+    assert refused.value.params == {"seat": SECOND, "phase": "attack"}
+    with pytest.raises(IllegalAction) as refused:
         state.apply(DuelCard(FIRST, 5))
+    assert (refused.value.reason, refused.value.params) == (
+        "wrong_phase", {"phase": "attack", "attempted": "duel"})
     assert (repr(state), state.discards) == snapshot

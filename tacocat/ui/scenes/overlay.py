@@ -39,7 +39,9 @@ class Overlay(UIScene):
 
     def make_root(self) -> Any:
         # Each stacked overlay sits a full band above the one below it.
-        depth = max(1, len(self.app.scenes))
+        # (Its place in the stack, so a rebuild after a language switch keeps the order.)
+        stack = self.app.scenes.stack
+        depth = max(1, stack.index(self) + 1 if self in stack else len(stack))
         return pygame_gui.elements.UIPanel(
             pygame.Rect((0, 0), self.app.size),
             starting_height=OVERLAY_LAYER * depth,

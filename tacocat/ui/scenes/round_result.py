@@ -99,8 +99,7 @@ class RoundResultScene(DrawnOverlay):
             card = self.table.renderer.rect_of(sprite)
             surface.blit(label, label.get_rect(midtop=(card.centerx, card.bottom + 8)))
         if self.cards:
-            vs = self.text.render(tr("tacocat.table.result.lower_wins"), 15, p.ink_soft, bold=True)
-            surface.blit(vs, vs.get_rect(center=(rect.centerx, rect.y + 192)))
+            self._between_cards(surface, tr("tacocat.table.result.lower_wins"), rect.y + 192)
         y = rect.y + 290
         if info.get("tie"):
             y = self.line(surface, tr("tacocat.table.result.replay"), y, 18)
@@ -117,3 +116,17 @@ class RoundResultScene(DrawnOverlay):
         score = tr("tacocat.table.result.score", name0=names[0], a=self.wins[0],
                    name1=names[1], b=self.wins[1])
         self.line(surface, score, max(y + 8, rect.y + 352), 24, p.ink, bold=True)
+
+    def _between_cards(self, surface: pygame.Surface, text: str, centre_y: int) -> None:
+        """``text`` wrapped to the gap between the two shown cards (long in some languages)."""
+        rects = sorted((self.table.renderer.rect_of(sprite) for sprite in self.cards),
+                       key=lambda r: r.x)
+        room = rects[-1].left - rects[0].right - 8 if len(rects) > 1 else 160
+        lines = self.text.wrap(text, 15, room, bold=True)
+        rendered = [self.text.render(line, 15, palette().ink_soft, bold=True, max_width=room)
+                    for line in lines]
+        y = centre_y - sum(r.get_height() for r in rendered) // 2
+        centre_x = (rects[0].right + rects[-1].left) // 2 if len(rects) > 1 else rects[0].centerx
+        for label in rendered:
+            surface.blit(label, label.get_rect(midtop=(centre_x, y)))
+            y += label.get_height()

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from tacocat.languages import LANGUAGES
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.window import fitting_window_sizes
 
-PANEL_SIZE = (780, 652)
+PANEL_SIZE = (780, 700)
 SPEEDS = ("slow", "normal", "fast", "instant")
 #: A dragged slider is saved this long after it stops moving (not 60 times a second).
 SAVE_DELAY = 0.4
@@ -33,14 +34,23 @@ class SettingsScene(Overlay):
     def build(self) -> None:
         screen_w, screen_h = self.app.size
         panel_w, panel_h = PANEL_SIZE
-        settings = self.app.settings
-        panel = self.frame(
+        self.panel = self.frame(
             pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h)
         )
-        self.panel = panel
         self._label(pygame.Rect(0, 12, panel_w, 60), "tacocat.settings.heading", "@heading")
+        y = self._sound_rows(76)
+        y = self._motion_rows(y + 44)
+        y = self._display_rows(y + 44)
+        self.language_buttons = self._language_row(y + ROW_H + 10)
+        self.done_button = pygame_gui.elements.UIButton(
+            pygame.Rect((panel_w - 200) // 2, panel_h - 76, 200, 54), tr("tacocat.settings.done"),
+            manager=self.ui, container=self.panel, object_id=theme_id("#settings_done"),
+        )
+        self._refresh()
 
-        y = 76
+    def _sound_rows(self, y: int) -> int:
+        """The sound section from ``y``; returns the y of its last row."""
+        settings = self.app.settings
         self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.sound", "@section")
         y += 36
         self.sound_slider, self.sound_value = self._slider(y, "sound_volume", settings.sound_volume)
@@ -48,8 +58,10 @@ class SettingsScene(Overlay):
         self.music_slider, self.music_value = self._slider(y, "music_volume", settings.music_volume)
         y += ROW_H + 8
         self.mute_box = self._checkbox(y, "tacocat.settings.muted", settings.muted)
+        return y
 
-        y += 44
+    def _motion_rows(self, y: int) -> int:
+        """The animation section from ``y``; returns the y of its last row."""
         self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.motion", "@section")
         y += 36
         self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
@@ -58,22 +70,16 @@ class SettingsScene(Overlay):
         for index, speed in enumerate(SPEEDS):
             self.speed_buttons[speed] = pygame_gui.elements.UIButton(
                 pygame.Rect(CONTROL_X + index * 118, y, 110, ROW_H),
-                tr(f"tacocat.settings.speed_{speed}"), manager=self.ui, container=panel,
+                tr(f"tacocat.settings.speed_{speed}"), manager=self.ui, container=self.panel,
                 object_id=theme_id(f"#speed_{speed}", "@choice"),
             )
         y += ROW_H + 10
         self.motion_box = self._checkbox(y, "tacocat.settings.reduced_motion",
-                                         settings.reduced_motion)
+                                         self.app.settings.reduced_motion)
+        return y
 
-        self._build_display(panel, y + 44)
-        self.done_button = pygame_gui.elements.UIButton(
-            pygame.Rect((panel_w - 200) // 2, panel_h - 76, 200, 54), tr("tacocat.settings.done"),
-            manager=self.ui, container=panel, object_id=theme_id("#settings_done"),
-        )
-        self._refresh()
-
-    def _build_display(self, panel: pygame_gui.elements.UIPanel, y: int) -> None:
-        """Full screen and the window sizes that fit this desktop."""
+    def _display_rows(self, y: int) -> int:
+        """The display section from ``y``; returns the y of its last row."""
         settings = self.app.settings
         self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.display", "@section")
         y += 36
@@ -88,11 +94,25 @@ class SettingsScene(Overlay):
         for index, (w, h) in enumerate(sizes[:4]):
             self.size_buttons[(w, h)] = pygame_gui.elements.UIButton(
                 pygame.Rect(CONTROL_X + index * 118, y, 110, ROW_H),
-                tr("tacocat.settings.size_option", w=w, h=h), manager=self.ui, container=panel,
+                tr("tacocat.settings.size_option", w=w, h=h), manager=self.ui, container=self.panel,
                 object_id=theme_id(f"#size_{w}x{h}", "@choice_small"),
             )
+        return y
 
     # --- widgets ------------------------------------------------------------------------
+
+    def _language_row(self, y: int) -> dict[str, pygame_gui.elements.UIButton]:
+        """One button per language, each named in its own language (and script)."""
+        self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                    "tacocat.settings.language", "@ink_left")
+        buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        for index, (code, own_name) in enumerate(LANGUAGES.items()):
+            buttons[code] = pygame_gui.elements.UIButton(
+                pygame.Rect(CONTROL_X + index * 94, y, 90, ROW_H), own_name,
+                manager=self.ui, container=self.panel,
+                object_id=theme_id(f"#language_{code}", "@choice_small"),
+            )
+        return buttons
 
     def _label(self, rect: pygame.Rect, key: str, class_id: str) -> pygame_gui.elements.UILabel:
         return pygame_gui.elements.UILabel(
@@ -130,6 +150,8 @@ class SettingsScene(Overlay):
             (button.disable if settings.fullscreen else button.enable)()
         if self.fullscreen_box.is_checked != settings.fullscreen:
             self.fullscreen_box.set_state(settings.fullscreen)
+        for code, button in self.language_buttons.items():
+            (button.select if code == settings.language else button.unselect)()
 
     # --- events -------------------------------------------------------------------------
 
@@ -181,6 +203,12 @@ class SettingsScene(Overlay):
             if element is button:
                 self.app.audio.play("click")
                 self.app.update_settings(window_size=size)
+                self._refresh()
+                return
+        for code, button in self.language_buttons.items():
+            if element is button:
+                self.app.audio.play("click")
+                self.app.update_settings(language=code)  # rebuilds this screen in it
                 self._refresh()
                 return
 

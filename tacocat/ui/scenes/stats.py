@@ -14,7 +14,7 @@ import pygame_gui
 
 from tacocat.persistence.fields import AI_LEVELS
 from tacocat.persistence.stats import Stats, Tally
-from tacocat.ui.i18n import tr
+from tacocat.ui.i18n import number, percent, tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
 
@@ -41,20 +41,21 @@ def fit_text(text: str, font: pygame.font.Font, width: int) -> str:
 
 
 def win_rate(tally: Tally) -> str:
-    """``"57%"``, or a dash before the first game."""
+    """``"57%"`` (as the language writes percentages), or a dash before the first game."""
     if tally.games == 0:
         return tr("tacocat.stats.no_rate")
-    return tr("tacocat.stats.rate", value=round(100 * tally.wins / tally.games))
+    return percent(round(tally.wins / tally.games, 2))
 
 
 def tally_cells(tally: Tally) -> dict[str, str]:
     """The number columns of one row, as text."""
     return {
-        "games": str(tally.games),
-        "won": str(tally.wins),
-        "lost": str(tally.losses),
+        "games": number(tally.games),
+        "won": number(tally.wins),
+        "lost": number(tally.losses),
         "rate": win_rate(tally),
-        "rounds": tr("tacocat.stats.rounds", won=tally.rounds_won, lost=tally.rounds_lost),
+        "rounds": tr("tacocat.stats.rounds", won=number(tally.rounds_won),
+                     lost=number(tally.rounds_lost)),
     }
 
 

@@ -48,6 +48,8 @@ from tacocat.rules import (
 )
 from tacocat.rules.events import Event
 from tacocat.ui.game_config import GameConfig
+from tacocat.ui.i18n import tr
+from tacocat.ui.refusals import refusal_text
 
 if TYPE_CHECKING:
     from tacocat.ai.hints import Hint
@@ -203,11 +205,11 @@ class GameSession:
     # --- applying -----------------------------------------------------------------
 
     def problem(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now (the engine's words), or None."""
+        """Why ``action`` is illegal now (in the player's language), or None."""
         try:
             self.state.apply(action)
         except IllegalAction as error:
-            return str(error)
+            return refusal_text(error, self.config.names)
         return None
 
     def submit(self, action: Action) -> str | None:
@@ -215,15 +217,15 @@ class GameSession:
         who = self.actor()
         if who is None or not who[1] or action.seat != who[0]:
             if who is not None and not who[1]:
-                return "wait: the computer is choosing"
-            return self.problem(action) or "it is not your turn"
+                return tr("tacocat.refusal.computer_choosing")
+            return self.problem(action) or tr("tacocat.refusal.not_your_move")
         return self._apply(action)
 
     def _apply(self, action: Action) -> str | None:
         try:
             state, events = self.state.apply(action)
         except IllegalAction as error:
-            return str(error)
+            return refusal_text(error, self.config.names)
         self.state = state
         self.applied += 1
         self._emit(events)

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from tacocat.resources import asset_path
+from tacocat.ui.fonts import wrap
 
 log = logging.getLogger(__name__)
 
@@ -231,19 +232,7 @@ class TextCache:
 
     def _wrap(self, text: str, size: int, width: int, bold: bool) -> list[str]:
         font = self.font(size, bold)
-        lines: list[str] = []
-        for paragraph in text.split("\n"):
-            words = paragraph.split()
-            line = ""
-            for word in words:
-                trial = f"{line} {word}".strip()
-                if line and font.size(trial)[0] > width:
-                    lines.append(line)
-                    line = word
-                else:
-                    line = trial
-            lines.append(line)
-        return lines
+        return wrap(text, width, lambda line: font.size(line)[0])
 
 
 def rounded_panel(size: tuple[int, int], fill: Colour, border: Colour | None = None,

@@ -112,7 +112,7 @@ def test_illegal_click_says_the_engines_reason(start_table, monkeypatch):
     _click_card(app, table, 5)
     expected = table.session.problem(Respond(0, 5))
     assert expected and "lower than the attack card 9" in expected
-    assert table.controls.message == expected[0].upper() + expected[1:] + "."
+    assert table.controls.message == expected  # the refusal is already a sentence
     assert "error" in sounds
     assert table.session.state is state  # nothing was played
     assert table.prompt_text()[0] == table.controls.message

@@ -1,0 +1,85 @@
+"""Shrink-to-fit for widget text: no label or button clips its text in any language.
+
+The screens are laid out for English; Filipino and Albanian run longer and
+Lao lines are taller. After a screen builds its widgets, :func:`fit_text`
+looks at every label and button under it and, where the text is wider or
+taller than the box, redraws it with the same font a few sizes smaller (down
+to :data:`MIN_SCALE` of the theme size). Measured the way pygame_gui lays
+text out (``font.get_rect``).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame_gui
+from pygame_gui.core.utility import translate
+
+log = logging.getLogger(__name__)
+
+#: The smallest font a label may shrink to, as a fraction of its theme size.
+MIN_SCALE = 0.6
+#: Pixels a button keeps clear on each side of its text (border and shadow).
+BUTTON_INSET = 6
+
+
+def inner_size(element: Any) -> tuple[int, int]:
+    """The room ``element`` has for its text."""
+    width, height = element.rect.size
+    if isinstance(element, pygame_gui.elements.UIButton):
+        return width - 2 * BUTTON_INSET, height
+    return width, height
+
+
+def fit_text(manager: pygame_gui.UIManager, root: Any) -> int:
+    """Shrink the text of every label and button under ``root`` that does not fit; returns how many."""
+    shrunk = 0
+    for element in manager.get_sprite_group().sprites():
+        if not isinstance(element, pygame_gui.elements.UILabel | pygame_gui.elements.UIButton):
+            continue
+        if root is not None and not _inside(element, root):
+            continue
+        if _fit(manager, element):
+            shrunk += 1
+    return shrunk
+
+
+def _inside(element: Any, root: Any) -> bool:
+    """True when ``element`` sits (at any depth) in ``root``."""
+    targets = {id(root), id(root.get_container())}
+    container, seen = element.ui_container, set()
+    while container is not None and id(container) not in seen:
+        if id(container) in targets:
+            return True
+        seen.add(id(container))
+        container = getattr(container, "ui_container", None)
+    return False
+
+
+def _fit(manager: pygame_gui.UIManager, element: Any) -> bool:
+    font = getattr(element, "font", None)
+    text = translate(element.text, **getattr(element, "text_kwargs", {}))
+    if font is None or not text.strip():
+        return False
+    room_w, room_h = inner_size(element)
+    width, height = font.get_rect(text).size
+    if width <= room_w and height <= room_h:
+        return False
+    info = manager.get_theme().get_font_info(element.combined_element_ids)
+    size = int(info["size"])
+    fonts = manager.get_theme().get_font_dictionary()
+    for smaller in range(size - 1, max(1, int(size * MIN_SCALE)) - 1, -1):
+        args = (smaller, info["name"], info["bold"], info["italic"])
+        if fonts.create_font_id(*args, antialiased=info["antialiased"]) not in fonts.loaded_fonts:
+            fonts.preload_font(*args, force_immediate_load=True, antialiased=info["antialiased"],
+                               script=info["script"], direction=info["direction"])
+        candidate = fonts.find_font(*args, antialiased=info["antialiased"],
+                                    script=info["script"], direction=info["direction"])
+        w, h = candidate.get_rect(text).size
+        if w <= room_w and h <= room_h:
+            element.font = candidate
+            element.rebuild()
+            return True
+    log.warning("text does not fit even at %d%%: %r in %s", MIN_SCALE * 100, text, element.rect)
+    return False

@@ -1,0 +1,50 @@
+"""Measure whether every piece of widget text fits its box (used by the language tests).
+
+A pygame_gui label or button draws its text with ``element.font``; what it
+draws is ``translate(element.text)``. The text fits when its rendered size
+(``font.get_rect``, the same measure pygame_gui lays out with) is within the
+element's inner box, and the element itself lies inside its container and
+the window (pygame_gui clips children to their container).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core.utility import translate
+
+#: Pixels a button keeps on each side between its edge and its text: the theme's
+#: widest border (3) and shadow (3).
+BUTTON_INSET = 6
+
+
+def _inner_width(element: Any) -> int:
+    if isinstance(element, pygame_gui.elements.UIButton):
+        return element.rect.width - 2 * BUTTON_INSET
+    return element.rect.width
+
+
+def overflows(manager: pygame_gui.UIManager, screen: pygame.Rect) -> list[str]:
+    """One line per visible label/button whose text does not fit (empty when all fit)."""
+    problems: list[str] = []
+    for element in manager.get_sprite_group().sprites():
+        if not isinstance(element, pygame_gui.elements.UILabel | pygame_gui.elements.UIButton):
+            continue
+        if not element.visible or getattr(element, "font", None) is None:
+            continue
+        text = translate(element.text, **getattr(element, "text_kwargs", {}))
+        if not text.strip():
+            continue
+        width, height = element.font.get_rect(text).size
+        box = element.rect
+        if width > _inner_width(element) or height > box.height:
+            problems.append(f"{type(element).__name__} {text!r}: text {width}×{height} in box "
+                            f"{_inner_width(element)}×{box.height}")
+        container = element.ui_container.get_container() if element.ui_container else None
+        bounds = container.rect if container is not None else screen
+        if not bounds.contains(box) or not screen.contains(box):
+            problems.append(f"{type(element).__name__} {text!r}: box {tuple(box)} outside "
+                            f"{tuple(bounds)}")
+    return problems
