@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tacocat.persistence.text import printable
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.i18n import tr
+from tacocat.ui.names import default_names, stored_names
 from tacocat.ui.window import release_memory
 
 if TYPE_CHECKING:
@@ -45,17 +46,13 @@ class Navigation:
     def config_from_options(self) -> GameConfig:
         """The game the command line asked for (``--vs-ai``/``--hotseat``/``--demo``)."""
         level = self.options.level or self.settings.ai_level
-        names = self.settings.player_names
+        names = stored_names(self.settings.player_names)
         if self.options.vs_ai:
             return GameConfig("vs_ai", level, 0, (names[0], tr("tacocat.names.computer")),
                               seed=self.options.seed)
         if self.options.hotseat:
             return GameConfig("hotseat", level, 0, names, seed=self.options.seed)
-        return GameConfig(
-            "demo", level, 0,
-            (tr("tacocat.names.computer_n", n=1), tr("tacocat.names.computer_n", n=2)),
-            seed=self.options.seed,
-        )
+        return GameConfig("demo", level, 0, default_names(), seed=self.options.seed)
 
     # --- game flow --------------------------------------------------------------------
 
@@ -110,6 +107,16 @@ class Navigation:
                  app_config["mode"], len(result.state.actions))
         if self.start_game(config, saved=result):
             self._demo_resumed = demo
+
+    def start_tutorial(self, step: int | None = None) -> bool:
+        """Switch to the guided first game, at ``step`` (None: where it was left)."""
+        from tacocat.ui.tutorial.scene import TutorialScene
+
+        self._demo_resumed = False
+        self.audio.stop_music()
+        self.scenes.switch(TutorialScene(self, step))
+        release_memory()
+        return True
 
     def finish_demo(self) -> None:
         """The table calls this when a demo game ends: ``--demo`` exits with 0, else the title.
