@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 # The statistics tests' game one action before its end (tests/ui is on sys.path: no package).
-from test_ui_stats import _before_the_last_action
+from finished_games import before_the_last_action, save_one_action_before_the_end
 
 from tacocat.persistence.gamefile import GameInfo
 from tacocat.persistence.history import HistoryStore
@@ -26,7 +26,7 @@ ROW_OFFSET = 38 + 10  # a point inside the History list's second row
 
 
 def _finished(seed: int):
-    return _before_the_last_action(seed)[2]
+    return before_the_last_action(seed)[2]
 
 
 def _keep(folder: Path, seeds=(1, 2, 3)) -> list[str]:
@@ -53,11 +53,7 @@ def _click_at(app, pos, frames: int = 2) -> None:
 def test_a_game_finished_on_the_table_is_kept_in_the_history(
         tmp_path, make_app, monkeypatch, mode, seed):
     monkeypatch.setenv("TACOCAT_AI_WORKER", "inline")
-    state, last, final = _before_the_last_action(seed)
-    names = ["Ana", "Computer"] if mode == "vs_ai" else ["Ana", "Ben"]
-    config = {"mode": mode, "level": "easy" if mode == "vs_ai" else None,
-              "human_seat": last.seat if mode == "vs_ai" else None, "names": names}
-    SaveStore(tmp_path).write_autosave(config, GameRecord.from_state(state))
+    last, final, names = save_one_action_before_the_end(tmp_path, mode, seed)
     app = make_app("--continue", "--speed", "inf", saves=SaveStore(tmp_path))
     assert app.scenes.stack[0].session.submit(last) is None
     assert not (tmp_path / AUTOSAVE_FILE).exists()

@@ -7,10 +7,10 @@ import json
 
 import pygame
 import pytest
+from finished_games import save_one_action_before_the_end
 
 from tacocat.persistence.saves import AUTOSAVE_FILE, SaveStore
 from tacocat.persistence.stats import STATS_FILE, Stats, load_stats, save_stats
-from tacocat.rules import GameRecord, new_game
 from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.stats import StatsScene
 
@@ -98,29 +98,12 @@ def test_statistics_that_cannot_be_written_are_reported_and_kept_in_memory(tmp_p
     assert app.stats.vs_ai["easy"].losses == 1
 
 
-def _before_the_last_action(seed: int):
-    """The game ``seed`` (first legal moves) one action before its end, and that action."""
-    state, _ = new_game(seed)
-    while True:
-        action = state.legal_actions(state.to_act[0])[0]
-        after, _ = state.apply(action)
-        if after.is_over:
-            assert state.to_act == (action.seat,)
-            return state, action, after
-        state = after
-
-
 @pytest.mark.parametrize("mode, seed", [("vs_ai", 3), ("vs_ai", 4), ("hotseat", 1)])
 def test_a_game_finished_on_the_table_counts_and_clears_its_autosave(
         tmp_path, make_app, monkeypatch, mode, seed):
     monkeypatch.setenv("TACOCAT_AI_WORKER", "inline")
-    state, last, final = _before_the_last_action(seed)
-    names = ["Ana", "Computer"] if mode == "vs_ai" else ["Ana", "Ben"]
-    config = {"mode": mode, "level": "easy" if mode == "vs_ai" else None,
-              "human_seat": last.seat if mode == "vs_ai" else None, "names": names}
-    store = SaveStore(tmp_path)
-    store.write_autosave(config, GameRecord.from_state(state))
-    app = make_app("--continue", "--speed", "inf", saves=store)
+    last, final, names = save_one_action_before_the_end(tmp_path, mode, seed)
+    app = make_app("--continue", "--speed", "inf", saves=SaveStore(tmp_path))
     table = app.scenes.stack[0]
     assert table.name == "table"
     assert table.session.submit(last) is None  # the human's winning or losing move
