@@ -20,6 +20,7 @@ PLURAL_KEYS = {"zero", "one", "two", "few", "many", "other"}
 SAME_AS_ENGLISH = {
     "settings.size_option", "stats.no_rate", "stats.rounds", "table.result.score",
     "table.button.menu",  # fil: "Menu" is the Filipino word too
+    "io_reason.other",  # only the system's own message, which the game cannot translate
 }
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 
