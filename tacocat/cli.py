@@ -99,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--hotseat", action="store_true", help="start a game for two people on one screen")
     mode.add_argument("--demo", action="store_true", help="the computer plays both seats; exit when the game ends")
     mode.add_argument("--simulate", type=_positive_int, metavar="N", help="play N games with no window and print statistics")
+    mode.add_argument("--replay", type=Path, default=None, metavar="FILE",
+                      help="watch a game file (an exported game or a --record-dir record) again")
     parser.add_argument("--continue", dest="resume", action="store_true", help="resume the autosaved game")
     parser.add_argument("--level", choices=AI_LEVELS, default=None, help="computer level (default: from settings, else medium)")
     parser.add_argument("--seed", type=_non_negative_int, default=None, help="seed for shuffling (a whole number)")
@@ -134,6 +136,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             parser.error(f"argument --{flag.replace('_', '-')}: {problem}")
     if options.simulate is not None and options.resume:
         parser.error("--continue cannot be combined with --simulate")
+    if options.replay is not None and options.resume:
+        parser.error("--continue cannot be combined with --replay")
     if options.lang is not None and options.lang not in LANGUAGES:
         # One line, not argparse's usage block: the list of codes is the useful part.
         print(f"{parser.prog}: unknown language {options.lang!r}; choose one of "
@@ -149,10 +153,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tacocat.sim import run_simulation
 
         return run_simulation(options, out=sys.stdout)
+    if options.replay is not None:
+        problem = replay_problem(options.replay)
+        if problem:
+            print(f"tacocat: cannot replay {printable(options.replay)}: {problem}", file=sys.stderr)
+            return 2
     with _without_yaml():
         from tacocat.ui.app import run
 
     return run(options)
+
+
+def replay_problem(path: Path) -> str | None:
+    """Why the game file at ``path`` cannot be replayed (one line), or None.
+
+    Checked before a window opens, so ``--replay`` on a bad file ends at once
+    with exit status 2 and this line, like any other bad argument.
+    """
+    from tacocat.persistence.gamefile import GameFileError, open_game_file
+
+    try:
+        open_game_file(path)
+    except GameFileError as error:
+        return " ".join(error.detail.split())  # one line, whatever the detail holds
+    return None
 
 
 @contextlib.contextmanager

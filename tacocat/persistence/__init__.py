@@ -20,6 +20,8 @@ Modules, one job each:
 * :mod:`.settings` - :class:`Settings`, :func:`load_settings`, :func:`save_settings`;
 * :mod:`.stats` - :class:`Stats`, :func:`load_stats`, :func:`save_stats`;
 * :mod:`.saves` - :class:`SaveStore` and :class:`LoadResult`, the autosave;
+* :mod:`.history` - :class:`~.history.HistoryStore`, the last 500 finished games;
+* :mod:`.gamefile` - a game file (record + description), read and checked;
 * :mod:`.logs` - :func:`setup_logging`, :func:`install_excepthook`,
   :func:`write_crash_log`;
 * :mod:`.errors` - :class:`PersistenceError`, with a reason code for the UI.

@@ -10,11 +10,14 @@ rules can check it.
 from __future__ import annotations
 
 import json
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from tacocat.rules.actions import Action, action_from_dict, action_to_dict
 from tacocat.rules.errors import IllegalAction, InvalidRuleset, RecordError
+from tacocat.rules.events import Event
 from tacocat.rules.ruleset import Ruleset
 from tacocat.rules.state import GameState, new_game
 
@@ -48,6 +51,22 @@ class GameRecord:
                 action is illegal (which one and why), or a recorded deal was
                 never used / a needed deal is missing.
         """
+        # Run the generator to its end, keeping only the last state.
+        last = deque(self.steps(), maxlen=1)
+        return last[0][0]
+
+    def steps(self) -> Iterator[tuple[GameState, tuple[Event, ...]]]:
+        """Every state of the game, in order, with the events that led to it.
+
+        Yields the dealt start (with the deal's events), then the state after
+        each action (with that action's events): ``len(actions) + 1`` pairs.
+        States are immutable, so a caller may keep them all (the replay viewer
+        does, to step back without replaying). The same checks as
+        :meth:`replay`, which is this generator run to its end.
+
+        Raises:
+            RecordError: as :meth:`replay`, when the bad part is reached.
+        """
         deck = sorted(self.ruleset.deck)
         for index, order in enumerate(self.deals):
             if sorted(order) != deck:
@@ -55,14 +74,16 @@ class GameRecord:
                     f"deal {index + 1} holds {len(order)} cards that are not a shuffle of the "
                     f"{len(deck)}-card deck"
                 )
-        state, _ = new_game(self.seed, self.ruleset, self.deals)
+        state, events = new_game(self.seed, self.ruleset, self.deals)
+        yield state, events
         for number, action in enumerate(self.actions, start=1):
             if state.deal_index > len(self.deals):
                 raise RecordError(f"action {number}: the record lacks deal {state.deal_index}")
             try:
-                state, _ = state.apply(action)
+                state, events = state.apply(action)
             except IllegalAction as error:
                 raise RecordError(f"action {number} ({action_to_dict(action)}) is illegal: {error}") from None
+            yield state, events
         if state.deal_index != len(self.deals):
             raise RecordError(
                 f"the record lists {len(self.deals)} deals but the game made {state.deal_index}"
@@ -70,7 +91,6 @@ class GameRecord:
         problems = state.invariant_problems()
         if problems:
             raise RecordError("the record replays to an impossible game: " + "; ".join(problems))
-        return state
 
     def to_dict(self) -> dict[str, Any]:
         return {

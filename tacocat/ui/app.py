@@ -171,6 +171,8 @@ class App(Navigation, Preferences):
             self.continue_game()
         elif self.options.vs_ai or self.options.hotseat or self.options.demo:
             self.start_game(self.config_from_options())
+        elif getattr(self.options, "replay", None) is not None:
+            self.open_game_file(self.options.replay)
 
     def _defer_prefetch(self) -> None:
         """After the first frame, while idle: load the pictures, the sound effects

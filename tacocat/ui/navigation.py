@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tacocat.persistence.text import printable
@@ -20,6 +21,7 @@ from tacocat.ui.window import release_memory
 if TYPE_CHECKING:
     from argparse import Namespace
 
+    from tacocat.persistence.gamefile import GameFile, GameFileError
     from tacocat.persistence.settings import Settings
     from tacocat.ui.audio import Audio
     from tacocat.ui.scene import Scene, SceneManager
@@ -169,6 +171,50 @@ class Navigation:
         from tacocat.ui.scenes.stats import StatsScene
 
         self.scenes.push(StatsScene(self))
+
+    # --- history and replays -------------------------------------------------------------
+
+    def open_history(self, select: str | None = None) -> None:
+        """The History screen (from the title and the statistics); ``select``: a game's id."""
+        from tacocat.ui.scenes.history import HistoryScene
+
+        self.scenes.switch(HistoryScene(self, select=select))
+        release_memory()
+
+    def open_replay(self, game: GameFile, on_close: Callable[[], None] | None = None) -> None:
+        """Show a checked game file in the replay viewer (Close runs ``on_close``,
+        else goes to the title)."""
+        from tacocat.ui.replay.scene import ReplayScene
+        from tacocat.ui.replay.timeline import Timeline
+
+        assert game.info is not None  # open_game_file always describes the game
+        self.audio.stop_music()
+        self.scenes.switch(ReplayScene(self, Timeline(game.record), game.info, on_close=on_close))
+
+    def open_game_file(self, path: Path, on_close: Callable[[], None] | None = None) -> bool:
+        """Open a game file (``--replay``, Open file…, a dropped file) in the replay viewer,
+        or tell the player why it cannot be opened. True when the viewer opened."""
+        from tacocat.persistence.gamefile import GameFileError, open_game_file
+
+        names = (tr("tacocat.names.player_1"), tr("tacocat.names.player_2"))
+        try:
+            game, _ = open_game_file(Path(path), default_names=names)
+        except GameFileError as error:
+            log.info("game file %s refused: %s", path, error.detail)
+            self.refuse_game_file(Path(path).name, error)
+            return False
+        self.open_replay(game, on_close=on_close)
+        return True
+
+    def refuse_game_file(self, name: str, error: GameFileError, kept: bool = False) -> None:
+        """Say why a game file cannot be opened (``kept``: it was a kept game, set aside)."""
+        reason = tr(f"tacocat.history.reason_{error.code}")
+        if reason.startswith("tacocat."):  # a code with no words of its own
+            reason = tr("tacocat.history.reason_damaged")
+        text = tr("tacocat.history.refused_body", file=name, reason=reason)
+        if kept:
+            text += " " + tr("tacocat.history.refused_kept")
+        self.show_message(tr("tacocat.history.refused_title"), text)
 
     def pass_device(
         self,

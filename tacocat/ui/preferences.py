@@ -7,6 +7,7 @@ recorded here and nowhere else (the table hands over a finished game's figures).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,8 @@ if TYPE_CHECKING:
 
     import pygame_gui
 
+    from tacocat.persistence.history import HistoryStore
+    from tacocat.rules import GameState
     from tacocat.ui.audio import Audio
     from tacocat.ui.scene import Scene
 
@@ -102,6 +105,30 @@ class Preferences:
             log.warning("statistics not saved: %s", error)
             self.show_message(tr("tacocat.stats.not_saved_title"), str(error))
         return updated
+
+    # --- history ----------------------------------------------------------------------
+
+    @functools.cached_property
+    def history(self) -> HistoryStore:
+        """The kept games (``history/`` in the data folder), opened when first needed."""
+        from tacocat.persistence.history import HistoryStore
+
+        return HistoryStore(self.data_dir)
+
+    def keep_game(self, app_config: dict[str, Any], state: GameState) -> None:
+        """Keep a finished game (any mode, demos too) in the History.
+
+        The table calls this once per finished game, next to :meth:`record_game`.
+        A file that cannot be written is reported; the game itself is over either way.
+        """
+        from tacocat.persistence.gamefile import GameInfo
+        from tacocat.rules.record import GameRecord
+
+        try:
+            self.history.add(GameRecord.from_state(state), GameInfo.of(state, app_config))
+        except PersistenceError as error:
+            log.warning("game not kept in the history: %s", error)
+            self.show_message(tr("tacocat.history.not_kept_title"), str(error))
 
     def toggle_fullscreen(self) -> None:
         """F11: switch full screen and remember it."""

@@ -18,8 +18,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import pygame_gui
 
+    from tacocat.persistence.gamefile import GameFile, GameFileError
+    from tacocat.persistence.history import HistoryStore
     from tacocat.persistence.settings import Settings
     from tacocat.persistence.stats import Stats
+    from tacocat.rules import GameState
     from tacocat.ui.assets import Assets
     from tacocat.ui.audio import Audio
     from tacocat.ui.game_config import GameConfig
@@ -70,6 +73,14 @@ class App(Protocol):
 
     def open_stats(self) -> None: ...
 
+    def open_history(self, select: str | None = None) -> None: ...
+
+    def open_replay(self, game: GameFile, on_close: Callable[[], None] | None = None) -> None: ...
+
+    def open_game_file(self, path: Path, on_close: Callable[[], None] | None = None) -> bool: ...
+
+    def refuse_game_file(self, name: str, error: GameFileError, kept: bool = False) -> None: ...
+
     def pass_device(self, name: str, on_ready: Callable[[], None], seat: int | None = None,
                     other: str | None = None) -> Scene: ...
 
@@ -84,6 +95,11 @@ class App(Protocol):
     def toggle_fullscreen(self) -> None: ...
 
     def record_game(self, mode: str, **result: Any) -> Stats: ...
+
+    @property
+    def history(self) -> HistoryStore: ...
+
+    def keep_game(self, app_config: dict[str, Any], state: GameState) -> None: ...
 
     def defer(self, job: Callable[[], None]) -> None: ...
 

@@ -52,6 +52,7 @@ def run_until(app: App, scene_name: str, limit: int = 20000) -> None:
 def main(out: Path, data: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     data.mkdir(parents=True, exist_ok=True)
+    keep_sample_games(data)
     app = App(parse_args(["--data-dir", str(data)]), data)
     print(pygame.display.get_driver())
     save(app, out, "title")
@@ -83,8 +84,50 @@ def main(out: Path, data: Path) -> None:
     save(app, out, "round_result", frames=8)
     run_until(app, "game_over")
     save(app, out, "game_over", frames=8)
+    shoot_history(app, out)
     app._shutdown()
     (out / "scenes.json").write_text(json.dumps(TOP))
+
+
+def keep_sample_games(data: Path) -> None:
+    """A few finished games of every kind in the History (the demo above adds one)."""
+    import random
+    from datetime import datetime, timedelta
+
+    from tacocat.persistence.gamefile import GameInfo
+    from tacocat.persistence.history import HistoryStore
+    from tacocat.rules import GameRecord, Ruleset, new_game
+
+    store = HistoryStore(data)
+    configs = [{"mode": "vs_ai", "level": level, "human_seat": seat,
+                "names": ["Ana", "Computer"] if seat == 0 else ["Computer", "Ana"]}
+               for level, seat in (("easy", 0), ("medium", 1), ("hard", 0), ("hard", 1))]
+    configs += [{"mode": "hotseat", "level": None, "human_seat": None, "names": ["Ana", "Ben"]},
+                {"mode": "demo", "level": "medium", "human_seat": None,
+                 "names": ["Computer 1", "Computer 2"]}] * 2
+    start = datetime.now().astimezone() - timedelta(days=5)
+    for number, config in enumerate(configs):
+        rng = random.Random(number)
+        state, _ = new_game(number, Ruleset(tie_goes_to_arrow=number % 3 == 2))
+        while not state.is_over:
+            state, _ = state.apply(rng.choice(state.legal_actions(rng.choice(state.to_act))))
+        when = start + timedelta(hours=number * 7, minutes=number * 13)
+        store.add(GameRecord.from_state(state), GameInfo.of(state, config, finished_at=when))
+
+
+def shoot_history(app: App, out: Path) -> None:
+    """The History screen, then a game of it in the replay viewer, mid-game."""
+    app.open_history()
+    scene = app.scenes.top
+    scene.list.select(2)
+    save(app, out, "history")
+    scene.replay()
+    replay = app.scenes.top
+    replay.to_round(3)
+    for _ in range(5):
+        replay.step_forward()
+        settle(app, 30)
+    save(app, out, "replay")
 
 
 if __name__ == "__main__":

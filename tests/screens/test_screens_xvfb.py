@@ -13,8 +13,9 @@ import pytest
 
 DRIVER = Path(__file__).with_name("screens_driver.py")
 SCREENS = ("title", "rules", "settings", "stats", "new_game", "table", "menu", "pass_device",
-           "round_result", "game_over")
-PANEL_SCREENS = ("rules", "settings", "stats", "new_game", "menu", "round_result", "game_over")
+           "round_result", "game_over", "history", "replay")
+PANEL_SCREENS = ("rules", "settings", "stats", "new_game", "menu", "round_result", "game_over",
+                 "history")
 
 CHEESE = (0xF2, 0xC1, 0x4E)
 BOX_RIM = (0xD9, 0xA5, 0x5B)
@@ -100,3 +101,14 @@ def test_pass_device_screen_hides_the_whole_table(shots):
         assert pixels_like(cover, BOX_RIM, side) < 50
     assert pixels_like(cover, CARD_BACK_RED, pygame.Rect(0, 520, 1280, 200)) < 200
     assert pixels_like(cover, CHEESE, pygame.Rect(340, 400, 600, 160)) > 3000  # the button
+
+
+@pytest.mark.slow
+def test_replay_shows_the_board_and_both_hands_face_up(shots):
+    replay = load(shots, "replay")
+    assert pixels_like(replay, BOX_RIM, pygame.Rect(180, 80, 920, 210)) > 5000  # the board
+    # Both hands face up: card faces, not red backs, at the top and at the bottom.
+    assert pixels_like(replay, CARD_BACK_RED, pygame.Rect(400, 0, 500, 100)) < 300
+    assert pixels_like(replay, PAPER, pygame.Rect(400, 0, 500, 100)) > 1500
+    assert pixels_like(replay, PAPER, pygame.Rect(300, 560, 700, 160)) > 5000
+    assert pixels_like(replay, CHEESE, pygame.Rect(300, 540, 680, 20)) > 50  # the scrubber

@@ -80,6 +80,7 @@ class StatsScene(Overlay):
         self.rows: dict[tuple[str, str], dict[str, str]] = {}
         self.lines: dict[str, str] = {}
         self.done_button: pygame_gui.elements.UIButton | None = None
+        self.history_button: pygame_gui.elements.UIButton | None = None
 
     def build(self) -> None:
         stats: Stats = self.app.stats
@@ -116,10 +117,24 @@ class StatsScene(Overlay):
         self._line("tied_rounds", pygame.Rect(LEFT, footer_y - 40, panel_w - 2 * LEFT, 28),
                    tr("tacocat.stats.tied_rounds", count=stats.tied_rounds) + "  ·  "
                    + tr("tacocat.stats.not_counted"), "@muted")
+        # The History replaces the screens under it: offered only when no game is under them.
+        self.history_button = None
+        done_x = (panel_w - 200) // 2
+        if self._over_title():
+            done_x = panel_w // 2 + 10
+            self.history_button = pygame_gui.elements.UIButton(
+                pygame.Rect(panel_w // 2 - 230, footer_y, 220, 54), tr("tacocat.stats.history"),
+                manager=self.ui, container=self.panel,
+                object_id=theme_id("#stats_history", "@secondary"))
         self.done_button = pygame_gui.elements.UIButton(
-            pygame.Rect((panel_w - 200) // 2, footer_y, 200, 54), tr("tacocat.stats.done"),
+            pygame.Rect(done_x, footer_y, 200, 54), tr("tacocat.stats.done"),
             manager=self.ui, container=self.panel, object_id=theme_id("#stats_done"),
         )
+
+    def _over_title(self) -> bool:
+        """True when the statistics were opened from the title (no game under them)."""
+        stack = self.app.scenes.stack
+        return bool(stack) and stack[0].name == "title"
 
     def _build_hotseat(self, stats: Stats, y: int) -> None:
         """The hot-seat table: a row per player (the most active first)."""
@@ -179,3 +194,7 @@ class StatsScene(Overlay):
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.done_button:
             self.app.audio.play("click")
             self.close()
+        elif (event.type == pygame_gui.UI_BUTTON_PRESSED and self.history_button is not None
+              and event.ui_element is self.history_button):
+            self.app.audio.play("click")
+            self.app.open_history()

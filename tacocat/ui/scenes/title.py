@@ -14,7 +14,7 @@ from tacocat.ui.tween import Tweener, ease_out_back, ease_out_cubic
 
 BUTTON_SIZE = (320, 54)
 BUTTON_GAP = 12
-#: How to play, Statistics and Settings share one row (seven stacked buttons
+#: How to play, Statistics, History and Settings share one row (eight stacked buttons
 #: would not fit under the logo).
 ROW_BUTTON_WIDTH = 210
 LOGO_TOP = 46
@@ -37,8 +37,8 @@ class _Offset:
 
 
 class TitleScene(UIScene):
-    """Buttons: New game, Continue (only with an autosave), then How to play, Statistics
-    and Settings side by side, then Quit."""
+    """Buttons: New game, Continue (only with an autosave), then How to play, Statistics,
+    History and Settings side by side, then Quit."""
 
     name = "title"
     #: The background picture covers the window (the app skips clearing it).
@@ -73,7 +73,8 @@ class TitleScene(UIScene):
         rows: list[list[tuple[str, str | None]]] = [[("new_game", "@big")]]
         if has_save:
             rows.append([("continue", None)])
-        rows += [[("rules", "@secondary"), ("stats", "@secondary"), ("settings", "@secondary")],
+        rows += [[("rules", "@secondary"), ("stats", "@secondary"), ("history", "@secondary"),
+                  ("settings", "@secondary")],
                  [("quit", "@danger")]]
         self._build_buttons(rows, logo_bottom + 52, width)
         if not has_save:
@@ -185,6 +186,9 @@ class TitleScene(UIScene):
         elif element is getattr(self, "stats_button", None):
             self.app.audio.play("click")
             self.app.open_stats()
+        elif element is getattr(self, "history_button", None):
+            self.app.audio.play("click")
+            self.app.open_history()
         elif element is getattr(self, "quit_button", None):
             self.app.quit(0)
 

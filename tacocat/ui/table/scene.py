@@ -38,7 +38,7 @@ from tacocat.ui.table.controls import Controls
 from tacocat.ui.table.narration import describe
 from tacocat.ui.table.painter import Painter
 from tacocat.ui.table.prompt import prompt_line
-from tacocat.ui.table.session import GameSession, game_result
+from tacocat.ui.table.session import GameSession, config_to_dict, game_result
 from tacocat.ui.table.turn import turn_of
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
@@ -319,7 +319,9 @@ class TableScene(Scene):
         self.app.start_game(dataclasses.replace(self.config, seed=None))
 
     def _record_result(self, state: GameState) -> None:
-        """The game ended: the app counts it in the statistics (a demo is not counted)."""
+        """The game ended: the app keeps it in the History (every mode) and counts it
+        in the statistics (a demo is not counted)."""
+        self.app.keep_game(config_to_dict(self.config), state)
         result = game_result(self.config, state)
         if result is not None:
             mode, figures = result

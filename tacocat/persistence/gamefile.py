@@ -1,0 +1,222 @@
+"""A game file: one finished game's record plus what the History screen shows of it.
+
+The file *is* a game record (``"format": "tacocat-record"``, see
+docs/game-record.md) with one more key, ``"game"``, that describes the game
+for people::
+
+    {"format": "tacocat-record", "version": 1, "ruleset": {...}, "seed": 7,
+     "deals": [...], "actions": [...],
+     "game": {"finished_at": "2026-12-01T04:05:06+00:00", "mode": "vs_ai",
+              "level": "hard", "human_seat": 0, "names": ["Ana", "Computer"],
+              "wins": [4, 2], "winner": 0, "rounds": 7, "tied_rounds": 1,
+              "variants": [], "actions": 183}}
+
+So any program that reads records reads these files, and this one opens the
+bare records ``--simulate --record-dir`` writes (they have no ``"game"``; one is
+worked out by replaying). Other keys (a game review, later) are kept as they
+are. The History keeps one such file per game; an export is a copy of it.
+
+Reading is defensive: :func:`read_game_file` checks the envelope and the
+record's shape, :func:`replay_checked` replays it through the rules engine.
+Either raises :class:`GameFileError`, whose ``code`` the UI words.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from tacocat.persistence.documents import BadDocument, read_document
+from tacocat.persistence.fields import AI_LEVELS, check_choice, check_count, check_name_pair
+from tacocat.rules.errors import RecordError
+from tacocat.rules.record import FORMAT as RECORD_FORMAT
+from tacocat.rules.record import VERSION as RECORD_VERSION
+from tacocat.rules.record import GameRecord
+from tacocat.rules.state import GameState
+from tacocat.rules.variants import variants_on
+
+log = logging.getLogger(__name__)
+
+#: A real game's record is a few tens of KB; the record's own limits fit in this.
+GAME_MAX_BYTES = 4 * 1024 * 1024
+MODES = ("vs_ai", "hotseat", "demo")
+#: The record's own keys; the rest of the file is kept as "extra".
+_RECORD_KEYS = frozenset({"format", "version", "ruleset", "seed", "deals", "actions"})
+
+#: :attr:`GameFileError.code` values.
+MISSING = "missing"          # the file is not there
+DAMAGED = "damaged"          # not a readable game file (not JSON, cut short, another kind)
+IMPOSSIBLE = "impossible"    # a record whose moves break the rules
+
+
+class GameFileError(Exception):
+    """A game file that cannot be opened.
+
+    :ivar code: :data:`MISSING`, :data:`DAMAGED`, :data:`IMPOSSIBLE` (or a
+        code of :class:`~tacocat.persistence.documents.BadDocument`, such as
+        ``"not_regular"``), for the UI to word in the player's language.
+    :ivar detail: what exactly is wrong, in English (logs, the command line).
+    """
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the History lists about a finished game (the ``"game"`` key)."""
+
+    finished_at: str
+    mode: str
+    level: str | None
+    human_seat: int | None
+    names: tuple[str, str]
+    wins: tuple[int, int]
+    winner: int | None
+    rounds: int
+    tied_rounds: int
+    variants: tuple[str, ...]
+    actions: int
+
+    @classmethod
+    def of(cls, state: GameState, app_config: Mapping[str, Any],
+           finished_at: datetime | None = None) -> GameInfo:
+        """The info of the game that ended in ``state``, played as ``app_config``
+        (the autosave's ``mode``/``level``/``human_seat``/``names``)."""
+        mode = app_config["mode"]
+        when = (finished_at or datetime.now().astimezone()).isoformat(timespec="seconds")
+        return cls(
+            finished_at=when, mode=mode,
+            level=app_config.get("level") if mode != "hotseat" else None,
+            human_seat=app_config.get("human_seat") if mode == "vs_ai" else None,
+            names=(str(app_config["names"][0]), str(app_config["names"][1])),
+            wins=(state.wins[0], state.wins[1]), winner=state.winner,
+            rounds=state.round_number, tied_rounds=state.tied_rounds,
+            variants=variants_on(state.ruleset), actions=len(state.actions))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"finished_at": self.finished_at, "mode": self.mode, "level": self.level,
+                "human_seat": self.human_seat, "names": list(self.names),
+                "wins": list(self.wins), "winner": self.winner, "rounds": self.rounds,
+                "tied_rounds": self.tied_rounds, "variants": list(self.variants),
+                "actions": self.actions}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameInfo:
+        """Check a ``"game"`` object; raises ValueError naming the bad key."""
+        if not isinstance(data, dict):
+            raise ValueError("the game description is not an object")
+        try:
+            datetime.fromisoformat(data["finished_at"])
+            mode = check_choice(data["mode"], MODES)
+            level = data["level"]
+            if level is not None:
+                check_choice(level, AI_LEVELS)
+            seat = data["human_seat"]
+            if seat not in (None, 0, 1) or isinstance(seat, bool):
+                raise ValueError("human_seat must be 0, 1 or null")
+            wins = data["wins"]
+            if not isinstance(wins, list) or len(wins) != 2:
+                raise ValueError("wins must be two counts")
+            winner = data["winner"]
+            if winner not in (None, 0, 1) or isinstance(winner, bool):
+                raise ValueError("winner must be 0, 1 or null")
+            variants = data["variants"]
+            if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+                raise ValueError("variants must be a list of names")
+            return cls(data["finished_at"], mode, level, seat, check_name_pair(data["names"]),
+                       (check_count(wins[0]), check_count(wins[1])), winner,
+                       check_count(data["rounds"]), check_count(data["tied_rounds"]),
+                       tuple(variants), check_count(data["actions"]))
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"the game description lacks {error}") from None
+
+
+@dataclass(frozen=True)
+class GameFile:
+    """A game file's content: the record, its info (None in a bare record), other keys."""
+
+    record: GameRecord
+    info: GameInfo | None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dict(self.extra)
+        data.update(self.record.to_dict())
+        if self.info is not None:
+            data["game"] = self.info.to_dict()
+        return data
+
+
+def read_game_file(path: Path) -> GameFile:
+    """Read and check a game file (its shape; :func:`replay_checked` checks the game).
+
+    :raises GameFileError: the file is missing or is not a usable game file.
+    """
+    try:
+        data = read_document(Path(path), fmt=RECORD_FORMAT, version=RECORD_VERSION,
+                             max_bytes=GAME_MAX_BYTES)
+    except BadDocument as bad:
+        raise GameFileError(getattr(bad, "code", DAMAGED), f"the file {bad.reason}") from None
+    if data is None:
+        raise GameFileError(MISSING, "the file does not exist")
+    try:
+        record = GameRecord.from_dict(data)
+    except RecordError as error:
+        raise GameFileError(DAMAGED, f"the record is damaged: {error}") from None
+    info = None
+    if "game" in data:
+        try:
+            info = GameInfo.from_dict(data["game"])
+        except ValueError as error:
+            raise GameFileError(DAMAGED, f"the game description is damaged: {error}") from None
+    extra = {k: v for k, v in data.items() if k not in _RECORD_KEYS and k != "game"}
+    return GameFile(record, info, extra)
+
+
+def replay_checked(record: GameRecord) -> GameState:
+    """The record's final state; :class:`GameFileError` (``IMPOSSIBLE``) if it breaks the rules."""
+    try:
+        return record.replay()
+    except RecordError as error:
+        raise GameFileError(IMPOSSIBLE, f"the game breaks the rules: {error}") from None
+    except Exception as error:  # an engine bug on odd input must not crash the caller
+        log.exception("unexpected error while replaying a game record")
+        raise GameFileError(IMPOSSIBLE, f"the game could not be replayed ({error})") from None
+
+
+def open_game_file(path: Path, default_names: tuple[str, str] = ("Player 1", "Player 2")
+                   ) -> tuple[GameFile, GameState]:
+    """Read, check and replay a game file; a bare record gets an info worked out from it
+    (its seats named after a simulation's ``"players"``, else ``default_names``).
+
+    :raises GameFileError: as :func:`read_game_file` and :func:`replay_checked`.
+    """
+    game = read_game_file(path)
+    final = replay_checked(game.record)
+    if game.info is None:
+        players = game.extra.get("players")
+        names = _names_or(players, default_names)
+        try:
+            stamp = datetime.fromtimestamp(Path(path).stat().st_mtime).astimezone()
+        except OSError:
+            stamp = None
+        info = GameInfo.of(final, {"mode": "demo", "level": None, "human_seat": None,
+                                   "names": names}, finished_at=stamp)
+        game = GameFile(game.record, info, game.extra)
+    return game, final
+
+
+def _names_or(players: Any, default: tuple[str, str]) -> tuple[str, str]:
+    """Seat names from a simulation record's ``"players"`` (bot kinds), else ``default``."""
+    try:
+        first, second = check_name_pair(players)
+    except ValueError:
+        return default
+    return (f"1 · {first}", f"2 · {second}") if first == second else (first, second)

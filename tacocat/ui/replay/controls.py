@@ -1,0 +1,184 @@
+"""The replay viewer's controls: buttons, the scrubber, the keys, and the panel that says where it is.
+
+Keys: ←/→ one action, ↑/↓ or PageUp/PageDown one round, Home/End the first
+deal / the end, Space play or pause, +/- speed, 1-9 round 1-9, Esc close.
+Mouse: the buttons, a click or drag on the scrubber, the wheel (one action). A game
+file dropped on the window opens in its place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tacocat.ui.i18n import tr
+from tacocat.ui.widgets import layout as L
+from tacocat.ui.widgets.button import Button
+from tacocat.ui.widgets.scrubber import Scrubber
+from tacocat.ui.widgets.style import mix, palette, rounded_panel
+
+if TYPE_CHECKING:
+    from tacocat.ui.replay.scene import ReplayScene
+
+#: The bar under the play mat, above the bottom hand.
+SCRUBBER_RECT = pygame.Rect(L.PLAY_MAT.x, 546, L.PLAY_MAT.width, 10)
+#: Where the viewer says where it is (under the round log).
+PANEL_RECT = pygame.Rect(L.LOG_RECT.x, L.LOG_RECT.bottom + 8, L.LOG_RECT.width, 112)
+#: Transport buttons: first row (symbols are the same in every language).
+TRANSPORT = (("previous_round", "«", 40), ("back", "‹", 40), ("play", "", 64),
+             ("forward", "›", 40), ("next_round", "»", 40))
+
+
+class ReplayControls:
+    """Buttons, scrubber and keys of one :class:`ReplayScene`."""
+
+    def __init__(self, scene: ReplayScene) -> None:
+        self.scene = scene
+        self.scrubber = Scrubber(SCRUBBER_RECT)
+        timeline = scene.timeline
+        self.scrubber.last = timeline.last
+        self.scrubber.ticks = timeline.round_starts
+        self.scrubber.marks = {step: note.tone for step, note in scene.notes.items()}
+        self.buttons = self._build_buttons()
+        self._panel: tuple[tuple[str, ...], pygame.Surface] | None = None
+        self.update(0.0)
+
+    def _build_buttons(self) -> dict[str, Button]:
+        scene, area = self.scene, L.BUTTON_AREA
+        actions: dict[str, Callable[[], None]] = {
+            "previous_round": scene.previous_round, "back": scene.step_back,
+            "play": scene.toggle_play, "forward": scene.step_forward,
+            "next_round": scene.next_round}
+        buttons: dict[str, Button] = {}
+        x = area.x
+        for key, label, width in TRANSPORT:
+            buttons[key] = Button(key, pygame.Rect(x, area.y, width, 46), label,
+                                  style="primary" if key == "play" else "secondary",
+                                  on_click=actions[key], font_size=24 if label else 18)
+            x += width + 2
+        width = (area.width - 3 * 6) // 4
+        for i, speed in enumerate((0.5, 1.0, 2.0, 4.0)):
+            key = f"speed_{speed:g}"
+            buttons[key] = Button(key, pygame.Rect(area.x + i * (width + 6), area.y + 56, width, 36),
+                                  tr("tacocat.replay.speed", speed=f"{speed:g}"), style="quiet",
+                                  on_click=lambda s=speed: scene.set_speed(s), font_size=16)
+        buttons["close"] = Button("close", pygame.Rect(1164, 14, 100, 38),
+                                  tr("tacocat.replay.close"), style="quiet",
+                                  on_click=scene.close, font_size=18)
+        return buttons
+
+    def update(self, dt: float) -> None:
+        scene = self.scene
+        self.buttons["play"].label = tr("tacocat.replay.pause" if scene.playing
+                                        else "tacocat.replay.play")
+        for speed in (0.5, 1.0, 2.0, 4.0):
+            self.buttons[f"speed_{speed:g}"].style = ("secondary" if speed == scene.speed
+                                                      else "quiet")
+        at_start, at_end = scene.index <= 0, scene.index >= scene.timeline.last
+        self.buttons["back"].enabled = self.buttons["previous_round"].enabled = not at_start
+        self.buttons["forward"].enabled = self.buttons["next_round"].enabled = not at_end
+        self.scrubber.value = scene.index
+
+    # --- input --------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+            return
+        if event.type == pygame.DROPFILE:  # another game file: watch that one instead
+            self.scene.app.open_game_file(Path(event.file), on_close=self.scene.on_close)
+            return
+        jump = self.scrubber.handle(event)
+        if jump is not None:
+            self.scene.playing = False
+            if jump != self.scene.index:
+                self.scene.go(jump)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            (self.scene.step_back if event.y > 0 else self.scene.step_forward)()
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self._mouse(event)
+
+    def _mouse(self, event: pygame.event.Event) -> None:
+        for button in self.buttons.values():
+            inside = button.contains(event.pos)
+            if event.type == pygame.MOUSEMOTION:
+                button.hovered = inside
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                button.pressed = inside
+            elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+                was, button.pressed = button.pressed, False
+                if inside and was and button.enabled and button.on_click is not None:
+                    self.press(button.key)
+
+    def press(self, key: str) -> None:
+        """Press a button by its key (as a click would)."""
+        button = self.buttons[key]
+        if button.enabled and button.on_click is not None:
+            if key not in ("play", "close") and not key.startswith("speed"):
+                self.scene.playing = False
+            button.on_click()
+
+    def _key(self, event: pygame.event.Event) -> None:
+        scene, key = self.scene, event.key
+        moves: dict[int, Callable[[], None]] = {
+            pygame.K_RIGHT: scene.step_forward, pygame.K_LEFT: scene.step_back,
+            pygame.K_UP: scene.previous_round, pygame.K_PAGEUP: scene.previous_round,
+            pygame.K_DOWN: scene.next_round, pygame.K_PAGEDOWN: scene.next_round,
+            pygame.K_HOME: lambda: scene.go(0),
+            pygame.K_END: lambda: scene.go(scene.timeline.last)}
+        if key in moves:
+            scene.playing = False
+            moves[key]()
+        elif key == pygame.K_SPACE:
+            scene.toggle_play()
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            scene.change_speed(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            scene.change_speed(-1)
+        elif pygame.K_1 <= key <= pygame.K_9:
+            scene.playing = False
+            scene.to_round(key - pygame.K_0)
+        elif key == pygame.K_ESCAPE:
+            scene.close()
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._panel_image(), (PANEL_RECT.x - 3, PANEL_RECT.y - 3))
+        self.scrubber.draw(surface)
+        for button in self.buttons.values():
+            button.draw(surface, self.scene.text)
+
+    def panel_lines(self) -> tuple[str, ...]:
+        """What the panel says: the game, the round, the move, playing or paused."""
+        scene = self.scene
+        timeline = scene.timeline
+        info = scene.info
+        return (
+            tr("tacocat.replay.heading"),
+            tr("tacocat.replay.players", first=info.names[0], second=info.names[1]),
+            tr("tacocat.replay.round", n=timeline.round_of(), total=timeline.rounds),
+            tr("tacocat.replay.move", n=scene.index, total=timeline.last),
+            tr("tacocat.replay.playing" if scene.playing else "tacocat.replay.paused",
+               speed=f"{scene.speed:g}"),
+        )
+
+    def _panel_image(self) -> pygame.Surface:
+        lines = self.panel_lines()
+        if self._panel is not None and self._panel[0] == lines:
+            return self._panel[1]
+        p, text = palette(), self.scene.text
+        image = rounded_panel(PANEL_RECT.size, (*p.table_deep, 200), None, radius=14, shadow=0)
+        image.blit(text.render(lines[0], 14, p.cheese, bold=True), (15, 11))
+        y = 32
+        for i, line in enumerate(lines[1:]):
+            colour = p.card_face if i < 3 else mix(p.table_light, p.card_face, 0.6)
+            label = text.render(line, 15, colour, bold=i == 1, max_width=PANEL_RECT.width - 24)
+            image.blit(label, (15, y))
+            y += 19
+        self._panel = (lines, image)
+        return image

@@ -1,0 +1,224 @@
+"""The replay viewer: a recorded game on the real table, both hands face up.
+
+The :class:`~tacocat.ui.replay.timeline.Timeline` holds every state (the
+record is replayed once). Showing step ``i`` lays the table out from
+``states[i]`` at once (:func:`tacocat.ui.table.resume.lay_out`), so a jump
+anywhere - back a step, to a round, along the scrubber - never replays or
+re-animates the game from its start. Only one step forward (→, or playing) is
+animated, by the table's own animator fed with that step's events; any other
+command first lands what is playing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tacocat.rules import events as ev
+from tacocat.rules import rounds_to_win
+from tacocat.ui.i18n import tr
+from tacocat.ui.replay.controls import ReplayControls
+from tacocat.ui.replay.timeline import Note, Timeline
+from tacocat.ui.scene import Scene
+from tacocat.ui.table import resume
+from tacocat.ui.table.animator import Animator
+from tacocat.ui.table.narration import describe
+from tacocat.ui.table.painter import Painter
+from tacocat.ui.table.turn import turn_of
+from tacocat.ui.table.view import TableView
+from tacocat.ui.widgets import layout as L
+from tacocat.ui.widgets.board import BoardView
+from tacocat.ui.widgets.cards import CardRenderer
+from tacocat.ui.widgets.style import TextCache
+
+if TYPE_CHECKING:
+    from tacocat.persistence.gamefile import GameInfo
+    from tacocat.ui.services import App
+
+#: Replay speeds offered (× the app's animation speed).
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+#: Seconds between two steps while playing, at 1×.
+STEP_PAUSE = 0.6
+BOTH = frozenset({0, 1})
+
+
+class ReplayScene(Scene):
+    """Shows a :class:`Timeline`.
+
+    :param timeline: the game's kept states.
+    :param info: what the game was (names, mode, the human's seat sits at the bottom).
+    :param notes: step -> :class:`Note` (a review's remarks), shown at that step
+        and marked on the scrubber.
+    :param on_close: where Close goes (default: the title).
+    :param start: the step shown first.
+    """
+
+    name = "replay"
+    opaque = True
+    covers_window = True
+
+    def __init__(self, app: App, timeline: Timeline, info: GameInfo, *,
+                 notes: Mapping[int, Note] | None = None,
+                 on_close: Callable[[], None] | None = None, start: int = 0) -> None:
+        super().__init__(app)
+        self.timeline = timeline
+        self.info = info
+        self.notes = dict(notes or {})
+        self.on_close = on_close
+        self.playing = False
+        self.speed = 1.0
+        self._wait = 0.0
+        self._animated = False
+        self._start = start
+        self.bottom = info.human_seat if info.mode == "vs_ai" and info.human_seat in (0, 1) else 0
+
+    # --- life cycle -------------------------------------------------------------------
+
+    def enter(self) -> None:
+        app = self.app
+        self.text = TextCache(lambda size, bold: app.assets.font(size, bold=bold))
+        self.renderer = CardRenderer(app.assets)
+        ruleset = self.timeline.states[0].ruleset
+        board = BoardView(app.assets, self.text, ruleset.board, L.BOARD_RECT)
+        self.view = self._new_view()
+        self.animator = Animator(
+            self.view, speed=self._animation_speed, sound=self.app.audio.play,
+            narrate=self._narrate, reduced_motion=lambda: self.app.reduced_motion,
+            visible_seats=BOTH)
+        self.painter = Painter(self.view, app.assets, self.text, self.renderer, board,
+                               self.info.mode, rounds_to_win(ruleset.board.size))
+        self.controls = ReplayControls(self)
+        self.go(self._start)
+
+    def close(self) -> None:
+        """Leave the viewer (Close, Esc)."""
+        self.app.audio.play("click")
+        if self.on_close is not None:
+            self.on_close()
+        else:
+            self.app.go_to_title()
+
+    # --- showing a step ----------------------------------------------------------------
+
+    def _new_view(self) -> TableView:
+        ruleset = self.timeline.states[0].ruleset
+        return TableView(ruleset.board, self.info.names, self.bottom, BOTH, len(ruleset.deck))
+
+    def _narrate(self, event: ev.Event) -> None:
+        self.view.add_log(describe(event, self.view.names))
+
+    def _animation_speed(self) -> float:
+        base = self.app.animation_speed
+        return base if math.isinf(base) else base * self.speed
+
+    @property
+    def index(self) -> int:
+        """The step on screen (the last one asked for, even while it animates in)."""
+        return self.timeline.index
+
+    @property
+    def animating(self) -> bool:
+        return self.animator.busy
+
+    def go(self, index: int, keep_banners: bool = False) -> None:
+        """Show step ``index`` at once (no animation), laid out from its kept state."""
+        index = self.timeline.go(index)
+        animator = self.animator
+        animator.queue.clear()
+        animator.tweener.skip_all()  # what was flying lands (on the old view, now dropped)
+        view = self._new_view()
+        resume.lay_out(view, self.timeline.states[index], BOTH)
+        if keep_banners:
+            view.banners, view.particles = self.view.banners, self.view.particles
+        self.view = self.painter.view = animator.view = view
+        self._animated = False
+        self._wait = 0.0
+
+    def step_forward(self) -> None:
+        """One action on: animated (unless animations are off or one is playing)."""
+        if self.index >= self.timeline.last:
+            self.playing = False
+            return
+        if self.animator.busy or math.isinf(self._animation_speed()):
+            self.go(self.index + 1)
+            return
+        self.animator.feed(self.timeline.events[self.timeline.step(1)])
+        self._animated = True
+        self._wait = 0.0
+
+    def step_back(self) -> None:
+        self.go(self.index - 1)
+
+    def next_round(self) -> None:
+        self.go(self.timeline.next_round())
+
+    def previous_round(self) -> None:
+        self.go(self.timeline.previous_round())
+
+    def to_round(self, number: int) -> None:
+        self.go(self.timeline.to_round(number))
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.index >= self.timeline.last:
+            self.go(0)  # at the end, Play starts again from the first deal
+        self.playing = not self.playing
+        self._wait = STEP_PAUSE  # the first step comes at once
+
+    def set_speed(self, speed: float) -> None:
+        self.speed = speed
+
+    def change_speed(self, delta: int) -> None:
+        position = SPEEDS.index(self.speed) if self.speed in SPEEDS else 1
+        self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, position + delta))]
+
+    # --- the frame --------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        dt = max(0.0, min(dt, 0.1))
+        self.animator.update(dt)
+        if self._animated and self.animator.idle:
+            # The step has played: lay it out from its state, exactly as a jump there would.
+            self.go(self.index, keep_banners=True)
+        self.controls.update(dt)
+        if self.playing and self.animator.idle:
+            self._wait += dt * self.speed
+            if self._wait >= STEP_PAUSE:
+                self.step_forward()
+                if self.index >= self.timeline.last and self.animator.idle:
+                    self.playing = False
+
+    def is_animating(self) -> bool:
+        return self.playing or self.animator.is_moving() or self.controls.scrubber.dragging
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.controls.handle_event(event)
+
+    def _refresh_view(self) -> None:
+        state = self.timeline.state
+        busy = self.animator.busy
+        actor = (state.to_act[0], False) if state.to_act else None
+        self.view.turn = turn_of(state, actor, self.info.names, None, busy)
+        self.view.prompt = self.status_line()
+
+    def status_line(self) -> tuple[str, str]:
+        """The line under the table: this step's note, else what this step did."""
+        note = self.notes.get(self.index)
+        if note is not None:
+            return note.text, {"good": "do", "mistake": "hint", "blunder": "error"}.get(
+                note.tone, "info")
+        if self.index == 0:
+            return tr("tacocat.replay.start"), "info"
+        lines = [describe(e, self.info.names) for e in self.timeline.events[self.index]
+                 if not isinstance(e, ev.RoundStarted)]
+        said = [line for line in lines if line]
+        return (said[0] if said else "", "info")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._refresh_view()
+        self.painter.draw(surface)
+        self.controls.draw(surface)
+        if self.view.particles:
+            self.painter.draw_confetti(surface)

@@ -1,0 +1,227 @@
+"""The History screen: every kept game (date, players and level, score, rounds, rules),
+to watch again in the replay viewer, export to a file, or to open a game file.
+
+A drawn screen (like the table), so the replay viewer and the file list can
+follow it without pygame_gui widgets showing through. It reads the History's
+index only (:meth:`HistoryStore.entries`); a game's file is read when it is
+opened or exported. Files dropped on the window open in the replay viewer.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.gamefile import GameFileError, GameInfo
+from tacocat.persistence.history import MAX_GAMES, HistoryEntry
+from tacocat.rules.variants import VARIANTS
+from tacocat.ui.i18n import tr
+from tacocat.ui.scenes.overlay import DrawnOverlay
+from tacocat.ui.widgets.button import Button
+from tacocat.ui.widgets.scroll_list import Column, ScrollList
+from tacocat.ui.widgets.style import palette
+
+log = logging.getLogger(__name__)
+
+PANEL_SIZE = (1180, 672)
+LIST_TOP = 132
+ROW_H = 38
+VISIBLE_ROWS = 11
+#: (key, left, width, align) of the list's columns, inside the panel's margins.
+COLUMNS = (("date", 0, 190, "left"), ("opponent", 190, 330, "left"),
+           ("level", 520, 120, "left"), ("score", 640, 190, "left"),
+           ("rounds", 830, 110, "left"), ("rules", 940, 170, "left"))
+BUTTONS = (("replay", "primary"), ("export", "secondary"), ("open_file", "secondary"),
+           ("back", "secondary"))
+
+
+def when_text(info: GameInfo) -> str:
+    """The finish time in the player's local time, ``2026-12-01 04:05``."""
+    try:
+        return datetime.fromisoformat(info.finished_at).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return info.finished_at[:16]
+
+
+def row_cells(info: GameInfo) -> tuple[str, ...]:
+    """One game's cells: date, players, level, score, rounds, rules."""
+    first, second = info.names
+    if info.mode == "vs_ai":
+        human = info.human_seat if info.human_seat in (0, 1) else 0
+        players = tr("tacocat.history.mode_vs_ai", name=info.names[1 - human])
+        score = tr("tacocat.history.score", first=info.wins[human], second=info.wins[1 - human])
+        if info.winner is not None:
+            score += " · " + tr("tacocat.history.won" if info.winner == human
+                                else "tacocat.history.lost")
+    else:
+        players = tr(f"tacocat.history.mode_{info.mode}", first=first, second=second)
+        score = tr("tacocat.history.score", first=info.wins[0], second=info.wins[1])
+    level = (tr(f"tacocat.stats.level_{info.level}") if info.level and info.mode != "hotseat"
+             else tr("tacocat.history.level_hotseat") if info.mode == "hotseat" else "–")
+    rounds = (tr("tacocat.history.rounds", n=info.rounds, tied=info.tied_rounds)
+              if info.tied_rounds else str(info.rounds))
+    return (when_text(info), players, level, score, rounds, rules_text(info.variants))
+
+
+def rules_text(variants: tuple[str, ...]) -> str:
+    """``Standard``, or the variants that were on."""
+    if not variants:
+        return tr("tacocat.history.rules_standard")
+    known = {v.name for v in VARIANTS}
+    return ", ".join(tr(f"tacocat.history.variant.{name}") if name in known else name
+                     for name in variants)
+
+
+class HistoryScene(DrawnOverlay):
+    """The kept games, newest first. ``select``: the id of the game to select."""
+
+    name = "history"
+    opaque = True
+    covers_window = True
+    panel_size = PANEL_SIZE
+    appear = 0.0
+
+    def __init__(self, app: Any, select: str | None = None) -> None:
+        super().__init__(app)
+        self._select = select
+        self.entries: list[HistoryEntry] = []
+        left = self.panel_rect.x + 30
+        self.list = ScrollList(pygame.Rect(left, self.panel_rect.y + LIST_TOP,
+                                           self.panel_rect.width - 60, VISIBLE_ROWS * ROW_H),
+                               [Column(tr(f"tacocat.history.column_{key}"), x, w, align)
+                                for key, x, w, align in COLUMNS], ROW_H)
+        self.background = app.assets.image("ui/background", app.size,
+                                           placeholder_size=app.size)
+
+    def enter(self) -> None:
+        self._build_buttons()
+        self.refresh(self._select)
+        problem = self.app.history.problem
+        if problem is not None:
+            self.app.show_message(tr("tacocat.history.problem_title"),
+                                  tr(f"tacocat.history.{problem[0]}"))
+
+    def _build_buttons(self) -> None:
+        width, gap = 200, 16
+        x = self.panel_rect.centerx - (len(BUTTONS) * width + (len(BUTTONS) - 1) * gap) // 2
+        y = self.panel_rect.bottom - 70
+        for key, style in BUTTONS:
+            self.buttons.append(Button(key, pygame.Rect(x, y, width, 50),
+                                       tr(f"tacocat.history.{key}"), style=style))
+            x += width + gap
+
+    def refresh(self, select: str | None = None) -> None:
+        """Read the list again (after a game was refused) and select ``select``."""
+        self.entries = self.app.history.entries()
+        ids = [entry.id for entry in self.entries]
+        index = ids.index(select) if select in ids else 0
+        self.list.set_rows([row_cells(entry.info) for entry in self.entries], index)
+        has_games = bool(self.entries)
+        for button in self.buttons:
+            if button.key in ("replay", "export"):
+                button.enabled = has_games
+
+    @property
+    def chosen(self) -> HistoryEntry | None:
+        """The selected game, or None when the list is empty."""
+        return self.entries[self.list.selected] if self.entries else None
+
+    # --- actions ------------------------------------------------------------------------
+
+    def replay(self) -> None:
+        entry = self.chosen
+        if entry is None:
+            return
+        try:
+            game, _ = self.app.history.open(entry.id)
+        except GameFileError as error:
+            self.refresh()
+            self.app.refuse_game_file(f"{entry.id}.json", error, kept=True)
+            return
+        self.app.open_replay(game, on_close=lambda: self.app.open_history(select=entry.id))
+
+    def export(self) -> None:
+        entry = self.chosen
+        if entry is None:
+            return
+        try:
+            path = self.app.history.export(entry.id)
+        except GameFileError as error:
+            self.refresh()
+            self.app.refuse_game_file(f"{entry.id}.json", error, kept=True)
+            return
+        except PersistenceError as error:
+            self.app.show_message(tr("tacocat.history.export_failed_title"), str(error))
+            return
+        self.app.show_message(tr("tacocat.history.exported_title"),
+                              tr("tacocat.history.exported_body", file=path.name,
+                                 folder=str(path.parent)))
+
+    def open_file(self) -> None:
+        from tacocat.ui.scenes.game_files import GameFilesScene
+
+        self.app.scenes.push(GameFilesScene(self.app, self.open_path))
+
+    def open_path(self, path: Path) -> None:
+        """Open a game file in the replay viewer; Close comes back here."""
+        self.app.open_game_file(path, on_close=self.app.open_history)
+
+    def back(self) -> None:
+        self.app.go_to_title()
+
+    # --- input --------------------------------------------------------------------------
+
+    def on_button(self, button: Button) -> None:
+        getattr(self, button.key)()
+
+    def on_cancel(self) -> None:
+        self.back()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.DROPFILE:
+            self.open_path(Path(event.file))
+            return
+        if self.list.handle(event) == "activate":  # the list takes only mouse events
+            self.replay()
+            return
+        super().handle_event(event)
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.keyboard:
+            super().on_key(event)  # press the button the keyboard focus is on
+            return
+        answer = self.list.key(key)
+        if answer == "activate":
+            self.replay()
+        elif answer == "select":
+            self.keyboard = False
+        elif key == pygame.K_e:
+            self.export()
+        elif key == pygame.K_o:
+            self.open_file()
+        else:
+            super().on_key(event)
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.background, (0, 0))
+        super().draw(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        p = palette()
+        y = self.heading(surface, tr("tacocat.history.heading"), self.panel_rect.y + 22)
+        if self.entries:
+            self.line(surface, tr("tacocat.history.summary", n=len(self.entries),
+                                  limit=MAX_GAMES), y + 6, size=17, colour=p.box_edge)
+            self.list.draw(surface, self.text)
+        else:
+            self.line(surface, tr("tacocat.history.empty"), self.panel_rect.y + 260, size=21)
+        self.line(surface, tr("tacocat.history.keys"), self.panel_rect.bottom - 104, size=15,
+                  colour=p.box_edge)
