@@ -21,6 +21,7 @@ SAME_AS_ENGLISH = {
     "settings.size_option", "stats.no_rate", "stats.rounds", "table.result.score",
     "table.button.menu",  # fil: "Menu" is the Filipino word too
     "io_reason.other",  # only the system's own message, which the game cannot translate
+    "history.refused_body", "history.score", "replay.speed",  # placeholders and symbols only
 }
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 
