@@ -98,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--vs-ai", action="store_true", help="start a game against the computer")
     mode.add_argument("--hotseat", action="store_true", help="start a game for two people on one screen")
     mode.add_argument("--demo", action="store_true", help="the computer plays both seats; exit when the game ends")
+    mode.add_argument("--tutorial", action="store_true", help="play the guided first game (continues where it was left)")
     mode.add_argument("--simulate", type=_positive_int, metavar="N", help="play N games with no window and print statistics")
     mode.add_argument("--replay", type=Path, default=None, metavar="FILE",
                       help="watch a game file (an exported game or a --record-dir record) again")

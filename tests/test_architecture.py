@@ -72,5 +72,5 @@ def test_import_layers_hold():
 
 @pytest.mark.slow
 def test_rules_and_ai_pass_mypy_strict():
-    result = _run("mypy", "--strict", "tacocat/rules", "tacocat/ai")
+    result = _run("mypy", "--strict", "tacocat/rules", "tacocat/ai", "tacocat/tutorial")
     assert result.returncode == 0, result.stdout[-6000:]

@@ -169,6 +169,8 @@ class App(Navigation, Preferences):
         self.audio.start_music()  # start_game stops it when a table opens
         if getattr(self.options, "resume", False):
             self.continue_game()
+        elif getattr(self.options, "tutorial", False):
+            self.start_tutorial()
         elif self.options.vs_ai or self.options.hotseat or self.options.demo:
             self.start_game(self.config_from_options())
         elif getattr(self.options, "replay", None) is not None:

@@ -111,6 +111,16 @@ class Navigation:
         if self.start_game(config, saved=result):
             self._demo_resumed = demo
 
+    def start_tutorial(self, step: int | None = None) -> bool:
+        """Switch to the guided first game, at ``step`` (None: where it was left)."""
+        from tacocat.ui.tutorial.scene import TutorialScene
+
+        self._demo_resumed = False
+        self.audio.stop_music()
+        self.scenes.switch(TutorialScene(self, step))
+        release_memory()
+        return True
+
     def finish_demo(self) -> None:
         """The table calls this when a demo game ends: ``--demo`` exits with 0, else the title.
 

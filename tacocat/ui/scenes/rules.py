@@ -54,6 +54,11 @@ class RulesScene(Overlay):
             pygame.Rect(panel_w - 30 - 180, panel_h - 74, 180, 52), tr("tacocat.rules.back"),
             manager=self.ui, container=self.panel, object_id=theme_id("#rules_back", "@secondary"),
         )
+        self.tutorial_button = pygame_gui.elements.UIButton(
+            pygame.Rect(panel_w - 30 - 180 - 16 - 300, panel_h - 74, 300, 52),
+            tr("tacocat.rules.tutorial"), manager=self.ui, container=self.panel,
+            object_id=theme_id("#rules_tutorial"),
+        )
         self.box(self.text_rect(), self.panel)
         self.show_page(self.page)
 
@@ -133,6 +138,10 @@ class RulesScene(Overlay):
         if event.ui_element is self.back_button:
             self.app.audio.play("click")
             self.close()
+            return
+        if event.ui_element is self.tutorial_button:
+            self.app.audio.play("click")
+            self.app.start_tutorial()
             return
         for page, tab in self.tabs.items():
             if event.ui_element is tab and page != self.page:

@@ -73,6 +73,8 @@ class TitleScene(UIScene):
         rows: list[list[tuple[str, str | None]]] = [[("new_game", "@big")]]
         if has_save:
             rows.append([("continue", None)])
+        if self._offer_tutorial():
+            rows.append([("tutorial", None)])
         rows += [[("rules", "@secondary"), ("stats", "@secondary"), ("history", "@secondary"),
                   ("settings", "@secondary")],
                  [("quit", "@danger")]]
@@ -132,6 +134,12 @@ class TitleScene(UIScene):
                 placed.append((card, card.get_rect(center=centre).topleft))
         return placed
 
+    def _offer_tutorial(self) -> bool:
+        """The guided game is offered to a player who has never finished a game (nor it)."""
+        from tacocat.persistence.tutorial import load_progress
+
+        return self.app.stats.games_played == 0 and not load_progress(self.app.data_dir).finished
+
     def _has_autosave(self) -> bool:
         try:
             return bool(self.app.saves.has_autosave())
@@ -177,6 +185,9 @@ class TitleScene(UIScene):
         elif element is self.continue_button and element is not None:
             self.app.audio.play("click")
             self.app.continue_game()
+        elif element is getattr(self, "tutorial_button", None):
+            self.app.audio.play("click")
+            self.app.start_tutorial()
         elif element is getattr(self, "rules_button", None):
             self.app.audio.play("click")
             self.app.open_rules()

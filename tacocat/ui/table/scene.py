@@ -107,9 +107,7 @@ class TableScene(Scene):
         app, config = self.app, self.config
         self.text = TextCache(lambda size, bold: app.assets.font(size, bold=bold))
         self.renderer = CardRenderer(app.assets)
-        self.session = session = GameSession(
-            config, self._initial_state, worker=self._worker, saves=app.saves,
-            speed=lambda: app.animation_speed, on_finished=self._record_result)
+        self.session = session = self._make_session()
         state = session.state
         self.viewer, seats = _seats_on_screen(config, session.mode)
         bottom = self.viewer if self.viewer is not None else 0
@@ -128,6 +126,12 @@ class TableScene(Scene):
         self.animator.feed(session.pop_events())
         self.controls = Controls(self)
         self._prepare_art()
+
+    def _make_session(self) -> GameSession:
+        """The game behind the table (the guided game brings its own)."""
+        app = self.app
+        return GameSession(self.config, self._initial_state, worker=self._worker, saves=app.saves,
+                           speed=lambda: app.animation_speed, on_finished=self._record_result)
 
     def _prepare_art(self) -> None:
         """Render once what the frame loop blits, so the first frame costs no more than the next."""
