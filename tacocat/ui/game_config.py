@@ -32,7 +32,7 @@ class GameConfig:
     mode: Mode
     level: str = "medium"
     human_seat: int = 0
-    names: tuple[str, str] = ("Player 1", "Player 2")
+    names: tuple[str, str] = ("Sun", "Moon")
     ruleset: Ruleset | None = None
     seed: int | None = None
 

@@ -196,8 +196,11 @@ def date(value: _dt.date | _dt.datetime, locale: str | None = None) -> str:
 
 
 #: The names a new settings file holds (``persistence.settings``): stored in
-#: English, shown in the player's language.
-_DEFAULT_NAMES = (("Player 1", "tacocat.names.player_1"), ("Player 2", "tacocat.names.player_2"))
+#: English, shown in the player's language as the seats' houses, the Sun and the
+#: Moon (names without digits: "Sun 2 – 1 Moon" reads as a score; ``tacocat.ui.names``).
+LEGACY_DEFAULT_NAMES = ("Player 1", "Player 2")
+_DEFAULT_NAMES = tuple(zip(LEGACY_DEFAULT_NAMES, ("tacocat.names.sun", "tacocat.names.moon"),
+                           strict=True))
 
 
 def localised_names(names: tuple[str, str]) -> tuple[str, str]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tacocat.persistence.text import printable
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.i18n import tr
+from tacocat.ui.names import default_names, stored_names
 from tacocat.ui.window import release_memory
 
 if TYPE_CHECKING:
@@ -45,17 +46,13 @@ class Navigation:
     def config_from_options(self) -> GameConfig:
         """The game the command line asked for (``--vs-ai``/``--hotseat``/``--demo``)."""
         level = self.options.level or self.settings.ai_level
-        names = self.settings.player_names
+        names = stored_names(self.settings.player_names)
         if self.options.vs_ai:
             return GameConfig("vs_ai", level, 0, (names[0], tr("tacocat.names.computer")),
                               seed=self.options.seed)
         if self.options.hotseat:
             return GameConfig("hotseat", level, 0, names, seed=self.options.seed)
-        return GameConfig(
-            "demo", level, 0,
-            (tr("tacocat.names.computer_n", n=1), tr("tacocat.names.computer_n", n=2)),
-            seed=self.options.seed,
-        )
+        return GameConfig("demo", level, 0, default_names(), seed=self.options.seed)
 
     # --- game flow --------------------------------------------------------------------
 

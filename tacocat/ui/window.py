@@ -19,6 +19,7 @@ import pygame
 
 from tacocat.persistence.settings import Settings
 from tacocat.resources import asset_path
+from tacocat.ui.widgets.style import palette
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +73,27 @@ def open_window(settings: Settings) -> pygame.Surface:
             set_fullscreen(True)
         else:
             resize_window(settings.window_size)
+    paint_bars()
     return screen
+
+
+def paint_bars() -> None:
+    """Fill the bars around the scaled frame (a window or screen that is not 16:9, such as
+    16:10 full screen) with the table's colour instead of SDL's black.
+
+    SDL clears the window with its renderer's draw colour before it draws the scaled
+    frame; the renderer can be replaced when the window changes, so this is called again
+    after every resize and full-screen switch.
+    """
+    window = _window()
+    if window is None:
+        return
+    try:
+        from pygame._sdl2.video import Renderer
+
+        Renderer.from_window(window).draw_color = (*palette().table, 255)
+    except (pygame.error, ImportError, AttributeError) as error:
+        log.debug("the window's bars stay black (%s)", error)
 
 
 def _start_display() -> str:
@@ -148,6 +169,7 @@ def resize_window(size: tuple[int, int]) -> None:
         window.position = pygame.WINDOWPOS_CENTERED
     except pygame.error as error:
         log.warning("could not resize the window (%s)", error)
+    paint_bars()
 
 
 def set_fullscreen(on: bool) -> bool:
@@ -163,6 +185,7 @@ def set_fullscreen(on: bool) -> bool:
             pygame.display.toggle_fullscreen()
     except pygame.error as error:
         log.warning("could not switch full screen (%s)", error)
+    paint_bars()
     return bool(pygame.display.is_fullscreen())
 
 

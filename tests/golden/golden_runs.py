@@ -139,7 +139,7 @@ def demo_run(data_dir: Path) -> Iterator[tuple[str, pygame.Surface]]:
 
     run = Run(data_dir)
     try:
-        config = GameConfig("demo", "easy", 0, ("Computer 1", "Computer 2"), seed=DEMO_SEED)
+        config = GameConfig("demo", "easy", 0, ("Sun", "Moon"), seed=DEMO_SEED)  # the default names
         run.app.start_game(config, worker=RandomSeatWorker())
         seen: set[str] = set()
         for _ in range(40000):

@@ -51,3 +51,14 @@ def test_an_illegal_record_is_refused():
     broken = GameRecord(record.ruleset, record.seed, record.deals, record.actions[1:])
     with pytest.raises(RecordError):
         Timeline(broken)
+
+
+@pytest.mark.parametrize("seed", [3, 5, 8])
+def test_the_score_book_at_each_step_matches_a_replay_of_that_state(seed):
+    from tacocat.ui.score import book_from_state
+
+    timeline = Timeline(_game(seed)[0])
+    for index, state in enumerate(timeline.states):
+        kept, replayed = timeline.book_at(index), book_from_state(state)
+        assert kept.wins == replayed.wins == list(state.wins)
+        assert (kept.replay, kept.records) == (replayed.replay, replayed.records)

@@ -97,7 +97,7 @@ def test_new_game_vs_ai_second_seat_puts_the_human_second(make_app, run_frames, 
     config = started[0]
     assert (config.mode, config.level, config.human_seat, config.ruleset) == (
         "vs_ai", "hard", 1, Ruleset())
-    assert config.names == (tr("tacocat.names.computer"), tr("tacocat.names.player_1"))
+    assert config.names == (tr("tacocat.names.computer"), tr("tacocat.names.moon"))
     assert load_settings(app.data_dir)[0].ai_level == "hard"
 
 

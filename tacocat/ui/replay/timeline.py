@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from tacocat.rules import GameState
 from tacocat.rules import events as ev
 from tacocat.rules.record import GameRecord
+from tacocat.ui.score import ScoreBook
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,15 @@ class Timeline:
         """The round (from 1) that step ``index`` (default: the current one) belongs to."""
         at = self.index if index is None else index
         return bisect.bisect_right(self.round_starts, at)
+
+    def book_at(self, index: int) -> ScoreBook:
+        """The score book (decided rounds, replays, showdowns) at step ``index``,
+        from the kept events: no state is replayed."""
+        book = ScoreBook()
+        for happened in self.events[:index + 1]:
+            for event in happened:
+                book.feed(event)
+        return book
 
     # --- moving -----------------------------------------------------------------------
 

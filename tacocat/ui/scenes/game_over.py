@@ -12,6 +12,7 @@ import pygame
 
 from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.overlay import DrawnOverlay
+from tacocat.ui.scenes.recap import draw_recap
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.style import palette
 
@@ -24,7 +25,7 @@ class GameOverScene(DrawnOverlay):
     ``tied``, ``mode`` and ``human_seat``."""
 
     name = "game_over"
-    panel_size = (640, 440)
+    panel_size = (680, 560)
     appear = 0.3
     guard = 0.4
 
@@ -45,6 +46,8 @@ class GameOverScene(DrawnOverlay):
                                    style="secondary", font_size=20)
         self.buttons = [self.rematch_button, self.title_button]
         self.demo = info.get("mode") == "demo"
+        #: Where the round-by-round recap ends (tests check it clears the buttons).
+        self.recap_bottom = 0
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -77,20 +80,26 @@ class GameOverScene(DrawnOverlay):
         info = self.info
         rect = self.panel_rect
         names, winner, wins = info["names"], info["winner"], info["wins"]
-        goal = self.app.assets.image(f"board/goal_{winner + 1}", (104, 120))
+        goal = self.app.assets.image(f"board/goal_{winner + 1}", (90, 104))
         surface.blit(goal, goal.get_rect(midtop=(rect.centerx, rect.y + 22)))
         if info.get("mode") == "vs_ai":
             key = "you_win" if winner == info.get("human_seat") else "computer_wins"
             title = tr(f"tacocat.table.over.{key}", name=names[winner])
         else:
             title = tr("tacocat.table.over.winner", name=names[winner])
-        y = self.heading(surface, title, rect.y + 150, 36, p.seat(winner, dark=True))
+        y = self.heading(surface, title, rect.y + 132, 36, p.seat(winner, dark=True))
         y = self.line(surface, tr("tacocat.table.over.home", name=names[winner]), y + 6, 18,
                       p.ink_soft)
         score = tr("tacocat.table.result.score", name0=names[0], a=wins[0], name1=names[1], b=wins[1])
         y = self.line(surface, score, y + 14, 26, p.ink, bold=True)
         rounds = tr("tacocat.table.over.rounds", count=info["rounds"], tied=info.get("tied", 0))
-        self.line(surface, rounds, y + 8, 17, p.ink_soft)
+        y = self.line(surface, rounds, y + 6, 17, p.ink_soft)
+        records = info.get("recap") or ()
+        if records:
+            recap = tr("tacocat.table.over.recap", name0=names[0], name1=names[1])
+            y = self.line(surface, recap, y + 10, 16, p.ink_soft, bold=True)
+            self.recap_bottom = draw_recap(surface, self.text, records, rect.centerx, y + 4,
+                                           rect.width - 80)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

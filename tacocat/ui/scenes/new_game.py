@@ -13,7 +13,8 @@ from tacocat.persistence.fields import MAX_NAME_LENGTH, check_name
 from tacocat.rules import Ruleset
 from tacocat.rules.variants import VARIANTS, ruleset_with
 from tacocat.ui.game_config import LEVELS, GameConfig
-from tacocat.ui.i18n import localised_names, tr
+from tacocat.ui.i18n import tr
+from tacocat.ui.names import default_names, seat_name, stored_names
 from tacocat.ui.scene import UIScene, theme_id
 
 PANEL_RECT = pygame.Rect(220, 56, 840, 608)
@@ -55,7 +56,7 @@ class NewGameScene(UIScene):
         self.panel = panel
         width = PANEL_RECT.width
         self._label(pygame.Rect(0, 14, width, 60), "tacocat.new_game.heading", "@heading")
-        names = localised_names(self.app.settings.player_names)
+        names = stored_names(self.app.settings.player_names)
 
         y = 90
         self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
@@ -222,9 +223,10 @@ class NewGameScene(UIScene):
 
     def config(self) -> GameConfig:
         """The game the current choices describe."""
-        defaults = (tr("tacocat.names.player_1"), tr("tacocat.names.player_2"))
+        defaults = default_names()
         if self.mode == "vs_ai":
-            human = clean_name(self.your_name.get_text(), defaults[0])
+            # A default name follows the seat: the human playing the Moon is "Moon".
+            human = seat_name(clean_name(self.your_name.get_text(), defaults[0]), self.human_seat)
             computer = tr("tacocat.names.computer")
             names = (human, computer) if self.human_seat == 0 else (computer, human)
             return GameConfig("vs_ai", self.level, self.human_seat, names, self._ruleset())

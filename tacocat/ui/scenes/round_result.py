@@ -9,6 +9,7 @@ import pygame
 
 from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.overlay import DrawnOverlay
+from tacocat.ui.score import round_label
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
 from tacocat.ui.widgets.style import palette
@@ -30,7 +31,8 @@ class RoundResultScene(DrawnOverlay):
         self.info = info
         self.names = tuple(table.view.names)
         self.wins = tuple(info.get("wins", table.view.wins))
-        self.round = info.get("round", table.view.round_number)
+        self.round = info.get("round", table.view.book.number)
+        self.replay = info.get("replay", 0)
         self.frames = 0
         self.closed = False
         rect = pygame.Rect(0, 0, 260, 52)
@@ -67,7 +69,8 @@ class RoundResultScene(DrawnOverlay):
         self.next_round()
 
     def on_cancel(self) -> None:
-        self.next_round()
+        """Esc opens the game menu, as on the table (Enter or the button deals on)."""
+        self.app.open_menu()
 
     def next_round(self) -> None:
         if self.closed:
@@ -80,8 +83,7 @@ class RoundResultScene(DrawnOverlay):
         p = palette()
         info, names = self.info, self.names
         rect = self.panel_rect
-        y = self.heading(surface, tr("tacocat.table.result.heading", n=self.round), rect.y + 26, 22,
-                         p.ink_soft)
+        y = self.heading(surface, round_label(self.round, self.replay), rect.y + 26, 22, p.ink_soft)
         winner = info.get("winner")
         if info.get("tie"):
             title = tr("tacocat.table.result.tie")

@@ -16,6 +16,7 @@ import pygame
 
 from tacocat.rules import Attack, DuelCard, Phase, Replace, Respond
 from tacocat.ui.i18n import tr
+from tacocat.ui.table import buttons, lifts
 from tacocat.ui.table.prompt import hint_line, sentence
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
@@ -26,10 +27,8 @@ if TYPE_CHECKING:
 
 #: Seconds a "why not" message stays in the prompt line.
 MESSAGE_TIME = 3.5
-#: Lift (pixels) of a selected / hovered card in your hand.
-SELECTED_LIFT = 30.0
-HOVER_LIFT = 12.0
-COMMITTED_LIFT = 20.0
+#: Seconds the mouse rests on the board or a pile before its tooltip shows.
+TOOLTIP_DELAY = 0.35
 
 
 class Controls:
@@ -51,7 +50,10 @@ class Controls:
         self._problems: dict[Any, Any] = {}
         self._turn: tuple[int, int | None] = (0, None)
         self.lifts_moving = False
-        self.buttons = self._build_buttons()
+        #: Where the mouse is, and for how long it has rested there (tooltips wait a moment).
+        self.pointer: tuple[int, int] | None = None
+        self.pointer_still = 0.0
+        self.buttons = buttons.build()
 
     def update(self, dt: float) -> None:
         """Per frame: focus on a new decision, hints, lifts, the message's time."""
@@ -62,11 +64,25 @@ class Controls:
             self.focus_index = 0 if self.keyboard_focus else None
         self._turn = turn
         self._check_hint()
-        self._update_lifts(dt)
+        focus = self.focused() if self.keyboard_focus else None
+        pointed = (self.hovered, focus) if table.acting_seat() is not None else ()
+        self.lifts_moving = lifts.update(
+            table.view, table.viewer, pointed, dt,
+            snap=table.animator.instant or table.app.reduced_motion)
+        self.pointer_still += dt
         if self._message_left > 0:
             self._message_left -= dt
             if self._message_left <= 0:
                 self.message = None
+
+    def pointing_at_table(self) -> tuple[int, int] | None:
+        """The resting pointer, when it is over the table's furniture (not a card or button)."""
+        pos = self.pointer
+        if pos is None or self.pointer_still < TOOLTIP_DELAY or self.hovered is not None:
+            return None
+        if any(button.contains(pos) for button in self.buttons.values()):
+            return None
+        return pos
 
     def prompt_message(self) -> tuple[str, str] | None:
         """The message the prompt line shows, with its tone, or None."""
@@ -77,23 +93,6 @@ class Controls:
         focus = self.focused() if self.keyboard_focus else None
         for button in self.buttons.values():
             button.draw(surface, self.table.text, focused=button is focus)
-
-    def _build_buttons(self) -> dict[str, Button]:
-        area = L.BUTTON_AREA
-        buttons: dict[str, Button] = {}
-        buttons["primary"] = Button("primary", pygame.Rect(area.x, area.y, area.width, 48),
-                                         style="primary", font_size=20)
-        buttons["secondary"] = Button("secondary",
-                                           pygame.Rect(area.x, area.y + 58, area.width, 40),
-                                           style="secondary", font_size=18)
-        buttons["hint"] = Button("hint", pygame.Rect(area.x, area.y + 106, area.width // 2 - 4, 36),
-                                      tr("tacocat.table.button.hint"), style="quiet", font_size=16)
-        buttons["discards"] = Button(
-            "discards", pygame.Rect(area.x + area.width // 2 + 4, area.y + 106, area.width // 2 - 4, 36),
-            tr("tacocat.table.button.discards"), style="quiet", font_size=16)
-        buttons["menu"] = Button("menu", pygame.Rect(1164, 14, 100, 38),
-                                      tr("tacocat.table.button.menu"), style="quiet", font_size=16)
-        return buttons
 
     def clear_selection(self) -> None:
         for sprite in self.selected:
@@ -275,53 +274,9 @@ class Controls:
     def _open_menu(self) -> None:
         self.table.app.open_menu()
 
-    def _problem_cached(self, action: Any) -> str | None:
-        """The engine's reason ``action`` is illegal (memoised per state: asked every frame)."""
-        key = (id(self.session.state), action)
-        cache = self._problems
-        if cache.get("state") is not self.session.state:
-            cache.clear()
-            cache["state"] = self.session.state
-        if key not in cache:
-            cache[key] = self.session.problem(action)
-        return cache[key]
-
     def refresh_buttons(self) -> None:
-        b = self.buttons
-        seat = self.table.acting_seat()
-        primary, secondary = b["primary"], b["secondary"]
-        primary.visible = secondary.visible = False
-        b["hint"].enabled = seat is not None
-        b["hint"].disabled_reason = tr("tacocat.table.why.hint_not_now")
-        b["hint"].visible = self.session.mode != "demo"
-        if seat is None:
-            return
-        phase = self.session.state.phase
-        values = self._selected_values()
-        if phase is Phase.REPLACE:
-            primary.visible = secondary.visible = True
-            primary.label = (tr("tacocat.table.button.replace", count=len(values)) if values
-                             else tr("tacocat.table.button.replace_none"))
-            problem = self._problem_cached(Replace(seat, values)) if values else None
-            primary.enabled = bool(values) and problem is None
-            primary.disabled_reason = problem or tr("tacocat.table.why.select_to_replace")
-            secondary.label = tr("tacocat.table.button.keep")
-            secondary.enabled = True
-        elif phase is Phase.ATTACK:
-            primary.visible = secondary.visible = True
-            primary.label = tr("tacocat.table.button.attack")
-            problem = (self._problem_cached(Attack(seat, values)) if values
-                       else tr("tacocat.table.why.select_to_attack"))
-            primary.enabled = problem is None
-            primary.disabled_reason = problem
-            secondary.label = tr("tacocat.table.button.clear")
-            secondary.enabled = bool(values)
-            secondary.disabled_reason = tr("tacocat.table.why.nothing_selected")
-        elif phase in (Phase.DUEL, Phase.DEFEND) and self.keyboard_focus:
-            primary.visible = True
-            primary.label = tr("tacocat.table.button.play_selected")
-            primary.enabled = len(self.selected) == 1
-            primary.disabled_reason = tr("tacocat.table.why.pick_one")
+        """The buttons' labels and states for this frame's decision (see :mod:`.buttons`)."""
+        buttons.refresh(self)
 
     def focusables(self) -> list[Any]:
         """What keyboard focus can land on: your cards, then the visible buttons."""
@@ -338,15 +293,23 @@ class Controls:
             return None
         return items[self.focus_index % len(items)]
 
-    def _move_focus(self, step: int) -> None:
+    def _move_focus(self, step: int, *, within_group: bool = False) -> None:
+        """Tab: through cards and buttons. Arrows (``within_group``): round the hand, or
+        round the buttons, never from one to the other (← on the first card wraps)."""
         items = self.focusables()
         if not items:
             return
         self.keyboard_focus = True
         if self.focus_index is None:
             self.focus_index = 0 if step > 0 else len(items) - 1
-        else:
-            self.focus_index = (self.focus_index + step) % len(items)
+            return
+        current = self.focus_index % len(items)
+        if not within_group:
+            self.focus_index = (current + step) % len(items)
+            return
+        cards = sum(1 for item in items if isinstance(item, CardSprite))
+        start, size = (0, cards) if current < cards else (cards, len(items) - cards)
+        self.focus_index = start + (current - start + step) % max(1, size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.session is None:
@@ -355,6 +318,7 @@ class Controls:
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEMOTION:
+            self.pointer, self.pointer_still = event.pos, 0.0
             self.hovered = self._card_at(event.pos)
             for button in self.buttons.values():
                 button.hovered = button.contains(event.pos)
@@ -398,9 +362,9 @@ class Controls:
         if key == pygame.K_ESCAPE:
             self._open_menu()
         elif key in (pygame.K_LEFT, pygame.K_UP):
-            self._move_focus(-1)
+            self._move_focus(-1, within_group=True)
         elif key in (pygame.K_RIGHT, pygame.K_DOWN):
-            self._move_focus(1)
+            self._move_focus(1, within_group=True)
         elif key == pygame.K_TAB:
             self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key == pygame.K_SPACE:
@@ -410,21 +374,26 @@ class Controls:
             elif isinstance(item, Button):
                 self.press(item.key)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            item = self.focused()
-            if isinstance(item, Button):
-                self.press(item.key)
-            elif isinstance(item, CardSprite):
-                phase = self.session.state.phase
-                if phase in (Phase.DUEL, Phase.DEFEND):
-                    self.click_card(item)
-                elif self.buttons["primary"].visible:
-                    self.press("primary")
-            elif self.buttons["primary"].visible:
-                self.press("primary")
+            self._enter()
         elif key == pygame.K_h:
             self.ask_hint()
         elif key == pygame.K_d:
             self.table.open_discards()
+
+    def _enter(self) -> None:
+        """Enter: press the focused button; in the duel and defence play the selected card
+        (a hint's pick too), else the focused one; otherwise confirm the selection."""
+        item = self.focused() if self.keyboard_focus else None
+        if isinstance(item, Button):
+            self.press(item.key)
+            return
+        if self.session.state.phase in (Phase.DUEL, Phase.DEFEND):
+            card = self.selected[0] if len(self.selected) == 1 else item
+            if isinstance(card, CardSprite):
+                self.click_card(card)
+            return
+        if self.buttons["primary"].visible:
+            self.press("primary")
 
     def _select_with_key(self, sprite: CardSprite) -> None:
         """Space on a card: toggle it (in the duel and defence, pick it as the one card)."""
@@ -462,25 +431,3 @@ class Controls:
             if self.table.renderer.rect_of(sprite).collidepoint(pos):
                 return sprite
         return None
-
-    def _update_lifts(self, dt: float) -> None:
-        seat = self.table.acting_seat()
-        focus = self.focused() if self.keyboard_focus else None
-        moving = False
-        rate = min(1.0, dt * 16) if not self.table.animator.instant else 1.0
-        for hand_seat in (0, 1):
-            for sprite in self.table.view.hands[hand_seat]:
-                target = 0.0
-                if hand_seat == self.table.viewer and hand_seat in self.table.view.face_up_seats:
-                    if sprite.selected:
-                        target = SELECTED_LIFT
-                    elif sprite.committed:
-                        target = COMMITTED_LIFT
-                    elif (sprite is self.hovered or sprite is focus) and seat is not None:
-                        target = HOVER_LIFT
-                if abs(sprite.lift - target) > 0.3:
-                    sprite.lift += (target - sprite.lift) * rate
-                    moving = True
-                else:
-                    sprite.lift = target
-        self.lifts_moving = moving

@@ -19,6 +19,7 @@ class DealMoves(Motion):
     def _on_RoundStarted(self, event: ev.RoundStarted) -> None:
         view = self.view
         view.round_number = event.round_number
+        view.round_caption = view.round_title()
         view.hand_size = event.hand_size
         view.attacker = None
         view.committed = [False, False]

@@ -29,6 +29,13 @@ from tacocat.ui.widgets.cards import CardSprite
 FLY = 0.36
 DEAL_STAGGER = 0.075
 FLIP = 0.3
+#: A banner's fade in and out.
+BANNER_FADE = 0.2
+#: A card laid on the play mat lands with a "thump": it swells by this much, then settles.
+THUMP_SCALE = 1.12
+THUMP_TIME = (0.06, 0.16)
+#: Where a landing card thumps (not a hand, not a pile).
+THUMP_ZONES = frozenset({"duel", "attack", "response", "showdown"})
 #: Reveals whose log line waits until the cards have turned (the log never runs ahead).
 _LOG_WHEN_SHOWN = (ev.DuelRevealed, ev.ShowdownRevealed)
 
@@ -158,14 +165,28 @@ class Motion:
         self.view.flying += 1
         sprite.z = self.view.flying
 
+        thump = sprite.zone in THUMP_ZONES and not self.reduced_motion()
+
         def landed() -> None:
             sprite.z = 0
+            if thump:
+                self.pulse(sprite, scale, THUMP_SCALE, THUMP_TIME)
 
         self.tweener.to(sprite, "pos", pos, duration, easing, delay=delay, on_done=landed)
         if sprite.lift and sprite.zone != "hand":
             self.tweener.to(sprite, "lift", 0.0, duration, easing, delay=delay)
         if abs(sprite.scale - scale) > 1e-3:
             self.tweener.to(sprite, "scale", scale, duration, easing, delay=delay)
+
+    def pulse(self, sprite: CardSprite, scale: float, factor: float,
+              times: tuple[float, float]) -> None:
+        """Swell ``sprite`` to ``scale * factor`` and settle back to ``scale`` (the thump, the
+        trick winner's emphasis). The caller leaves it out under reduced motion."""
+        def settle() -> None:
+            self.tweener.to(sprite, "scale", scale, times[1], tw.ease_out_quad)
+
+        self.tweener.to(sprite, "scale", scale * factor, times[0], tw.ease_out_quad,
+                        on_done=settle)
 
     def _flip(self, sprite: CardSprite, face_up: bool, duration: float = FLIP,
               delay: float = 0.0) -> None:
@@ -248,10 +269,11 @@ class Motion:
             del view.discard_sprites[:excess]
         return delay + max(0, len(sprites) - 1) * stagger + duration
 
-    def _banner(self, text: str, tone: str = "info", hold: float = 1.1) -> None:
+    def _banner(self, text: str, tone: str = "info", hold: float = 1.1) -> float:
+        """Show a banner (it never holds up input); returns when it has faded out."""
         banner = Banner(text, tone)
         self.view.banners.append(banner)
-        fade = 0.2
+        fade = BANNER_FADE
 
         def fade_out() -> None:
             self.ambient.to(banner, "alpha", 0.0, fade, tw.ease_in_quad,
@@ -262,6 +284,7 @@ class Motion:
             banner.y = 14.0
             self.ambient.to(banner, "y", 0.0, 0.35, tw.ease_out_back)
         self.ambient.after(hold, fade_out)
+        return hold + fade
 
     def _drop_banner(self, banner: Banner) -> None:
         if banner in self.view.banners:
@@ -270,6 +293,7 @@ class Motion:
     # --- dispatch -------------------------------------------------------------------------
 
     def _handle(self, event: ev.Event) -> None:
+        self.view.book.feed(event)
         handler = getattr(self, f"_on_{type(event).__name__}", None)
         if handler is not None:
             handler(event)

@@ -18,10 +18,16 @@ def cards_text(cards: Sequence[int]) -> str:
     return "-".join(str(c) for c in cards)
 
 
-def describe(event: ev.Event, names: Sequence[str]) -> str | None:
-    """One log line for a public event, or None when it is not worth a line."""
+def describe(event: ev.Event, names: Sequence[str], round_title: str | None = None) -> str | None:
+    """One log line for a public event, or None when it is not worth a line.
+
+    ``round_title`` names a new round as the player counts it ("Round 5 · replay 1").
+    """
     if event.audience is not None:
         return None
+    if isinstance(event, ev.RoundStarted) and round_title:
+        return tr("tacocat.table.log.round_started_label", round=round_title,
+                  cards=event.hand_size)
     if isinstance(event, _SET_UP):
         return _set_up_line(event, names)
     return _play_line(event, names)

@@ -19,6 +19,8 @@ import pygame
 from tacocat.geometry import CONFETTI_CELL
 from tacocat.rules import Phase
 from tacocat.ui.i18n import tr
+from tacocat.ui.table.scoreboard import centre_caption, scoreboard
+from tacocat.ui.table.tooltips import place, tooltip_panel
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.board import BoardView
@@ -30,6 +32,19 @@ LOG_LINE = 20
 #: Pixel memory for name plates and banners, and for prompt lines (each a few tens of KB).
 PANEL_CACHE_BYTES = 2 * 2**20
 PROMPT_CACHE_BYTES = 2**20
+
+
+#: The log panel's fill over the table (its older lines must read against it).
+LOG_FILL_ALPHA = 200
+
+
+def log_colour(index: int, count: int) -> tuple[int, int, int]:
+    """Log entry ``index`` of ``count`` (oldest first): the newest in full, older ones
+    softer but never below a 4.5:1 contrast with the panel (tested)."""
+    p = palette()
+    if index >= count - 1:
+        return p.card_face
+    return mix(p.table_light, p.card_face, 0.66 + 0.24 * (index + 1) / count)
 
 
 class Painter:
@@ -60,6 +75,8 @@ class Painter:
         self._static_key: Any = None
         self._slot_image: pygame.Surface | None = None
         self._confetti_sheet: pygame.Surface | None = None
+        #: Where the prompt line was last drawn (tests check it clears the raised cards).
+        self.prompt_rect = pygame.Rect(0, 0, 0, 0)
         background = assets.image("ui/background", (L.WIDTH, L.HEIGHT))
         try:
             self.background = background.convert() if pygame.display.get_surface() else background
@@ -73,6 +90,7 @@ class Painter:
         self._draw_piles(surface)
         self._draw_panels(surface)
         self._draw_duel_slots(surface)
+        self._draw_centre(surface)
         self._draw_cards(surface)
         self._draw_table_marks(surface)
         self._draw_prompt(surface)
@@ -82,7 +100,7 @@ class Painter:
         """Background, board, play mat and labels: one opaque blit a frame, redrawn
         only when a tile lands, Tacocat moves or a round starts."""
         view = self.view
-        key = (view.covered, view.token_rest, view.round_number, view.hand_size)
+        key = (view.covered, view.token_rest, view.round_caption, view.hand_size)
         if self._static is not None and key == self._static_key:
             return self._static
         p = palette()
@@ -94,9 +112,9 @@ class Painter:
             layer.blit(self.background, (0, 0))
         self.board.draw(layer, view.covered, view.token_rest)
         round_label = self.text.render(
-            tr("tacocat.table.round", n=view.round_number, cards=view.hand_size), 16,
+            tr("tacocat.table.round_cards", round=view.round_caption, cards=view.hand_size), 16,
             p.box_floor, bold=True)
-        layer.blit(round_label, round_label.get_rect(topright=(1150, 22)))
+        layer.blit(round_label, round_label.get_rect(topright=(L.SCORE_RECT.right, 12)))
         # The play mat: where duels, attacks and answers are laid.
         mat = pygame.Surface(L.PLAY_MAT.size, pygame.SRCALPHA)
         pygame.draw.rect(mat, (*p.table_deep, 80), mat.get_rect(), border_radius=28)
@@ -151,6 +169,18 @@ class Painter:
                             p.box_floor, bold=True)
         surface.blit(label, label.get_rect(midtop=(round(rx), round(ry) + size[1] // 2 + 8)))
 
+    def _draw_centre(self, surface: pygame.Surface) -> None:
+        """On an empty play mat: what is being decided, and the piles' counts."""
+        view = self.view
+        turn = view.turn
+        if (turn.busy or turn.over or any(view.duel) or any(view.showdown) or view.attack
+                or view.banners or (turn.seat is not None and turn.phase is Phase.DUEL)):
+            return  # cards are on the mat, or flying over it
+        caption = centre_caption(turn, view.names, view.draw_count, len(view.discard_values))
+        label = self.text.render(caption, 18, palette().box_floor, bold=True,
+                                 max_width=L.PLAY_MAT.width - 40)
+        surface.blit(label, label.get_rect(center=L.PLAY_MAT.center))
+
     def _draw_cards(self, surface: pygame.Surface) -> None:
         view, renderer = self.view, self.renderer
         seat = view.turn.seat
@@ -186,12 +216,11 @@ class Painter:
                 pygame.draw.line(slot, p.table_light, (rect.left, y), (rect.left, y + 6), 2)
                 pygame.draw.line(slot, p.table_light, (rect.right - 1, y), (rect.right - 1, y + 6), 2)
             self._slot_image = slot
-        for side in ("top", "bottom"):
-            x, y = L.DUEL_POS[side]
+        for x, y in L.DUEL_POS:
             surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
         p = palette()
         vs = self.text.render(tr("tacocat.table.vs"), 18, p.box_floor, bold=True)
-        middle = ((L.DUEL_POS["top"][0] + L.DUEL_POS["bottom"][0]) / 2, L.DUEL_POS["top"][1])
+        middle = ((L.DUEL_POS[0][0] + L.DUEL_POS[1][0]) / 2, L.DUEL_POS[0][1])
         surface.blit(vs, vs.get_rect(center=(round(middle[0]), round(middle[1]))))
 
     def _draw_table_marks(self, surface: pygame.Surface) -> None:
@@ -245,6 +274,11 @@ class Painter:
             rect = L.PLATE_RECT[side]
             surface.blit(self.plate(seat, side), (rect.x - 4, rect.y - 4))
         self._draw_log(surface)
+        key = ("score", view.names, tuple(view.wins))
+        board = self._panel_cache.get(key)
+        if board is None:
+            board = self._panel_cache.put(key, scoreboard(self.text, view.names, view.wins))
+        surface.blit(board, (L.SCORE_RECT.x - 3, L.SCORE_RECT.y - 3))
         top = 1 - view.bottom_seat
         count = len(view.hands[top])
         if count:
@@ -252,8 +286,9 @@ class Painter:
             slots = L.hand_slots("top", count)
             label = self.text.render(tr("tacocat.table.cards_in_hand", count=count), 15, p.box_floor,
                                      bold=True)
-            x = slots[-1][0] + 50
-            surface.blit(label, label.get_rect(midleft=(round(x), round(L.HAND_Y["top"]))))
+            # Left of the hand: the score sits to its right.
+            x = slots[0][0] - 50
+            surface.blit(label, label.get_rect(midright=(round(x), round(L.HAND_Y["top"]))))
 
     def _plate_key(self, seat: int, side: str) -> tuple[Any, ...]:
         view = self.view
@@ -311,7 +346,8 @@ class Painter:
         if cached is None:
             p, text = palette(), self.text
             rect = L.LOG_RECT
-            cached = rounded_panel(rect.size, (*p.table_deep, 200), None, radius=14, shadow=0)
+            cached = rounded_panel(rect.size, (*p.table_deep, LOG_FILL_ALPHA), None, radius=14,
+                                   shadow=0)
             heading = text.render(tr("tacocat.table.log_heading"), 14, p.cheese, bold=True)
             cached.blit(heading, (12, 8))
             # Whole entries, newest last, as many as fit.
@@ -327,8 +363,7 @@ class Painter:
             y = 32
             for i, entry in enumerate(entries):
                 newest = i == len(entries) - 1
-                colour = p.card_face if newest else mix(p.table_light, p.card_face,
-                                                         0.5 + 0.35 * (i + 1) / len(entries))
+                colour = log_colour(i, len(entries))
                 for part in entry:
                     label = text.render(part, LOG_FONT, colour, bold=newest)
                     cached.blit(label, (12, y))
@@ -353,7 +388,8 @@ class Painter:
                                    p.ink if tone != "info" else None, radius=18, shadow=3)
             cached.blit(label, (3 + 18, 3 + 6))
             self._prompt_cache.put(key, cached)
-        surface.blit(cached, cached.get_rect(center=(L.WIDTH // 2, L.PROMPT_Y)))
+        self.prompt_rect = cached.get_rect(center=(L.WIDTH // 2, L.PROMPT_Y))
+        surface.blit(cached, self.prompt_rect)
 
     def _draw_banners(self, surface: pygame.Surface) -> None:
         p = palette()
@@ -376,6 +412,17 @@ class Painter:
                 image = cached.copy()
                 image.set_alpha(int(255 * banner.alpha))
             surface.blit(image, image.get_rect(center=(L.WIDTH // 2, L.BANNER_Y + round(banner.y))))
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        """The tooltip of what the resting pointer is on (over the buttons too)."""
+        tip = self.view.tooltip
+        if tip is None:
+            return
+        key = ("tip", tip[0])
+        panel = self._panel_cache.get(key)
+        if panel is None:
+            panel = self._panel_cache.put(key, tooltip_panel(self.text, tip[0]))
+        surface.blit(panel, place(panel.get_size(), tip[1]))
 
     def draw_confetti(self, surface: pygame.Surface) -> None:
         """Confetti pieces (the game-over screen draws them over its panel too)."""

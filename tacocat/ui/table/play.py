@@ -8,8 +8,13 @@ from tacocat.ui.table.motion import FLIP, FLY, Motion
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite
 
-REVEAL_PAUSE = 0.75
-TRICK_PAUSE = 0.55
+#: Seconds (at speed 1) both duel cards stay face up before they are swept away: time to
+#: read them both. Not shortened under reduced motion (it is reading time, not motion);
+#: a click, Space or Esc skips it.
+DUEL_READ = 2.2
+TRICK_PAUSE = 0.85
+#: The trick winner's cards swell briefly (and glow) before the trick is swept away.
+WINNER_SWELL = 1.1
 
 
 class PlayMoves(Motion):
@@ -38,7 +43,7 @@ class PlayMoves(Motion):
         sprite.zone = "duel"
         view.duel[seat] = sprite
         view.committed[seat] = True
-        self._fly(sprite, L.DUEL_POS[view.side(seat)], L.TABLE_SCALE, self._d(FLY))
+        self._fly(sprite, L.DUEL_POS[seat], L.TABLE_SCALE, self._d(FLY))
         if sprite.face_up:
             self._flip(sprite, False, FLIP)
         self.sound("play")
@@ -50,7 +55,7 @@ class PlayMoves(Motion):
         for seat in (0, 1):
             sprite = view.duel[seat]
             if sprite is None:  # resumed mid-duel without the card on screen
-                sprite = CardSprite(None, seat, "duel", L.DUEL_POS[view.side(seat)], L.TABLE_SCALE)
+                sprite = CardSprite(None, seat, "duel", L.DUEL_POS[seat], L.TABLE_SCALE)
                 view.duel[seat] = sprite
             sprite.value = event.cards[seat]
             sprite.face_up = False
@@ -65,7 +70,9 @@ class PlayMoves(Motion):
             self.narrate(event)
             view.attacker = event.attacker
             if event.attacker is None:
-                self._banner(tr("tacocat.table.banner.duel_tie"), "info")
+                # The next duel's cards wait until the tie's banner has gone.
+                shown = self._banner(tr("tacocat.table.banner.duel_tie"), "info")
+                self.tweener.after(shown + 0.05, lambda: None)
             else:
                 winner = view.duel[event.attacker]
                 if winner is not None:
@@ -79,7 +86,7 @@ class PlayMoves(Motion):
             self._to_discard(cards, 0.0, 0.05)
 
         self.tweener.after(flip_time, judged)
-        self.tweener.after(flip_time + self._d(REVEAL_PAUSE), sweep)
+        self.tweener.after(flip_time + DUEL_READ, sweep)
 
     # --- play ---------------------------------------------------------------------------
 
@@ -124,6 +131,13 @@ class PlayMoves(Motion):
     def _on_Sacrificed(self, event: ev.Sacrificed) -> None:
         self._respond(event.seat, event.card, "sacrificed")
 
+    def _emphasise(self, cards: list[CardSprite]) -> None:
+        """The trick winner's cards glow, and swell once unless motion is reduced."""
+        for sprite in cards:
+            sprite.glow = 1.0
+            if not self.reduced_motion():
+                self.pulse(sprite, L.TABLE_SCALE, WINNER_SWELL, (0.12, 0.25))
+
     def _on_TrickWon(self, event: ev.TrickWon) -> None:
         view = self.view
         key = "trick_defence" if event.by_defence else "trick_attack"
@@ -132,6 +146,7 @@ class PlayMoves(Motion):
         def announce() -> None:
             self._banner(tr(f"tacocat.table.banner.{key}", name=view.names[event.seat]),
                          "good" if event.by_defence else "info", hold=0.9)
+            self._emphasise(view.responses if event.by_defence else view.attack)
 
         def sweep() -> None:
             cards = view.attack + view.responses

@@ -7,21 +7,28 @@ play, so this module places every card where the animation would have left it.
 from __future__ import annotations
 
 from tacocat.rules import GameState, Phase
+from tacocat.ui.score import ScoreBook, book_from_state
 from tacocat.ui.table.narration import describe
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite
 
 
-def lay_out(view: TableView, state: GameState, visible_seats: frozenset[int]) -> None:
-    """Make ``view`` show ``state`` as seen by ``visible_seats``, without animation."""
+def lay_out(view: TableView, state: GameState, visible_seats: frozenset[int],
+            book: ScoreBook | None = None) -> None:
+    """Make ``view`` show ``state`` as seen by ``visible_seats``, without animation.
+
+    ``book``: the game's score book at ``state`` when the caller has it (the replay
+    viewer keeps the events); else it is rebuilt by replaying the state's actions.
+    """
     view.hands = [[], []]
     view.duel = [None, None]
     view.showdown = [None, None]
     view.attack, view.responses, view.discard_sprites = [], [], []
     view.round_number = state.round_number
     view.hand_size = state.ruleset.board.spaces[state.token].hand_size if state.space else 0
-    view.wins = list(state.wins)
+    view.book = book if book is not None else book_from_state(state)
+    view.round_caption = view.round_title()
     view.covered = frozenset(state.covered)
     view.tiles_left = state.ruleset.board.size - len(state.covered)
     view.token = float(state.token)
@@ -38,7 +45,7 @@ def lay_out(view: TableView, state: GameState, visible_seats: frozenset[int]) ->
                                                L.PILE_SCALE, True))
     for event in state.round_log:
         if event.audience is None or event.audience in visible_seats:
-            view.add_log(describe(event, view.names))
+            view.add_log(describe(event, view.names, view.round_title()))
 
 
 def _lay_out_hand(view: TableView, state: GameState, seat: int, known: bool) -> None:
@@ -54,7 +61,7 @@ def _lay_out_hand(view: TableView, state: GameState, seat: int, known: bool) -> 
             values.remove(card)
         else:
             values.pop()
-        view.duel[seat] = CardSprite(card, seat, "duel", L.DUEL_POS[view.side(seat)],
+        view.duel[seat] = CardSprite(card, seat, "duel", L.DUEL_POS[seat],
                                      L.TABLE_SCALE)
         view.committed[seat] = True
     for value in values:

@@ -30,7 +30,7 @@ class EndMoves(Motion):
             (sprite,) = self._take_from_hand(seat, (event.cards[seat],))
             sprite.zone = "showdown"
             view.showdown[seat] = sprite
-            self._fly(sprite, L.DUEL_POS[view.side(seat)], L.TABLE_SCALE, self._d(FLY))
+            self._fly(sprite, L.DUEL_POS[seat], L.TABLE_SCALE, self._d(FLY))
             if sprite.face_up:
                 # Laid face down first, then both turn together.
                 self._flip(sprite, False, FLIP * 0.6)
@@ -50,12 +50,12 @@ class EndMoves(Motion):
         self.tweener.after(turn_at, turn)
         self.tweener.after(turn_at + self._d(FLIP * 1.3), shown)
         self.tweener.after(turn_at + self._d(FLIP * 1.3) + 0.35, lambda: None)
-        view.last_round = {"round": view.round_number, "showdown": tuple(event.cards),
+        view.last_round = {"round": view.book.number, "replay": view.book.replay,
+                           "showdown": tuple(event.cards),
                            "winner": None, "tie": False, "by_tie_rule": False}
 
     def _on_RoundWon(self, event: ev.RoundWon) -> None:
         view = self.view
-        view.wins[event.seat] += 1
         sprite = view.showdown[event.seat]
         if sprite is not None:
             sprite.glow = 1.0
@@ -71,9 +71,10 @@ class EndMoves(Motion):
         view = self.view
         view.last_round.update(tie=True, winner=None, wins=tuple(view.wins),
                                token_from=event.space, token_to=event.space)
-        self._banner(tr("tacocat.table.banner.round_tied"), "info", hold=1.4)
+        shown = self._banner(tr("tacocat.table.banner.round_tied"), "info", hold=1.4)
         self.sound("round")
-        self.tweener.after(self._d(0.9), lambda: None)
+        # The next deal's cards wait until the tie's banner has gone.
+        self.tweener.after(shown + 0.05, lambda: None)
 
     def _on_TokenMoved(self, event: ev.TokenMoved) -> None:
         view = self.view

@@ -39,6 +39,7 @@ from tacocat.ui.table.narration import describe
 from tacocat.ui.table.painter import Painter
 from tacocat.ui.table.prompt import prompt_line
 from tacocat.ui.table.session import GameSession, config_to_dict, game_result
+from tacocat.ui.table.tooltips import hotspots, tip_at
 from tacocat.ui.table.turn import turn_of
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
@@ -118,7 +119,7 @@ class TableScene(Scene):
             narrate=self._narrate, reduced_motion=lambda: app.reduced_motion,
             visible_seats=session.visible_seats, hide_hands_on_deal=session.mode == "hotseat",
             pause_before=self._pause_before)
-        board = BoardView(app.assets, self.text, state.ruleset.board, L.BOARD_RECT)
+        self.board = board = BoardView(app.assets, self.text, state.ruleset.board, L.BOARD_RECT)
         self.painter = Painter(self.view, app.assets, self.text, self.renderer, board,
                                session.mode, rounds_to_win(state.ruleset.board.size))
         if session.resumed:
@@ -167,7 +168,7 @@ class TableScene(Scene):
         self.app.screenshot(label)
 
     def _narrate(self, event: ev.Event) -> None:
-        self.view.add_log(describe(event, self.view.names))
+        self.view.add_log(describe(event, self.view.names, self.view.round_title()))
 
     # --- who may act --------------------------------------------------------------------
 
@@ -246,6 +247,11 @@ class TableScene(Scene):
                             self.acting_seat(), busy)
         view.prompt = prompt_line(view.turn, controls.prompt_message(), controls.hint_text)
         view.focus = controls.focused() if controls.keyboard_focus else None
+        view.tooltip = None
+        pointer = controls.pointing_at_table()
+        if pointer is not None and self.app.scenes.top is self:
+            text = tip_at(hotspots(self.board, view), pointer)
+            view.tooltip = (text, pointer) if text else None
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.session is None:
@@ -253,6 +259,7 @@ class TableScene(Scene):
         self._refresh_view()
         self.painter.draw(surface)
         self.controls.draw(surface)
+        self.painter.draw_tooltip(surface)
         if self.view.particles and self.app.scenes.top is self:
             self.painter.draw_confetti(surface)
 
@@ -317,7 +324,7 @@ class TableScene(Scene):
         self.app.scenes.push(GameOverScene(self.app, self, {
             "winner": state.winner, "wins": tuple(state.wins), "names": tuple(self.config.names),
             "rounds": state.round_number, "tied": state.tied_rounds, "mode": session.mode,
-            "human_seat": self.config.human_seat}))
+            "human_seat": self.config.human_seat, "recap": tuple(self.view.book.records)}))
 
     def rematch(self) -> None:
         self.app.start_game(dataclasses.replace(self.config, seed=None))

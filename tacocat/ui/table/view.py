@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from tacocat.ui.score import ScoreBook, round_label
 from tacocat.ui.table.confetti import Particle
 from tacocat.ui.table.turn import Turn
 from tacocat.ui.widgets import layout as L
@@ -74,7 +75,10 @@ class TableView:
         self.covered: frozenset[int] = frozenset()
         self.tiles_left = board.size
         self.falling_tile: FallingTile | None = None
-        self.wins = [0, 0]
+        #: Decided rounds, replays of a tie, and each showdown (the score lives there).
+        self.book = ScoreBook()
+        #: The round on the table's label, set as each round is dealt ("Round 5 · replay 1").
+        self.round_caption = ""
         self.round_number = 0
         self.hand_size = 0
         self.attacker: int | None = None
@@ -92,6 +96,17 @@ class TableView:
         self.prompt: tuple[str, str] = ("", "info")
         #: The card or button the keyboard focus is on, or None.
         self.focus: object | None = None
+        #: A tooltip to show, ``(text, pointer)``, or None (set by the scene before it draws).
+        self.tooltip: tuple[str, tuple[int, int]] | None = None
+
+    @property
+    def wins(self) -> list[int]:
+        """Rounds won by each seat, as far as the animation has got."""
+        return self.book.wins
+
+    def round_title(self) -> str:
+        """"Round 5 · replay 1": the decided round being played and its replays."""
+        return round_label(self.book.number, self.book.replay)
 
     # --- seats & sides ------------------------------------------------------------------
 
@@ -160,9 +175,9 @@ class TableView:
                 sprite.pos = pos
                 sprite.scale = L.HAND_SCALE[side]
             if self.duel[seat] is not None:
-                self.duel[seat].pos = L.DUEL_POS[side]  # type: ignore[union-attr]
+                self.duel[seat].pos = L.DUEL_POS[seat]  # type: ignore[union-attr]
             if self.showdown[seat] is not None:
-                self.showdown[seat].pos = L.DUEL_POS[side]  # type: ignore[union-attr]
+                self.showdown[seat].pos = L.DUEL_POS[seat]  # type: ignore[union-attr]
         if self.attacker is not None:
             side = self.side(self.attacker)
             for i, sprite in enumerate(self.attack):

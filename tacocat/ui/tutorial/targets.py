@@ -56,7 +56,7 @@ def target_rects(table: TableScene, name: str) -> list[pygame.Rect]:
     if name == "board":
         return [board.space_rect(token) if on_board else pygame.Rect(board.rect)]
     if name == "duel":
-        return [_card_box(L.DUEL_POS[side], L.TABLE_SCALE) for side in ("bottom", "top")]
+        return [_card_box(pos, L.TABLE_SCALE) for pos in L.DUEL_POS]  # one slot per seat
     if name == "play":
         return [pygame.Rect(L.PLAY_MAT)]
     return []

@@ -65,6 +65,22 @@ class BoardView:
         return pygame.Rect(round(x), round(y), round(native.width * self.scale),
                            round(native.height * self.scale))
 
+    def arrow_rects(self, index: int, on_screen: bool = True) -> list[tuple[int, pygame.Rect]]:
+        """Space ``index``'s arrows as ``(seat, rect)``, left to right: on screen, or in the
+        board's own layer (``on_screen=False``)."""
+        rect = self._scaled_rect(self.native_rect(index))
+        if on_screen:
+            rect.move_ip(self.rect.topleft)
+        arrow = round(ARROW * self.scale)
+        arrows = sorted(self.board.spaces[index].arrows)
+        gap = round(4 * self.scale)
+        x = rect.centerx - (len(arrows) * arrow + (len(arrows) - 1) * gap) // 2
+        out = []
+        for seat in arrows:
+            out.append((seat, pygame.Rect(x, rect.bottom + round(8 * self.scale), arrow, arrow)))
+            x += arrow + gap
+        return out
+
     def token_anchor(self, position: float) -> tuple[float, float]:
         """Where Tacocat stands (screen) at a board position; fractions interpolate."""
         low = int(position // 1) if position >= 0 else -1
@@ -109,7 +125,6 @@ class BoardView:
             rect = self._scaled_rect(self.native_rect(position))
             layer.blit(self._piece(f"board/goal_{seat + 1}", GOAL_SIZE), rect)
         number_size = max(10, round(50 * self.scale))
-        arrow = round(ARROW * self.scale)
         for index, space in enumerate(self.board.spaces):
             native = self.native_rect(index)
             rect = self._scaled_rect(native)
@@ -125,14 +140,9 @@ class BoardView:
             label = self.text.render(str(space.hand_size), number_size, p.ink, bold=True)
             # High on the space: Tacocat stands on its lower half.
             layer.blit(label, label.get_rect(center=(rect.centerx, rect.top + round(34 * self.scale))))
-            arrows = sorted(space.arrows)
-            gap = round(4 * self.scale)
-            total = len(arrows) * arrow + (len(arrows) - 1) * gap
-            x = rect.centerx - total // 2
-            for seat in arrows:
+            for seat, spot in self.arrow_rects(index, on_screen=False):
                 image = self._piece(f"board/arrow_{seat + 1}", (ARROW, ARROW))
-                layer.blit(image, (x, rect.bottom + round(8 * self.scale)))
-                x += arrow + gap
+                layer.blit(image, spot)
         self._static = layer
         self._static_key = key
         return layer

@@ -14,6 +14,11 @@ import pygame
 
 from tacocat.ui.widgets.style import Colour, TextCache, mix, palette, rounded_panel
 
+#: Space (pixels) kept clear between a label and the button's edges.
+PADDING = 16
+#: The smallest font a long label shrinks to before it is squeezed.
+MIN_FONT = 14
+
 
 class Button:
     """A rectangle that calls ``on_click`` (through the owner) when pressed.
@@ -65,6 +70,19 @@ class Button:
             fill = mix(fill, p.white, 0.22)
         return fill, text, border
 
+    def label_image(self, text: TextCache, colour: Colour) -> pygame.Surface:
+        """The label with :data:`PADDING` clear on each side: a long one is set in a smaller
+        font (down to :data:`MIN_FONT`) before it is squeezed."""
+        room = self.rect.width - 2 * PADDING
+        size = self.font_size
+        label = text.render(self.label, size, colour, bold=True)
+        while label.get_width() > room and size > MIN_FONT:
+            size -= 1
+            label = text.render(self.label, size, colour, bold=True)
+        if label.get_width() > room:
+            label = text.render(self.label, size, colour, bold=True, max_width=room)
+        return label
+
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool = False) -> None:
         if not self.visible:
             return
@@ -75,8 +93,7 @@ class Button:
             if len(self._cache) > 24:
                 self._cache.clear()
             body = rounded_panel(self.rect.size, fill, border, radius=12, border_width=2, shadow=3)
-            label = text.render(self.label, self.font_size, colour, bold=True,
-                                max_width=self.rect.width - 16)
+            label = self.label_image(text, colour)
             inner = pygame.Rect(3, 3, *self.rect.size)
             body.blit(label, label.get_rect(center=inner.center))
             self._cache[key] = body

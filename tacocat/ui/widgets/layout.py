@@ -2,7 +2,9 @@
 
 The *bottom* seat is the one whose screen it is (vs-AI: the human; hot-seat:
 whoever took the device); the other seat sits at the top. The board never
-turns: the first player's goal is always on the left.
+turns: the first player's goal (the Sun) is always on the left, so wherever the
+two seats are side by side - the duel and showdown cards, the round result, the
+score, the game over - the first seat is on the left and the second on the right.
 """
 
 from __future__ import annotations
@@ -30,14 +32,18 @@ TILE_STACK_POS = (1182.0, 196.0)
 PLAY_CENTRE_X = 640.0
 PLAY_ROW_Y = {"top": 352.0, "bottom": 428.0}
 PLAY_STEP = 92.0
-DUEL_POS = {"top": (572.0, 392.0), "bottom": (708.0, 392.0)}
+#: Duel and showdown cards: the first seat's on the left, as its goal on the board.
+DUEL_POS = ((572.0, 392.0), (708.0, 392.0))
 
 PLAY_MAT = pygame.Rect(300, 292, 680, 206)
-PROMPT_Y = 516
-BANNER_Y = 516
+#: The prompt and banners sit between the play mat and the raised cards of your hand.
+PROMPT_Y = 511
+BANNER_Y = 511
 LOG_RECT = pygame.Rect(16, 300, 262, 196)
 PLATE_RECT = {"top": pygame.Rect(16, 12, 234, 72), "bottom": pygame.Rect(16, 626, 234, 82)}
 BUTTON_AREA = pygame.Rect(1032, 566, 232, 142)
+#: The big score ("Sun 2 – 1 Moon"), top right under the round label.
+SCORE_RECT = pygame.Rect(850, 34, 300, 50)
 
 
 def hand_slots(side: str, count: int) -> list[tuple[float, float]]:

@@ -87,6 +87,22 @@ def mix(a: Colour, b: Colour, t: float) -> tuple[int, int, int]:
     return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
 
 
+def relative_luminance(colour: Colour) -> float:
+    """WCAG 2 relative luminance of an sRGB colour (0 black .. 1 white)."""
+    def channel(value: int) -> float:
+        v = value / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: Colour, b: Colour) -> float:
+    """WCAG 2 contrast ratio of two colours (1 .. 21; body text wants at least 4.5)."""
+    high, low = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
 def surface_bytes(surface: pygame.Surface) -> int:
     """The pixel memory a surface holds."""
     return surface.get_pitch() * surface.get_height()

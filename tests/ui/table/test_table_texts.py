@@ -9,13 +9,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 FILES = [*(str(p.relative_to(ROOT)) for p in sorted((ROOT / "tacocat/ui/table").glob("*.py"))),
          "tacocat/ui/scenes/round_result.py", "tacocat/ui/scenes/game_over.py",
-         "tacocat/ui/scenes/discard_viewer.py"]
+         "tacocat/ui/scenes/discard_viewer.py", "tacocat/ui/score.py",
+         "tacocat/ui/scenes/recap.py"]
 #: Keys built with an f-string, and the endings they take.
 DYNAMIC = {
     "tacocat.table.banner.{key}": ("trick_defence", "trick_attack"),
     "tacocat.table.log.{key}": ("trick_defence", "trick_attack", "round_won", "round_won_tie_rule"),
     "tacocat.table.over.{key}": ("you_win", "computer_wins"),
     "tacocat.table.shape.{event.shape}": ("single", "set", "sequence"),
+    "tacocat.table.tip.{key}": ("arrow", "arrow_two", "draw", "discards", "tiles"),
 }
 
 

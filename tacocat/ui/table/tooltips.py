@@ -1,0 +1,93 @@
+"""Tooltips on the table's furniture: the board's arrows, spaces and goals, the tile
+stack, the draw pile and the discards.
+
+:func:`hotspots` lists ``(rect, text)`` for what is on the table now (texts through
+``tr``); :func:`tip_at` finds the one under the pointer; :func:`tooltip_panel` and
+:func:`place` draw it next to the pointer, inside the window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from tacocat.ui.i18n import tr
+from tacocat.ui.table.view import TableView
+from tacocat.ui.widgets import layout as L
+from tacocat.ui.widgets.board import BoardView
+from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
+
+Spot = tuple[pygame.Rect, str]
+#: The tooltip's text size, and its width before it wraps.
+FONT = 15
+WIDTH = 300
+#: The piles' hover areas (a card at pile scale, plus its label under it).
+PILE_AREA = (84, 136)
+
+
+def _board_spots(board: BoardView, view: TableView) -> list[Spot]:
+    names = view.names
+    spots: list[Spot] = []
+    for index, space in enumerate(view.board.spaces):
+        for seat, rect in board.arrow_rects(index):
+            key = "arrow_two" if len(space.arrows) > 1 else "arrow"
+            spots.append((rect.inflate(8, 8), tr(f"tacocat.table.tip.{key}", name=names[seat])))
+        if index in view.covered:
+            text = tr("tacocat.table.tip.covered")
+        else:
+            text = tr("tacocat.table.tip.space", cards=space.hand_size)
+        spots.append((board.space_rect(index), text))
+    for seat, position in ((0, -1), (1, view.board.size)):
+        spots.append((board.space_rect(position), tr("tacocat.table.tip.goal", name=names[seat])))
+    return spots
+
+
+def _pile_spots(view: TableView) -> list[Spot]:
+    spots: list[Spot] = []
+    for pos, key, count in ((L.DRAW_POS, "draw", view.draw_count),
+                            (L.DISCARD_POS, "discards", len(view.discard_values)),
+                            (L.TILE_STACK_POS, "tiles", view.tiles_left)):
+        rect = pygame.Rect((0, 0), PILE_AREA)
+        rect.midtop = (round(pos[0]), round(pos[1]) - PILE_AREA[1] // 2 + 10)
+        spots.append((rect, tr(f"tacocat.table.tip.{key}", count=count)))
+    return spots
+
+
+def hotspots(board: BoardView, view: TableView) -> list[Spot]:
+    """Everything on the table that explains itself on hover (arrows before spaces)."""
+    return _board_spots(board, view) + _pile_spots(view)
+
+
+def tip_at(spots: Sequence[Spot], pos: tuple[int, int]) -> str | None:
+    """The text of the first spot under ``pos``, or None."""
+    for rect, text in spots:
+        if rect.collidepoint(pos):
+            return text
+    return None
+
+
+def tooltip_panel(text_cache: TextCache, text: str) -> pygame.Surface:
+    """A small dark panel with ``text`` wrapped in it."""
+    p = palette()
+    lines = text_cache.wrap(text, FONT, WIDTH)
+    labels = [text_cache.render(line, FONT, p.card_face) for line in lines]
+    w = max(label.get_width() for label in labels) + 20
+    h = sum(label.get_height() for label in labels) + 14
+    panel = rounded_panel((w, h), p.table_deep, p.cheese, radius=10, border_width=2, shadow=3)
+    y = 3 + 7
+    for label in labels:
+        panel.blit(label, (3 + 10, y))
+        y += label.get_height()
+    return panel
+
+
+def place(size: tuple[int, int], pointer: tuple[int, int]) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes: below right of the pointer, kept in the window."""
+    rect = pygame.Rect((pointer[0] + 16, pointer[1] + 20), size)
+    if rect.right > L.WIDTH - 4:
+        rect.right = pointer[0] - 8
+    if rect.bottom > L.HEIGHT - 4:
+        rect.bottom = pointer[1] - 8
+    rect.clamp_ip(pygame.Rect(0, 0, L.WIDTH, L.HEIGHT))
+    return rect
