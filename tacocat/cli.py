@@ -102,6 +102,11 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--simulate", type=_positive_int, metavar="N", help="play N games with no window and print statistics")
     mode.add_argument("--replay", type=Path, default=None, metavar="FILE",
                       help="watch a game file (an exported game or a --record-dir record) again")
+    mode.add_argument("--review", type=Path, default=None, metavar="FILE",
+                      help="rate one seat's decisions in a game file; print JSON lines")
+    parser.add_argument("--seat", type=int, choices=(0, 1), default=None,
+                        help="with --review: the seat to rate, 0 (first) or 1 (second); "
+                             "default: the human's seat, else 0")
     parser.add_argument("--continue", dest="resume", action="store_true", help="resume the autosaved game")
     parser.add_argument("--level", choices=AI_LEVELS, default=None, help="computer level (default: from settings, else medium)")
     parser.add_argument("--seed", type=_non_negative_int, default=None, help="seed for shuffling (a whole number)")
@@ -128,6 +133,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         for flag in ("p1", "p2", "record_dir"):
             if getattr(options, flag) is not None:
                 parser.error(f"--{flag.replace('_', '-')} only goes with --simulate")
+    if options.seat is not None and options.review is None:
+        parser.error("--seat only goes with --review")
     options.p1 = options.p1 or "random"
     options.p2 = options.p2 or "random"
     for flag in ("record_dir", "screenshots"):
@@ -154,6 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tacocat.sim import run_simulation
 
         return run_simulation(options, out=sys.stdout)
+    if options.review is not None:
+        from tacocat.review_cli import run_review
+
+        return run_review(options.review, options.seat, sys.stdout, sys.stderr)
     if options.replay is not None:
         problem = replay_problem(options.replay)
         if problem:

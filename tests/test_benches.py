@@ -65,3 +65,9 @@ def test_soak_frees_every_finished_game():
     assert result["most_tables_alive"] == 1
     assert result["rss_growth_pct"] < 10
     assert result["ok"] is True
+
+
+def test_review_bench_times_whole_game_reviews():
+    result = _run_bench("review.py", "--games", "1", timeout=120)
+    assert result["bench"] == "review" and result["reviews"] == 2
+    assert 0 < result["wall_mean_s"] <= result["wall_max_s"] and result["decisions_mean"] > 0

@@ -45,10 +45,16 @@ if TYPE_CHECKING:
     from tacocat.rules import Action, Observation
 
 #: A request to the worker: ``("choose", kind, key, observation, legal, seed)``,
-#: ``("hint", observation, legal)`` or ``("ping",)``.
+#: ``("hint", observation, legal)``, ``("review", record, seat)``,
+#: ``("cancel", request id)`` or ``("ping",)``.
 Request = tuple[Any, ...]
-#: One reply: ``(request id, ok, result or error text)``.
-Reply = tuple[int, bool, object]
+#: One reply: ``(request id, ok, result or error text)``; a review's progress
+#: comes as ``(request id, PROGRESS, (done, total))`` before its reply.
+Reply = tuple[int, object, object]
+PROGRESS = "progress"
+#: Reports to a running request: its progress, and whether it was cancelled.
+Report = Callable[[int, int], None]
+Cancelled = Callable[[], bool]
 
 log = logging.getLogger(__name__)
 
@@ -73,8 +79,13 @@ class _Brains:
             self._bots[(kind, key)] = bot
         return bot.choose(observation, list(legal), random.Random(seed))
 
-    def run(self, request: Request) -> object:
+    def run(self, request: Request, report: Report | None = None,
+            cancelled: Cancelled | None = None) -> object:
         what = request[0]
+        if what == "review":
+            return self.review(request[1], request[2], report, cancelled)
+        if what == "cancel":
+            return None  # the review it names has ended already
         if what == "choose":
             _, kind, key, observation, legal, seed = request
             return self.choose(kind, key, observation, legal, seed)
@@ -86,6 +97,17 @@ class _Brains:
         if what == "ping":
             return "pong"
         raise ValueError(f"unknown request {what!r}")
+
+    @staticmethod
+    def review(record: Any, seat: int, report: Report | None,
+               cancelled: Cancelled | None) -> object:
+        """A game review as plain JSON data (:mod:`tacocat.ai.review`), None when cancelled."""
+        from tacocat.ai.review import ReviewCancelled, review_game
+
+        try:
+            return review_game(record, seat, progress=report, cancelled=cancelled).to_dict()
+        except ReviewCancelled:
+            return None
 
 
 #: How much lower the worker runs than the game (POSIX nice increment). On a
@@ -109,20 +131,54 @@ def _lower_priority() -> None:
         log.debug("could not lower the AI worker's priority", exc_info=True)
 
 
+class _Inbox:
+    """The worker process's end of the pipe, with a backlog: while a review runs,
+    what arrives is read between its decisions (a cancel of it, or work for later)."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+        self.backlog: list[Any] = []
+
+    def next(self) -> Any:
+        return self.backlog.pop(0) if self.backlog else self.conn.recv()
+
+    def reporter(self, request_id: int) -> Report:
+        def report(done: int, total: int) -> None:
+            self.conn.send((request_id, PROGRESS, (done, total)))
+
+        return report
+
+    def canceller(self, request_id: int) -> Cancelled:
+        def cancelled() -> bool:
+            while self.conn.poll():
+                waiting = self.conn.recv()
+                if waiting is None:  # the game is closing: stop, then end the loop
+                    self.backlog.append(None)
+                    return True
+                if tuple(waiting[1]) == ("cancel", request_id):
+                    return True
+                self.backlog.append(waiting)
+            return False
+
+        return cancelled
+
+
 def _serve(conn: Any) -> None:
     """The worker process: answer requests until the pipe closes."""
     _lower_priority()
     brains = _Brains()
+    inbox = _Inbox(conn)
     while True:
         try:
-            message = conn.recv()
+            message = inbox.next()
         except (EOFError, OSError, KeyboardInterrupt):
             return
         if message is None:
             return
         request_id, request = message
         try:
-            reply = (request_id, True, brains.run(request))
+            result = brains.run(request, inbox.reporter(request_id), inbox.canceller(request_id))
+            reply: Reply = (request_id, True, result)
         except Exception as error:  # report it; the game answers in-process
             reply = (request_id, False, f"{type(error).__name__}: {error}")
         try:
@@ -159,6 +215,8 @@ class AIWorker:
         self._closed = False
         #: Seconds each answered request took (for measurements and logs).
         self.latencies: list[float] = []
+        self._reporters: dict[int, Report] = {}  # a running review's progress callback
+        self._cancelled: set[int] = set()  # reviews cancelled (read by a thread worker)
 
     # --- starting -----------------------------------------------------------------
 
@@ -192,8 +250,14 @@ class AIWorker:
             if message is None:
                 return
             request_id, request = message
+            def report(done: int, total: int, request_id: int = request_id) -> None:
+                self._outbox.put((request_id, PROGRESS, (done, total)))
+
+            def cancelled(request_id: int = request_id) -> bool:
+                return request_id in self._cancelled
+
             try:
-                self._outbox.put((request_id, True, brains.run(request)))
+                self._outbox.put((request_id, True, brains.run(request, report, cancelled)))
             except Exception as error:
                 self._outbox.put((request_id, False, f"{type(error).__name__}: {error}"))
 
@@ -208,16 +272,35 @@ class AIWorker:
         """A :class:`tacocat.ai.hints.Hint` for this position (deterministic: no seed)."""
         return self._submit(("hint", observation, tuple(legal)))
 
-    def _submit(self, request: tuple[Any, ...]) -> Future[Any]:
+    def review(self, record: Any, seat: int, progress: Report | None = None) -> Future[Any]:
+        """A game review of ``seat`` in ``record`` (a :class:`~tacocat.rules.GameRecord`):
+        the future's result is :meth:`tacocat.ai.review.Review.to_dict`'s plain data, or
+        None when cancelled (:meth:`cancel`). ``progress(done, total)`` is called from
+        :meth:`poll` as decisions are rated. A failed review is not redone in the game
+        process (it would stall the frames): its future holds the error."""
+        return self._submit(("review", record, seat), progress)
+
+    def cancel(self, future: Future[Any]) -> None:
+        """Stop a review between two decisions; its future's result becomes None."""
+        for request_id, (pending, _, _) in list(self._futures.items()):
+            if pending is future:
+                self._cancelled.add(request_id)
+                if self.mode == "process":
+                    with contextlib.suppress(OSError, ValueError, AttributeError):
+                        self._conn.send((0, ("cancel", request_id)))
+
+    def _submit(self, request: tuple[Any, ...], progress: Report | None = None) -> Future[Any]:
         future: Future[Any] = Future()
         if self._closed:
             future.cancel()
             return future
         if self.mode == "inline":
-            self._answer_here(future, request)
+            self._answer_here(future, request, progress)
             return future
         self.start()
         request_id = next(self._ids)
+        if progress is not None:
+            self._reporters[request_id] = progress
         self._futures[request_id] = (future, request, time.monotonic())
         if self.mode == "process":
             try:
@@ -228,10 +311,11 @@ class AIWorker:
             self._inbox.put((request_id, request))
         return future
 
-    def _answer_here(self, future: Future[Any], request: tuple[Any, ...]) -> None:
+    def _answer_here(self, future: Future[Any], request: tuple[Any, ...],
+                     progress: Report | None = None) -> None:
         started = time.perf_counter()
         try:
-            future.set_result(self._brains.run(request))
+            future.set_result(self._brains.run(request, progress))
         except Exception as error:
             future.set_exception(error)
         self.latencies.append(time.perf_counter() - started)
@@ -269,7 +353,12 @@ class AIWorker:
                 self._worker_lost(f"request {request_id} took more than {self.timeout:.0f} s")
                 break
 
-    def _deliver(self, request_id: int, ok: bool, result: Any) -> None:
+    def _deliver(self, request_id: int, ok: object, result: Any) -> None:
+        if ok == PROGRESS:
+            self._progress(request_id, result)
+            return
+        self._reporters.pop(request_id, None)
+        self._cancelled.discard(request_id)
         entry = self._futures.pop(request_id, None)
         if entry is None:
             return
@@ -281,7 +370,25 @@ class AIWorker:
             future.set_result(result)
         else:
             log.warning("the AI failed (%s); answering in the game process", result)
+            self._fallback(future, request)
+
+    def _fallback(self, future: Future[Any], request: tuple[Any, ...]) -> None:
+        """Answer here what the worker could not - but not a review: a whole game's
+        analysis in the game process would stall the frames."""
+        if request[0] == "review":
+            future.set_exception(RuntimeError("the AI worker could not review the game"))
+        else:
             self._answer_here(future, request)
+
+    def _progress(self, request_id: int, counts: tuple[int, int]) -> None:
+        entry = self._futures.get(request_id)
+        if entry is None:
+            return
+        # A review reporting progress is alive: its timeout counts from the last report.
+        self._futures[request_id] = (entry[0], entry[1], time.monotonic())
+        report = self._reporters.get(request_id)
+        if report is not None:
+            report(*counts)
 
     def _worker_lost(self, why: str) -> None:
         """The worker died or hung: answer what is pending here, think inline from now on."""
@@ -291,7 +398,7 @@ class AIWorker:
         pending, self._futures = self._futures, {}
         for future, request, _ in pending.values():
             if not future.cancelled():
-                self._answer_here(future, request)
+                self._fallback(future, request)
 
     # --- stopping -----------------------------------------------------------------
 

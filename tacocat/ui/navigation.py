@@ -188,15 +188,29 @@ class Navigation:
         self.scenes.switch(HistoryScene(self, select=select))
         release_memory()
 
-    def open_replay(self, game: GameFile, on_close: Callable[[], None] | None = None) -> None:
+    def open_replay(self, game: GameFile, on_close: Callable[[], None] | None = None,
+                    game_id: str | None = None, start: int = 0) -> None:
         """Show a checked game file in the replay viewer (Close runs ``on_close``,
-        else goes to the title)."""
+        else goes to the title), at step ``start``, with its kept review's marks.
+        ``game_id``: the History's id of the game (a review made there is kept)."""
+        from tacocat.ui.replay.review import review_notes, review_seat, stored_review
         from tacocat.ui.replay.scene import ReplayScene
         from tacocat.ui.replay.timeline import Timeline
 
         assert game.info is not None  # open_game_file always describes the game
+        review = stored_review(game.extra, review_seat(game.info))
+        notes = review_notes(review) if review is not None else None
         self.audio.stop_music()
-        self.scenes.switch(ReplayScene(self, Timeline(game.record), game.info, on_close=on_close))
+        self.scenes.switch(ReplayScene(self, Timeline(game.record), game.info, notes=notes,
+                                       on_close=on_close, start=start, game=game,
+                                       game_id=game_id))
+
+    def open_review(self, game: GameFile, game_id: str | None = None,
+                    on_close: Callable[[], None] | None = None) -> None:
+        """The game review overlay (kept review shown, else made with a progress bar)."""
+        from tacocat.ui.replay.review import ReviewScene
+
+        self.scenes.push(ReviewScene(self, game, game_id, on_close=on_close))
 
     def open_game_file(self, path: Path, on_close: Callable[[], None] | None = None) -> bool:
         """Open a game file (``--replay``, Open file…, a dropped file) in the replay viewer,

@@ -85,6 +85,7 @@ def main(out: Path, data: Path) -> None:
     run_until(app, "game_over")
     save(app, out, "game_over", frames=8)
     shoot_history(app, out)
+    shoot_review(app, out)
     app._shutdown()
     (out / "scenes.json").write_text(json.dumps(TOP))
 
@@ -128,6 +129,26 @@ def shoot_history(app: App, out: Path) -> None:
         replay.step_forward()
         settle(app, 30)
     save(app, out, "replay")
+
+
+def shoot_review(app: App, out: Path) -> None:
+    """A game's review (made in the AI worker, then its summary), then its costliest
+    moment on the replay table with the mistake marked."""
+    import time
+
+    app.open_history()
+    history = app.scenes.top
+    history.list.select(next(i for i, e in enumerate(history.entries) if e.info.mode == "vs_ai"))
+    history.review()
+    review = app.scenes.top
+    waited = time.monotonic() + 120
+    while review.review is None and time.monotonic() < waited:
+        app.step(DT)
+        time.sleep(0.01)
+    save(app, out, "review")
+    costly = review.review.costliest()
+    review.watch(costly[0].step + 1 if costly else 0)
+    save(app, out, "review_mistake")
 
 
 if __name__ == "__main__":

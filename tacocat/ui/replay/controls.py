@@ -68,6 +68,10 @@ class ReplayControls:
         buttons["close"] = Button("close", pygame.Rect(1164, 14, 100, 38),
                                   tr("tacocat.replay.close"), style="quiet",
                                   on_click=scene.close, font_size=18)
+        if scene.game is not None:
+            buttons["review"] = Button("review", pygame.Rect(1164, 60, 100, 38),
+                                       tr("tacocat.replay.review"), style="quiet",
+                                       on_click=scene.open_review, font_size=18)
         return buttons
 
     def update(self, dt: float) -> None:
@@ -118,7 +122,7 @@ class ReplayControls:
         """Press a button by its key (as a click would)."""
         button = self.buttons[key]
         if button.enabled and button.on_click is not None:
-            if key not in ("play", "close") and not key.startswith("speed"):
+            if key not in ("play", "close", "review") and not key.startswith("speed"):
                 self.scene.playing = False
             button.on_click()
 

@@ -35,7 +35,7 @@ from tacocat.ui.widgets.cards import CardRenderer
 from tacocat.ui.widgets.style import TextCache
 
 if TYPE_CHECKING:
-    from tacocat.persistence.gamefile import GameInfo
+    from tacocat.persistence.gamefile import GameFile, GameInfo
     from tacocat.ui.services import App
 
 #: Replay speeds offered (× the app's animation speed).
@@ -54,6 +54,8 @@ class ReplayScene(Scene):
         and marked on the scrubber.
     :param on_close: where Close goes (default: the title).
     :param start: the step shown first.
+    :param game, game_id: the game file and its History id, for the Review button
+        (no button without ``game``).
     """
 
     name = "replay"
@@ -62,8 +64,10 @@ class ReplayScene(Scene):
 
     def __init__(self, app: App, timeline: Timeline, info: GameInfo, *,
                  notes: Mapping[int, Note] | None = None,
-                 on_close: Callable[[], None] | None = None, start: int = 0) -> None:
+                 on_close: Callable[[], None] | None = None, start: int = 0,
+                 game: GameFile | None = None, game_id: str | None = None) -> None:
         super().__init__(app)
+        self.game, self.game_id = game, game_id
         self.timeline = timeline
         self.info = info
         self.notes = dict(notes or {})
@@ -92,6 +96,12 @@ class ReplayScene(Scene):
                                self.info.mode, rounds_to_win(ruleset.board.size))
         self.controls = ReplayControls(self)
         self.go(self._start)
+
+    def open_review(self) -> None:
+        """The game review (Review): its summary, made first if it is not kept yet."""
+        if self.game is not None:
+            self.playing = False
+            self.app.open_review(self.game, self.game_id, on_close=self.on_close)
 
     def close(self) -> None:
         """Leave the viewer (Close, Esc)."""

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from tacocat.persistence.errors import PersistenceError
-from tacocat.persistence.gamefile import GameFileError, GameInfo
+from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.persistence.history import MAX_GAMES, HistoryEntry
 from tacocat.rules.variants import VARIANTS
 from tacocat.ui.i18n import tr
@@ -36,8 +36,8 @@ VISIBLE_ROWS = 11
 COLUMNS = (("date", 0, 190, "left"), ("opponent", 190, 330, "left"),
            ("level", 520, 120, "left"), ("score", 640, 190, "left"),
            ("rounds", 830, 110, "left"), ("rules", 940, 170, "left"))
-BUTTONS = (("replay", "primary"), ("export", "secondary"), ("open_file", "secondary"),
-           ("back", "secondary"))
+BUTTONS = (("replay", "primary"), ("review", "secondary"), ("export", "secondary"),
+           ("open_file", "secondary"), ("back", "secondary"))
 
 
 def when_text(info: GameInfo) -> str:
@@ -123,7 +123,7 @@ class HistoryScene(DrawnOverlay):
         self.list.set_rows([row_cells(entry.info) for entry in self.entries], index)
         has_games = bool(self.entries)
         for button in self.buttons:
-            if button.key in ("replay", "export"):
+            if button.key in ("replay", "review", "export"):
                 button.enabled = has_games
 
     @property
@@ -133,17 +133,33 @@ class HistoryScene(DrawnOverlay):
 
     # --- actions ------------------------------------------------------------------------
 
-    def replay(self) -> None:
+    def _open_chosen(self) -> tuple[HistoryEntry, GameFile] | None:
+        """The selected game, opened; None (and the player told why) when it cannot be."""
         entry = self.chosen
         if entry is None:
-            return
+            return None
         try:
             game, _ = self.app.history.open(entry.id)
         except GameFileError as error:
             self.refresh()
             self.app.refuse_game_file(f"{entry.id}.json", error, kept=True)
-            return
-        self.app.open_replay(game, on_close=lambda: self.app.open_history(select=entry.id))
+            return None
+        return entry, game
+
+    def replay(self) -> None:
+        opened = self._open_chosen()
+        if opened is not None:
+            entry, game = opened
+            self.app.open_replay(game, on_close=lambda: self.app.open_history(select=entry.id),
+                                 game_id=entry.id)
+
+    def review(self) -> None:
+        """The selected game's review (made once, then kept with the game)."""
+        opened = self._open_chosen()
+        if opened is not None:
+            entry, game = opened
+            self.app.open_review(game, entry.id,
+                                 on_close=lambda: self.app.open_history(select=entry.id))
 
     def export(self) -> None:
         entry = self.chosen
