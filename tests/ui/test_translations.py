@@ -11,15 +11,17 @@ from tacocat.languages import LANGUAGES
 from tacocat.resources import asset_path
 from tacocat.rules.errors import REASONS
 from tacocat.ui import i18n
+from tools.translation_gaps import leaves  # the translators' script flattens the same way
 
 PLACEHOLDER = re.compile(r"%\{(\w+)\}")
 TAG = re.compile(r"<[^>]+>")
-PLURAL_KEYS = {"zero", "one", "two", "few", "many", "other"}
 #: Texts that may read the same as English: numbers, names, symbols and loanwords
 #: the language really uses (each checked by hand, see docs/glossary.md).
 SAME_AS_ENGLISH = {
     "settings.size_option", "stats.no_rate", "stats.rounds", "table.result.score",
     "table.button.menu",  # fil: "Menu" is the Filipino word too
+    "io_reason.other",  # only the system's own message, which the game cannot translate
+    "history.refused_body", "history.score", "replay.speed",  # placeholders and symbols only
 }
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 
@@ -28,19 +30,6 @@ def load(code: str) -> dict:
     data = json.loads(asset_path("translations", f"tacocat.{code}.json").read_text(encoding="utf-8"))
     assert list(data) == [code]
     return data[code]
-
-
-def leaves(node: dict, prefix: str = "") -> dict[str, object]:
-    """Dotted key -> text, or -> a plural dict (kept whole)."""
-    out: dict[str, object] = {}
-    for key, value in node.items():
-        if isinstance(value, dict) and set(value) <= PLURAL_KEYS and "other" in value:
-            out[prefix + key] = value
-        elif isinstance(value, dict):
-            out.update(leaves(value, f"{prefix}{key}."))
-        else:
-            out[prefix + key] = value
-    return out
 
 
 def texts(value: object) -> list[str]:

@@ -1,0 +1,123 @@
+"""List, for each language, the keys it lacks or has beyond English, with the English text.
+
+A translator's to-do list: run it after English gained keys (or lost some) and translate what it
+prints. It also says when a file's keys are not in English's order, and which plural entries
+have the wrong CLDR categories for the language.
+
+    python tools/translation_gaps.py            # every translated language
+    python tools/translation_gaps.py lv lo      # only these
+    python tools/translation_gaps.py --reorder  # rewrite files in English's key order,
+                                                # dropping keys English no longer has
+
+Exit status 1 when any language has a gap, so the script can gate a build. It reads the files
+directly (no pygame, no game code beyond the language list) so it runs anywhere Python does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import babel
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
+
+from tacocat.languages import LANGUAGES  # noqa: E402
+
+FOLDER = ROOT / "assets" / "translations"
+PLURAL_KEYS = {"zero", "one", "two", "few", "many", "other"}
+
+
+def load(code: str) -> dict[str, Any]:
+    """The ``code`` file's tree under its top-level language key."""
+    data = json.loads((FOLDER / f"tacocat.{code}.json").read_text(encoding="utf-8"))
+    return data[code]  # type: ignore[no-any-return]
+
+
+def is_plural(value: object) -> bool:
+    """A dict of plural forms (kept whole) rather than a section of keys."""
+    return isinstance(value, dict) and set(value) <= PLURAL_KEYS and "other" in value
+
+
+def leaves(node: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Dotted key -> text or plural dict, in file order (the same flattening as the tests)."""
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if isinstance(value, dict) and not is_plural(value):
+            out.update(leaves(value, f"{prefix}{key}."))
+        else:
+            out[prefix + key] = value
+    return out
+
+
+def plural_categories(code: str) -> set[str]:
+    """The CLDR plural categories of ``code`` (Babel), always with ``other``."""
+    return set(babel.Locale.parse(code).plural_form.tags) | {"other"}
+
+
+def gaps(code: str, english: dict[str, Any]) -> list[str]:
+    """Report lines for one language; empty when it matches English."""
+    mine = leaves(load(code))
+    lines = [f"  missing {key}: {json.dumps(text, ensure_ascii=False)}"
+             for key, text in english.items() if key not in mine]
+    lines += [f"  extra   {key}: {json.dumps(text, ensure_ascii=False)}"
+              for key, text in mine.items() if key not in english]
+    wanted = plural_categories(code)
+    lines += [f"  plural  {key}: has {sorted(value)}, {code} needs {sorted(wanted)}"
+              for key, value in mine.items()
+              if key in english and is_plural(english[key]) and (not is_plural(value) or set(value) != wanted)]
+    shared = [key for key in mine if key in english]
+    if shared != [key for key in english if key in mine]:
+        lines.append("  order   keys are not in English's order (fix with --reorder)")
+    return lines
+
+
+def reordered(tree: dict[str, Any], model: dict[str, Any]) -> dict[str, Any]:
+    """``tree`` with ``model``'s key order; keys ``model`` lacks are dropped, missing ones stay missing."""
+    out: dict[str, Any] = {}
+    for key, value in model.items():
+        if key not in tree:
+            continue
+        if isinstance(value, dict) and not is_plural(value) and isinstance(tree[key], dict):
+            out[key] = reordered(tree[key], value)
+        else:
+            out[key] = tree[key]
+    return out
+
+
+def write(code: str, tree: dict[str, Any]) -> None:
+    """Save in the files' own layout: two-space indent, real UTF-8 characters, final newline."""
+    text = json.dumps({code: tree}, ensure_ascii=False, indent=2) + "\n"
+    (FOLDER / f"tacocat.{code}.json").write_text(text, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("codes", nargs="*", help="languages to check (default: all but English)")
+    parser.add_argument("--reorder", action="store_true",
+                        help="rewrite each file in English's key order, dropping keys English lacks")
+    args = parser.parse_args(argv)
+    codes = args.codes or [code for code in LANGUAGES if code != "en"]
+    unknown = [code for code in codes if code not in LANGUAGES]
+    if unknown:
+        parser.error(f"unknown language {', '.join(unknown)}; known: {', '.join(LANGUAGES)}")
+    english = leaves(load("en"))
+    if args.reorder:
+        for code in codes:
+            write(code, reordered(load(code), load("en")))
+    failed = False
+    for code in codes:
+        lines = gaps(code, english)
+        failed = failed or bool(lines)
+        print(f"{code}: {len(lines)} gap(s)" if lines else f"{code}: complete")
+        for line in lines:
+            print(line)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
