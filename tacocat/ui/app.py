@@ -22,6 +22,7 @@ import math
 import os
 import sys
 import time
+import weakref
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -151,7 +152,7 @@ class App(Navigation, Preferences):
         self._first_frame_shown = False
         #: Work nothing on screen needs yet, done while the loop would otherwise
         #: sleep idle (see :meth:`defer`).
-        self._deferred: deque[Callable[[], None]] = deque()
+        self._deferred: deque[tuple[weakref.ref[Any] | None, Callable[[], None]]] = deque()
 
         self._first_scene()
         self._defer_prefetch()
@@ -187,16 +188,25 @@ class App(Navigation, Preferences):
         for module in PREFETCH_MODULES:
             self.defer(lambda module=module: importlib.import_module(module))
 
-    def defer(self, job: Callable[[], None]) -> None:
+    def defer(self, job: Callable[[], None], owner: Any = None) -> None:
         """Run ``job`` (no arguments) later, in a moment when nothing moves and
         no input waits - one job per idle pause, never inside a busy frame. A
         job that fails is logged. Jobs are a head start only: whatever needs
         their result must still work when they have not run (``--frames`` runs,
-        tests that call :meth:`step`)."""
-        self._deferred.append(job)
+        tests that call :meth:`step`).
+
+        ``owner`` (held weakly; the job must not hold it): once the owner is
+        gone - a finished table - its jobs are dropped, never run.
+        """
+        # Jobs of owners gone since (a long evening queues a table's jobs a game).
+        self._deferred = deque(item for item in self._deferred
+                               if item[0] is None or item[0]() is not None)
+        self._deferred.append((weakref.ref(owner) if owner is not None else None, job))
 
     def _run_deferred(self) -> None:
-        job = self._deferred.popleft()
+        owner, job = self._deferred.popleft()
+        if owner is not None and owner() is None:
+            return
         try:
             job()
         except Exception:

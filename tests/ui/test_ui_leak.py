@@ -46,3 +46,20 @@ def test_finished_tables_are_freed_when_the_next_game_starts(make_app, monkeypat
     gc.collect()
     alive = [index for index, ref in enumerate(finished[:-1]) if ref() is not None]
     assert alive == [], f"finished tables {alive} are still alive"
+
+
+def test_a_finished_tables_idle_jobs_are_dropped_not_kept(make_app):
+    from tacocat.ui.game_config import GameConfig
+
+    app = make_app()
+    ran: list[str] = []
+    for seed in range(3):
+        app.start_game(GameConfig("demo", "easy", 0, ("Sun", "Moon"), seed=seed))
+        app.step(1 / 60)
+    app.defer(lambda: ran.append("mine"))
+    # Three tables queued their font warming; only the live one's (and the app's) remain.
+    owners = {id(owner()) for owner, _job in app._deferred if owner is not None}
+    assert owners == {id(app.scenes.stack[0])}
+    while app._deferred:
+        app._run_deferred()
+    assert ran == ["mine"]

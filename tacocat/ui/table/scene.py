@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import logging
-import weakref
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -61,13 +60,6 @@ OVERLAY_FONTS = ((14, False), (16, False), (17, False), (18, False), (21, True),
 #: Every font the table itself uses (glyphs rasterised at enter, not mid-game).
 TABLE_FONTS = ((13, True), (14, True), (15, True), (15, False), (16, True), (18, True),
                (19, True), (20, True), (26, True))
-
-
-def _call_if_alive(method: weakref.WeakMethod[Any], *args: Any) -> None:
-    """Call a weakly held bound method, unless its object is gone."""
-    bound = method()
-    if bound is not None:
-        bound(*args)
 
 
 class TableScene(Scene):
@@ -143,10 +135,10 @@ class TableScene(Scene):
         self.painter.static_layer()
         for seat in (0, 1):
             self.painter.plate(seat, self.view.side(seat))
-        # Weakly: a queued job must not keep a finished table (and its surfaces) alive.
-        warm = weakref.WeakMethod(self.text.warm)
+        # The jobs hold the text cache, not the table: a finished table is freed, and
+        # its jobs are dropped with it (owner=self).
         for font in OVERLAY_FONTS:  # one font per idle pause: a few ms each
-            self.app.defer(functools.partial(_call_if_alive, warm, (font,)))
+            self.app.defer(functools.partial(self.text.warm, (font,)), owner=self)
 
     def exit(self) -> None:
         """Leaving the table (Quit to title, closing the window): save, stop the AI at once."""
