@@ -22,8 +22,6 @@ import math
 import os
 import sys
 import time
-import weakref
-from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -44,6 +42,7 @@ from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.crash import show_crash_screen
 from tacocat.ui.fonts import localise_theme
 from tacocat.ui.i18n import tr
+from tacocat.ui.idle_work import IdleWork
 from tacocat.ui.language import rich_text_fonts, starting_settings
 from tacocat.ui.navigation import Navigation
 from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
@@ -152,7 +151,7 @@ class App(Navigation, Preferences):
         self._first_frame_shown = False
         #: Work nothing on screen needs yet, done while the loop would otherwise
         #: sleep idle (see :meth:`defer`).
-        self._deferred: deque[tuple[weakref.ref[Any] | None, Callable[[], None]]] = deque()
+        self._deferred = IdleWork()
 
         self._first_scene()
         self._defer_prefetch()
@@ -193,24 +192,9 @@ class App(Navigation, Preferences):
         no input waits - one job per idle pause, never inside a busy frame. A
         job that fails is logged. Jobs are a head start only: whatever needs
         their result must still work when they have not run (``--frames`` runs,
-        tests that call :meth:`step`).
-
-        ``owner`` (held weakly; the job must not hold it): once the owner is
-        gone - a finished table - its jobs are dropped, never run.
+        tests that call :meth:`step`). ``owner``: see :mod:`tacocat.ui.idle_work`.
         """
-        # Jobs of owners gone since (a long evening queues a table's jobs a game).
-        self._deferred = deque(item for item in self._deferred
-                               if item[0] is None or item[0]() is not None)
-        self._deferred.append((weakref.ref(owner) if owner is not None else None, job))
-
-    def _run_deferred(self) -> None:
-        owner, job = self._deferred.popleft()
-        if owner is not None and owner() is None:
-            return
-        try:
-            job()
-        except Exception:
-            log.exception("deferred job %r failed", job)
+        self._deferred.add(job, owner)
 
     # --- animation & motion -----------------------------------------------------------
 
@@ -279,7 +263,7 @@ class App(Navigation, Preferences):
             if self._deferred and not pygame.event.peek():
                 # Nothing moves and no input waits: a piece of deferred work
                 # instead of the idle sleep.
-                self._run_deferred()
+                self._deferred.run_one()
                 event = pygame.event.wait(1)
             else:
                 event = pygame.event.wait(IDLE_WAIT_MS)

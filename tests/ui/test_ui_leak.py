@@ -58,8 +58,8 @@ def test_a_finished_tables_idle_jobs_are_dropped_not_kept(make_app):
         app.step(1 / 60)
     app.defer(lambda: ran.append("mine"))
     # Three tables queued their font warming; only the live one's (and the app's) remain.
-    owners = {id(owner()) for owner, _job in app._deferred if owner is not None}
-    assert owners == {id(app.scenes.stack[0])}
+    owners = list(app._deferred.owners())
+    assert owners and all(owner is app.scenes.stack[0] for owner in owners)
     while app._deferred:
-        app._run_deferred()
+        app._deferred.run_one()
     assert ran == ["mine"]
