@@ -196,6 +196,10 @@ class App(Navigation, Preferences):
         """
         self._deferred.add(job, owner)
 
+    def _run_deferred(self) -> None:
+        """One idle job (bench/frames.py times this as the loop's idle work)."""
+        self._deferred.run_one()
+
     # --- animation & motion -----------------------------------------------------------
 
     @property
@@ -263,7 +267,7 @@ class App(Navigation, Preferences):
             if self._deferred and not pygame.event.peek():
                 # Nothing moves and no input waits: a piece of deferred work
                 # instead of the idle sleep.
-                self._deferred.run_one()
+                self._run_deferred()
                 event = pygame.event.wait(1)
             else:
                 event = pygame.event.wait(IDLE_WAIT_MS)
