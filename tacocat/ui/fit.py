@@ -20,16 +20,24 @@ log = logging.getLogger(__name__)
 
 #: The smallest font a label may shrink to, as a fraction of its theme size.
 MIN_SCALE = 0.6
-#: Pixels a button keeps clear on each side of its text (border and shadow).
-BUTTON_INSET = 6
 
 
 def inner_size(element: Any) -> tuple[int, int]:
-    """The room ``element`` has for its text."""
-    width, height = element.rect.size
-    if isinstance(element, pygame_gui.elements.UIButton):
-        return width - 2 * BUTTON_INSET, height
-    return width, height
+    """The room ``element`` has for its text, as pygame_gui lays it out.
+
+    Across: the rect less the shadow, the borders, the rounded corners' inset
+    and any alignment padding (``DrawableShape.build_text_layout``). Down: the
+    rect less the shadow, since pygame_gui lets a tall line run over the border
+    but not past the body.
+    """
+    shape = element.drawable_shape
+    theming = shape.theming
+    padding = 0
+    if theming.get("text_horiz_alignment") in ("left", "right"):
+        padding = theming.get("text_horiz_alignment_padding", 0)
+    width = (element.rect.width - 2 * shape.shadow_width - shape.border_widths["left"]
+             - shape.border_widths["right"] - sum(shape.rounded_corner_width_offsets) - padding)
+    return max(0, width), max(0, element.rect.height - 2 * shape.shadow_width)
 
 
 def fit_text(manager: pygame_gui.UIManager, root: Any) -> int:

@@ -3,27 +3,18 @@
 A pygame_gui label or button draws its text with ``element.font``; what it
 draws is ``translate(element.text)``. The text fits when its rendered size
 (``font.get_rect``, the same measure pygame_gui lays out with) is within the
-element's inner box, and the element itself lies inside its container and
+room pygame_gui leaves it inside border, shadow and rounded corners
+(:func:`tacocat.ui.fit.inner_size`), and the element itself lies inside its container and
 the window (pygame_gui clips children to their container).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 import pygame_gui
 from pygame_gui.core.utility import translate
 
-#: Pixels a button keeps on each side between its edge and its text: the theme's
-#: widest border (3) and shadow (3).
-BUTTON_INSET = 6
-
-
-def _inner_width(element: Any) -> int:
-    if isinstance(element, pygame_gui.elements.UIButton):
-        return element.rect.width - 2 * BUTTON_INSET
-    return element.rect.width
+from tacocat.ui.fit import inner_size
 
 
 def overflows(manager: pygame_gui.UIManager, screen: pygame.Rect) -> list[str]:
@@ -38,10 +29,11 @@ def overflows(manager: pygame_gui.UIManager, screen: pygame.Rect) -> list[str]:
         if not text.strip():
             continue
         width, height = element.font.get_rect(text).size
+        room_w, room_h = inner_size(element)
         box = element.rect
-        if width > _inner_width(element) or height > box.height:
-            problems.append(f"{type(element).__name__} {text!r}: text {width}×{height} in box "
-                            f"{_inner_width(element)}×{box.height}")
+        if width > room_w or height > room_h:
+            problems.append(f"{type(element).__name__} {text!r}: text {width}×{height} in room "
+                            f"{room_w}×{room_h}")
         container = element.ui_container.get_container() if element.ui_container else None
         bounds = container.rect if container is not None else screen
         if not bounds.contains(box) or not screen.contains(box):

@@ -1,0 +1,155 @@
+"""Text the game draws itself, each piece in the box the layout gives it.
+
+pygame_gui's labels and buttons shrink through :mod:`tacocat.ui.fit`. Text the
+game draws itself (the table's plates, log, piles, prompt and banners; the
+round result, game over, replay and tutorial panels; notices) goes through
+:func:`draw_text` and :func:`draw_lines` here, which take the *box* the text
+may use: a line too wide or too tall for its box is drawn a font size or a few
+smaller (down to :data:`MIN_SCALE`), never past the box's edge. The box is
+the layout's promise that the text will not clip or cover its neighbours.
+
+While :func:`recording` is on (the language tests), every placement is noted
+as a :class:`Placement`: the box, where the ink landed, what it was drawn on,
+and whether even the smallest size was too big (then the text is scaled down
+to fit, which blurs it - the tests call that an overflow).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import pygame
+
+from tacocat.ui.widgets.style import Colour, TextCache
+
+#: The smallest font a line may shrink to, as a fraction of its design size
+#: (the same floor as pygame_gui text, :data:`tacocat.ui.fit.MIN_SCALE`).
+MIN_SCALE = 0.6
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One piece of text as drawn: the tests' measure of whether it fits."""
+
+    text: str
+    #: The room the layout gave the text, in the target's coordinates.
+    box: pygame.Rect
+    #: Where its ink (non-transparent pixels) landed, in the same coordinates.
+    ink: pygame.Rect
+    #: The size of the surface it was drawn on, and that surface's id (the
+    #: screen, or a panel that is blitted onto it later).
+    target_size: tuple[int, int]
+    target: int
+    #: True when no size down to ``MIN_SCALE`` fitted and the text was scaled.
+    squeezed: bool
+
+
+_ledgers: list[list[Placement]] = []
+
+
+@contextmanager
+def recording() -> Iterator[list[Placement]]:
+    """Note every placement made inside the ``with`` block in the list it yields."""
+    ledger: list[Placement] = []
+    _ledgers.append(ledger)
+    try:
+        yield ledger
+    finally:
+        _ledgers.remove(ledger)
+
+
+def fitted(cache: TextCache, text: str, size: int, colour: Colour, room: tuple[int, int],
+           bold: bool = False, outline: Colour | None = None) -> tuple[pygame.Surface, bool]:
+    """``text`` at ``size``, or at the largest smaller size that fits ``room``.
+
+    Returns the surface and whether it had to be squeezed (scaled below
+    ``MIN_SCALE`` of ``size``, which should never happen in a good layout).
+    """
+    pad = 4 if outline is not None else 0  # the outline's width on each side
+    smallest = max(1, math.floor(size * MIN_SCALE))
+    for trial in range(size, smallest - 1, -1):
+        width, height = cache.font(trial, bold).size(text)
+        if width + pad <= room[0] and height + pad <= room[1]:
+            return _render(cache, text, trial, colour, bold, outline), False
+    image = _render(cache, text, smallest, colour, bold, outline)
+    ratio = min(room[0] / max(1, image.get_width()), room[1] / max(1, image.get_height()))
+    scaled = (max(1, int(image.get_width() * ratio)), max(1, int(image.get_height() * ratio)))
+    return pygame.transform.smoothscale(image, scaled), True
+
+
+def _render(cache: TextCache, text: str, size: int, colour: Colour, bold: bool,
+            outline: Colour | None) -> pygame.Surface:
+    if outline is None:
+        return cache.render(text, size, colour, bold=bold)
+    return cache.outlined(text, size, colour, outline, bold=bold)
+
+
+def draw_text(surface: pygame.Surface, cache: TextCache, text: str, size: int, colour: Colour,
+              box: pygame.Rect, *, bold: bool = False, anchor: str = "center",
+              outline: Colour | None = None) -> pygame.Rect:
+    """Draw one line of ``text`` inside ``box``, placed at the box's ``anchor``
+    (a ``pygame.Rect`` point name: ``"center"``, ``"midleft"``, ``"topright"``…).
+
+    Returns the rect the text's surface covers.
+    """
+    if not text:
+        return pygame.Rect(getattr(box, anchor), (0, 0))
+    image, squeezed = fitted(cache, text, size, colour, box.size, bold, outline)
+    rect = image.get_rect(**{anchor: getattr(box, anchor)})
+    surface.blit(image, rect)
+    _note(surface, text, box, image, rect, squeezed)
+    return rect
+
+
+def draw_lines(surface: pygame.Surface, cache: TextCache, text: str, size: int, colour: Colour,
+               box: pygame.Rect, *, bold: bool = False, line_height: float = 1.0,
+               align: str = "left") -> pygame.Rect:
+    """Draw ``text`` wrapped to ``box``'s width from its top, ``align``-ed
+    ``"left"`` or ``"centre"``; shrunk (down to ``MIN_SCALE``) until every line
+    fits the box's height too. ``line_height`` spaces lines by that many font
+    heights. Returns the rect the lines cover.
+    """
+    lines, trial, squeezed = _lines_that_fit(cache, text, size, box, bold, line_height)
+    step = round(cache.font(trial, bold).get_linesize() * line_height)
+    covered = pygame.Rect(box.topleft, (0, 0))
+    for index, line in enumerate(lines):
+        if not line:
+            continue
+        image, line_squeezed = fitted(cache, line, trial, colour, (box.width, box.height), bold)
+        rect = image.get_rect(top=box.top + index * step)
+        if align == "centre":
+            rect.centerx = box.centerx
+        else:
+            rect.left = box.left
+        surface.blit(image, rect)
+        _note(surface, line, box, image, rect, squeezed or line_squeezed)
+        covered = covered.union(rect) if covered.size != (0, 0) else rect.copy()
+    return covered
+
+
+def _lines_that_fit(cache: TextCache, text: str, size: int, box: pygame.Rect, bold: bool,
+                    line_height: float) -> tuple[list[str], int, bool]:
+    """The wrapped lines at the largest size whose block fits ``box``, that size,
+    and whether even the smallest size was too tall (the block then overflows)."""
+    smallest = max(1, math.floor(size * MIN_SCALE))
+    for trial in range(size, smallest - 1, -1):
+        lines = cache.wrap(text, trial, box.width, bold=bold)
+        font = cache.font(trial, bold)
+        block = (len(lines) - 1) * round(font.get_linesize() * line_height) + font.get_linesize()
+        widest = max((font.size(line)[0] for line in lines), default=0)
+        if block <= box.height and widest <= box.width:
+            return lines, trial, False
+    return cache.wrap(text, smallest, box.width, bold=bold), smallest, True
+
+
+def _note(surface: pygame.Surface, text: str, box: pygame.Rect, image: pygame.Surface,
+          rect: pygame.Rect, squeezed: bool) -> None:
+    if not _ledgers:
+        return
+    ink = image.get_bounding_rect().move(rect.topleft)
+    placement = Placement(text, pygame.Rect(box), ink, surface.get_size(), id(surface), squeezed)
+    for ledger in _ledgers:
+        ledger.append(placement)
