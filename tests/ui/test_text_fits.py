@@ -1,107 +1,331 @@
-"""Every screen in every language at both window sizes: no widget text is larger than its box.
+"""Every screen in every language at both window sizes: no text is larger than its box.
 
 Each screen is reached through the app's public entry points (scene manager,
-``open_*``, ``start_game``), drawn a few frames, and every visible pygame_gui
-label and button is measured (``tests/ui/text_fit.py``). The window size
-scales a fixed 1280×720 logical surface, so both sizes must give the same
-layout; they are both built and measured anyway.
+``open_*``, ``start_game``, ``start_tutorial``, notices) and drawn for a few
+frames. Two measures (``tests/ui/text_fit.py``):
+
+* every visible pygame_gui label and button, at each screen's checkpoint;
+* every piece of text the game draws itself, in *every* frame the test draws:
+  :class:`Frames` records the frame's placements (``text_box.recording()``)
+  and judges them layer by layer (what each scene drew, then the notices), so
+  an overlay's text over the table it covers is not called an overlap.
+
+The window size scales a fixed 1280×720 logical surface, so both sizes must
+give the same layout; they are both built and measured anyway.
 """
 
 from __future__ import annotations
+
+import errno
+import functools
+import traceback
+from collections.abc import Callable
 
 import pygame
 import pygame_gui
 import pytest
 
+from tacocat.ai.review import review_game
 from tacocat.languages import LANGUAGES
+from tacocat.persistence.errors import PersistenceError
+from tacocat.tutorial import Tutorial
 from tacocat.ui import i18n
 from tacocat.ui.app import LOGICAL_SIZE
 from tacocat.ui.game_config import GameConfig
+from tacocat.ui.notices import NOTICE_S, io_reason, offer_unsaved_play
+from tacocat.ui.replay.review import REVIEW_KEY, review_seat
 from tacocat.ui.scenes.new_game import NewGameScene
 from tacocat.ui.scenes.rules import PAGES
-from tests.ui.text_fit import overflows
+from tacocat.ui.widgets import text_box
+from tests.ai.helpers import small_hard
+from tests.ui.text_fit import overflows, placement_problems
 
 SIZES = [(1280, 720), (960, 540)]
+DT = 1 / 30
+#: A data folder as long as some players' are (a school's network home, say):
+#: the "already open" dialog names it.
+LONG_FOLDER = "/srv/home/students/anamaria.delacruz-santos/.local/share/tacocat"
 
 
-def _steps(app, frames: int = 6) -> None:
-    """A few frames, then on until the screen's entrance animation has finished."""
-    for _ in range(frames):
-        app.step(1 / 30)
-    for _ in range(300):
-        if not app.scenes.is_animating():
-            return
-        app.step(1 / 30)
+class Frames:
+    """Steps ``app`` (it replaces ``app.step``) with each drawn frame's self-drawn text
+    recorded and judged; problems go to ``found``, each once per screen."""
+
+    def __init__(self, app, found: list[str]) -> None:
+        self.app, self.found = app, found
+        #: The test's name for what is on screen (else the top scene's name is used).
+        self.where = ""
+        self._reported: set[tuple[object, ...]] = set()
+        self._marks: list[tuple[int, str]] = []
+        self._ledger: list[text_box.Placement] = []
+        self._step = app.step
+        app.step = self.step
+        self._draw_scenes = app.scenes.draw
+        app.scenes.draw = self._scenes
+        app.notices.draw = functools.partial(self._layer, "notices", app.notices.draw)
+
+    def step(self, dt: float) -> None:
+        with text_box.recording() as ledger:
+            self._ledger, self._marks = ledger, [(0, "update")]
+            self._step(dt)
+        self._judge(ledger, self._marks)
+
+    def screen(self) -> str:
+        top = self.app.scenes.top
+        name = top.name if top is not None else "none"
+        return f"{name} ({self.where})" if self.where else name
+
+    # --- layers: the placements of one frame, by who drew them --------------------------
+
+    def _scenes(self, surface: pygame.Surface) -> None:
+        for scene in self.app.scenes.stack:
+            if "draw" not in vars(scene):  # each scene's drawing starts a layer
+                scene.draw = functools.partial(self._layer, scene.name, scene.draw)
+        self._draw_scenes(surface)
+
+    def _layer(self, name: str, draw: Callable[[pygame.Surface], None],
+               surface: pygame.Surface) -> None:
+        self._marks.append((len(self._ledger), name))
+        draw(surface)
+
+    def _judge(self, ledger: list[text_box.Placement], marks: list[tuple[int, str]]) -> None:
+        top = self.app.scenes.top
+        screen, key = self.screen(), top.name if top is not None else "none"
+        ends = [start for start, _ in marks[1:]] + [len(ledger)]
+        for (start, layer), end in zip(marks, ends, strict=True):
+            for problem in placement_problems(ledger[start:end]):
+                self.report((key, layer, problem.kind, problem.texts),
+                            f"{screen} [drawn by {layer}]: {problem}")
+
+    def report(self, key: tuple[object, ...], line: str) -> None:
+        """Add ``line`` to the problems found, unless ``key`` was reported already."""
+        if key not in self._reported:
+            self._reported.add(key)
+            self.found.append(line)
+
+    def measure_widgets(self) -> None:
+        """Measure the pygame_gui labels and buttons on screen."""
+        top = self.app.scenes.top
+        for problem in overflows(self.app.ui, pygame.Rect((0, 0), self.app.size)):
+            self.report((top.name if top is not None else "none", problem),
+                        f"{self.screen()}: {problem}")
+
+    # --- stepping -----------------------------------------------------------------------
+
+    def settle(self, frames: int = 6) -> None:
+        """A few frames, then on until the screen's entrance animation has finished."""
+        for _ in range(frames):
+            self.step(DT)
+        self.until(lambda: not self.app.scenes.is_animating(), limit=300, must=False)
+
+    def until(self, done: Callable[[], bool], limit: int = 3000, must: bool = True) -> None:
+        for _ in range(limit):
+            if done():
+                return
+            self.step(DT)
+        assert not must or done(), f"{self.screen()}: never reached"
+
+    def check(self, where: str, frames: int = 6) -> None:
+        """Settle, then measure the pygame_gui widgets on screen."""
+        self.where = where
+        self.settle(frames)
+        self.measure_widgets()
 
 
-def _check(app, screen: str, found: list[str]) -> None:
-    _steps(app)
-    found.extend(f"{screen}: {problem}" for problem in overflows(app.ui, pygame.Rect((0, 0), app.size)))
-
-
-def _menus(app, found: list[str]) -> None:
-    _check(app, "title", found)
+def _menus(frames: Frames) -> None:
+    app = frames.app
+    frames.check("title")
     app.open_rules()
     rules = app.scenes.top
     for page in PAGES:
         rules.show_page(page)  # each page's text lays out (pygame_gui raises if a row cannot)
-        _check(app, f"how to play/{page}", found)
+        frames.check(page)
     app.scenes.pop()
     app.open_settings()
-    _check(app, "settings", found)
+    frames.check("settings")
     app.scenes.pop()
     app.open_stats()
-    _check(app, "statistics", found)
+    frames.check("statistics")
     app.scenes.pop()
     app.show_message(i18n.tr("tacocat.message.continue_title"), i18n.tr("tacocat.message.no_save"))
-    _check(app, "message", found)
+    frames.check("message")
     app.scenes.pop()
     app.scenes.switch(NewGameScene(app))
     new_game = app.scenes.top
-    _check(app, "new game", found)
+    frames.check("new game")
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=new_game.hotseat_button))
-    _check(app, "new game (friend)", found)
+    frames.check("new game (friend)")
 
 
-def _games(app, found: list[str]) -> None:
+def _notices(frames: Frames) -> None:
+    """The "already open" choice, then each notice the app posts (over the title)."""
+    app = frames.app
+    app.go_to_title()
+    offer_unsaved_play(app, LONG_FOLDER)
+    frames.check("already open")
+    app.scenes.top.choose(0)  # "Play without saving": its notice shows
+    disk_full = PersistenceError("disk full", cause=OSError(errno.ENOSPC, "No space left on device"))
+    other = PersistenceError("odd", cause=OSError(errno.EIO, "Input/output error"))
+    for key, reason in (("save_failed", disk_full), ("save_failed", other),
+                        ("finished_not_cleared", other), ("saved_again", None)):
+        assert app.notices.active
+        frames.check(f"notice {app.notices.texts[0][:20]!r}")
+        frames.step(NOTICE_S)  # gone
+        app.notices.post(i18n.tr(f"tacocat.notice.{key}",
+                                 **({"reason": io_reason(reason)} if reason else {})))
+    frames.check("notice")
+    frames.step(NOTICE_S)
+
+
+def _tables(frames: Frames) -> None:
+    app = frames.app
     app.start_game(GameConfig("vs_ai", "easy", human_seat=0, seed=3))
-    _check(app, "table", found)
+    frames.check("table")
     app.open_menu()
-    _check(app, "menu", found)
+    frames.check("menu")
     app.scenes.pop()
     app.start_game(GameConfig("hotseat", names=("Ana", "Ben"), seed=3))
-    for _ in range(3000):
-        if app.scenes.top.name == "pass_device":
-            break
-        app.step(1 / 30)
-    _check(app, "pass device", found)
+    frames.until(lambda: app.scenes.top.name == "pass_device")
+    frames.check("pass device")
+
+
+def _demo(frames: Frames) -> None:
+    """A demo game to its end: the table in each phase, the discards, the round result
+    and the game over (the game is then kept in the History)."""
+    app = frames.app
     app.options.speed = 40.0
     app.start_game(GameConfig("demo", "easy", seed=5))
+    table = app.scenes.top
     seen: set[str] = set()
-    for _ in range(20000):  # the table in each phase, the round result and the game over
+    for _ in range(20000):
         top = app.scenes.top
         phase = getattr(getattr(getattr(top, "session", None), "state", None), "phase", None)
         label = f"{top.name}/{getattr(phase, 'value', '')}"
         if label not in seen:
             seen.add(label)
-            found.extend(f"{label}: {p}" for p in overflows(app.ui, pygame.Rect((0, 0), app.size)))
+            frames.where = f"phase {phase.value}" if phase is not None else "demo"
+            frames.measure_widgets()
+        if top is table and "discards" not in seen and len(table.view.discard_values) >= 6:
+            seen.add("discards")
+            table.open_discards()
+            frames.check("discards")
+            app.scenes.pop()
         if top.name == "game_over":
             break
-        app.step(1 / 30)
-    assert {"round_result/", "game_over/"} <= {s.split("/")[0] + "/" for s in seen}
+        frames.step(DT)
+    frames.check("game over")
+    assert {"round_result/", "game_over/", "discards/"} <= {s.split("/")[0] + "/" for s in seen}
+
+
+def _history(frames: Frames) -> None:
+    """The History with the demo game; its review, made (in progress) and made; the replay."""
+    app = frames.app
+    (entry,) = app.history.entries()
+    app.open_history(select=entry.id)
+    frames.check("history")
+    history = app.scenes.top
+    history.review()  # no review kept yet: it is made, with a progress bar
+    review = app.scenes.top
+    assert review.name == "review" and review.review is None
+    frames.until(lambda: review.progress[1] > 0, limit=600, must=False)
+    frames.check("review in progress", frames=2)
+    review.cancel()
+    game, _ = app.history.open(entry.id)
+    made = review_game(game.record, review_seat(game.info), bot=small_hard(2))
+    app.history.attach(entry.id, REVIEW_KEY, made.to_dict())
+    history.review()
+    assert app.scenes.top.review == made
+    frames.check("review")
+    app.scenes.pop()
+    history.replay()
+    _replay(frames, made)
+
+
+def _replay(frames: Frames, made) -> None:
+    """The replay viewer along its timeline: the start, steps animated forward, a step
+    with a review's note, a few positions along the way, the end."""
+    viewer = frames.app.scenes.top
+    assert viewer.name == "replay"
+    last = viewer.timeline.last
+    frames.check("replay at the start")
+    for _ in range(3):
+        viewer.step_forward()
+        frames.check(f"replay step {viewer.index}")
+    noted = sorted(viewer.notes)
+    assert noted, "the review marks no move"
+    starts = list(viewer.timeline.round_starts)
+    for index in sorted({noted[0], *starts, last // 2, last - 1, last}):
+        viewer.go(index)
+        frames.check(f"replay at {index} of {last}")
+
+
+def _tutorial(frames: Frames) -> None:
+    """The guided game at several steps (the coach's panel), a refused move, a hint,
+    and its end."""
+    app = frames.app
+    for step in range(len(Tutorial())):  # each step's coach panel
+        app.start_tutorial(step=step)
+        scene = app.scenes.top
+        frames.where = f"tutorial step {step}"
+        frames.until(functools.partial(_coach_or_enter, scene))
+        frames.check(f"tutorial step {step}")
+        if step == 0:  # "keep all" is legal, but not what step 0 teaches: refused kindly
+            _click(scene.buttons["secondary"].rect.center)
+            frames.check("tutorial refusal")
+            assert scene.prompt_text()[1] == "error"
+    _key(pygame.K_h)
+    frames.check("tutorial hint")
+    assert scene.prompt_text()[1] == "hint"
+    assert scene.session.submit(scene.tutorial.steps[-1].expect) is None
+    frames.until(lambda: app.scenes.top.name == "game_over")
+    frames.check("tutorial game over")
+
+
+def _click(pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False))
+
+
+def _key(code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+
+
+def _coach_or_enter(scene) -> bool:
+    """True once the coach shows; presses Enter on a round result on the way."""
+    if scene.coach_showing():
+        return True
+    top = scene.app.scenes.top
+    if top.name == "round_result" and getattr(top, "armed", False):
+        _key(pygame.K_RETURN)
+    return False
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("code", LANGUAGES, ids=lambda c: f"lang_{c}")
-def test_every_screen_holds_its_text(make_app, code, size):
+def test_every_screen_holds_its_text(make_app, monkeypatch, code, size):
+    # The review in progress runs in a thread, not a process of its own (it is cancelled).
+    monkeypatch.setenv("TACOCAT_AI_WORKER", "thread")
     app = make_app("--lang", code)
     try:
         app.update_settings(window_size=size)
         assert app.size == LOGICAL_SIZE
         found: list[str] = []
-        _menus(app, found)
-        _games(app, found)
+        frames = Frames(app, found)
+        for part in (_menus, _notices, _tables, _demo, _history, _tutorial):
+            try:
+                part(frames)
+            except Exception as error:  # reported below; the next part starts afresh
+                top = getattr(app.scenes.top, "name", None)
+                found.append(f"{part.__name__} stopped on {top}: {_failure(error)}")
         assert not found, "\n".join(found)
     finally:
         i18n.set_language("en")
+
+
+def _failure(error: Exception) -> str:
+    """``error`` and the innermost line of the game or this test that raised it."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__)
+              if "/tacocat/" in f.filename or "/tests/" in f.filename]
+    where = f" (at {frames[-1].filename.rsplit('/', 2)[-1]}:{frames[-1].lineno})" if frames else ""
+    return f"{type(error).__name__}: {error}{where}"
