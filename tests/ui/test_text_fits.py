@@ -157,24 +157,31 @@ def _menus(frames: Frames) -> None:
     frames.check("new game (friend)")
 
 
-def _notices(frames: Frames) -> None:
-    """The "already open" choice, then each notice the app posts (over the title)."""
+def _already_open(frames: Frames) -> None:
+    """The "already open" choice; "Play without saving" posts its notice."""
     app = frames.app
     app.go_to_title()
     offer_unsaved_play(app, LONG_FOLDER)
     frames.check("already open")
-    app.scenes.top.choose(0)  # "Play without saving": its notice shows
+    app.scenes.top.choose(0)
+    assert app.notices.texts == [i18n.tr("tacocat.notice.playing_unsaved")]
+
+
+def _notices(frames: Frames) -> None:
+    """Each notice the app posts, over the title."""
+    app = frames.app
+    app.go_to_title()
     disk_full = PersistenceError("disk full", cause=OSError(errno.ENOSPC, "No space left on device"))
     other = PersistenceError("odd", cause=OSError(errno.EIO, "Input/output error"))
-    for key, reason in (("save_failed", disk_full), ("save_failed", other),
-                        ("finished_not_cleared", other), ("saved_again", None)):
-        assert app.notices.active
-        frames.check(f"notice {app.notices.texts[0][:20]!r}")
-        frames.step(NOTICE_S)  # gone
+    for key, reason in (("playing_unsaved", None), ("save_failed", disk_full),
+                        ("save_failed", other), ("finished_not_cleared", other),
+                        ("saved_again", None)):  # the same text twice is shown once
         app.notices.post(i18n.tr(f"tacocat.notice.{key}",
                                  **({"reason": io_reason(reason)} if reason else {})))
-    frames.check("notice")
-    frames.step(NOTICE_S)
+    assert len(app.notices.texts) == 5
+    while app.notices.active:  # shown one at a time
+        frames.check(f"notice {app.notices.texts[0][:24]!r}")
+        frames.step(NOTICE_S)  # gone: the next one shows
 
 
 def _tables(frames: Frames) -> None:
@@ -238,10 +245,10 @@ def _history(frames: Frames) -> None:
     frames.check("review")
     app.scenes.pop()
     history.replay()
-    _replay(frames, made)
+    _replay(frames)
 
 
-def _replay(frames: Frames, made) -> None:
+def _replay(frames: Frames) -> None:
     """The replay viewer along its timeline: the start, steps animated forward, a step
     with a review's note, a few positions along the way, the end."""
     viewer = frames.app.scenes.top
@@ -312,7 +319,7 @@ def test_every_screen_holds_its_text(make_app, monkeypatch, code, size):
         assert app.size == LOGICAL_SIZE
         found: list[str] = []
         frames = Frames(app, found)
-        for part in (_menus, _notices, _tables, _demo, _history, _tutorial):
+        for part in (_menus, _already_open, _notices, _tables, _demo, _history, _tutorial):
             try:
                 part(frames)
             except Exception as error:  # reported below; the next part starts afresh
