@@ -118,7 +118,7 @@ class App(Navigation, Preferences):
         #: The player's statistics (``stats.json``); :meth:`record_game` adds a game.
         self.stats, stats_problem = load_stats(self.data_dir)
         #: Non-blocking notices over the top of the window (e.g. a failed autosave).
-        self.notices = Notices(lambda: self.assets.font(20))
+        self.notices = Notices(lambda size, bold: self.assets.font(size, bold=bold))
         self.saves = ReportingSaves(saves if saves is not None else SaveStore(self.data_dir),
                                     self.notices.post)
         #: True while the table shows a game resumed from the autosave under

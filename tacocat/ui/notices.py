@@ -22,7 +22,8 @@ import pygame
 from tacocat.persistence.errors import REASON_OTHER, PersistenceError
 from tacocat.persistence.text import printable
 from tacocat.ui.i18n import tr
-from tacocat.ui.widgets.style import rounded_panel
+from tacocat.ui.widgets.style import TextCache, rounded_panel
+from tacocat.ui.widgets.text_box import draw_lines, fit_lines
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +33,10 @@ NOTICE_S = 7.0
 FADE_S = 0.6
 #: Narrow enough to leave the table's top corners (names, round, Menu) visible.
 MAX_WIDTH = 640
+#: A long notice (a path in it) gets smaller text rather than cover the table.
+MAX_HEIGHT = 200
 PADDING = 14
+FONT_SIZE = 20
 TOP = 10
 FILL = (244, 231, 197)
 BORDER = (217, 72, 59)
@@ -57,11 +61,11 @@ class _Notice:
 class Notices:
     """Non-blocking notices, one shown at a time (newest last in the queue).
 
-    :param font: returns the font to draw with (called when drawing).
+    :param fonts: ``fonts(size, bold)`` gives the font to draw with (the language's own).
     """
 
-    def __init__(self, font: Callable[[], pygame.font.Font]) -> None:
-        self._font = font
+    def __init__(self, fonts: Callable[[int, bool], pygame.font.Font]) -> None:
+        self._text = TextCache(fonts)
         self._queue: list[_Notice] = []
 
     def post(self, text: str) -> None:
@@ -96,11 +100,13 @@ class Notices:
         surface.blit(notice.panel, notice.panel.get_rect(midtop=(surface.get_width() // 2, TOP)))
 
     def _panel(self, text: str) -> pygame.Surface:
-        # pygame-ce wraps the text itself (wraplength).
-        words = self._font().render(text, True, INK, None, MAX_WIDTH - 2 * PADDING)
-        panel = rounded_panel((words.get_width() + 2 * PADDING, words.get_height() + 2 * PADDING),
-                              FILL, BORDER, radius=12, border_width=3)
-        panel.blit(words, (PADDING, PADDING))
+        room = pygame.Rect(PADDING, PADDING, MAX_WIDTH - 2 * PADDING, MAX_HEIGHT - 2 * PADDING)
+        lines, size, _ = fit_lines(self._text, text, FONT_SIZE, room)
+        font = self._text.font(size)
+        room.size = (max(font.size(line)[0] for line in lines), len(lines) * font.get_linesize())
+        panel = rounded_panel(room.inflate(2 * PADDING, 2 * PADDING).size, FILL, BORDER, radius=12,
+                              border_width=3)
+        draw_lines(panel, self._text, text, FONT_SIZE, INK, room)
         return panel
 
 

@@ -4,13 +4,15 @@ the window-size buttons share one font size, the bars around the frame are not b
 from __future__ import annotations
 
 import json
+import math
 
 import pygame
 
 from tacocat.resources import asset_path
 from tacocat.ui.i18n import tr
-from tacocat.ui.widgets.button import MIN_FONT, PADDING, Button
+from tacocat.ui.widgets.button import PADDING, Button
 from tacocat.ui.widgets.style import TextCache, palette
+from tacocat.ui.widgets.text_box import MIN_SCALE
 
 
 def _text(app):
@@ -25,7 +27,7 @@ def test_a_long_label_keeps_its_padding_and_a_short_one_its_size(make_app):
                   font_size=20)
     label = wide.label_image(text, colour)
     assert label.get_width() <= wide.rect.width - 2 * PADDING
-    assert label.get_height() >= text.render("Ag", MIN_FONT, colour, bold=True).get_height()
+    assert label.get_height() >= text.render("Ag", math.floor(20 * MIN_SCALE), colour, bold=True).get_height()
     short = Button("hint", pygame.Rect(0, 0, 232, 48), "Hint", font_size=20)
     assert short.label_image(text, colour).get_size() == text.render(
         "Hint", 20, colour, bold=True).get_size()

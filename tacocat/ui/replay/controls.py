@@ -19,6 +19,7 @@ from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.scrubber import Scrubber
 from tacocat.ui.widgets.style import mix, palette, rounded_panel
+from tacocat.ui.widgets.text_box import draw_text
 
 if TYPE_CHECKING:
     from tacocat.ui.replay.scene import ReplayScene
@@ -177,12 +178,15 @@ class ReplayControls:
             return self._panel[1]
         p, text = palette(), self.scene.text
         image = rounded_panel(PANEL_RECT.size, (*p.table_deep, 200), None, radius=14, shadow=0)
-        image.blit(text.render(lines[0], 14, p.cheese, bold=True), (15, 11))
+        width = PANEL_RECT.width - 30
+        draw_text(image, text, lines[0], 14, p.cheese, pygame.Rect(15, 9, width, 22), bold=True,
+                  anchor="topleft")
         y = 32
         for i, line in enumerate(lines[1:]):
             colour = p.card_face if i < 3 else mix(p.table_light, p.card_face, 0.6)
-            label = text.render(line, 15, colour, bold=i == 1, max_width=PANEL_RECT.width - 24)
-            image.blit(label, (15, y))
+            # The box is the font's line; lines are 19 px apart, their ink never meets.
+            box = pygame.Rect(15, y, width, text.font(15, i == 1).get_linesize())
+            draw_text(image, text, line, 15, colour, box, bold=i == 1, anchor="topleft")
             y += 19
         self._panel = (lines, image)
         return image

@@ -30,6 +30,7 @@ from tacocat.ui.replay.timeline import Note
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.style import palette
+from tacocat.ui.widgets.text_box import draw_lines
 
 if TYPE_CHECKING:
     from tacocat.ui.services import App
@@ -251,8 +252,7 @@ class ReviewScene(DrawnOverlay):
         left, width = self.panel_rect.x + 40, self.panel_rect.width - 300
         for i, moment in enumerate(costly):
             colour = p.seat(1) if moment.mark == "blunder" else p.ink
-            top = self.panel_rect.y + 282 + i * 60
-            for part in self.text.wrap(tr("tacocat.review.moment", **_params(moment)), 16,
-                                       width)[:3]:
-                surface.blit(self.text.render(part, 16, colour), (left, top))
-                top += 19
+            # Up to three lines 19 px apart in its 60 px row (smaller when it needs more).
+            box = pygame.Rect(left, self.panel_rect.y + 282 + i * 60, width, 60)
+            draw_lines(surface, self.text, tr("tacocat.review.moment", **_params(moment)), 16,
+                       colour, box, gap=19 - self.text.font(16).get_linesize())

@@ -19,6 +19,14 @@ from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
 from tacocat.ui.widgets.style import TextCache, palette
+from tacocat.ui.widgets.text_box import draw_text
+
+#: The first column's centre from the panel's left; the row labels ("Played",
+#: "Unseen") have the room left of it, clear of the first card.
+COLUMNS_LEFT = 150
+ROW_LABEL_WIDTH = COLUMNS_LEFT - 22 - 32
+#: Room for a count under a card.
+COUNT_WIDTH = 44
 
 
 class DiscardViewerScene(DrawnOverlay):
@@ -42,7 +50,7 @@ class DiscardViewerScene(DrawnOverlay):
                                    style="secondary", font_size=19)
         self.buttons = [self.close_button]
         # Columns right of the row labels ("Played", "Unseen").
-        left = self.panel_rect.x + 150
+        left = self.panel_rect.x + COLUMNS_LEFT
         step = (self.panel_rect.right - 50 - left) / max(1, len(self.values) - 1)
         self.cards = [CardSprite(v, None, "viewer", (left + i * step, self.panel_rect.y + 130),
                                  0.55, face_up=True) for i, v in enumerate(self.values)]
@@ -89,12 +97,12 @@ class DiscardViewerScene(DrawnOverlay):
                     pygame.draw.circle(surface, p.ink_soft, centre, 7, width=2)
             count_y = rect.y + 292
             for offset, (number, colour) in enumerate(((seen, p.ink), (self.unseen(value), p.salsa_dark))):
-                label = text.render(str(number), 18, colour, bold=True)
-                surface.blit(label, label.get_rect(midtop=(x, count_y + offset * 26)))
-        left = rect.x + 22
+                box = pygame.Rect(0, count_y + offset * 26, COUNT_WIDTH, 26)
+                box.centerx = x
+                draw_text(surface, text, str(number), 18, colour, box, bold=True, anchor="midtop")
         for offset, key in enumerate(("tacocat.table.discards.seen", "tacocat.table.discards.unseen")):
-            label = text.render(tr(key), 15, p.ink_soft, bold=True)
-            surface.blit(label, (left, rect.y + 294 + offset * 26))
+            box = pygame.Rect(rect.x + 22, rect.y + 292 + offset * 26, ROW_LABEL_WIDTH, 26)
+            draw_text(surface, text, tr(key), 15, p.ink_soft, box, bold=True, anchor="midleft")
         total_public = sum(self.public.values())
         total_unseen = sum(self.unseen(v) for v in self.values)
         summary = tr("tacocat.table.discards.summary", seen=total_public, mine=sum(self.mine.values()),

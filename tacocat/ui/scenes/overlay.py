@@ -21,6 +21,7 @@ import pygame_gui
 from tacocat.ui.scene import OVERLAY_LAYER, Scene, UIScene
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
+from tacocat.ui.widgets.text_box import draw_lines, draw_text
 
 #: How much the dimming layer hides of the table (0..255).
 DIM_ALPHA = 170
@@ -179,17 +180,19 @@ class DrawnOverlay(Scene):
 
     def heading(self, surface: pygame.Surface, text: str, y: int, size: int = 34,
                 colour: tuple[int, int, int] | None = None) -> int:
-        p = palette()
-        label = self.text.render(text, size, colour or p.ink, bold=True,
-                                 max_width=self.panel_rect.width - 60)
-        surface.blit(label, label.get_rect(midtop=(self.panel_rect.centerx, y)))
-        return y + label.get_height()
+        """One line of ``text`` centred across the panel from ``y``; returns the y below it."""
+        box = pygame.Rect(self.panel_rect.x + 30, y, self.panel_rect.width - 60,
+                          self.text.font(size, True).get_linesize())
+        draw_text(surface, self.text, text, size, colour or palette().ink, box, bold=True,
+                  anchor="midtop")
+        return box.bottom
 
     def line(self, surface: pygame.Surface, text: str, y: int, size: int = 19,
              colour: tuple[int, int, int] | None = None, bold: bool = False) -> int:
-        p = palette()
-        for part in self.text.wrap(text, size, self.panel_rect.width - 80, bold):
-            label = self.text.render(part, size, colour or p.ink, bold=bold)
-            surface.blit(label, label.get_rect(midtop=(self.panel_rect.centerx, y)))
-            y += label.get_height() + 2
-        return y
+        """``text`` wrapped and centred across the panel from ``y`` (shrunk, rather than run
+        past the panel's foot); returns the y below it."""
+        rect = self.panel_rect
+        box = pygame.Rect(rect.x + 40, y, rect.width - 80, max(0, rect.bottom - 16 - y))
+        covered = draw_lines(surface, self.text, text, size, colour or palette().ink, box,
+                             bold=bold, gap=2, align="centre")
+        return covered.bottom + 2 if covered.height else y

@@ -13,6 +13,7 @@ import pygame
 
 from tacocat.ui.score import RoundRecord
 from tacocat.ui.widgets.style import TextCache, palette
+from tacocat.ui.widgets.text_box import draw_text
 
 #: Eight chips a row in the game-over panel; two rows (ties replayed) still clear its buttons.
 CHIP = (66, 60)
@@ -47,9 +48,11 @@ def _chip(surface: pygame.Surface, text: TextCache, record: RoundRecord,
         fill, ink, number = p.seat(record.winner, dark=True), p.white, str(record.number)
     pygame.draw.rect(surface, fill, rect, border_radius=12)
     pygame.draw.rect(surface, p.ink, rect, width=2, border_radius=12)
-    label = text.render(number, 16, ink, bold=True)
-    surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.top + 5)))
+    inner = rect.inflate(-8, -8)
+    top, bottom = inner.copy(), inner.copy()
+    top.height = bottom.height = inner.height // 2
+    bottom.bottom = inner.bottom
+    draw_text(surface, text, number, 16, ink, top, bold=True, anchor="midtop")
     if record.cards is not None:
-        cards = text.render(f"{record.cards[0]} · {record.cards[1]}", 19, ink, bold=True,
-                            max_width=rect.width - 8)
-        surface.blit(cards, cards.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
+        draw_text(surface, text, f"{record.cards[0]} · {record.cards[1]}", 19, ink, bottom,
+                  bold=True, anchor="midbottom")

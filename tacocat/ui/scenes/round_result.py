@@ -13,9 +13,12 @@ from tacocat.ui.score import round_label
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
 from tacocat.ui.widgets.style import palette
+from tacocat.ui.widgets.text_box import draw_lines, draw_text
 
 #: Seconds the result stays up in a demo (at speed 1) before the next round.
 DEMO_SECONDS = 2.2
+#: Room for a player's name under their card.
+NAME_WIDTH = 160
 
 
 class RoundResultScene(DrawnOverlay):
@@ -95,9 +98,11 @@ class RoundResultScene(DrawnOverlay):
                          else p.ink)
         for sprite in self.cards:
             self.table.renderer.draw(surface, sprite, True, highlight=sprite.glow > 0.5)
-            label = self.text.render(names[sprite.owner], 16, p.ink, bold=True, max_width=150)
             card = self.table.renderer.rect_of(sprite)
-            surface.blit(label, label.get_rect(midtop=(card.centerx, card.bottom + 8)))
+            box = pygame.Rect(0, 0, NAME_WIDTH, 24)
+            box.midtop = (card.centerx, card.bottom + 8)
+            draw_text(surface, self.text, names[sprite.owner], 16, p.ink, box, bold=True,
+                      anchor="midtop")
         if self.cards:
             self._between_cards(surface, tr("tacocat.table.result.lower_wins"), rect.y + 192)
         y = rect.y + 290
@@ -121,12 +126,12 @@ class RoundResultScene(DrawnOverlay):
         """``text`` wrapped to the gap between the two shown cards (long in some languages)."""
         rects = sorted((self.table.renderer.rect_of(sprite) for sprite in self.cards),
                        key=lambda r: r.x)
-        room = rects[-1].left - rects[0].right - 8 if len(rects) > 1 else 160
-        lines = self.text.wrap(text, 15, room, bold=True)
-        rendered = [self.text.render(line, 15, palette().ink_soft, bold=True, max_width=room)
-                    for line in lines]
-        y = centre_y - sum(r.get_height() for r in rendered) // 2
-        centre_x = (rects[0].right + rects[-1].left) // 2 if len(rects) > 1 else rects[0].centerx
-        for label in rendered:
-            surface.blit(label, label.get_rect(midtop=(centre_x, y)))
-            y += label.get_height()
+        if len(rects) > 1:
+            box = pygame.Rect(rects[0].right + 4, 0, rects[-1].left - rects[0].right - 8,
+                              rects[0].height)
+        else:
+            box = pygame.Rect(0, 0, 160, rects[0].height)
+            box.centerx = rects[0].centerx
+        box.centery = centre_y
+        draw_lines(surface, self.text, text, 15, palette().ink_soft, box, bold=True, align="centre",
+                   middle=True)

@@ -26,9 +26,19 @@ from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.board import BoardView
 from tacocat.ui.widgets.cards import CardRenderer
 from tacocat.ui.widgets.style import SurfaceLRU, TextCache, mix, palette, rounded_panel
+from tacocat.ui.widgets.text_box import draw_pill, draw_text, fitted
 
 LOG_FONT = 15
 LOG_LINE = 20
+#: Room for one line of a label (its font's line height, with a little to spare).
+LABEL_HEIGHT = 24
+#: The round label's room: from clear of the top hand (at most 870) to the score's right edge.
+ROUND_LABEL_BOX = pygame.Rect(880, 8, L.SCORE_RECT.right - 880, LABEL_HEIGHT)
+#: Each pile's count is centred under it, in a box no wider than the gap to its neighbour.
+PILE_LABEL_WIDTH = {"tiles": 180, "piles": round(L.DISCARD_POS[0] - L.DRAW_POS[0]) - 4}
+#: The widest the prompt line and a banner may grow.
+PROMPT_ROOM = (700, 34)
+BANNER_ROOM = (900, 44)
 #: Pixel memory for name plates and banners, and for prompt lines (each a few tens of KB).
 PANEL_CACHE_BYTES = 2 * 2**20
 PROMPT_CACHE_BYTES = 2**20
@@ -111,10 +121,9 @@ class Painter:
         else:
             layer.blit(self.background, (0, 0))
         self.board.draw(layer, view.covered, view.token_rest)
-        round_label = self.text.render(
-            tr("tacocat.table.round_cards", round=view.round_caption, cards=view.hand_size), 16,
-            p.box_floor, bold=True)
-        layer.blit(round_label, round_label.get_rect(topright=(L.SCORE_RECT.right, 12)))
+        draw_text(layer, self.text,
+                  tr("tacocat.table.round_cards", round=view.round_caption, cards=view.hand_size),
+                  16, p.box_floor, ROUND_LABEL_BOX, bold=True, anchor="topright")
         # The play mat: where duels, attacks and answers are laid.
         mat = pygame.Surface(L.PLAY_MAT.size, pygame.SRCALPHA)
         pygame.draw.rect(mat, (*p.table_deep, 80), mat.get_rect(), border_radius=28)
@@ -149,8 +158,10 @@ class Painter:
         x, y = L.TILE_STACK_POS
         for i in range(view.tiles_left):
             surface.blit(tile, tile.get_rect(center=(round(x), round(y - i * 4))))
-        label = text.render(tr("tacocat.table.tiles", n=view.tiles_left), 15, p.box_floor, bold=True)
-        surface.blit(label, label.get_rect(midtop=(round(x), round(y + 38))))
+        box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["tiles"], LABEL_HEIGHT)
+        box.midtop = (round(x), round(y + 38))
+        draw_text(surface, text, tr("tacocat.table.tiles", n=view.tiles_left), 15, p.box_floor, box,
+                  bold=True, anchor="midtop")
         # Draw pile: a few backs, offset, with the count.
         size = self.renderer.size_for(L.PILE_SCALE)
         back = self.renderer.back(size)
@@ -161,13 +172,13 @@ class Painter:
             surface.blit(shadow, shadow.get_rect(center=(round(dx) + 2, round(dy) + 4)))
         for i in range(layers):
             surface.blit(back, back.get_rect(center=(round(dx) - i, round(dy) - i * 2)))
-        label = text.render(tr("tacocat.table.draw_pile", n=view.draw_count), 15, p.box_floor, bold=True)
-        surface.blit(label, label.get_rect(midtop=(round(dx), round(dy) + size[1] // 2 + 8)))
-        # Discard pile count (its cards are sprites; the outline is in the static layer).
-        rx, ry = L.DISCARD_POS
-        label = text.render(tr("tacocat.table.discard_pile", n=len(view.discard_values)), 15,
-                            p.box_floor, bold=True)
-        surface.blit(label, label.get_rect(midtop=(round(rx), round(ry) + size[1] // 2 + 8)))
+        # Each pile's count under it (the discards' cards are sprites; their outline is static).
+        counts = ((L.DRAW_POS, tr("tacocat.table.draw_pile", n=view.draw_count)),
+                  (L.DISCARD_POS, tr("tacocat.table.discard_pile", n=len(view.discard_values))))
+        for (px, py), caption in counts:
+            box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["piles"], LABEL_HEIGHT)
+            box.midtop = (round(px), round(py) + size[1] // 2 + 8)
+            draw_text(surface, text, caption, 15, p.box_floor, box, bold=True, anchor="midtop")
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         """On an empty play mat: what is being decided, and the piles' counts."""
@@ -177,9 +188,9 @@ class Painter:
                 or view.banners or (turn.seat is not None and turn.phase is Phase.DUEL)):
             return  # cards are on the mat, or flying over it
         caption = centre_caption(turn, view.names, view.draw_count, len(view.discard_values))
-        label = self.text.render(caption, 18, palette().box_floor, bold=True,
-                                 max_width=L.PLAY_MAT.width - 40)
-        surface.blit(label, label.get_rect(center=L.PLAY_MAT.center))
+        box = pygame.Rect(0, 0, L.PLAY_MAT.width - 40, 40)
+        box.center = L.PLAY_MAT.center
+        draw_text(surface, self.text, caption, 18, palette().box_floor, box, bold=True)
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
         view, renderer = self.view, self.renderer
@@ -219,9 +230,11 @@ class Painter:
         for x, y in L.DUEL_POS:
             surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
         p = palette()
-        vs = self.text.render(tr("tacocat.table.vs"), 18, p.box_floor, bold=True)
-        middle = ((L.DUEL_POS[0][0] + L.DUEL_POS[1][0]) / 2, L.DUEL_POS[0][1])
-        surface.blit(vs, vs.get_rect(center=(round(middle[0]), round(middle[1]))))
+        # "vs" in the gap between the two slots.
+        gap = round(L.DUEL_POS[1][0] - L.DUEL_POS[0][0]) - slot.get_width() - 4
+        box = pygame.Rect(0, 0, gap, 30)
+        box.center = (round((L.DUEL_POS[0][0] + L.DUEL_POS[1][0]) / 2), round(L.DUEL_POS[0][1]))
+        draw_text(surface, self.text, tr("tacocat.table.vs"), 18, p.box_floor, box, bold=True)
 
     def _draw_table_marks(self, surface: pygame.Surface) -> None:
         """The current target of a jumbo attack, answer marks, duel labels."""
@@ -233,15 +246,14 @@ class Painter:
                 pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 180)
                 ring = rect.inflate(10 + int(4 * pulse), 10 + int(4 * pulse))
                 pygame.draw.rect(surface, p.cheese, ring, width=4, border_radius=12)
-                label = text.render(tr("tacocat.table.answer_this"), 14, p.ink, bold=True)
-                pill = pygame.Rect(0, 0, label.get_width() + 16, label.get_height() + 4)
                 # On the defender's side of the card, where the answer will land.
+                box = pygame.Rect(0, 0, 2 * L.PLAY_STEP, LABEL_HEIGHT + 4)
                 if view.attacker is not None and view.side(view.attacker) == "bottom":
-                    pill.midbottom = (rect.centerx, rect.top - 6)
+                    box.midbottom, anchor = (rect.centerx, rect.top - 6), "midbottom"
                 else:
-                    pill.midtop = (rect.centerx, rect.bottom + 6)
-                pygame.draw.rect(surface, p.cheese, pill, border_radius=10)
-                surface.blit(label, label.get_rect(center=pill.center))
+                    box.midtop, anchor = (rect.centerx, rect.bottom + 6), "midtop"
+                draw_pill(surface, text, tr("tacocat.table.answer_this"), 14, p.ink, p.cheese, box,
+                          pad=(8, 2), anchor=anchor)
         for sprite in view.responses:
             if sprite.z > 0 or sprite.mark is None:
                 continue
@@ -249,22 +261,23 @@ class Painter:
             good = sprite.mark == "defended"
             colour = p.avocado if good else p.salsa
             key = "tacocat.table.mark.defended" if good else "tacocat.table.mark.sacrificed"
-            label = text.render(tr(key), 13, p.white, bold=True)
-            pill = pygame.Rect(0, 0, label.get_width() + 12, label.get_height() + 2)
-            pill.midtop = (rect.centerx, rect.bottom - 10)
-            pygame.draw.rect(surface, colour, pill, border_radius=9)
-            surface.blit(label, label.get_rect(center=pill.center))
+            # No wider than the step between two answers, so neighbours' marks never meet.
+            box = pygame.Rect(0, 0, L.PLAY_STEP - 4, LABEL_HEIGHT)
+            box.midtop = (rect.centerx, rect.bottom - 10)
+            draw_pill(surface, text, tr(key), 13, p.white, colour, box, pad=(6, 1), anchor="midtop",
+                      radius=9)
         for seat in (0, 1):
             sprite = view.duel[seat] or view.showdown[seat]
             if sprite is None or sprite.z > 0:
                 continue
             rect = self.renderer.rect_of(sprite)
-            label = text.render(view.names[seat], 15, p.box_floor, bold=True, max_width=110)
+            box = pygame.Rect(0, 0, 130, LABEL_HEIGHT)
             if view.side(seat) == "top":
-                spot = label.get_rect(midbottom=(rect.centerx, rect.top - 4))
+                box.midbottom, anchor = (rect.centerx, rect.top - 4), "midbottom"
             else:
-                spot = label.get_rect(midtop=(rect.centerx, rect.bottom + 4))
-            surface.blit(label, spot)
+                box.midtop, anchor = (rect.centerx, rect.bottom + 4), "midtop"
+            draw_text(surface, text, view.names[seat], 15, p.box_floor, box, bold=True,
+                      anchor=anchor)
 
     def _draw_panels(self, surface: pygame.Surface) -> None:
         """Name plates, the log, the opponent's card count (these change often)."""
@@ -284,11 +297,12 @@ class Painter:
         if count:
             p = palette()
             slots = L.hand_slots("top", count)
-            label = self.text.render(tr("tacocat.table.cards_in_hand", count=count), 15, p.box_floor,
-                                     bold=True)
-            # Left of the hand: the score sits to its right.
-            x = slots[0][0] - 50
-            surface.blit(label, label.get_rect(midright=(round(x), round(L.HAND_Y["top"]))))
+            # Left of the hand (the score sits to its right), clear of the name plate.
+            left = L.PLATE_RECT["top"].right + 12
+            box = pygame.Rect(left, 0, round(slots[0][0] - 50) - left, LABEL_HEIGHT)
+            box.centery = round(L.HAND_Y["top"])
+            draw_text(surface, self.text, tr("tacocat.table.cards_in_hand", count=count), 15,
+                      p.box_floor, box, bold=True, anchor="midright")
 
     def _plate_key(self, seat: int, side: str) -> tuple[Any, ...]:
         view = self.view
@@ -312,8 +326,8 @@ class Painter:
                                 radius=14, border_width=3 if turn else 2, shadow=4)
         goal = self.assets.image(f"board/goal_{seat + 1}", (40, 46))
         surface.blit(goal, (12, 4 + (h - 46) // 2))
-        name = text.render(view.names[seat], 19, p.card_face, bold=True, max_width=w - 70)
-        surface.blit(name, (60, 10))
+        draw_text(surface, text, view.names[seat], 19, p.card_face,
+                  pygame.Rect(60, 8, w - 70, 28), bold=True, anchor="midleft")
         # Rounds won: one pip per round needed.
         for i in range(self.rounds_to_win):
             centre = (68 + i * 21, 47)
@@ -328,14 +342,14 @@ class Painter:
         elif attacker:
             badge = (tr("tacocat.table.badge.attacker"), p.salsa)
         if badge is not None:
-            label = text.render(badge[0], 13, p.white, bold=True)
-            pill = pygame.Rect(0, 0, label.get_width() + 14, 20)
-            pill.topright = (w - 6, 37)
-            pygame.draw.rect(surface, badge[1], pill, border_radius=10)
-            surface.blit(label, label.get_rect(center=pill.center))
+            # Right of the pips, up to the plate's edge.
+            left = 68 + self.rounds_to_win * 21
+            box = pygame.Rect(left, 37, w - 6 - left, 20)
+            draw_pill(surface, text, badge[0], 13, p.white, badge[1], box, pad=(7, 1),
+                      anchor="topright")
         if side == "bottom" and self.mode == "vs_ai":
-            you = text.render(tr("tacocat.table.you"), 13, p.cheese, bold=True)
-            surface.blit(you, (60, h - 14))
+            draw_text(surface, text, tr("tacocat.table.you"), 13, p.cheese,
+                      pygame.Rect(60, h - 16, w - 70, 19), bold=True, anchor="topleft")
         return self._panel_cache.put(key, surface)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
@@ -348,8 +362,8 @@ class Painter:
             rect = L.LOG_RECT
             cached = rounded_panel(rect.size, (*p.table_deep, LOG_FILL_ALPHA), None, radius=14,
                                    shadow=0)
-            heading = text.render(tr("tacocat.table.log_heading"), 14, p.cheese, bold=True)
-            cached.blit(heading, (12, 8))
+            draw_text(cached, text, tr("tacocat.table.log_heading"), 14, p.cheese,
+                      pygame.Rect(12, 6, rect.width - 24, LABEL_HEIGHT), bold=True, anchor="topleft")
             # Whole entries, newest last, as many as fit.
             entries: list[list[str]] = []
             room = (rect.height - 36) // LOG_LINE
@@ -365,8 +379,9 @@ class Painter:
                 newest = i == len(entries) - 1
                 colour = log_colour(i, len(entries))
                 for part in entry:
-                    label = text.render(part, LOG_FONT, colour, bold=newest)
-                    cached.blit(label, (12, y))
+                    # The box is the font's line; lines are LOG_LINE apart, their ink never meets.
+                    box = pygame.Rect(12, y, rect.width - 24, text.font(LOG_FONT, newest).get_linesize())
+                    draw_text(cached, text, part, LOG_FONT, colour, box, bold=newest, anchor="topleft")
                     y += LOG_LINE
             self._log_panel = (key, cached)
         surface.blit(cached, L.LOG_RECT.topleft)
@@ -383,10 +398,11 @@ class Painter:
                 "error": (p.salsa, p.white), "hint": (p.cheese, p.ink),
                 "do": (p.box_floor, p.ink), "info": (mix(p.table_deep, p.table, 0.3), p.card_face),
             }.get(tone, (p.box_floor, p.ink))
-            label = self.text.render(text, 19, ink, bold=True, max_width=700)
+            label, _ = fitted(self.text, text, 19, ink, PROMPT_ROOM, bold=True)
             cached = rounded_panel((label.get_width() + 36, label.get_height() + 12), fill,
                                    p.ink if tone != "info" else None, radius=18, shadow=3)
-            cached.blit(label, (3 + 18, 3 + 6))
+            draw_text(cached, self.text, text, 19, ink, label.get_rect(topleft=(3 + 18, 3 + 6)),
+                      bold=True)
             self._prompt_cache.put(key, cached)
         self.prompt_rect = cached.get_rect(center=(L.WIDTH // 2, L.PROMPT_Y))
         surface.blit(cached, self.prompt_rect)
@@ -400,12 +416,13 @@ class Painter:
             cached = self._panel_cache.get(key)
             if cached is None:
                 fill = p.avocado if banner.tone == "good" else p.cheese
-                label = self.text.outlined(banner.text, 26, p.white if banner.tone == "good" else p.ink,
-                                           p.ink if banner.tone == "good" else p.card_face, width=2)
+                ink = p.white if banner.tone == "good" else p.ink
+                edge = p.ink if banner.tone == "good" else p.card_face
+                label, _ = fitted(self.text, banner.text, 26, ink, BANNER_ROOM, bold=True, outline=edge)
                 cached = rounded_panel((label.get_width() + 40, label.get_height() + 14), fill, p.ink,
                                        radius=20, border_width=3, shadow=5)
-                cached.blit(label, label.get_rect(center=(cached.get_width() // 2,
-                                                          cached.get_height() // 2 - 1)))
+                box = label.get_rect(center=(cached.get_width() // 2, cached.get_height() // 2 - 1))
+                draw_text(cached, self.text, banner.text, 26, ink, box, bold=True, outline=edge)
                 self._panel_cache.put(key, cached)
             image = cached
             if banner.alpha < 0.98:

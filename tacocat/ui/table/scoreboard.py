@@ -16,6 +16,7 @@ from tacocat.rules import Phase
 from tacocat.ui.i18n import tr
 from tacocat.ui.table.turn import Turn
 from tacocat.ui.widgets.style import TextCache, mix, palette, rounded_panel
+from tacocat.ui.widgets.text_box import draw_text
 
 #: The score plate's size (top right of the table) and its digits' size.
 SIZE = (300, 50)
@@ -37,12 +38,17 @@ def scoreboard(text: TextCache, names: Sequence[str], wins: Sequence[int]) -> py
         chip_x = middle + sign * 34
         pygame.draw.circle(surface, p.seat(seat), (chip_x, cy), CHIP_RADIUS)
         pygame.draw.circle(surface, p.card_face, (chip_x, cy), CHIP_RADIUS, width=2)
-        digit = text.render(str(wins[seat]), DIGIT_FONT, p.white, bold=True)
-        surface.blit(digit, digit.get_rect(center=(chip_x, cy)))
-        name = text.render(names[seat], NAME_FONT, p.card_face, bold=True, max_width=w // 2 - 70)
+        chip = pygame.Rect(0, 0, 2 * CHIP_RADIUS + 8, h)
+        chip.center = (chip_x, cy)
+        draw_text(surface, text, str(wins[seat]), DIGIT_FONT, p.white, chip, bold=True)
+        # Each name between its chip and the plate's end.
         edge = chip_x + sign * (CHIP_RADIUS + 8)
-        spot = name.get_rect(midright=(edge, cy)) if sign < 0 else name.get_rect(midleft=(edge, cy))
-        surface.blit(name, spot)
+        room = pygame.Rect(0, 0, w // 2 - 70, h - 8)
+        if sign < 0:
+            room.midright, anchor = (edge, cy), "midright"
+        else:
+            room.midleft, anchor = (edge, cy), "midleft"
+        draw_text(surface, text, names[seat], NAME_FONT, p.card_face, room, bold=True, anchor=anchor)
     return surface
 
 

@@ -17,6 +17,7 @@ from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.board import BoardView
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
+from tacocat.ui.widgets.text_box import draw_lines
 
 Spot = tuple[pygame.Rect, str]
 #: The tooltip's text size, and its width before it wraps.
@@ -70,15 +71,12 @@ def tip_at(spots: Sequence[Spot], pos: tuple[int, int]) -> str | None:
 def tooltip_panel(text_cache: TextCache, text: str) -> pygame.Surface:
     """A small dark panel with ``text`` wrapped in it."""
     p = palette()
+    font = text_cache.font(FONT)
     lines = text_cache.wrap(text, FONT, WIDTH)
-    labels = [text_cache.render(line, FONT, p.card_face) for line in lines]
-    w = max(label.get_width() for label in labels) + 20
-    h = sum(label.get_height() for label in labels) + 14
+    w = max(font.size(line)[0] for line in lines) + 20
+    h = len(lines) * font.get_linesize() + 14
     panel = rounded_panel((w, h), p.table_deep, p.cheese, radius=10, border_width=2, shadow=3)
-    y = 3 + 7
-    for label in labels:
-        panel.blit(label, (3 + 10, y))
-        y += label.get_height()
+    draw_lines(panel, text_cache, text, FONT, p.card_face, pygame.Rect(3 + 10, 3 + 7, w - 20, h - 14))
     return panel
 
 

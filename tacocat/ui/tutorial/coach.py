@@ -9,6 +9,7 @@ import pygame
 
 from tacocat.ui.i18n import tr
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
+from tacocat.ui.widgets.text_box import draw_lines, draw_text, fit_lines
 
 #: The panel sits over the game log (left, between the board and the hand): the
 #: one part of the table the lesson does not need.
@@ -17,8 +18,8 @@ PANEL_WIDTH = 410
 #: At least as tall as the log it covers; at most down to the prompt line.
 PANEL_MIN_HEIGHT = 210
 PANEL_MAX_HEIGHT = 222
-#: Text sizes tried, largest first, until the coach's words fit the panel.
-TEXT_SIZES = (17, 16, 15, 14, 13)
+#: The coach's words' size (smaller, down to text_box.MIN_SCALE, when they need it).
+TEXT_SIZE = 17
 LINE_GAP = 3
 PAD = 14
 HEAD = 16
@@ -35,36 +36,24 @@ class CoachMark:
     def update(self, dt: float) -> None:
         self.clock += dt
 
-    def _fit(self, body: str, room: int) -> tuple[int, list[str], int]:
-        """The largest text size whose wrapped lines fit ``room`` pixels: (size, lines, line height).
-
-        A longer translation gets a smaller size rather than a cut sentence."""
-        p = palette()
-        for size in TEXT_SIZES:
-            lines = self.text.wrap(body, size, PANEL_WIDTH - 2 * PAD)
-            line_h = self.text.render("Ag", size, p.ink).get_height() + LINE_GAP
-            if line_h * len(lines) <= room or size == TEXT_SIZES[-1]:
-                return size, lines, line_h
-        raise AssertionError("unreachable")
-
     def panel(self, heading: str, body: str) -> pygame.Surface:
+        """The panel for ``heading`` and ``body``: as tall as the words need, within its
+        limits; a longer translation gets a smaller size rather than a cut sentence."""
         key = (heading, body)
         if self._panel is not None and self._panel[0] == key:
             return self._panel[1]
         p = palette()
-        title = self.text.render(heading, 15, p.salsa_dark, bold=True)
-        top = PAD + title.get_height() + 6
-        size, lines, line_h = self._fit(body, PANEL_MAX_HEIGHT - top - PAD + LINE_GAP)
-        height = max(PANEL_MIN_HEIGHT, min(PANEL_MAX_HEIGHT, top + line_h * len(lines) + PAD))
+        title = pygame.Rect(PAD, PAD - 2, PANEL_WIDTH - 2 * PAD, self.text.font(15, True).get_linesize())
+        top = title.bottom + 8
+        room = pygame.Rect(PAD, top, PANEL_WIDTH - 2 * PAD, PANEL_MAX_HEIGHT - top - PAD)
+        lines, size, _ = fit_lines(self.text, body, TEXT_SIZE, room, gap=LINE_GAP)
+        block = len(lines) * (self.text.font(size).get_linesize() + LINE_GAP) - LINE_GAP
+        height = max(PANEL_MIN_HEIGHT, min(PANEL_MAX_HEIGHT, top + block + PAD))
         surface = rounded_panel((PANEL_WIDTH, height), p.card_face, p.cheese_dark, radius=14,
                                 border_width=3, shadow=5)
-        surface.blit(title, (PAD, PAD - 2))
-        y = top
-        for line in lines:
-            if y + line_h > height - PAD + LINE_GAP:
-                break  # even the smallest size was too big: cut, never drawn outside
-            surface.blit(self.text.render(line, size, p.ink), (PAD, y))
-            y += line_h
+        draw_text(surface, self.text, heading, 15, p.salsa_dark, title, bold=True, anchor="topleft")
+        room.height = height - top - PAD
+        draw_lines(surface, self.text, body, TEXT_SIZE, p.ink, room, gap=LINE_GAP)
         self._panel = (key, surface)
         return surface
 

@@ -13,11 +13,10 @@ from typing import Any
 import pygame
 
 from tacocat.ui.widgets.style import Colour, TextCache, mix, palette, rounded_panel
+from tacocat.ui.widgets.text_box import draw_text, fitted
 
 #: Space (pixels) kept clear between a label and the button's edges.
 PADDING = 16
-#: The smallest font a long label shrinks to before it is squeezed.
-MIN_FONT = 14
 
 
 class Button:
@@ -70,18 +69,13 @@ class Button:
             fill = mix(fill, p.white, 0.22)
         return fill, text, border
 
+    def label_box(self) -> pygame.Rect:
+        """Where the label may go on the button's body: :data:`PADDING` clear on each side."""
+        return pygame.Rect(3 + PADDING, 3 + 2, self.rect.width - 2 * PADDING, self.rect.height - 4)
+
     def label_image(self, text: TextCache, colour: Colour) -> pygame.Surface:
-        """The label with :data:`PADDING` clear on each side: a long one is set in a smaller
-        font (down to :data:`MIN_FONT`) before it is squeezed."""
-        room = self.rect.width - 2 * PADDING
-        size = self.font_size
-        label = text.render(self.label, size, colour, bold=True)
-        while label.get_width() > room and size > MIN_FONT:
-            size -= 1
-            label = text.render(self.label, size, colour, bold=True)
-        if label.get_width() > room:
-            label = text.render(self.label, size, colour, bold=True, max_width=room)
-        return label
+        """The label as drawn: a long one is set in a smaller font to keep its padding."""
+        return fitted(text, self.label, self.font_size, colour, self.label_box().size, bold=True)[0]
 
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool = False) -> None:
         if not self.visible:
@@ -93,9 +87,7 @@ class Button:
             if len(self._cache) > 24:
                 self._cache.clear()
             body = rounded_panel(self.rect.size, fill, border, radius=12, border_width=2, shadow=3)
-            label = self.label_image(text, colour)
-            inner = pygame.Rect(3, 3, *self.rect.size)
-            body.blit(label, label.get_rect(center=inner.center))
+            draw_text(body, text, self.label, self.font_size, colour, self.label_box(), bold=True)
             self._cache[key] = body
         offset = 2 if self.pressed and self.enabled else 0
         surface.blit(body, (self.rect.x - 3, self.rect.y - 3 + offset))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from tacocat.ui.widgets.style import TextCache, mix, palette
+from tacocat.ui.widgets.text_box import draw_text
 
 #: Two clicks on one row within this many milliseconds open it.
 DOUBLE_CLICK_MS = 450
@@ -167,10 +168,7 @@ class ScrollList:
 
     def _cell(self, surface: pygame.Surface, text: TextCache, column: Column, value: str,
               y: int, colour: tuple[int, int, int], bold: bool = False, size: int = 17) -> None:
-        image = text.render(value, size, colour, bold=bold, max_width=column.width - 8)
-        x = self.rect.x + column.x
-        if column.align == "right":
-            x += column.width - image.get_width() - 8
-        elif column.align == "center":
-            x += (column.width - image.get_width()) // 2
-        surface.blit(image, (x + 4, y))
+        box = pygame.Rect(self.rect.x + column.x + 4, y, column.width - 8,
+                          text.font(size, bold).get_linesize())
+        anchor = {"right": "topright", "center": "midtop"}.get(column.align, "topleft")
+        draw_text(surface, text, value, size, colour, box, bold=bold, anchor=anchor)

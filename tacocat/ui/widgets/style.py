@@ -177,20 +177,15 @@ class TextCache:
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         return self._fonts(size, bold)
 
-    def render(self, text: str, size: int, colour: Colour, bold: bool = False,
-               max_width: int | None = None) -> pygame.Surface:
-        """``text`` in Noto Sans; shrunk to ``max_width`` if it is wider."""
-        key = (text, size, bold, tuple(colour), max_width)
+    def render(self, text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+        """``text`` in the language's font (a box to fit it in: :mod:`.text_box`)."""
+        key = (text, size, bold, tuple(colour))
         surface = self._cache.get(key)
         if surface is not None:
             return surface
         surface = self.font(size, bold).render(text, True, colour)
         if len(colour) == 4 and colour[3] < 255:
             surface.set_alpha(colour[3])
-        if max_width is not None and surface.get_width() > max_width > 0:
-            ratio = max_width / surface.get_width()
-            surface = pygame.transform.smoothscale(
-                surface, (max_width, max(1, int(surface.get_height() * ratio))))
         return self._cache.put(key, surface)
 
     def warm(self, sizes: tuple[tuple[int, bool], ...]) -> None:

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from tacocat.ui.fit import MIN_SCALE
 from tacocat.ui.widgets.style import Colour, TextCache
 
-#: The smallest font a line may shrink to, as a fraction of its design size
-#: (the same floor as pygame_gui text, :data:`tacocat.ui.fit.MIN_SCALE`).
-MIN_SCALE = 0.6
+__all__ = ["MIN_SCALE", "Placement", "draw_lines", "draw_pill", "draw_text", "fit_lines", "fitted",
+           "recording"]
 
 
 @dataclass(frozen=True)
@@ -104,41 +104,61 @@ def draw_text(surface: pygame.Surface, cache: TextCache, text: str, size: int, c
     return rect
 
 
+def draw_pill(surface: pygame.Surface, cache: TextCache, text: str, size: int, colour: Colour,
+              fill: Colour, box: pygame.Rect, *, pad: tuple[int, int] = (7, 2),
+              anchor: str = "center", radius: int = 10, bold: bool = True) -> pygame.Rect:
+    """``text`` on a rounded pill of ``fill`` that hugs it (``pad`` pixels around
+    it), the pill no bigger than ``box`` and placed at the box's ``anchor``.
+    Returns the pill's rect."""
+    room = (box.width - 2 * pad[0], box.height - 2 * pad[1])
+    image, _ = fitted(cache, text, size, colour, room, bold)
+    pill = image.get_rect().inflate(2 * pad[0], 2 * pad[1])
+    setattr(pill, anchor, getattr(box, anchor))
+    pygame.draw.rect(surface, fill, pill, border_radius=radius)
+    draw_text(surface, cache, text, size, colour, pill.inflate(-2 * pad[0], -2 * pad[1]), bold=bold)
+    return pill
+
+
 def draw_lines(surface: pygame.Surface, cache: TextCache, text: str, size: int, colour: Colour,
-               box: pygame.Rect, *, bold: bool = False, line_height: float = 1.0,
-               align: str = "left") -> pygame.Rect:
-    """Draw ``text`` wrapped to ``box``'s width from its top, ``align``-ed
-    ``"left"`` or ``"centre"``; shrunk (down to ``MIN_SCALE``) until every line
-    fits the box's height too. ``line_height`` spaces lines by that many font
-    heights. Returns the rect the lines cover.
+               box: pygame.Rect, *, bold: bool = False, gap: int = 0, align: str = "left",
+               middle: bool = False) -> pygame.Rect:
+    """Draw ``text`` wrapped to ``box``'s width, ``align``-ed ``"left"`` or
+    ``"centre"``, from the box's top (or centred in it when ``middle``); shrunk
+    (down to ``MIN_SCALE``) until the whole block fits the box's height too.
+    Lines sit the font's line height plus ``gap`` pixels apart. Returns the
+    rect the lines cover (empty, at the box's top, for no text).
     """
-    lines, trial, squeezed = _lines_that_fit(cache, text, size, box, bold, line_height)
-    step = round(cache.font(trial, bold).get_linesize() * line_height)
-    covered = pygame.Rect(box.topleft, (0, 0))
+    lines, trial, squeezed = fit_lines(cache, text, size, box, bold, gap)
+    font = cache.font(trial, bold)
+    step = font.get_linesize() + gap
+    top = box.top
+    if middle:
+        top = box.centery - (len(lines) * step - gap) // 2
+    covered: pygame.Rect | None = None
     for index, line in enumerate(lines):
         if not line:
             continue
         image, line_squeezed = fitted(cache, line, trial, colour, (box.width, box.height), bold)
-        rect = image.get_rect(top=box.top + index * step)
+        rect = image.get_rect(top=top + index * step)
         if align == "centre":
             rect.centerx = box.centerx
         else:
             rect.left = box.left
         surface.blit(image, rect)
         _note(surface, line, box, image, rect, squeezed or line_squeezed)
-        covered = covered.union(rect) if covered.size != (0, 0) else rect.copy()
-    return covered
+        covered = rect.copy() if covered is None else covered.union(rect)
+    return covered if covered is not None else pygame.Rect(box.topleft, (0, 0))
 
 
-def _lines_that_fit(cache: TextCache, text: str, size: int, box: pygame.Rect, bold: bool,
-                    line_height: float) -> tuple[list[str], int, bool]:
+def fit_lines(cache: TextCache, text: str, size: int, box: pygame.Rect, bold: bool = False,
+              gap: int = 0) -> tuple[list[str], int, bool]:
     """The wrapped lines at the largest size whose block fits ``box``, that size,
     and whether even the smallest size was too tall (the block then overflows)."""
     smallest = max(1, math.floor(size * MIN_SCALE))
     for trial in range(size, smallest - 1, -1):
         lines = cache.wrap(text, trial, box.width, bold=bold)
         font = cache.font(trial, bold)
-        block = (len(lines) - 1) * round(font.get_linesize() * line_height) + font.get_linesize()
+        block = len(lines) * (font.get_linesize() + gap) - gap
         widest = max((font.size(line)[0] for line in lines), default=0)
         if block <= box.height and widest <= box.width:
             return lines, trial, False

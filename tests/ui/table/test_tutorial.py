@@ -154,6 +154,7 @@ def test_every_coach_text_fits_its_panel(make_app, language, lang):
     from tacocat.ui.tutorial import coach as C
     from tacocat.ui.tutorial.session import coach_text
     from tacocat.ui.widgets.style import TextCache
+    from tacocat.ui.widgets.text_box import recording
 
     language(lang)
     app = make_app()
@@ -162,8 +163,12 @@ def test_every_coach_text_fits_its_panel(make_app, language, lang):
     for index in range(len(tutorial)):
         body = coach_text(tutorial, index)
         heading = i18n.tr("tacocat.tutorial.heading", step=index + 1, steps=len(tutorial))
-        title_h = mark.text.render(heading, 15, (0, 0, 0), bold=True).get_height()
-        room = C.PANEL_MAX_HEIGHT - (C.PAD + title_h + 6) - C.PAD + C.LINE_GAP
-        _, lines, line_h = mark._fit(body, room)
-        assert line_h * len(lines) <= room, (lang, tutorial.steps[index].coach)
+        with recording() as placed:
+            panel = mark.panel(heading, body)
+        assert placed, "the coach panel drew no text"
+        for item in placed:
+            where = (lang, tutorial.steps[index].coach, item.text)
+            assert not item.squeezed, where
+            assert panel.get_rect().contains(item.box), where
+            assert item.box.contains(item.ink), where
         assert mark.panel(heading, body).get_height() <= C.PANEL_MAX_HEIGHT + 8  # + shadow
