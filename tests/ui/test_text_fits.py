@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import re
 import traceback
 from collections.abc import Callable
 
@@ -45,6 +46,9 @@ DT = 1 / 30
 #: A data folder as long as some players' are (a school's network home, say):
 #: the "already open" dialog names it.
 LONG_FOLDER = "/srv/home/students/anamaria.delacruz-santos/.local/share/tacocat"
+#: Numbers and runs of them ("4-7-8", "5, 6"): a text that differs only in
+#: them (the replay's "step 12 of 95") is the same problem, reported once.
+NUMBERS = re.compile(r"\d+(?:(?:-|, ?)\d+)*")
 
 
 class Frames:
@@ -94,7 +98,8 @@ class Frames:
         ends = [start for start, _ in marks[1:]] + [len(ledger)]
         for (start, layer), end in zip(marks, ends, strict=True):
             for problem in placement_problems(ledger[start:end]):
-                self.report((key, layer, problem.kind, problem.texts),
+                texts = tuple(NUMBERS.sub("#", text) for text in problem.texts)
+                self.report((key, layer, problem.kind, texts),
                             f"{screen} [drawn by {layer}]: {problem}")
 
     def report(self, key: tuple[object, ...], line: str) -> None:
