@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 #: The bar under the play mat, above the bottom hand.
 SCRUBBER_RECT = pygame.Rect(L.PLAY_MAT.x, 546, L.PLAY_MAT.width, 10)
 #: Where the viewer says where it is (under the round log).
-PANEL_RECT = pygame.Rect(L.LOG_RECT.x, L.LOG_RECT.bottom + 8, L.LOG_RECT.width, 112)
+PANEL_RECT = pygame.Rect(L.LOG_RECT.x, L.LOG_RECT.bottom + 8, L.LOG_RECT.width, 120)
 #: Transport buttons: first row (symbols are the same in every language).
 TRANSPORT = (("previous_round", "«", 40), ("back", "‹", 40), ("play", "", 64),
              ("forward", "›", 40), ("next_round", "»", 40))
@@ -179,14 +179,18 @@ class ReplayControls:
         p, text = palette(), self.scene.text
         image = rounded_panel(PANEL_RECT.size, (*p.table_deep, 200), None, radius=14, shadow=0)
         width = PANEL_RECT.width - 30
-        draw_text(image, text, lines[0], 14, p.cheese, pygame.Rect(15, 9, width, 22), bold=True,
+        draw_text(image, text, lines[0], 14, p.cheese,
+                  pygame.Rect(15, 5, width, text.font(14, True).get_linesize()), bold=True,
                   anchor="topleft")
-        y = 32
+        # Lines 19 px apart, or more where the script's marks stack taller (Lao); each
+        # line's box is the font's line height.
+        line_h = text.font(15, True).get_linesize()
+        step = max(19, line_h - 3)
+        y = 28
         for i, line in enumerate(lines[1:]):
             colour = p.card_face if i < 3 else mix(p.table_light, p.card_face, 0.6)
-            # The box is the font's line; lines are 19 px apart, their ink never meets.
-            box = pygame.Rect(15, y, width, text.font(15, i == 1).get_linesize())
-            draw_text(image, text, line, 15, colour, box, bold=i == 1, anchor="topleft")
-            y += 19
+            draw_text(image, text, line, 15, colour, pygame.Rect(15, y, width, line_h), bold=i == 1,
+                      anchor="topleft")
+            y += step
         self._panel = (lines, image)
         return image

@@ -250,9 +250,11 @@ class ReviewScene(DrawnOverlay):
         if not costly:
             self.line(surface, tr("tacocat.review.none_costly"), y + 10, size=18)
         left, width = self.panel_rect.x + 40, self.panel_rect.width - 300
+        first = max(self.panel_rect.y + 282, y + 4)  # below the heading, however tall its script
         for i, moment in enumerate(costly):
             colour = p.seat(1) if moment.mark == "blunder" else p.ink
-            # Up to three lines 19 px apart in its 60 px row (smaller when it needs more).
-            box = pygame.Rect(left, self.panel_rect.y + 282 + i * 60, width, 60)
+            # Up to three lines 19 px apart (more where marks stack taller, as in Lao)
+            # in its 60 px row; smaller when it needs more.
+            box = pygame.Rect(left, first + i * 60, width, 60)
             draw_lines(surface, self.text, tr("tacocat.review.moment", **_params(moment)), 16,
-                       colour, box, gap=19 - self.text.font(16).get_linesize())
+                       colour, box, gap=max(19 - self.text.font(16).get_linesize(), -2))

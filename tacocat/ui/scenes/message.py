@@ -92,6 +92,9 @@ class MessageScene(Overlay):
 
 
 def _escape(text: str) -> str:
-    """Plain text for UITextBox, which reads a small HTML subset."""
+    """Plain text for UITextBox, which reads a small HTML subset. A path in the
+    text may break after each separator (a zero-width space): pygame_gui cannot
+    cut a long unbroken word inside a line of Lao text."""
     escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    escaped = escaped.replace("/", "/\u200b").replace("\\", "\\\u200b")
     return escaped.replace("\n", "<br>")

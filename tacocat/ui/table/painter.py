@@ -26,7 +26,7 @@ from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.board import BoardView
 from tacocat.ui.widgets.cards import CardRenderer
 from tacocat.ui.widgets.style import SurfaceLRU, TextCache, mix, palette, rounded_panel
-from tacocat.ui.widgets.text_box import draw_pill, draw_text, fitted
+from tacocat.ui.widgets.text_box import draw_lines, draw_pill, draw_text, fit_lines, fitted
 
 LOG_FONT = 15
 LOG_LINE = 20
@@ -37,7 +37,7 @@ ROUND_LABEL_BOX = pygame.Rect(880, 8, L.SCORE_RECT.right - 880, LABEL_HEIGHT)
 #: Each pile's count is centred under it, in a box no wider than the gap to its neighbour.
 PILE_LABEL_WIDTH = {"tiles": 180, "piles": round(L.DISCARD_POS[0] - L.DRAW_POS[0]) - 4}
 #: The widest the prompt line and a banner may grow.
-PROMPT_ROOM = (700, 34)
+PROMPT_ROOM = (760, 54)
 BANNER_ROOM = (900, 44)
 #: Pixel memory for name plates and banners, and for prompt lines (each a few tens of KB).
 PANEL_CACHE_BYTES = 2 * 2**20
@@ -366,7 +366,11 @@ class Painter:
                       pygame.Rect(12, 6, rect.width - 24, LABEL_HEIGHT), bold=True, anchor="topleft")
             # Whole entries, newest last, as many as fit.
             entries: list[list[str]] = []
-            room = (rect.height - 36) // LOG_LINE
+            # Lines LOG_LINE apart, or more where the script's marks stack taller (Lao);
+            # each line's box is the font's line height, kept inside the panel.
+            line_h = text.font(LOG_FONT, True).get_linesize()
+            step = max(LOG_LINE, line_h - 2)
+            room = (rect.height - 32 - (line_h - step) - 2) // step
             for line in reversed(lines):
                 # The newest entry is bold: wrap it as bold.
                 wrapped = text.wrap(line, LOG_FONT, rect.width - 24, bold=not entries)
@@ -379,10 +383,9 @@ class Painter:
                 newest = i == len(entries) - 1
                 colour = log_colour(i, len(entries))
                 for part in entry:
-                    # The box is the font's line; lines are LOG_LINE apart, their ink never meets.
-                    box = pygame.Rect(12, y, rect.width - 24, text.font(LOG_FONT, newest).get_linesize())
+                    box = pygame.Rect(12, y, rect.width - 24, line_h)
                     draw_text(cached, text, part, LOG_FONT, colour, box, bold=newest, anchor="topleft")
-                    y += LOG_LINE
+                    y += step
             self._log_panel = (key, cached)
         surface.blit(cached, L.LOG_RECT.topleft)
 
@@ -398,11 +401,14 @@ class Painter:
                 "error": (p.salsa, p.white), "hint": (p.cheese, p.ink),
                 "do": (p.box_floor, p.ink), "info": (mix(p.table_deep, p.table, 0.3), p.card_face),
             }.get(tone, (p.box_floor, p.ink))
-            label, _ = fitted(self.text, text, 19, ink, PROMPT_ROOM, bold=True)
-            cached = rounded_panel((label.get_width() + 36, label.get_height() + 12), fill,
+            # One line, or two for a long one (a review's note in Filipino).
+            lines, size, _ = fit_lines(self.text, text, 19, pygame.Rect((0, 0), PROMPT_ROOM), bold=True)
+            font = self.text.font(size, True)
+            box = pygame.Rect(3 + 18, 3 + 6, max(font.size(line)[0] for line in lines),
+                              len(lines) * font.get_linesize())
+            cached = rounded_panel((box.width + 36, box.height + 12), fill,
                                    p.ink if tone != "info" else None, radius=18, shadow=3)
-            draw_text(cached, self.text, text, 19, ink, label.get_rect(topleft=(3 + 18, 3 + 6)),
-                      bold=True)
+            draw_lines(cached, self.text, text, 19, ink, box, bold=True, align="centre")
             self._prompt_cache.put(key, cached)
         self.prompt_rect = cached.get_rect(center=(L.WIDTH // 2, L.PROMPT_Y))
         surface.blit(cached, self.prompt_rect)

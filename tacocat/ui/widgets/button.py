@@ -70,8 +70,10 @@ class Button:
         return fill, text, border
 
     def label_box(self) -> pygame.Rect:
-        """Where the label may go on the button's body: :data:`PADDING` clear on each side."""
-        return pygame.Rect(3 + PADDING, 3 + 2, self.rect.width - 2 * PADDING, self.rect.height - 4)
+        """Where the label may go on the button's body: :data:`PADDING` clear on each side
+        (less on a small square button such as the replay's « and »)."""
+        padding = min(PADDING, self.rect.width // 6)
+        return pygame.Rect(3 + padding, 3 + 2, self.rect.width - 2 * padding, self.rect.height - 4)
 
     def label_image(self, text: TextCache, colour: Colour) -> pygame.Surface:
         """The label as drawn: a long one is set in a smaller font to keep its padding."""
