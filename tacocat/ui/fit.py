@@ -11,6 +11,9 @@ text out (``font.get_rect``).
 from __future__ import annotations
 
 import logging
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pygame_gui
@@ -20,6 +23,15 @@ log = logging.getLogger(__name__)
 
 #: The smallest font a label may shrink to, as a fraction of its theme size.
 MIN_SCALE = 0.6
+
+
+@contextmanager
+def shrinking_follows() -> Iterator[None]:
+    """Silence pygame_gui's "Label Rect is too small" while a screen is built:
+    :func:`fit_text` shrinks those labels next, and logs any it cannot."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Label Rect is too small")
+        yield
 
 
 def inner_size(element: Any) -> tuple[int, int]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from tacocat.ui.fit import fit_text
+from tacocat.ui.fit import fit_text, shrinking_follows
 
 if TYPE_CHECKING:
     from tacocat.ui.services import App
@@ -189,7 +189,8 @@ class UIScene(Scene):
 
     def enter(self) -> None:
         self.root = self.make_root()
-        self.build()
+        with shrinking_follows():
+            self.build()
         fit_text(self.ui, self.root)  # long translations shrink rather than clip
 
     def build(self) -> None:
@@ -200,7 +201,8 @@ class UIScene(Scene):
         if self.root is not None:
             self.root.kill()
             self.root = self.make_root()
-            self.build()
+            with shrinking_follows():
+                self.build()
             fit_text(self.ui, self.root)
 
     def exit(self) -> None:

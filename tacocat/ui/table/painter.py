@@ -37,7 +37,9 @@ ROUND_LABEL_BOX = pygame.Rect(880, 8, L.SCORE_RECT.right - 880, LABEL_HEIGHT)
 #: Each pile's count is centred under it, in a box no wider than the gap to its neighbour.
 PILE_LABEL_WIDTH = {"tiles": 180, "piles": round(L.DISCARD_POS[0] - L.DRAW_POS[0]) - 4}
 #: The widest the prompt line and a banner may grow.
-PROMPT_ROOM = (760, 54)
+PROMPT_ROOM = (740, 54)
+#: The smallest size a prompt takes to stay on one line before it wraps to two.
+PROMPT_ONE_LINE_MIN = 16
 BANNER_ROOM = (900, 44)
 #: Pixel memory for name plates and banners, and for prompt lines (each a few tens of KB).
 PANEL_CACHE_BYTES = 2 * 2**20
@@ -401,8 +403,12 @@ class Painter:
                 "error": (p.salsa, p.white), "hint": (p.cheese, p.ink),
                 "do": (p.box_floor, p.ink), "info": (mix(p.table_deep, p.table, 0.3), p.card_face),
             }.get(tone, (p.box_floor, p.ink))
-            # One line, or two for a long one (a review's note in Filipino).
-            lines, size, _ = fit_lines(self.text, text, 19, pygame.Rect((0, 0), PROMPT_ROOM), bold=True)
+            # One line (a size or two smaller if need be), else two (a review's note in Filipino).
+            one_line = pygame.Rect(0, 0, PROMPT_ROOM[0], self.text.font(19, True).get_linesize())
+            lines, size, _ = fit_lines(self.text, text, 19, one_line, bold=True)
+            if size < PROMPT_ONE_LINE_MIN:
+                lines, size, _ = fit_lines(self.text, text, 19, pygame.Rect((0, 0), PROMPT_ROOM),
+                                           bold=True)
             font = self.text.font(size, True)
             box = pygame.Rect(3 + 18, 3 + 6, max(font.size(line)[0] for line in lines),
                               len(lines) * font.get_linesize())
