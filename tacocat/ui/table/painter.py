@@ -346,7 +346,7 @@ class Painter:
         if badge is not None:
             # Right of the pips, up to the plate's edge.
             left = 68 + self.rounds_to_win * 21
-            box = pygame.Rect(left, 37, w - 6 - left, 20)
+            box = pygame.Rect(left, 37, w - 6 - left, 24)  # Lao needs the height
             draw_pill(surface, text, badge[0], 13, p.white, badge[1], box, pad=(7, 1),
                       anchor="topright")
         if side == "bottom" and self.mode == "vs_ai":
