@@ -10,7 +10,10 @@ from typing import Any
 import pygame
 
 from tacocat.persistence.text import printable
+from tacocat.ui.fonts import breakable_paths
 from tacocat.ui.i18n import tr
+from tacocat.ui.widgets.style import TextCache
+from tacocat.ui.widgets.text_box import draw_lines, draw_text
 
 #: How long the message waits for the player (seconds).
 WAIT_SECONDS = 120
@@ -21,24 +24,20 @@ def show_crash_screen(assets: Any, crash_log: Path | None, wait: bool = True) ->
     screen = pygame.display.get_surface()
     if screen is None:
         return
-    title_font, body_font = assets.font(34, bold=True), assets.font(20)
-    lines = [tr("tacocat.crash.body"), tr("tacocat.crash.saved"),
-             tr("tacocat.crash.where", path=printable(crash_log or "-")), "", tr("tacocat.crash.close")]
+    text = TextCache(lambda size, bold: assets.font(size, bold=bold))
+    where = breakable_paths(printable(crash_log or "-"))
+    body = "\n".join([tr("tacocat.crash.body"), tr("tacocat.crash.saved"),
+                      tr("tacocat.crash.where", path=where), "", tr("tacocat.crash.close")])
     screen.fill((23, 50, 58))
-    panel = pygame.Rect(0, 0, 900, 300)
+    panel = pygame.Rect(0, 0, 900, 340)
     panel.center = screen.get_rect().center
     pygame.draw.rect(screen, (244, 231, 197), panel, border_radius=22)
     pygame.draw.rect(screen, (43, 33, 24), panel, width=3, border_radius=22)
-    y = panel.top + 36
-    title = title_font.render(tr("tacocat.crash.title"), True, (217, 72, 59))
-    screen.blit(title, title.get_rect(midtop=(panel.centerx, y)))
-    y += title.get_height() + 24
-    for line in lines:
-        text = body_font.render(line, True, (43, 33, 24))
-        if text.get_width() > panel.width - 60:
-            text = pygame.transform.smoothscale_by(text, (panel.width - 60) / text.get_width())
-        screen.blit(text, text.get_rect(midtop=(panel.centerx, y)))
-        y += body_font.get_linesize() + 4
+    title = pygame.Rect(panel.x + 30, panel.top + 30, panel.width - 60,
+                        text.font(34, True).get_linesize())
+    draw_text(screen, text, tr("tacocat.crash.title"), 34, (217, 72, 59), title, bold=True)
+    room = pygame.Rect(title.x, title.bottom + 20, title.width, panel.bottom - 24 - title.bottom - 20)
+    draw_lines(screen, text, body, 20, (43, 33, 24), room, gap=4, align="centre")
     pygame.display.flip()
     if not wait:
         return  # unattended run (--frames): do not wait for a player

@@ -84,6 +84,12 @@ def _own_font_entry(base: dict[str, Any], language: str, locale: str) -> dict[st
     }
 
 
+def breakable_paths(text: str) -> str:
+    """``text`` with a zero-width space after each path separator, so a long
+    file path wraps at a folder rather than overflowing its line."""
+    return text.replace("/", "/" + ZWSP).replace("\\", "\\" + ZWSP)
+
+
 def words(text: str) -> list[str]:
     """``text`` cut after every break opportunity (a space or a zero-width space).
 

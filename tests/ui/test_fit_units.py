@@ -16,6 +16,7 @@ import pygame
 import pygame_gui
 import pytest
 
+from tacocat.languages import LANGUAGES
 from tacocat.ui import i18n
 from tacocat.ui.fit import inner_size
 from tacocat.ui.scene import theme_id
@@ -164,3 +165,25 @@ def test_two_texts_whose_ink_overlaps_on_one_surface_are_a_problem(text):
         text_box.draw_text(surface, text, "Ana", 24, (0, 0, 0), pygame.Rect(10, 10, 100, 40))
         text_box.draw_text(other, text, "Cat", 24, (0, 0, 0), pygame.Rect(10, 10, 100, 40))
     assert len(ledger) == 4 and placement_problems(ledger) == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_crash_screen_holds_its_text_with_a_long_path(make_app, code):
+    """The crash screen (drawn without pygame_gui) wraps a long path at its folders
+    and keeps every line in the panel, in every language."""
+    from tacocat.ui.crash import show_crash_screen
+
+    app = make_app("--lang", code)
+    try:
+        path = "/srv/home/students/anamaria.delacruz-santos/.local/share/tacocat/crash-2026-12-01.log"
+        with text_box.recording() as placed:
+            show_crash_screen(app.assets, path, wait=False)
+        assert any("crash-2026-12-01.log" in p.text for p in placed), "the path is not shown"
+        assert not any(p.squeezed for p in placed), [p.text for p in placed if p.squeezed]
+        assert [str(p) for p in placement_problems(placed)] == []
+        # The box the body got lies inside the panel, so no line leaves it.
+        panel = pygame.Rect(0, 0, 900, 340)
+        panel.center = app.screen.get_rect().center
+        assert all(panel.contains(p.box) for p in placed)
+    finally:
+        i18n.set_language("en")

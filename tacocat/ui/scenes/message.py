@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 
+from tacocat.ui.fonts import breakable_paths
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
@@ -93,8 +94,7 @@ class MessageScene(Overlay):
 
 def _escape(text: str) -> str:
     """Plain text for UITextBox, which reads a small HTML subset. A path in the
-    text may break after each separator (a zero-width space): pygame_gui cannot
-    cut a long unbroken word inside a line of Lao text."""
+    text may break after each separator: pygame_gui cannot cut a long unbroken
+    word inside a line of Lao text."""
     escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    escaped = escaped.replace("/", "/\u200b").replace("\\", "\\\u200b")
-    return escaped.replace("\n", "<br>")
+    return breakable_paths(escaped).replace("\n", "<br>")
