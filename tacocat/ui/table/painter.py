@@ -417,6 +417,10 @@ class Painter:
             draw_lines(cached, self.text, text, 19, ink, box, bold=True, align="centre")
             self._prompt_cache.put(key, cached)
         self.prompt_rect = cached.get_rect(center=(L.WIDTH // 2, L.PROMPT_Y))
+        # A two-line prompt grows upwards: its foot stays clear of the hand (and the replay's
+        # scrubber) where a one-line prompt's is.
+        one_line = self.text.font(19, True).get_linesize() + 12 + 6
+        self.prompt_rect.y -= max(0, cached.get_height() - one_line) // 2
         surface.blit(cached, self.prompt_rect)
 
     def _draw_banners(self, surface: pygame.Surface) -> None:
