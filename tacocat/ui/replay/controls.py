@@ -19,7 +19,7 @@ from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.scrubber import Scrubber
 from tacocat.ui.widgets.style import mix, palette, rounded_panel
-from tacocat.ui.widgets.text_box import draw_text
+from tacocat.ui.widgets.text_box import draw_text, line_step
 
 if TYPE_CHECKING:
     from tacocat.ui.replay.scene import ReplayScene
@@ -182,10 +182,9 @@ class ReplayControls:
         draw_text(image, text, lines[0], 14, p.cheese,
                   pygame.Rect(15, 5, width, text.font(14, True).get_linesize()), bold=True,
                   anchor="topleft")
-        # Lines 19 px apart, or more where the script's marks stack taller (Lao); each
-        # line's box is the font's line height.
+        # Each line's box is the font's line height.
         line_h = text.font(15, True).get_linesize()
-        step = max(19, line_h - 3)
+        step = line_step(text.font(15, True), 19)
         y = 28
         for i, line in enumerate(lines[1:]):
             colour = p.card_face if i < 3 else mix(p.table_light, p.card_face, 0.6)

@@ -30,7 +30,7 @@ from tacocat.ui.replay.timeline import Note
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.style import palette
-from tacocat.ui.widgets.text_box import draw_lines
+from tacocat.ui.widgets.text_box import draw_lines, line_step
 
 if TYPE_CHECKING:
     from tacocat.ui.services import App
@@ -253,8 +253,8 @@ class ReviewScene(DrawnOverlay):
         first = max(self.panel_rect.y + 282, y + 4)  # below the heading, however tall its script
         for i, moment in enumerate(costly):
             colour = p.seat(1) if moment.mark == "blunder" else p.ink
-            # Up to three lines 19 px apart (more where marks stack taller, as in Lao)
-            # in its 60 px row; smaller when it needs more.
+            # Up to three lines in its 60 px row; smaller when it needs more.
             box = pygame.Rect(left, first + i * 60, width, 60)
+            font = self.text.font(16)
             draw_lines(surface, self.text, tr("tacocat.review.moment", **_params(moment)), 16,
-                       colour, box, gap=max(19 - self.text.font(16).get_linesize(), -2))
+                       colour, box, gap=line_step(font, 19) - font.get_linesize())

@@ -26,7 +26,14 @@ from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.board import BoardView
 from tacocat.ui.widgets.cards import CardRenderer
 from tacocat.ui.widgets.style import SurfaceLRU, TextCache, mix, palette, rounded_panel
-from tacocat.ui.widgets.text_box import draw_lines, draw_pill, draw_text, fit_lines, fitted
+from tacocat.ui.widgets.text_box import (
+    draw_lines,
+    draw_pill,
+    draw_text,
+    fit_lines,
+    fitted,
+    line_step,
+)
 
 LOG_FONT = 15
 LOG_LINE = 20
@@ -368,10 +375,9 @@ class Painter:
                       pygame.Rect(12, 6, rect.width - 24, LABEL_HEIGHT), bold=True, anchor="topleft")
             # Whole entries, newest last, as many as fit.
             entries: list[list[str]] = []
-            # Lines LOG_LINE apart, or more where the script's marks stack taller (Lao);
-            # each line's box is the font's line height, kept inside the panel.
+            # Each line's box is the font's line height, kept inside the panel.
             line_h = text.font(LOG_FONT, True).get_linesize()
-            step = max(LOG_LINE, line_h - 2)
+            step = line_step(text.font(LOG_FONT, True), LOG_LINE)
             room = (rect.height - 32 - (line_h - step) - 2) // step
             for line in reversed(lines):
                 # The newest entry is bold: wrap it as bold.
@@ -398,30 +404,36 @@ class Painter:
         key = (text, tone)
         cached = self._prompt_cache.get(key)
         if cached is None:
-            p = palette()
-            fill, ink = {
-                "error": (p.salsa, p.white), "hint": (p.cheese, p.ink),
-                "do": (p.box_floor, p.ink), "info": (mix(p.table_deep, p.table, 0.3), p.card_face),
-            }.get(tone, (p.box_floor, p.ink))
-            # One line (a size or two smaller if need be), else two (a review's note in Filipino).
-            one_line = pygame.Rect(0, 0, PROMPT_ROOM[0], self.text.font(19, True).get_linesize())
-            lines, size, _ = fit_lines(self.text, text, 19, one_line, bold=True)
-            if size < PROMPT_ONE_LINE_MIN:
-                lines, size, _ = fit_lines(self.text, text, 19, pygame.Rect((0, 0), PROMPT_ROOM),
-                                           bold=True)
-            font = self.text.font(size, True)
-            box = pygame.Rect(3 + 18, 3 + 6, max(font.size(line)[0] for line in lines),
-                              len(lines) * font.get_linesize())
-            cached = rounded_panel((box.width + 36, box.height + 12), fill,
-                                   p.ink if tone != "info" else None, radius=18, shadow=3)
-            draw_lines(cached, self.text, text, 19, ink, box, bold=True, align="centre")
-            self._prompt_cache.put(key, cached)
-        self.prompt_rect = cached.get_rect(center=(L.WIDTH // 2, L.PROMPT_Y))
-        # A two-line prompt grows upwards: its foot stays clear of the hand (and the replay's
-        # scrubber) where a one-line prompt's is.
-        one_line = self.text.font(19, True).get_linesize() + 12 + 6
-        self.prompt_rect.y -= max(0, cached.get_height() - one_line) // 2
-        surface.blit(cached, self.prompt_rect)
+            panel = self._prompt_panel(text, tone)
+            # A two-line prompt grows upwards: its foot stays clear of the hand (and the
+            # replay's scrubber) where a one-line prompt's is.
+            one_line = self.text.font(19, True).get_linesize() + 12 + 6
+            cached = self._prompt_cache.put(key, (panel, max(0, panel.get_height() - one_line) // 2),
+                                            panel)
+        panel, lift = cached
+        self.prompt_rect = panel.get_rect(center=(L.WIDTH // 2, L.PROMPT_Y - lift))
+        surface.blit(panel, self.prompt_rect)
+
+    def _prompt_panel(self, text: str, tone: str) -> pygame.Surface:
+        """The prompt on its panel: one line (a size or two smaller if need be), else two
+        (a review's note in Filipino)."""
+        p = palette()
+        fill, ink = {
+            "error": (p.salsa, p.white), "hint": (p.cheese, p.ink),
+            "do": (p.box_floor, p.ink), "info": (mix(p.table_deep, p.table, 0.3), p.card_face),
+        }.get(tone, (p.box_floor, p.ink))
+        one_line = pygame.Rect(0, 0, PROMPT_ROOM[0], self.text.font(19, True).get_linesize())
+        lines, size, _ = fit_lines(self.text, text, 19, one_line, bold=True)
+        if size < PROMPT_ONE_LINE_MIN:
+            lines, size, _ = fit_lines(self.text, text, 19, pygame.Rect((0, 0), PROMPT_ROOM),
+                                       bold=True)
+        font = self.text.font(size, True)
+        box = pygame.Rect(3 + 18, 3 + 6, max(font.size(line)[0] for line in lines),
+                          len(lines) * font.get_linesize())
+        panel = rounded_panel((box.width + 36, box.height + 12), fill,
+                              p.ink if tone != "info" else None, radius=18, shadow=3)
+        draw_lines(panel, self.text, text, 19, ink, box, bold=True, align="centre")
+        return panel
 
     def _draw_banners(self, surface: pygame.Surface) -> None:
         p = palette()

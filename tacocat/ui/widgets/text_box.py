@@ -27,7 +27,17 @@ from tacocat.ui.fit import MIN_SCALE
 from tacocat.ui.widgets.style import Colour, TextCache
 
 __all__ = ["MIN_SCALE", "Placement", "draw_lines", "draw_pill", "draw_text", "fit_lines", "fitted",
-           "recording"]
+           "line_step", "recording"]
+
+#: How far below its font's line height a line may sit under the one above
+#: before their ink meets (Lao's stacked marks are the tallest the game draws).
+LINE_OVERLAP = 3
+
+
+def line_step(font: pygame.font.Font, at_least: int) -> int:
+    """Pixels from one line's top to the next: ``at_least`` (a layout's tight
+    spacing for Latin text), or more where the font's marks stack taller."""
+    return max(at_least, font.get_linesize() - LINE_OVERLAP)
 
 
 @dataclass(frozen=True)
@@ -111,11 +121,13 @@ def draw_pill(surface: pygame.Surface, cache: TextCache, text: str, size: int, c
     it), the pill no bigger than ``box`` and placed at the box's ``anchor``.
     Returns the pill's rect."""
     room = (box.width - 2 * pad[0], box.height - 2 * pad[1])
-    image, _ = fitted(cache, text, size, colour, room, bold)
+    image, squeezed = fitted(cache, text, size, colour, room, bold)
     pill = image.get_rect().inflate(2 * pad[0], 2 * pad[1])
     setattr(pill, anchor, getattr(box, anchor))
     pygame.draw.rect(surface, fill, pill, border_radius=radius)
-    draw_text(surface, cache, text, size, colour, pill.inflate(-2 * pad[0], -2 * pad[1]), bold=bold)
+    rect = image.get_rect(center=pill.center)
+    surface.blit(image, rect)
+    _note(surface, text, pill.inflate(-2 * pad[0], -2 * pad[1]), image, rect, squeezed)
     return pill
 
 
