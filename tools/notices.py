@@ -1,0 +1,360 @@
+"""Write the licence notices of everything the game ships: assets/THIRD-PARTY-NOTICES.txt.
+
+    python tools/notices.py                 # write the notices (and assets/third-party.json)
+    python tools/notices.py --check         # exit 1 when the committed files are out of date
+    python tools/notices.py bundle EXE      # check a PyInstaller build (onedir exe or onefile)
+
+What ships, and where its licence comes from:
+
+* the runtime dependency closure of the game's requirements (requirements.txt and
+  pyproject's ``[project].dependencies``, markers evaluated for this system, extras left out),
+  from installed metadata (``importlib.metadata``): the ``License-Expression`` or ``License``
+  field and every licence file the distribution installs (``*.dist-info/licenses/``, the
+  ``License-File`` entries, and files named LICENSE/COPYING/NOTICE in it, such as
+  pygame_gui's font licences and Babel's Unicode data licence). pygame-ce installs no licence
+  file, so its LGPL 2.1 text comes from tools/licenses/;
+* CPython, from the running interpreter's own LICENSE.txt (the PSF licence);
+* the native libraries without Python metadata (tools/native_libraries.py);
+* the fonts (pygame_gui's Noto Sans and Fira Code, our Noto Sans Lao UI).
+
+The output is deterministic (sorted, no dates or paths of this machine), so a test can compare
+the committed file with a fresh one. ``assets/third-party.json`` is the same list, short, for
+the About screen. Run this after any dependency change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import re
+import sys
+import sysconfig
+import tomllib
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from importlib import metadata
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
+
+from tools.native_libraries import NATIVE_LIBRARIES  # noqa: E402
+
+NOTICES = ROOT / "assets" / "THIRD-PARTY-NOTICES.txt"
+SUMMARY = ROOT / "assets" / "third-party.json"
+LICENSES = ROOT / "tools" / "licenses"
+RULE = "=" * 78
+LGPL_TITLE = "GNU Lesser General Public License 2.1"
+#: Licence texts for distributions that install none (pygame-ce's wheel carries no licence file).
+EXTRA_TEXTS = {"pygame-ce": "LGPL-2.1.txt"}
+#: File names that are licence texts wherever a distribution installs them.
+LICENSE_NAME = re.compile(r"^(licen[cs]e|copying|notice|authors)([.-]|$)", re.I)
+#: The fonts: (name, where the game gets it, licence, text file relative to its root).
+FONTS = (
+    ("Fira Code", "pygame_gui", "OFL-1.1", "pygame_gui/data/licenses/FiraCode-LICENSE.txt"),
+    ("Noto Sans", "pygame_gui", "OFL-1.1", "pygame_gui/data/licenses/NotoSans-LICENSE.txt"),
+    ("Noto Sans Lao UI", "assets/fonts", "OFL-1.1", "assets/fonts/OFL.txt"),
+)
+
+HEADER = f"""\
+THIRD-PARTY NOTICES: Tacocat Spelled Backwards
+
+Tacocat Spelled Backwards is free software under the MIT licence (the file LICENSE, in the
+source and next to the game in every bundle). It ships with the software and fonts listed
+below, each under its own licence, whose text follows in this file. This file is written by
+tools/notices.py from what is installed when the game is built.
+
+REPLACING THE LGPL LIBRARIES
+
+pygame-ce (LGPL 2.1), and the libraries under the LGPL that it loads (mpg123, FluidSynth,
+libsndfile, alsa-lib), are separate shared libraries: the game loads them when it starts and
+contains no copy of them of its own. You may replace them with your own compatible builds
+(for the same Python version, 3.11):
+
+* The folder build (a folder holding the program "tacocat" and a folder "_internal"):
+  pygame-ce is the folder _internal/pygame/ (its modules, *.so or *.pyd files). The libraries
+  it loads are in _internal/pygame_ce.libs/ on Linux (with links to them directly under
+  _internal/), the .dll files in _internal/pygame/ on Windows, and _internal/pygame/.dylibs/
+  on macOS (the .app holds the same folder under Contents/Frameworks/). Replace those files
+  with your build and start the game as before.
+* The single-file build unpacks the same files into a temporary folder at each start, so
+  replace them in the folder build instead, or make your own single file: install your
+  pygame-ce into a Python environment and run "python -m PyInstaller build.spec -- --onefile"
+  (docs/building.md says how).
+* A game installed with pip uses the pygame-ce installed in the same Python environment:
+  "pip install" your build there.
+
+The game's complete source, build.spec included, is in its repository, under the MIT
+licence. pygame-ce's source: https://github.com/pygame-community/pygame-ce; SDL's:
+https://github.com/libsdl-org. The full text of the GNU Lesser General Public License 2.1
+is in the section "{LGPL_TITLE}" at the end of this file.
+"""
+
+
+@dataclass(frozen=True)
+class Component:
+    """One thing with a notice: ``kind`` is python, runtime, library or font."""
+
+    name: str
+    version: str
+    license: str
+    kind: str
+    #: Where it comes from, for the reader (no path of this machine).
+    source: str
+    #: (title, text) of each licence text, in order.
+    texts: tuple[tuple[str, str], ...] = ()
+
+
+# --- which distributions ship -----------------------------------------------------------
+
+
+def requirement_lines(root: Path = ROOT) -> list[str]:
+    """The game's own requirements: requirements.txt and pyproject's dependencies."""
+    lines = []
+    requirements = root / "requirements.txt"
+    if requirements.exists():
+        for line in requirements.read_text(encoding="utf-8").splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line and not line.startswith("-"):
+                lines.append(line)
+    pyproject = root / "pyproject.toml"
+    if pyproject.exists():
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+        lines += project.get("dependencies", [])
+    return lines
+
+
+def _applies(requirement: Requirement) -> bool:
+    """True when ``requirement`` holds on this system without any extra."""
+    return requirement.marker is None or requirement.marker.evaluate({"extra": ""})
+
+
+def runtime_closure(lines: Iterable[str]) -> list[metadata.Distribution]:
+    """Every installed distribution the requirements need, directly or not, sorted by name.
+
+    Raises ``metadata.PackageNotFoundError`` when one is not installed (the notices would
+    be incomplete)."""
+    found: dict[str, metadata.Distribution] = {}
+    todo = [Requirement(line) for line in lines]
+    while todo:
+        requirement = todo.pop()
+        key = canonicalize_name(requirement.name)
+        if key in found or not _applies(requirement):
+            continue
+        distribution = metadata.distribution(requirement.name)
+        found[key] = distribution
+        todo += [Requirement(r) for r in distribution.requires or ()]
+    return [found[key] for key in sorted(found)]
+
+
+# --- what each one says -----------------------------------------------------------------
+
+
+def license_field(distribution: metadata.Distribution) -> str:
+    """The SPDX expression, else a one-line License field, else the licence classifiers."""
+    meta = distribution.metadata
+    expression = meta.get("License-Expression")
+    if expression:
+        return str(expression)
+    field = (meta.get("License") or "").strip()
+    if field and "\n" not in field and len(field) <= 60:
+        return field
+    classifiers = [c.rsplit(" :: ", 1)[1] for c in meta.get_all("Classifier") or []
+                   if c.startswith("License ::")]
+    return " / ".join(classifiers) or "see its text"
+
+
+def license_files(distribution: metadata.Distribution) -> list[str]:
+    """The distribution's installed licence files (paths relative to site-packages), sorted."""
+    declared = {Path(name).name for name in distribution.metadata.get_all("License-File") or []}
+    paths = set()
+    for file in distribution.files or ():
+        parts = Path(str(file)).parts
+        name = parts[-1]
+        if name.endswith((".py", ".pyc")):
+            continue
+        in_dist_info = parts[0].endswith(".dist-info")
+        if ("licenses" in parts[:-1] or LICENSE_NAME.match(name)
+                or (in_dist_info and name in declared)):
+            paths.add(Path(str(file)).as_posix())
+    return sorted(paths)
+
+
+def python_component(distribution: metadata.Distribution) -> Component:
+    """A distribution with its licence texts; raises ValueError when it has none."""
+    name = distribution.metadata["Name"]
+    texts = [(path, _read(Path(str(distribution.locate_file(path)))))
+             for path in license_files(distribution)]
+    extra = EXTRA_TEXTS.get(canonicalize_name(name))
+    if extra:
+        texts.append((f"{LGPL_TITLE} (the text is at the end of this file)", ""))
+    if not texts:
+        raise ValueError(f"{name} {distribution.version} installs no licence text: add one "
+                         "to tools/notices.py's EXTRA_TEXTS")
+    return Component(name, distribution.version, license_field(distribution), "python",
+                     "Python package (installed metadata)", tuple(texts))
+
+
+def cpython_license() -> tuple[str, str]:
+    """(where, text) of the running interpreter's licence: its own LICENSE.txt, else Debian's
+    copyright file for it."""
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    candidates = [
+        (f"lib/python{version}/LICENSE.txt of the interpreter",
+         Path(sysconfig.get_path("stdlib")) / "LICENSE.txt"),
+        ("LICENSE.txt of the interpreter", Path(sys.base_prefix) / "LICENSE.txt"),
+        (f"Debian's /usr/share/doc/python{version}/copyright",
+         Path(f"/usr/share/doc/python{version}/copyright")),
+    ]
+    for where, path in candidates:
+        if path.is_file():
+            return where, _read(path)
+    raise FileNotFoundError("no licence text for this Python: " + ", ".join(
+        str(path) for _, path in candidates))
+
+
+def cpython_component() -> Component:
+    where, text = cpython_license()
+    return Component("CPython", platform.python_version(), "PSF-2.0", "runtime",
+                     f"the Python interpreter and standard library (text: {where})",
+                     (("LICENSE", text),))
+
+
+def sdl_versions() -> dict[str, str]:
+    """The versions of the SDL libraries pygame-ce loads, as it reports them."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    def dotted(version: tuple[int, ...]) -> str:
+        return ".".join(map(str, version))
+
+    return {"SDL2": dotted(pygame.get_sdl_version()),
+            "SDL2_image": dotted(pygame.image.get_sdl_image_version() or ()),
+            "SDL2_mixer": dotted(pygame.mixer.get_sdl_mixer_version()),
+            "SDL2_ttf": dotted(pygame.font.get_sdl_ttf_version())}
+
+
+def native_components() -> list[Component]:
+    versions = sdl_versions()
+    return [Component(lib.name, versions.get(lib.name, ""), lib.license, "library", f"shared library from {lib.shipped_by}",
+                      ((lib.text, _read(LICENSES / lib.text)),))
+            for lib in NATIVE_LIBRARIES]
+
+
+def font_components(site_packages: Path) -> list[Component]:
+    """The fonts; pygame_gui's licence texts are already in its own section, so not repeated."""
+    components = []
+    for name, origin, licence, text in FONTS:
+        if origin == "assets/fonts":
+            source = ("our assets/fonts/: Noto Sans Lao (Debian's fonts-noto-core) merged with "
+                      "Noto Sans by tools/make_fonts.py")
+            texts = ((text, _read(ROOT / text)),)
+        else:
+            _read(site_packages / text)  # it must be installed, as the notices say
+            source = f"bundled with {origin}"
+            texts = ((f"{text} (in the {origin} section above)", ""),)
+        components.append(Component(name, "", licence, "font", source, texts))
+    return components
+
+
+def gather(lines: Iterable[str] | None = None) -> list[Component]:
+    """Every component, in the order the notices list them."""
+    distributions = runtime_closure(requirement_lines() if lines is None else lines)
+    python = [python_component(d) for d in distributions]
+    gui = next(d for d in distributions if canonicalize_name(d.metadata["Name"]) == "pygame-gui")
+    site_packages = Path(str(gui.locate_file("")))
+    return python + [cpython_component()] + native_components() + font_components(site_packages)
+
+
+def _read(path: Path) -> str:
+    # Licence files come with any line ending and sometimes a BOM or trailing spaces.
+    text = path.read_text(encoding="utf-8-sig", errors="replace")
+    return "\n".join(line.rstrip() for line in text.splitlines()).strip("\n")
+
+
+# --- writing ----------------------------------------------------------------------------
+
+
+def title(component: Component) -> str:
+    """The heading a component's section starts with (what "named in the notices" means)."""
+    return f"{component.name} {component.version}".strip()
+
+
+def render(components: list[Component]) -> str:
+    """The whole notices text."""
+    out = [HEADER, "CONTENTS", ""]
+    width = max(len(title(c)) for c in components) + 2
+    for c in components:
+        out.append(f"  {title(c):<{width}}{c.license}")
+    for c in components:
+        out += ["", RULE, title(c), RULE, f"License: {c.license}", f"From: {c.source}"]
+        for text_title, text in c.texts:
+            out += ["", f"--- {text_title} ---"]
+            if text:
+                out += ["", text]
+    out += ["", RULE, LGPL_TITLE, RULE, "", _read(LICENSES / "LGPL-2.1.txt"), ""]
+    return "\n".join(out)
+
+
+def summary(components: list[Component]) -> str:
+    """The short machine-readable list the About screen shows."""
+    rows = [{key: value for key, value in asdict(c).items() if key != "texts"}
+            for c in components]
+    return json.dumps({"components": rows}, indent=1, ensure_ascii=False) + "\n"
+
+
+def outputs() -> dict[Path, str]:
+    components = gather()
+    return {NOTICES: render(components), SUMMARY: summary(components)}
+
+
+# --- the bundle check -------------------------------------------------------------------
+
+#: A line that starts a section: the rule, the title, the rule.
+SECTION = re.compile(rf"^{RULE}\n(.+)\n{RULE}$", re.M)
+
+
+def named(notices_text: str) -> set[str]:
+    """The components the notices have a section for, by name (canonical for packages)."""
+    names = set()
+    for heading in SECTION.findall(notices_text):
+        name, _, version = heading.rpartition(" ")
+        if not (name and version[:1].isdigit()):  # no version: "GCC runtime (libstdc++, ...)"
+            name = heading
+        names |= {heading, name, canonicalize_name(name)}
+    return names
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--check", action="store_true", help="fail when the files are stale")
+    sub = parser.add_subparsers(dest="command")
+    bundle = sub.add_parser("bundle", help="check a PyInstaller build's notices")
+    bundle.add_argument("exe", type=Path, help="the onedir's executable or the onefile")
+    args = parser.parse_args(argv)
+    if args.command == "bundle":
+        from tools.notice_bundle import check_bundle
+
+        return check_bundle(args.exe)
+    stale = []
+    for path, text in outputs().items():
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                stale.append(path.relative_to(ROOT).as_posix())
+        else:
+            path.write_text(text, encoding="utf-8", newline="\n")
+            print(f"wrote {path.relative_to(ROOT).as_posix()} ({len(text)} characters)")
+    if stale:
+        print(f"out of date: {', '.join(stale)}; run python tools/notices.py", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
