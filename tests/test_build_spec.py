@@ -85,6 +85,14 @@ def test_assets_and_pygame_gui_data_with_font_licences_are_bundled(monkeypatch, 
     assert by_name.get("pygame-gui.en.json") == "pygame_gui/data/translations"
 
 
+def test_the_licence_and_the_notices_are_bundled(monkeypatch, tmp_path):
+    analysis = only(run_spec(monkeypatch, tmp_path)["steps"], "Analysis")
+    datas = {(Path(src).as_posix(), dest) for src, dest in analysis.kwargs["datas"]}
+    assert ((ROOT / "LICENSE").as_posix(), ".") in datas
+    # The notices ship because assets/ does (tools/notices.py writes them there).
+    assert (ROOT / "assets" / "THIRD-PARTY-NOTICES.txt").is_file()
+
+
 def test_babel_locale_data_is_kept_for_the_game_languages_only(monkeypatch, tmp_path):
     from tacocat.languages import LANGUAGES
 

@@ -6,7 +6,8 @@
 #
 # 1. onedir build (dist/tacocat/), then check what is inside: our assets,
 #    pygame_gui's fonts and their licence texts, and none of the excluded
-#    modules (numpy, tkinter, pytest...);
+#    modules (numpy, tkinter, pytest...); and the licence notices: LICENSE and
+#    assets/THIRD-PARTY-NOTICES.txt inside, naming every bundled distribution and library;
 # 2. run it from a temporary folder: 60 frames, one whole demo game
 #    (--demo --speed 40 --seed 1), and once with the default data folder; each
 #    must exit 0 and dist/ must not change (nothing written next to the exe);
@@ -98,6 +99,12 @@ print(f"bundle ok: {len(modules)} modules, {len(files)} files, "
 PY
 }
 
+check_notices() {  # check_notices EXE: the notices ship and name everything bundled
+    # assets/THIRD-PARTY-NOTICES.txt and LICENSE are inside, and every distribution and
+    # shared library in the bundle has a notice (tools/notice_bundle.py).
+    "$PYTHON" tools/notices.py bundle "$1"
+}
+
 snapshot() {  # every path under dist/ with its size and modification time
     "$PYTHON" -c 'import os, sys
 for top, dirs, names in sorted(os.walk(sys.argv[1])):
@@ -148,6 +155,7 @@ smoke() {  # smoke EXE [demo]
 say "onedir"
 build
 check_bundle "$ONEDIR"
+check_notices "$ONEDIR"
 smoke "$ONEDIR" demo
 say "onedir size: $(du -sm "$ROOT/dist/tacocat" | cut -f1) MB"
 
@@ -156,6 +164,7 @@ if [ "${TACOCAT_SMOKE_ONEFILE:-1}" != 0 ]; then
     build --onefile
     test -d "$ROOT/dist/tacocat" || { say "FAILED: the onefile build removed dist/tacocat/"; exit 1; }
     check_bundle "$ONEFILE"
+    check_notices "$ONEFILE"
     mkdir -p "$WORK/tmp"
     TMPDIR="$WORK/tmp" smoke "$ONEFILE" demo
     if [ -n "$(ls -A "$WORK/tmp")" ]; then

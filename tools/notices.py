@@ -7,7 +7,8 @@
 What ships, and where its licence comes from:
 
 * the runtime dependency closure of the game's requirements (requirements.txt and
-  pyproject's ``[project].dependencies``, markers evaluated for this system, extras left out),
+  pyproject's ``[project].dependencies``, markers evaluated for this system, extras left out,
+  plus ``BUNDLE_EXTRAS``: what PyInstaller adds though the game does not need it),
   from installed metadata (``importlib.metadata``): the ``License-Expression`` or ``License``
   field and every licence file the distribution installs (``*.dist-info/licenses/``, the
   ``License-File`` entries, and files named LICENSE/COPYING/NOTICE in it, such as
@@ -51,6 +52,11 @@ RULE = "=" * 78
 LGPL_TITLE = "GNU Lesser General Public License 2.1"
 #: Licence texts for distributions that install none (pygame-ce's wheel carries no licence file).
 EXTRA_TEXTS = {"pygame-ce": "LGPL-2.1.txt"}
+#: Distributions the PyInstaller bundle holds though the game never imports them: its analysis
+#: follows babel's and filelock's ``if TYPE_CHECKING:`` imports of typing_extensions. The
+#: bundle check (tools/notice_bundle.py) finds any such distribution; list it here, or
+#: exclude it in build.spec.
+BUNDLE_EXTRAS = ("typing-extensions",)
 #: File names that are licence texts wherever a distribution installs them.
 LICENSE_NAME = re.compile(r"^(licen[cs]e|copying|notice|authors)([.-]|$)", re.I)
 #: The fonts: (name, where the game gets it, licence, text file relative to its root).
@@ -265,7 +271,8 @@ def font_components(site_packages: Path) -> list[Component]:
 
 def gather(lines: Iterable[str] | None = None) -> list[Component]:
     """Every component, in the order the notices list them."""
-    distributions = runtime_closure(requirement_lines() if lines is None else lines)
+    distributions = runtime_closure([*(requirement_lines() if lines is None else lines),
+                                     *BUNDLE_EXTRAS])
     python = [python_component(d) for d in distributions]
     gui = next(d for d in distributions if canonicalize_name(d.metadata["Name"]) == "pygame-gui")
     site_packages = Path(str(gui.locate_file("")))
