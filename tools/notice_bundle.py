@@ -62,7 +62,8 @@ def bundle_problems(modules: Iterable[str], files: Iterable[str], notices_text: 
     for file in files:
         part = next((p for p in PurePosixPath(file).parts if p.endswith(".dist-info")), None)
         if part:
-            wanted.setdefault(canonicalize_name(part.rsplit("-", 1)[0]), part)
+            name = part.removesuffix(".dist-info").rsplit("-", 1)[0]  # "filelock-4.3.1"
+            wanted.setdefault(canonicalize_name(name), part)
     problems += [f"distribution {name} ({why}) has no notice"
                  for name, why in sorted(wanted.items()) if name not in names]
     for file in files:
