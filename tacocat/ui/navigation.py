@@ -173,6 +173,12 @@ class Navigation:
 
         self.scenes.push(SettingsScene(self))
 
+    def open_about(self) -> None:
+        """The About overlay: licence, credits and notices (from the title and Settings)."""
+        from tacocat.ui.scenes.about import AboutScene
+
+        self.scenes.push(AboutScene(self))
+
     def open_stats(self) -> None:
         """The Statistics overlay (from the title and from the in-game menu)."""
         from tacocat.ui.scenes.stats import StatsScene

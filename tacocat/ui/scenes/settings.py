@@ -42,8 +42,13 @@ class SettingsScene(Overlay):
         y = self._motion_rows(y + 44)
         y = self._display_rows(y + 44)
         self.language_buttons = self._language_row(y + ROW_H + 10)
+        self.about_button = pygame_gui.elements.UIButton(
+            pygame.Rect(panel_w // 2 - 210, panel_h - 76, 200, 54), tr("tacocat.about.button"),
+            manager=self.ui, container=self.panel,
+            object_id=theme_id("#settings_about", "@secondary"),
+        )
         self.done_button = pygame_gui.elements.UIButton(
-            pygame.Rect((panel_w - 200) // 2, panel_h - 76, 200, 54), tr("tacocat.settings.done"),
+            pygame.Rect(panel_w // 2 + 10, panel_h - 76, 200, 54), tr("tacocat.settings.done"),
             manager=self.ui, container=self.panel, object_id=theme_id("#settings_done"),
         )
         self._refresh()
@@ -192,6 +197,10 @@ class SettingsScene(Overlay):
         if element is self.done_button:
             self.app.audio.play("click")
             self.close()
+            return
+        if element is self.about_button:
+            self.app.audio.play("click")
+            self.app.open_about()
             return
         for speed, button in self.speed_buttons.items():
             if element is button:

@@ -38,7 +38,7 @@ class _Offset:
 
 class TitleScene(UIScene):
     """Buttons: New game, Continue (only with an autosave), then How to play, Statistics,
-    History and Settings side by side, then Quit."""
+    History and Settings side by side, then About and Quit."""
 
     name = "title"
     #: The background picture covers the window (the app skips clearing it).
@@ -77,7 +77,7 @@ class TitleScene(UIScene):
             rows.append([("tutorial", None)])
         rows += [[("rules", "@secondary"), ("stats", "@secondary"), ("history", "@secondary"),
                   ("settings", "@secondary")],
-                 [("quit", "@danger")]]
+                 [("about", "@secondary"), ("quit", "@danger")]]
         self._build_buttons(rows, logo_bottom + 52, width)
         if not has_save:
             self.continue_button = None
@@ -106,8 +106,10 @@ class TitleScene(UIScene):
             row_w = len(row) * button_w + (len(row) - 1) * BUTTON_GAP
             x = (width - row_w) // 2
             for key, class_id in row:
+                # About's label is in the "about" section, with the screen it opens.
+                text = tr("tacocat.about.button" if key == "about" else f"tacocat.title.{key}")
                 button = pygame_gui.elements.UIButton(
-                    pygame.Rect((x, y), (button_w, BUTTON_SIZE[1])), tr(f"tacocat.title.{key}"),
+                    pygame.Rect((x, y), (button_w, BUTTON_SIZE[1])), text,
                     manager=self.ui, container=self.root,
                     object_id=theme_id(f"#title_{key}", class_id),
                 )
@@ -200,6 +202,9 @@ class TitleScene(UIScene):
         elif element is getattr(self, "history_button", None):
             self.app.audio.play("click")
             self.app.open_history()
+        elif element is getattr(self, "about_button", None):
+            self.app.audio.play("click")
+            self.app.open_about()
         elif element is getattr(self, "quit_button", None):
             self.app.quit(0)
 

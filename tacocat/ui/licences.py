@@ -1,0 +1,91 @@
+"""The licence notices the About screen shows, read from the files tools/notices.py writes.
+
+``assets/third-party.json`` lists every library and font with its version and licence;
+``assets/THIRD-PARTY-NOTICES.txt`` holds their texts, one section per component, each opened
+by a rule, its title and a rule. Both ship wherever assets/ does (source, wheel, bundles), so
+the screen needs no package metadata at run time (a frozen build has none). No pygame here.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from tacocat.resources import asset_path
+
+NOTICES_FILE = "THIRD-PARTY-NOTICES.txt"
+SUMMARY_FILE = "third-party.json"
+RULE = "=" * 78
+_SECTION = re.compile(rf"^{RULE}\n(.+)\n{RULE}$", re.M)
+
+
+@dataclass(frozen=True)
+class Component:
+    """A library or font the game ships: ``kind`` is python, runtime, library or font."""
+
+    name: str
+    version: str
+    license: str
+    kind: str
+
+    @property
+    def title(self) -> str:
+        """The heading of its section in the notices ("pygame-ce 2.5.8")."""
+        return f"{self.name} {self.version}".strip()
+
+
+def components(path: Path | None = None) -> list[Component]:
+    """The components in the notices' order; empty when the file is missing or broken."""
+    try:
+        rows = json.loads((path or asset_path(SUMMARY_FILE)).read_text(encoding="utf-8"))
+        return [Component(row["name"], row["version"], row["license"], row["kind"])
+                for row in rows["components"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+
+
+def sections(path: Path | None = None) -> dict[str, str]:
+    """Title -> text of each section; the part before the first section is under ``""``.
+
+    Empty when the file is missing."""
+    try:
+        text = (path or asset_path(NOTICES_FILE)).read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    found: dict[str, str] = {}
+    matches = list(_SECTION.finditer(text))
+    found[""] = text[:matches[0].start() if matches else len(text)].strip("\n")
+    for index, match in enumerate(matches):
+        end = matches[index + 1].start() if index + 1 < len(matches) else len(text)
+        found[match.group(1)] = text[match.end():end].strip("\n")
+    return found
+
+
+#: A line that starts an item of its own: "* ", "- ", "1. ", "(a) ", "a) ", a copyright line.
+_ITEM = re.compile(r"^([*\-•]\s|\(?[0-9a-zA-Z]{1,3}[.)]\s|copyright\b|\(c\)\s|©)", re.I)
+#: Lines at least this long were wrapped by their author; a shorter one ends on purpose.
+WRAPPED = 60
+
+
+def reflow(text: str) -> str:
+    """``text`` with its hard-wrapped paragraphs joined into long lines, for a box that wraps
+    by itself (licence files are wrapped at 72-80 columns, narrower or wider than the box).
+
+    A line is joined to the one before when that one is long (its author wrapped it there),
+    neither is blank, and it does not start an item of its own; short lines, lists, rules
+    and tables (indented, short) stay as they are.
+    """
+    out: list[str] = []
+    previous = ""
+    for line in text.splitlines():
+        stripped = line.strip()
+        joinable = (out and previous.strip() and stripped and len(previous.rstrip()) >= WRAPPED
+                    and not _ITEM.match(stripped) and not set(stripped) <= set("=-_*~ "))
+        if joinable:
+            out[-1] = out[-1].rstrip() + " " + stripped
+        else:
+            out.append(line.rstrip())
+        previous = line
+    return "\n".join(out)

@@ -1,0 +1,177 @@
+"""About: the game's name, version and licence, the credits, and every licence it ships with.
+
+An overlay, like Settings and How to play, reachable from the title and from Settings. The
+left column says what the game is and lists each library and font with its version and
+licence (``assets/third-party.json``); a click on one shows its licence text on the right
+(its section of ``assets/THIRD-PARTY-NOTICES.txt``, in English as the licences are). Both
+files are written by tools/notices.py, so the screen and the shipped notices always agree.
+
+The whole notices file takes pygame_gui about three seconds to lay out, so the right-hand box
+shows one section at a time: the opening part (how to replace the LGPL libraries) first.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from tacocat import __version__
+from tacocat.ui import licences
+from tacocat.ui.i18n import tr
+from tacocat.ui.licences import reflow
+from tacocat.ui.scene import theme_id
+from tacocat.ui.scenes.overlay import Overlay
+from tacocat.ui.window import TITLE
+
+PANEL_SIZE = (1160, 660)
+LEFT_W = 450
+#: Height of the credits box; the list of libraries fills the rest of the left column.
+CREDITS_H = 318
+RIGHT_X = 30 + LEFT_W + 20
+#: The link that shows the notices' opening part, and the one for the LGPL's full text.
+INTRO, LGPL = "#intro", "#lgpl"
+LGPL_SECTION = "GNU Lesser General Public License 2.1"
+#: Share of the text one Up/Down press scrolls.
+SCROLL_STEP = 0.04
+
+
+def escape(text: str) -> str:
+    """Plain text for UITextBox, which reads a small HTML subset."""
+    text = text.expandtabs(8)  # the fonts have no tab glyph
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(
+        "\n", "<br>")
+
+
+class AboutScene(Overlay):
+    """Credits and licences on the left, the chosen licence text on the right; Back or Esc
+    closes it, Left/Right show the previous/next text, Up/Down scroll it."""
+
+    name = "about"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.components = licences.components()
+        self.sections = licences.sections()
+        #: Link targets in list order: the opening part, each component, the LGPL text.
+        self.targets = [INTRO] + [c.title for c in self.components if c.title in self.sections]
+        if LGPL_SECTION in self.sections:
+            self.targets.append(LGPL)
+        self.shown = INTRO
+        self.back_button: pygame_gui.elements.UIButton | None = None
+        self.notices_box: pygame_gui.elements.UITextBox | None = None
+        self.credits_box: pygame_gui.elements.UITextBox | None = None
+        self.libraries_box: pygame_gui.elements.UITextBox | None = None
+
+    def build(self) -> None:
+        screen_w, screen_h = self.app.size
+        panel_w, panel_h = PANEL_SIZE
+        self.panel = self.frame(
+            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h))
+        pygame_gui.elements.UILabel(
+            pygame.Rect(0, 10, panel_w, 60), tr("tacocat.about.heading"), manager=self.ui,
+            container=self.panel, object_id=theme_id(class_id="@heading"))
+        credits = pygame.Rect(30, 74, LEFT_W, CREDITS_H)
+        self.box(credits, self.panel)
+        self.credits_box = pygame_gui.elements.UITextBox(
+            self.credits_html(), credits.inflate(-6, -6), manager=self.ui, container=self.panel,
+            object_id=theme_id("#about_credits"))
+        pygame_gui.elements.UILabel(
+            pygame.Rect(30, credits.bottom + 6, LEFT_W, 34), tr("tacocat.about.libraries_title"),
+            manager=self.ui, container=self.panel, object_id=theme_id(class_id="@section"))
+        # The list runs to the panel's foot: Back sits under the right-hand column.
+        listing = pygame.Rect(30, credits.bottom + 44, LEFT_W, panel_h - 30 - credits.bottom - 44)
+        self.box(listing, self.panel)
+        self.libraries_box = pygame_gui.elements.UITextBox(
+            self.libraries_html(), listing.inflate(-6, -6), manager=self.ui, container=self.panel,
+            object_id=theme_id("#about_libraries"))
+        pygame_gui.elements.UILabel(
+            pygame.Rect(RIGHT_X, 74, panel_w - RIGHT_X - 30, 30), tr("tacocat.about.notices_hint"),
+            manager=self.ui, container=self.panel, object_id=theme_id(class_id="@muted_left"))
+        self.back_button = pygame_gui.elements.UIButton(
+            pygame.Rect(panel_w - 30 - 180, panel_h - 74, 180, 52), tr("tacocat.about.back"),
+            manager=self.ui, container=self.panel, object_id=theme_id("#about_back", "@secondary"))
+        self.box(self.notices_rect(), self.panel)
+        self.notices_box = None
+        self.show(self.shown)
+
+    @staticmethod
+    def notices_rect() -> pygame.Rect:
+        panel_w, panel_h = PANEL_SIZE
+        return pygame.Rect(RIGHT_X, 108, panel_w - RIGHT_X - 30, panel_h - 108 - 90)
+
+    def credits_html(self) -> str:
+        """Name, version, the game's licence and the credits."""
+        return "".join([
+            f"<b>{escape(TITLE)}</b> · ", escape(tr("tacocat.about.version", version=__version__)),
+            f"<br><b>{escape(tr('tacocat.about.licence_title'))}</b><br>",
+            escape(tr("tacocat.about.licence")),
+            f"<br><b>{escape(tr('tacocat.about.credits_title'))}</b><br>",
+            escape(tr("tacocat.about.credits_art")), "<br>",
+            escape(tr("tacocat.about.credits_fonts"))])
+
+    def libraries_html(self) -> str:
+        """Each library and font with its version and licence, a link to its text."""
+        if not self.sections:
+            return escape(tr("tacocat.about.missing"))
+        rows = [f"<a href='{INTRO}'>{escape(tr('tacocat.about.notices_intro'))}</a>"]
+        for component in self.components:
+            if component.title in self.sections:
+                rows.append(f"<a href='{escape(component.title)}'>{escape(component.title)}</a>"
+                            f" · {escape(component.license)}")
+        if LGPL_SECTION in self.sections:
+            rows.append(f"<a href='{LGPL}'>{escape(tr('tacocat.about.lgpl'))}</a>")
+        return "<br>".join(rows)
+
+    def notices_text(self, target: str) -> tuple[str, str]:
+        """(title, text) the right-hand box shows for a link ``target`` (no title for the
+        notices' opening part, which starts with its own)."""
+        if not self.sections:
+            return "", tr("tacocat.about.missing")
+        if target == INTRO:
+            return "", reflow(self.sections[""])
+        title = LGPL_SECTION if target == LGPL else target
+        return title, reflow(self.sections[title])
+
+    def notices_html(self, target: str) -> str:
+        title, text = self.notices_text(target)
+        return (f"<b>{escape(title)}</b><br><br>" if title else "") + escape(text)
+
+    def show(self, target: str) -> None:
+        """Show ``target``'s licence text on the right, scrolled to its top."""
+        if target not in self.targets and self.sections:
+            return
+        self.shown = target
+        if self.notices_box is not None:
+            self.notices_box.kill()
+        self.notices_box = pygame_gui.elements.UITextBox(
+            self.notices_html(target), self.notices_rect().inflate(-6, -6),
+            manager=self.ui, container=self.panel, object_id=theme_id("#about_notices"))
+
+    def _turn(self, step: int) -> None:
+        if self.targets:
+            index = (self.targets.index(self.shown) + step) % len(self.targets)
+            self.app.audio.play("flip")
+            self.show(self.targets[index])
+
+    def _scroll(self, step: float) -> None:
+        bar = self.notices_box.scroll_bar if self.notices_box is not None else None
+        if bar is not None:
+            bar.set_scroll_from_start_percentage(bar.start_percentage + step)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
+                self._turn(+1)
+            elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
+                self._turn(-1)
+            elif event.key in (pygame.K_DOWN, pygame.K_UP):
+                self._scroll(SCROLL_STEP if event.key == pygame.K_DOWN else -SCROLL_STEP)
+        elif event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:
+            if event.ui_element is self.libraries_box and event.link_target != self.shown:
+                self.app.audio.play("flip")
+                self.show(event.link_target)
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
+            self.app.audio.play("click")
+            self.close()
