@@ -43,13 +43,13 @@ from packaging.utils import canonicalize_name
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
 
+from tacocat.ui.licences import LGPL_SECTION, RULE  # noqa: E402 - the format the game reads
 from tools.native_libraries import NATIVE_LIBRARIES  # noqa: E402
 
 NOTICES = ROOT / "assets" / "THIRD-PARTY-NOTICES.txt"
 SUMMARY = ROOT / "assets" / "third-party.json"
 LICENSES = ROOT / "tools" / "licenses"
-RULE = "=" * 78
-LGPL_TITLE = "GNU Lesser General Public License 2.1"
+LGPL_TITLE = LGPL_SECTION
 #: Licence texts for distributions that install none (pygame-ce's wheel carries no licence file).
 EXTRA_TEXTS = {"pygame-ce": "LGPL-2.1.txt"}
 #: Distributions the PyInstaller bundle holds though the game never imports them: its analysis

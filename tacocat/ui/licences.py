@@ -17,7 +17,10 @@ from tacocat.resources import asset_path
 
 NOTICES_FILE = "THIRD-PARTY-NOTICES.txt"
 SUMMARY_FILE = "third-party.json"
+#: The line above and below each section's title (tools/notices.py writes them).
 RULE = "=" * 78
+#: The title of the section with the LGPL's full text.
+LGPL_SECTION = "GNU Lesser General Public License 2.1"
 _SECTION = re.compile(rf"^{RULE}\n(.+)\n{RULE}$", re.M)
 
 
@@ -65,6 +68,8 @@ def sections(path: Path | None = None) -> dict[str, str]:
 
 #: A line that starts an item of its own: "* ", "- ", "1. ", "(a) ", "a) ", a copyright line.
 _ITEM = re.compile(r"^([*\-•]\s|\(?[0-9a-zA-Z]{1,3}[.)]\s|copyright\b|\(c\)\s|©)", re.I)
+#: A rule ("=====", "-----") or a table row (columns apart by three spaces or more).
+_RULE_OR_ROW = re.compile(r"^[=\-_*~ ]+$|\S {3,}\S")
 #: Lines at least this long were wrapped by their author; a shorter one ends on purpose.
 WRAPPED = 60
 
@@ -74,15 +79,16 @@ def reflow(text: str) -> str:
     by itself (licence files are wrapped at 72-80 columns, narrower or wider than the box).
 
     A line is joined to the one before when that one is long (its author wrapped it there),
-    neither is blank, and it does not start an item of its own; short lines, lists, rules
-    and tables (indented, short) stay as they are.
+    neither is blank or a rule or a table row, and it does not start an item or a copyright
+    line of its own; short lines, lists, rules and tables stay as they are.
     """
     out: list[str] = []
     previous = ""
     for line in text.splitlines():
         stripped = line.strip()
         joinable = (out and previous.strip() and stripped and len(previous.rstrip()) >= WRAPPED
-                    and not _ITEM.match(stripped) and not set(stripped) <= set("=-_*~ "))
+                    and not _ITEM.match(stripped) and not _RULE_OR_ROW.search(stripped)
+                    and not _RULE_OR_ROW.search(previous.strip()))
         if joinable:
             out[-1] = out[-1].rstrip() + " " + stripped
         else:

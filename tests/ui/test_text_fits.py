@@ -35,6 +35,7 @@ from tacocat.ui.app import LOGICAL_SIZE
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.notices import NOTICE_S, io_reason, offer_unsaved_play
 from tacocat.ui.replay.review import REVIEW_KEY, review_seat
+from tacocat.ui.scenes.about import LGPL
 from tacocat.ui.scenes.new_game import NewGameScene
 from tacocat.ui.scenes.rules import PAGES
 from tacocat.ui.widgets import text_box
@@ -160,6 +161,31 @@ def _menus(frames: Frames) -> None:
     frames.check("new game")
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=new_game.hotseat_button))
     frames.check("new game (friend)")
+
+
+def _about(frames: Frames) -> None:
+    """The title and Settings (each with its About button) and the About screen over each,
+    showing the notices' opening part, a library's licence and the LGPL's full text."""
+    app = frames.app
+    app.go_to_title()
+    frames.check("title")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                         ui_element=app.scenes.top.about_button))
+    frames.check("about")
+    about = app.scenes.top
+    assert about.name == "about"
+    for target in ("pygame-ce 2.5.8", LGPL):
+        about.show(target)
+        frames.check(f"about: {target}", frames=2)
+    app.scenes.pop()
+    app.open_settings()
+    frames.check("settings")
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                         ui_element=app.scenes.top.about_button))
+    frames.check("about over settings")
+    assert app.scenes.top.name == "about"
+    app.scenes.pop()
+    app.scenes.pop()
 
 
 def _already_open(frames: Frames) -> None:
@@ -324,12 +350,27 @@ def test_every_screen_holds_its_text(make_app, monkeypatch, code, size):
         assert app.size == LOGICAL_SIZE
         found: list[str] = []
         frames = Frames(app, found)
-        for part in (_menus, _already_open, _notices, _tables, _demo, _history, _tutorial):
+        for part in (_menus, _about, _already_open, _notices, _tables, _demo, _history,
+                     _tutorial):
             try:
                 part(frames)
             except Exception as error:  # reported below; the next part starts afresh
                 top = getattr(app.scenes.top, "name", None)
                 found.append(f"{part.__name__} stopped on {top}: {_failure(error)}")
+        assert not found, "\n".join(found)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("code", LANGUAGES, ids=lambda c: f"lang_{c}")
+def test_the_about_screen_holds_its_text(make_app, code, size):
+    """The About part alone (the whole walk above covers it too), quick enough to run often."""
+    app = make_app("--lang", code)
+    try:
+        app.update_settings(window_size=size)
+        found: list[str] = []
+        _about(Frames(app, found))
         assert not found, "\n".join(found)
     finally:
         i18n.set_language("en")

@@ -12,13 +12,16 @@ shows one section at a time: the opening part (how to replace the LGPL libraries
 
 from __future__ import annotations
 
+import warnings
+
 import pygame
 import pygame_gui
 
 from tacocat import __version__
-from tacocat.ui import licences
+from tacocat.ui import i18n, licences
+from tacocat.ui.fonts import theme_font_names
 from tacocat.ui.i18n import tr
-from tacocat.ui.licences import reflow
+from tacocat.ui.licences import LGPL_SECTION, reflow
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.window import TITLE
@@ -30,7 +33,8 @@ CREDITS_H = 318
 RIGHT_X = 30 + LEFT_W + 20
 #: The link that shows the notices' opening part, and the one for the LGPL's full text.
 INTRO, LGPL = "#intro", "#lgpl"
-LGPL_SECTION = "GNU Lesser General Public License 2.1"
+#: Point sizes of #about_credits and #about_notices (assets/theme.json), which show bold.
+BOLD_SIZES = (16, 15)
 #: Share of the text one Up/Down press scrolls.
 SCROLL_STEP = 0.04
 
@@ -63,6 +67,12 @@ class AboutScene(Overlay):
         self.libraries_box: pygame_gui.elements.UITextBox | None = None
 
     def build(self) -> None:
+        # The bold headings of this screen's smaller text (the app preloads only 19 and 26).
+        name = theme_font_names().get(i18n.language(), "noto_sans")
+        with warnings.catch_warnings():  # the second time round, they are loaded already
+            warnings.filterwarnings("ignore", "Trying to pre-load font", UserWarning)
+            self.ui.preload_fonts([{"name": name, "point_size": size, "style": "bold",
+                                    "antialiased": "1"} for size in BOLD_SIZES])
         screen_w, screen_h = self.app.size
         panel_w, panel_h = PANEL_SIZE
         self.panel = self.frame(

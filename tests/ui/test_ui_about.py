@@ -1,0 +1,120 @@
+"""The About screen: reached from the title and Settings, lists what ships, shows the texts."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pygame_gui
+import pytest
+
+from tacocat import __version__
+from tacocat.resources import asset_path
+from tacocat.ui import licences
+from tacocat.ui.i18n import tr
+from tacocat.ui.scenes.about import INTRO, LGPL, AboutScene
+
+
+def _key(code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+
+
+def _shown(scene: AboutScene) -> str:
+    return scene.notices_box.html_text
+
+
+def test_the_title_opens_it_and_esc_goes_back(make_app, run_frames, click):
+    app = make_app()
+    app.update_settings(save=False, animation_speed="instant")
+    run_frames(app, 2)
+    title = app.scenes.top
+    click(app, title.about_button)
+    assert app.scenes.top.name == "about"
+    _key(pygame.K_ESCAPE)
+    run_frames(app, 2)
+    assert app.scenes.top is title
+
+
+def test_settings_opens_it_and_back_returns_to_settings(make_app, run_frames, click):
+    app = make_app()
+    app.open_settings()
+    run_frames(app, 2)
+    settings = app.scenes.top
+    click(app, settings.about_button)
+    about = app.scenes.top
+    assert about.name == "about"
+    click(app, about.back_button)
+    assert app.scenes.top is settings
+
+
+def test_it_names_the_game_version_licence_and_every_component(make_app):
+    app = make_app()
+    app.open_about()
+    scene = app.scenes.top
+    credits = scene.credits_box.html_text
+    assert tr("tacocat.about.version", version=__version__) in credits
+    assert "MIT" in tr("tacocat.about.licence") and "MIT" in credits
+    assert "Noto Sans Lao" in credits
+    rows = json.loads(asset_path("third-party.json").read_text(encoding="utf-8"))["components"]
+    listing = scene.libraries_box.html_text
+    for row in rows:  # each with its version and licence, from the notices' own list
+        title = f"{row['name']} {row['version']}".strip()
+        assert f">{title}</a> · {row['license']}" in listing
+    assert {"pygame-ce", "SDL2", "CPython", "Noto Sans"} <= {row["name"] for row in rows}
+    assert scene.targets[0] == INTRO and scene.targets[-1] == LGPL
+    assert len(scene.targets) == len(rows) + 2
+    assert "REPLACING THE LGPL LIBRARIES" in _shown(scene)  # the notices' opening part first
+
+
+def test_a_library_link_shows_its_licence_and_the_arrows_turn(make_app, run_frames):
+    app = make_app()
+    app.open_about()
+    scene = app.scenes.top
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_BOX_LINK_CLICKED,
+                                         ui_element=scene.libraries_box,
+                                         link_target="pygame-ce 2.5.8"))
+    run_frames(app, 2)
+    assert scene.shown == "pygame-ce 2.5.8"
+    assert "<b>pygame-ce 2.5.8</b>" in _shown(scene) and "License: LGPL v2.1" in _shown(scene)
+    _key(pygame.K_RIGHT)
+    run_frames(app, 2)
+    assert scene.shown == scene.targets[scene.targets.index("pygame-ce 2.5.8") + 1]
+    _key(pygame.K_LEFT)
+    _key(pygame.K_LEFT)
+    run_frames(app, 2)
+    assert scene.shown == scene.targets[scene.targets.index("pygame-ce 2.5.8") - 1]
+    scene.show(LGPL)
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in _shown(scene)
+    _key(pygame.K_RIGHT)  # from the last text back to the first
+    run_frames(app, 2)
+    assert scene.shown == INTRO
+
+
+def test_down_scrolls_the_text(make_app, run_frames):
+    app = make_app()
+    app.open_about()
+    scene = app.scenes.top
+    bar = scene.notices_box.scroll_bar
+    assert bar is not None and bar.start_percentage == 0
+    _key(pygame.K_DOWN)
+    run_frames(app, 2)
+    assert bar.start_percentage > 0
+
+
+def test_without_the_notices_files_it_says_so(make_app, monkeypatch, tmp_path):
+    monkeypatch.setattr(licences, "asset_path", lambda *parts: tmp_path.joinpath(*parts))
+    app = make_app()
+    app.open_about()
+    scene = app.scenes.top
+    assert scene.name == "about"
+    assert tr("tacocat.about.missing") in scene.libraries_box.html_text
+    assert tr("tacocat.about.missing") in _shown(scene)
+
+
+@pytest.mark.parametrize("target", ["nonsense", "CPython 0.0"])
+def test_an_unknown_link_changes_nothing(make_app, target):
+    app = make_app()
+    app.open_about()
+    scene = app.scenes.top
+    scene.show(target)
+    assert scene.shown == INTRO
