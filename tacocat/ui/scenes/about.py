@@ -144,7 +144,11 @@ class AboutScene(Overlay):
 
     def notices_html(self, target: str) -> str:
         title, text = self.notices_text(target)
-        return (f"<b>{escape(title)}</b><br><br>" if title else "") + escape(text)
+        html = (f"<b>{escape(title)}</b><br><br>" if title else "") + escape(text)
+        if target != LGPL and LGPL_SECTION in text and LGPL in self.targets:
+            # pygame-ce and the LGPL libraries refer to the full text: one click away.
+            html += f"<br><br><a href='{LGPL}'>{escape(tr('tacocat.about.lgpl'))}</a>"
+        return html
 
     def show(self, target: str) -> None:
         """Show ``target``'s licence text on the right, scrolled to its top."""
@@ -179,7 +183,8 @@ class AboutScene(Overlay):
             elif event.key in (pygame.K_DOWN, pygame.K_UP):
                 self._scroll(SCROLL_STEP if event.key == pygame.K_DOWN else -SCROLL_STEP)
         elif event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:
-            if event.ui_element is self.libraries_box and event.link_target != self.shown:
+            links = (self.libraries_box, self.notices_box)
+            if event.ui_element in links and event.link_target != self.shown:
                 self.app.audio.play("flip")
                 self.show(event.link_target)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
