@@ -56,9 +56,9 @@ def is_lao(char: str) -> bool:
 @functools.lru_cache(maxsize=1)
 def segmenter() -> Callable[[str], list[str]]:
     """laonlp's word segmenter over its dictionary plus ``GAME_WORDS``."""
-    from laonlp.corpus import lao_words
-    from laonlp.tokenize.multi_cut import segment
-    from pythainlp.util import Trie
+    from laonlp.corpus import lao_words  # type: ignore[import-untyped]
+    from laonlp.tokenize.multi_cut import segment  # type: ignore[import-untyped]
+    from pythainlp.util import Trie  # type: ignore[import-untyped]
 
     trie = Trie(set(lao_words()) | set(GAME_WORDS))
     return lambda text: list(segment(text, custom_dict=trie))
