@@ -2,7 +2,10 @@
 
 Run under Xvfb by tests/screens/test_screens_xvfb.py:
 
-    python tests/screens/screens_driver.py OUT_DIR DATA_DIR
+    python tests/screens/screens_driver.py OUT_DIR DATA_DIR [LANG]
+
+LANG (en, fil, lv, lo, sq; default the machine's) shows every screen in that language:
+the pictures a translator checks (docs/translating.md).
 
 Each screen is reached the way a player reaches it (scene switches, overlays,
 a demo game played to its round result and game over), drawn for a few frames,
@@ -49,11 +52,11 @@ def run_until(app: App, scene_name: str, limit: int = 20000) -> None:
     raise SystemExit(f"never reached the {scene_name} screen")
 
 
-def main(out: Path, data: Path) -> None:
+def main(out: Path, data: Path, language: str | None = None) -> None:
     out.mkdir(parents=True, exist_ok=True)
     data.mkdir(parents=True, exist_ok=True)
     keep_sample_games(data)
-    app = App(parse_args(["--data-dir", str(data)]), data)
+    app = App(parse_args(["--data-dir", str(data), *(["--lang", language] if language else [])]), data)
     print(pygame.display.get_driver())
     save(app, out, "title")
     app.open_rules()
@@ -152,4 +155,4 @@ def shoot_review(app: App, out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), Path(sys.argv[2]))
+    main(Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None)

@@ -188,11 +188,13 @@ class DrawnOverlay(Scene):
         return box.bottom
 
     def line(self, surface: pygame.Surface, text: str, y: int, size: int = 19,
-             colour: tuple[int, int, int] | None = None, bold: bool = False) -> int:
+             colour: tuple[int, int, int] | None = None, bold: bool = False,
+             bottom: int | None = None) -> int:
         """``text`` wrapped and centred across the panel from ``y`` (shrunk, rather than run
-        past the panel's foot); returns the y below it."""
+        past the panel's foot, or past ``bottom`` when given); returns the y below it."""
         rect = self.panel_rect
-        box = pygame.Rect(rect.x + 40, y, rect.width - 80, max(0, rect.bottom - 16 - y))
+        end = rect.bottom - 16 if bottom is None else bottom
+        box = pygame.Rect(rect.x + 40, y, rect.width - 80, max(0, end - y))
         covered = draw_lines(surface, self.text, text, size, colour or palette().ink, box,
                              bold=bold, gap=2, align="centre")
         return covered.bottom + 2 if covered.height else y

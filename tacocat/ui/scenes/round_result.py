@@ -106,8 +106,11 @@ class RoundResultScene(DrawnOverlay):
         if self.cards:
             self._between_cards(surface, tr("tacocat.table.result.lower_wins"), rect.y + 192)
         y = rect.y + 290
+        # The score sits above the button whatever the body's length: a three-line body
+        # (a long language, a hop) shrinks instead of pushing the score under the button.
+        score_top = self.next_button.rect.top - 6 - self.text.font(24, True).get_linesize()
         if info.get("tie"):
-            y = self.line(surface, tr("tacocat.table.result.replay"), y, 18)
+            y = self.line(surface, tr("tacocat.table.result.replay"), y, 18, bottom=score_top - 6)
         elif winner is not None:
             end, size = info.get("token_to"), self.table.view.board.size
             if end is not None and (end < 0 or end >= size):
@@ -117,10 +120,11 @@ class RoundResultScene(DrawnOverlay):
             skipped = info.get("skipped") or ()
             if skipped:
                 text += " " + tr("tacocat.table.result.hops", count=len(skipped))
-            y = self.line(surface, text, y, 18)
+            y = self.line(surface, text, y, 18, bottom=score_top - 6)
         score = tr("tacocat.table.result.score", name0=names[0], a=self.wins[0],
                    name1=names[1], b=self.wins[1])
-        self.line(surface, score, max(y + 8, rect.y + 352), 24, p.ink, bold=True)
+        self.line(surface, score, min(max(y + 8, rect.y + 352), score_top), 24, p.ink, bold=True,
+                  bottom=self.next_button.rect.top - 4)
 
     def _between_cards(self, surface: pygame.Surface, text: str, centre_y: int) -> None:
         """``text`` wrapped to the gap between the two shown cards (long in some languages)."""
