@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,9 @@ from typing import Any
 from tacocat.persistence.atomic import atomic_write_json, unique_names
 from tacocat.persistence.documents import BadDocument, read_document, set_aside, write_document
 from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.problems import Problem, reason
+from tacocat.persistence.regular import is_regular_file
+from tacocat.persistence.text import printable
 from tacocat.persistence.gamefile import (
     DAMAGED,
     GameFile,
@@ -57,6 +61,9 @@ _ID = re.compile(r"[0-9A-Za-z-]{1,48}")
 #: :attr:`HistoryStore.problem` codes.
 INDEX_DAMAGED = "index_damaged"     # the index was set aside and rebuilt
 ENTRIES_DROPPED = "entries_dropped"  # some entries were unusable and left out
+BEYOND_LIMIT = "beyond_limit"        # more than the limit were found; the oldest were moved out
+#: Where games beyond the limit found on reading go (out of the list, not deleted).
+OLDER_DIR = "older"
 
 
 @dataclass(frozen=True)
@@ -96,14 +103,41 @@ class HistoryStore:
         listed = {entry.id for entry in entries}
         kept = [entry for entry in entries if entry.id in on_disk]
         adopted = [entry for entry in map(self._adopt, sorted(on_disk - listed)) if entry]
-        if adopted or len(kept) != len(entries) or dropped:
+        beyond = 0
+        if adopted or len(kept) != len(entries) or dropped or len(kept) > self.limit:
             kept = sorted(kept + adopted, key=lambda e: (e.info.finished_at, e.id))
+            if len(kept) > self.limit:
+                # The limit holds on reading too (an index or a folder from elsewhere):
+                # the oldest are moved out of the list, never deleted unasked.
+                beyond = self._move_out(kept[:-self.limit])
+                kept = kept[-self.limit:]
+            if dropped and is_regular_file(self.index_path):
+                # The entries left out are in this copy, exactly as they were.
+                set_aside(self.index_path, Problem(
+                    f"The game history index had {dropped} unusable entries; it is rewritten.",
+                    "history_entries_dropped", count=dropped))
             with contextlib.suppress(PersistenceError):
                 self._write_index(kept)
         if dropped and self.problem is None:
             self.problem = (ENTRIES_DROPPED, dropped)
+        if beyond and self.problem is None:
+            self.problem = (BEYOND_LIMIT, beyond)
         self._known = kept
         return list(reversed(kept))
+
+    def _move_out(self, older: list[HistoryEntry]) -> int:
+        """Move these games' files to ``history/older/``; how many were moved."""
+        folder = self.folder / OLDER_DIR
+        moved = 0
+        with contextlib.suppress(OSError):
+            folder.mkdir(exist_ok=True)
+            for entry in older:
+                with contextlib.suppress(OSError):
+                    os.replace(self._path(entry.id), folder / f"{entry.id}.json")
+                    moved += 1
+        log.warning("history: %d games beyond the last %d moved to %s", moved, self.limit,
+                    printable(folder))
+        return len(older)
 
     def _read_index(self) -> tuple[list[HistoryEntry], int]:
         """The index's entries, oldest first, and how many were unusable."""
@@ -111,14 +145,17 @@ class HistoryStore:
             data = read_document(self.index_path, fmt=INDEX_FORMAT, version=INDEX_VERSION,
                                  max_bytes=INDEX_MAX_BYTES)
         except BadDocument as bad:
-            set_aside(self.index_path, f"The game history index {bad.reason}; it is rebuilt.")
+            set_aside(self.index_path, Problem(f"The game history index {bad.reason}; it is rebuilt.",
+                                               "history_index_damaged", reason=bad.problem))
             self.problem = (INDEX_DAMAGED, 0)
             return [], 0
         if data is None:
             return [], 0
         raw = data.get("games")
         if not isinstance(raw, list):
-            set_aside(self.index_path, "The game history index lists no games; it is rebuilt.")
+            set_aside(self.index_path, Problem("The game history index lists no games; it is "
+                                               "rebuilt.", "history_index_damaged",
+                                               reason=reason("lists no games", "no_games")))
             self.problem = (INDEX_DAMAGED, 0)
             return [], 0
         entries, dropped, seen = [], 0, set()
@@ -209,7 +246,8 @@ class HistoryStore:
             return open_game_file(path)
         except GameFileError as error:
             if error.code != "missing":
-                set_aside(path, f"The kept game {game_id} cannot be opened: {error.detail}.")
+                set_aside(path, Problem(f"The kept game {game_id} cannot be opened: "
+                                        f"{error.detail}.", "kept_game_refused", id=game_id))
             self._drop(game_id)
             raise
 
@@ -288,4 +326,4 @@ def _mtime(path: Path) -> float:
 
 
 __all__ = ["HistoryStore", "HistoryEntry", "GameInfo", "GameFile", "GameFileError", "DAMAGED",
-           "MAX_GAMES", "INDEX_DAMAGED", "ENTRIES_DROPPED"]
+           "MAX_GAMES", "INDEX_DAMAGED", "ENTRIES_DROPPED", "BEYOND_LIMIT"]
