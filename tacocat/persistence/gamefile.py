@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from tacocat.persistence.documents import BadDocument, has_lone_surrogate, read_document
-from tacocat.rules.actions import action_from_dict
 from tacocat.persistence.fields import AI_LEVELS, check_choice, check_count, check_name_pair
+from tacocat.rules.actions import action_from_dict
 from tacocat.rules.errors import RecordError
 from tacocat.rules.record import FORMAT as RECORD_FORMAT
 from tacocat.rules.record import VERSION as RECORD_VERSION

@@ -29,9 +29,6 @@ from typing import Any
 from tacocat.persistence.atomic import atomic_write_json, unique_names
 from tacocat.persistence.documents import BadDocument, read_document, set_aside, write_document
 from tacocat.persistence.errors import PersistenceError
-from tacocat.persistence.problems import Problem, reason
-from tacocat.persistence.regular import is_regular_file
-from tacocat.persistence.text import printable
 from tacocat.persistence.gamefile import (
     DAMAGED,
     GameFile,
@@ -40,6 +37,9 @@ from tacocat.persistence.gamefile import (
     open_game_file,
     read_game_file,
 )
+from tacocat.persistence.problems import Problem, reason
+from tacocat.persistence.regular import is_regular_file
+from tacocat.persistence.text import printable
 from tacocat.rules.record import GameRecord
 from tacocat.rules.state import GameState
 
@@ -211,6 +211,17 @@ class HistoryStore:
             with contextlib.suppress(OSError):
                 self._path(old.id).unlink()
         return entries[-1]
+
+    def find(self, record: GameRecord, look_back: int = 5) -> HistoryEntry | None:
+        """The kept game among the newest ``look_back`` whose record is ``record``, or None."""
+        wanted = record.to_dict()
+        for entry in self.entries()[:look_back]:
+            try:
+                if read_game_file(self._path(entry.id)).record.to_dict() == wanted:
+                    return entry
+            except GameFileError:
+                continue
+        return None
 
     def _make_folders(self) -> None:
         try:

@@ -90,7 +90,7 @@ class DataFolderLock:
         allowed just because the lock could not be checked.
         """
         for attempt in range(2):
-            unusable = _unusable(self.path)
+            unusable: BaseException | None = _unusable(self.path)
             if unusable is None:
                 try:
                     self._lock.acquire(timeout=0)
@@ -100,6 +100,7 @@ class DataFolderLock:
                     unusable = error
                 else:
                     return HELD
+            assert unusable is not None
             log.warning("the lock file %s cannot be used (%s)%s", printable(self.path),
                         _words(unusable), "" if attempt else "; repairing it")
             if attempt or not _repair(self.path):

@@ -23,6 +23,7 @@ from typing import Any
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.text import printable
 
+
 class Problem(str):
     """An English sentence (the ``str`` itself) with a code and parameters for the UI.
 

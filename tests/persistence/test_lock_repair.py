@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import stat
 import subprocess
 import sys
-import textwrap
-import shutil
 import tempfile
+import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
 

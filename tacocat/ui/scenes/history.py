@@ -103,8 +103,11 @@ class HistoryScene(DrawnOverlay):
         self.refresh(self._select)
         problem = self.app.history.problem
         if problem is not None:
+            code, count = problem
             self.app.show_message(tr("tacocat.history.problem_title"),
-                                  tr(f"tacocat.history.{problem[0]}"))
+                                  tr("tacocat.problem.history_beyond_limit", count=count,
+                                     limit=self.app.history.limit)
+                                  if code == "beyond_limit" else tr(f"tacocat.history.{code}"))
 
     def _build_buttons(self) -> None:
         width, gap = 200, 16
