@@ -143,22 +143,9 @@ def finish_interrupted_end(folder: Path, stats: Stats,
         problems to show.
     """
     journal = Path(folder) / ENDING_FILE
-    try:
-        data = read_document(journal, fmt=ENDING_FORMAT, version=ENDING_VERSION,
-                             max_bytes=ENDING_MAX_BYTES)
-    except BadDocument as bad:
-        set_aside(journal, Problem(f"The note of a game's end {bad.reason}.", "ending_damaged",
-                                   reason=bad.problem))
-        return stats, []  # the game was either recorded or is still the autosave
-    if data is None:
-        return stats, []
-    try:
-        game = GameFile(GameRecord.from_dict(data["game"]), GameInfo.from_dict(data["game"]["game"]))
-    except (KeyError, TypeError, ValueError, RecordError) as error:
-        log.warning("the note of a game's end is unusable (%s); set aside", error)
-        set_aside(journal, Problem("The note of a game's end is damaged.", "ending_damaged",
-                                   reason=Problem("damaged", "reason.damaged")))
-        return stats, []
+    game = _read_journal(journal)
+    if game is None:
+        return stats, []  # none; or unusable, set aside: the game was recorded or is the autosave
     record, info = game.record, game.info
     assert info is not None
     log.info("finishing the bookkeeping of a game whose end was cut short")
@@ -188,6 +175,26 @@ def finish_interrupted_end(folder: Path, stats: Stats,
     if done:
         _remove(journal)
     return result.stats, result.problems
+
+
+def _read_journal(journal: Path) -> GameFile | None:
+    """The game a journal holds; None if there is none or it is unusable (then set aside)."""
+    try:
+        data = read_document(journal, fmt=ENDING_FORMAT, version=ENDING_VERSION,
+                             max_bytes=ENDING_MAX_BYTES)
+    except BadDocument as bad:
+        set_aside(journal, Problem(f"The note of a game's end {bad.reason}.", "ending_damaged",
+                                   reason=bad.problem))
+        return None
+    if data is None:
+        return None
+    try:
+        return GameFile(GameRecord.from_dict(data["game"]), GameInfo.from_dict(data["game"]["game"]))
+    except (KeyError, TypeError, ValueError, RecordError) as error:
+        log.warning("the note of a game's end is unusable (%s); set aside", error)
+        set_aside(journal, Problem("The note of a game's end is damaged.", "ending_damaged",
+                                   reason=Problem("damaged", "reason.damaged")))
+        return None
 
 
 def _autosave_is_part_of(path: Path, record: GameRecord) -> bool:

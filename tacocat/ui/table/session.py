@@ -349,13 +349,14 @@ class GameSession:
             return
         self._finished_reported = True
         # Recorded first, cleared last: the autosave is the game until the History
-        # and the statistics have it (a kill in between must not lose it).
+        # and the statistics have it (a kill in between must not lose it), so a
+        # recorder (the table's) clears it itself, as the last step of recording.
         if self.on_finished is not None:
             try:
                 self.on_finished(self.state)
             except Exception:
                 log.exception("recording the finished game failed")
-        if self.saves is not None:
+        elif self.saves is not None:
             try:
                 self.saves.clear_autosave()
             except Exception as error:
