@@ -55,6 +55,9 @@ INDEX_VERSION = 1
 MAX_GAMES = 500
 #: 500 entries take ~150 KB; an index beyond this is not ours.
 INDEX_MAX_BYTES = 2 * 1024 * 1024
+#: Unindexed game files read per listing (~0.5 ms each): a lost index of 9,000
+#: games is rebuilt over many idle moments, not in one 4-second frame.
+ADOPT_PER_LISTING = 40
 #: What a game id may look like (it names a file: no separators, no dots).
 _ID = re.compile(r"[0-9A-Za-z-]{1,48}")
 
@@ -89,20 +92,32 @@ class HistoryStore:
         self.limit = limit
         #: What went wrong at the last listing, ``(code, count)``, or None.
         self.problem: tuple[str, int] | None = None
+        #: Game files the last listing has not adopted yet (see :meth:`entries`).
+        self.pending = 0
         # The list as last read or written, oldest first: adding a game at the end of
         # one need not read the index again (one running game per data folder).
         self._known: list[HistoryEntry] | None = None
 
     # --- listing ------------------------------------------------------------------------
 
-    def entries(self) -> list[HistoryEntry]:
-        """The kept games, newest first. Never raises; see :attr:`problem`."""
+    def entries(self, adopt: int | None = ADOPT_PER_LISTING) -> list[HistoryEntry]:
+        """The kept games, newest first. Never raises; see :attr:`problem`.
+
+        :param adopt: at most this many game files that the index does not name
+            are read and added (newest first); the rest wait for the next call -
+            :attr:`pending` says how many - so that rebuilding a lost index of
+            thousands of games never holds up a frame (the History screen asks
+            again while the app is idle). None: all of them now.
+        """
         self.problem = None
         entries, dropped = self._read_index()
         on_disk = self._game_ids()
         listed = {entry.id for entry in entries}
         kept = [entry for entry in entries if entry.id in on_disk]
-        adopted = [entry for entry in map(self._adopt, sorted(on_disk - listed)) if entry]
+        unlisted = sorted(on_disk - listed, reverse=True)  # ids sort by time: newest first
+        batch = unlisted if adopt is None else unlisted[:adopt]
+        self.pending = len(unlisted) - len(batch)
+        adopted = [entry for entry in map(self._adopt, batch) if entry]
         beyond = 0
         if adopted or len(kept) != len(entries) or dropped or len(kept) > self.limit:
             kept = sorted(kept + adopted, key=lambda e: (e.info.finished_at, e.id))

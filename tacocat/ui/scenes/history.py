@@ -10,6 +10,7 @@ opened or exported. Files dropped on the window open in the replay viewer.
 from __future__ import annotations
 
 import logging
+import weakref
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -121,6 +122,11 @@ class HistoryScene(DrawnOverlay):
     def refresh(self, select: str | None = None) -> None:
         """Read the list again (after a game was refused) and select ``select``."""
         self.entries = self.app.history.entries()
+        if self.app.history.pending:
+            # The index was lost: the rest of the games are read while the app is idle,
+            # a few at a time (the job holds the scene weakly: a closed screen stops it).
+            scene = weakref.ref(self)
+            self.app.defer(lambda: _adopt_more(scene()), owner=self)
         ids = [entry.id for entry in self.entries]
         index = ids.index(select) if select in ids else 0
         self.list.set_rows([row_cells(entry.info) for entry in self.entries], index)
@@ -244,3 +250,10 @@ class HistoryScene(DrawnOverlay):
             self.line(surface, tr("tacocat.history.empty"), self.panel_rect.y + 260, size=21)
         self.line(surface, tr("tacocat.history.keys"), self.panel_rect.bottom - 104, size=15,
                   colour=p.box_edge)
+
+
+def _adopt_more(scene: HistoryScene | None) -> None:
+    """Idle work: read the next game files of a lost index, keeping the selection."""
+    if scene is not None:
+        chosen = scene.chosen
+        scene.refresh(chosen.id if chosen is not None else None)
