@@ -154,9 +154,10 @@ class App(Navigation, Preferences):
         #: sleep idle (see :meth:`defer`).
         self._deferred = IdleWork()
 
+        repairs = self.start_up_repairs()  # before the title, which asks the tutorial and stats
         self._first_scene()
         self._defer_prefetch()
-        for problem in (settings_problem, stats_problem, *self.start_up_repairs()):
+        for problem in (settings_problem, stats_problem, *repairs):
             if problem:
                 self.show_message(problem_title(problem), problem_text(problem))
 
