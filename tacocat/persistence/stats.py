@@ -15,7 +15,15 @@ File format (indented JSON)::
     {"format": "tacocat-stats", "version": 1,
      "vs_ai": {"easy": {"wins": 3, "losses": 1, "rounds_won": 14, "rounds_lost": 6}, ...},
      "hotseat": {"Ana": {"wins": 2, "losses": 0, ...}, ...},
-     "current_streak": 2, "best_streak": 3, "tied_rounds": 5}
+     "current_streak": 2, "best_streak": 3, "tied_rounds": 5,
+     "recorded": "3f9c0a1b2c3d4e5f"}
+
+``hotseat`` is kept in order of last play and holds at most
+:data:`MAX_HOTSEAT_NAMES` names (the ones played longest ago leave first), so
+the file stays far below the size the loader accepts: whatever the game
+writes, it reads back. ``recorded`` is the fingerprint of the last game
+counted (see :mod:`.ending`), so that a game kept but not yet counted when
+the game was killed is counted - once - at the next start.
 
 :func:`load_stats` is as forgiving as :func:`~tacocat.persistence.settings.load_settings`:
 a file unusable as a whole gives empty statistics; otherwise each bad entry

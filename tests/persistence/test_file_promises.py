@@ -100,6 +100,16 @@ def test_history_index_with_bad_entries_is_rewritten_after_a_bad_copy(tmp_path: 
     assert backup.read_bytes() == raw
 
 
+def test_an_index_entry_with_a_seat_of_1_point_0_is_not_listed_as_it_is(tmp_path: Path) -> None:
+    """F3: the History list crashed on it at every visit (used as a tuple index)."""
+    store = _kept(tmp_path, 1)
+    data = json.loads(store.index_path.read_text())
+    data["games"][0].update(mode="vs_ai", level="easy", human_seat=1.0)
+    store.index_path.write_text(json.dumps(data))
+    (entry,) = HistoryStore(tmp_path).entries()  # re-adopted from its file instead
+    assert entry.info.human_seat is None and entry.info.mode == "demo"
+
+
 def test_the_history_limit_holds_on_reading_and_the_player_is_told(tmp_path: Path) -> None:
     _kept(tmp_path, 7, limit=10)
     store = HistoryStore(tmp_path, limit=4)  # a folder with more than this copy keeps
