@@ -39,7 +39,7 @@ from filelock import FileLock, Timeout
 
 from tacocat.persistence.atomic import backup_bad_file, remove_stale_temp_files
 from tacocat.persistence.errors import PersistenceError
-from tacocat.persistence.problems import Problem
+from tacocat.persistence.problems import Problem, io_problem, reason
 from tacocat.persistence.regular import is_regular_file
 from tacocat.persistence.settings import SETTINGS_FILE
 from tacocat.persistence.stats import STATS_FILE
@@ -127,16 +127,24 @@ def _unusable(path: Path) -> OSError | None:
     except OSError as error:
         return error
     if stat.S_ISLNK(mode):
-        return OSError(errno.ELOOP, "it is a symbolic link")
+        return _WrongKind(errno.ELOOP, "it is a symbolic link", "link")
     if not stat.S_ISREG(mode):
-        return OSError(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL,
-                       "it is not a regular file")
+        return _WrongKind(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL,
+                          "it is not a regular file", "not_regular")
     try:
         fd = os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         return error
     os.close(fd)
     return None
+
+
+class _WrongKind(OSError):
+    """The lock's path holds something else than a file (``why``: a reason code)."""
+
+    def __init__(self, number: int, text: str, why: str) -> None:
+        super().__init__(number, text)
+        self.why = why
 
 
 def _repair(path: Path) -> bool:
@@ -201,9 +209,15 @@ def _words(error: BaseException) -> str:
 
 def _broken(path: Path, error: BaseException) -> Problem:
     shown = printable(path)
+    if isinstance(error, _WrongKind):
+        why = reason(_words(error), error.why)
+    elif isinstance(error, OSError):
+        why = io_problem(error)
+    else:  # NotImplementedError: the system has no locks here
+        why = Problem(_words(error), "io.other", detail=_words(error))
     return Problem(f"The lock file {shown} cannot be used ({_words(error)}) and could not be "
                    "repaired, so this copy plays without saving.", "lock_broken", path=shown,
-                   detail=_words(error))
+                   detail=why)
 
 
 def lock_data_folder(folder: Path) -> DataFolderLock | None:

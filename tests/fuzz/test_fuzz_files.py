@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import json
 import tempfile
-from datetime import datetime, timezone
 from collections import Counter
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +129,7 @@ def _tutorial_file(folder: Path) -> bytes:
 
 
 #: Fixed, so that the files (and hypothesis's draws from them) are the same every run.
-FINISHED_AT = datetime(2026, 12, 1, 4, 0, 0, tzinfo=timezone.utc)
+FINISHED_AT = datetime(2026, 12, 1, 4, 0, 0, tzinfo=UTC)
 HISTORY_STATES = [play(seed) for seed in (1, 2)]
 
 

@@ -23,8 +23,7 @@ from tacocat.persistence.gamefile import GameInfo
 from tacocat.persistence.history import HistoryStore
 from tacocat.persistence.problems import Problem
 from tacocat.persistence.saves import AUTOSAVE_FILE, SaveStore
-from tacocat.persistence.settings import SETTINGS_FILE, load_settings, save_settings
-from tacocat.persistence.settings import Settings
+from tacocat.persistence.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from tacocat.persistence.stats import STATS_FILE, Stats, load_stats, save_stats
 from tacocat.persistence.tutorial import FILE_NAME as TUTORIAL_FILE
 from tacocat.persistence.tutorial import read_progress
@@ -117,6 +116,27 @@ def _lock_broken(folder: Path) -> Problem | None:
     return _broken(folder / "tacocat.lock", OSError(errno.ENOLCK, "No locks available"))
 
 
+def _lock_is_a_link(folder: Path) -> Problem | None:
+    """The reason the lock gives itself (a link, a folder) is worded too, not English."""
+    from tacocat.persistence.lock import DataFolderLock
+
+    (folder / "tacocat.lock").symlink_to(folder / "elsewhere")
+    lock = DataFolderLock(folder)
+    lock._lock.acquire = _no_locks  # type: ignore[method-assign]  # repaired, yet unlockable
+    lock.acquire()
+    return lock.problem
+
+
+def _lock_link(folder: Path) -> Problem | None:
+    from tacocat.persistence.lock import _broken, _WrongKind
+
+    return _broken(folder / "tacocat.lock", _WrongKind(errno.ELOOP, "it is a symbolic link", "link"))
+
+
+def _no_locks(*args: object, **kwargs: object) -> None:
+    raise NotImplementedError("no locks on this file system")
+
+
 def _backup_failed(folder: Path) -> Problem | None:
     (folder / SETTINGS_FILE).write_text("garbage")
     folder.chmod(0o500)  # the bad file cannot be moved aside
@@ -158,6 +178,7 @@ TRIGGERS: dict[str, Callable[[Path], Problem | None]] = {
     "stats_partial": _stats_partial, "save_whole": _save_whole, "save_invalid": _save_invalid,
     "save_ended": _save_ended, "tutorial_damaged": _tutorial,
     "history_index_damaged": _index_damaged, "lock_broken": _lock_broken,
+    "lock_not_implemented": _lock_is_a_link, "lock_link": _lock_link,
     "backup_failed": _backup_failed, "not_written": _not_written,
 }
 NOT_SAVED = ("settings_not_saved", "stats_not_saved", "game_not_kept")
