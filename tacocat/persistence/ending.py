@@ -28,21 +28,26 @@ import contextlib
 import hashlib
 import json
 import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tacocat.persistence.documents import BadDocument, read_document, set_aside, write_document
 from tacocat.persistence.errors import PersistenceError
-from tacocat.persistence.gamefile import GameFile, GameInfo
-from tacocat.persistence.history import HistoryStore
 from tacocat.persistence.problems import Problem, io_problem
 from tacocat.persistence.regular import read_regular_file
 from tacocat.persistence.saves import AUTOSAVE_FILE, SAVE_MAX_BYTES
 from tacocat.persistence.stats import Stats, save_stats
-from tacocat.rules.errors import RecordError
-from tacocat.rules.record import GameRecord
+
+if TYPE_CHECKING:
+    # The rules engine and the History are imported only when a game ended (or a
+    # journal is found): every start-up asks this module, and the title does not
+    # import the rules (see docs/performance.md).
+    from tacocat.persistence.gamefile import GameFile, GameInfo
+    from tacocat.persistence.history import HistoryStore
+    from tacocat.rules.record import GameRecord
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +102,8 @@ def record_game_end(folder: Path, history: HistoryStore, stats: Stats, record: G
         e.g. a demo started while another game is saved); it may raise.
     :returns: an :class:`EndResult`; never raises for a disk problem.
     """
+    from tacocat.persistence.gamefile import GameFile
+
     journal = Path(folder) / ENDING_FILE
     result = EndResult(stats)
     done = True
@@ -143,6 +150,10 @@ def finish_interrupted_end(folder: Path, stats: Stats,
         problems to show.
     """
     journal = Path(folder) / ENDING_FILE
+    if not os.path.lexists(journal):
+        return stats, []  # the usual start: nothing was cut short (and no rules imported)
+    from tacocat.persistence.history import HistoryStore
+
     game = _read_journal(journal)
     if game is None:
         return stats, []  # none; or unusable, set aside: the game was recorded or is the autosave
@@ -179,6 +190,10 @@ def finish_interrupted_end(folder: Path, stats: Stats,
 
 def _read_journal(journal: Path) -> GameFile | None:
     """The game a journal holds; None if there is none or it is unusable (then set aside)."""
+    from tacocat.persistence.gamefile import GameFile, GameInfo
+    from tacocat.rules.errors import RecordError
+    from tacocat.rules.record import GameRecord
+
     try:
         data = read_document(journal, fmt=ENDING_FORMAT, version=ENDING_VERSION,
                              max_bytes=ENDING_MAX_BYTES)
@@ -199,6 +214,9 @@ def _read_journal(journal: Path) -> GameFile | None:
 
 def _autosave_is_part_of(path: Path, record: GameRecord) -> bool:
     """True if the autosave at ``path`` is an earlier moment of the game ``record``."""
+    from tacocat.rules.errors import RecordError
+    from tacocat.rules.record import GameRecord
+
     try:
         data = json.loads(read_regular_file(path, SAVE_MAX_BYTES))
         saved = GameRecord.from_dict(data["record"])
