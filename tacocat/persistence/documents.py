@@ -134,8 +134,20 @@ def has_lone_surrogate(value: Any) -> bool:
 
     Such text is valid JSON but no UTF-8 file can hold it, so a file that keeps
     values as they are (a game file's extra keys) could never be written back.
-    Walked iteratively: the value may be deeply nested.
+    Encoding the value again answers it at C speed (a pair of escapes decodes
+    to one real character and encodes fine).
     """
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    except (RecursionError, ValueError, TypeError):
+        return _walk_for_surrogates(value)
+    return False
+
+
+def _walk_for_surrogates(value: Any) -> bool:
+    """:func:`has_lone_surrogate` the slow way, for a value too deep to encode."""
     stack = [value]
     while stack:
         item = stack.pop()

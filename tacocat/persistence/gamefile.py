@@ -192,6 +192,25 @@ def read_game_file(path: Path) -> GameFile:
     return GameFile(record, info, extra)
 
 
+def read_game_info(path: Path) -> GameInfo | None:
+    """Only the description of the game file at ``path`` (no record checked): what the
+    History needs to list a file its index does not name. None: no usable description.
+
+    :raises GameFileError: the file is missing or is not a readable game file.
+    """
+    try:
+        data = read_document(Path(path), fmt=RECORD_FORMAT, version=RECORD_VERSION,
+                             max_bytes=GAME_MAX_BYTES)
+    except BadDocument as bad:
+        raise GameFileError(getattr(bad, "code", DAMAGED), f"the file {bad.reason}") from None
+    if data is None:
+        raise GameFileError(MISSING, "the file does not exist")
+    try:
+        return GameInfo.from_dict(data.get("game")) if "game" in data else None
+    except ValueError as error:
+        raise GameFileError(DAMAGED, f"the game description is damaged: {error}") from None
+
+
 def replay_checked(record: GameRecord) -> GameState:
     """The record's final state; :class:`GameFileError` (``IMPOSSIBLE``) if it breaks the rules."""
     try:

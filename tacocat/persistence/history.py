@@ -36,6 +36,7 @@ from tacocat.persistence.gamefile import (
     GameInfo,
     open_game_file,
     read_game_file,
+    read_game_info,
 )
 from tacocat.persistence.problems import Problem, reason
 from tacocat.persistence.regular import is_regular_file
@@ -94,6 +95,7 @@ class HistoryStore:
         self.problem: tuple[str, int] | None = None
         #: Game files the last listing has not adopted yet (see :meth:`entries`).
         self.pending = 0
+        self._unlisted: list[str] = []
         # The list as last read or written, oldest first: adding a game at the end of
         # one need not read the index again (one running game per data folder).
         self._known: list[HistoryEntry] | None = None
@@ -116,7 +118,8 @@ class HistoryStore:
         kept = [entry for entry in entries if entry.id in on_disk]
         unlisted = sorted(on_disk - listed, reverse=True)  # ids sort by time: newest first
         batch = unlisted if adopt is None else unlisted[:adopt]
-        self.pending = len(unlisted) - len(batch)
+        self._unlisted = unlisted[len(batch):]
+        self.pending = len(self._unlisted)
         adopted = [entry for entry in map(self._adopt, batch) if entry]
         beyond = 0
         if adopted or len(kept) != len(entries) or dropped or len(kept) > self.limit:
@@ -137,6 +140,27 @@ class HistoryStore:
             self.problem = (ENTRIES_DROPPED, dropped)
         if beyond and self.problem is None:
             self.problem = (BEYOND_LIMIT, beyond)
+        self._known = kept
+        return list(reversed(kept))
+
+    def adopt_more(self, count: int = ADOPT_PER_LISTING) -> list[HistoryEntry]:
+        """The list with the next ``count`` game files a lost index did not name
+        (see :attr:`pending`), for the app's idle work: the index is not read again
+        each time, and is written once all of them are in. Newest first."""
+        if self._known is None or not self._unlisted:
+            return self.entries()
+        batch, self._unlisted = self._unlisted[:count], self._unlisted[count:]
+        kept = sorted(self._known + [e for e in map(self._adopt, batch) if e],
+                      key=lambda e: (e.info.finished_at, e.id))
+        if len(kept) > self.limit:
+            moved = self._move_out(kept[:-self.limit])
+            kept = kept[-self.limit:]
+            previous = self.problem[1] if self.problem and self.problem[0] == BEYOND_LIMIT else 0
+            self.problem = (BEYOND_LIMIT, previous + moved)
+        self.pending = len(self._unlisted)
+        if not self.pending:
+            with contextlib.suppress(PersistenceError):
+                self._write_index(kept)
         self._known = kept
         return list(reversed(kept))
 
@@ -193,11 +217,11 @@ class HistoryStore:
     def _adopt(self, game_id: str) -> HistoryEntry | None:
         """An index entry for a game file the index does not name (None if unusable)."""
         try:
-            game = read_game_file(self._path(game_id))
+            info = read_game_info(self._path(game_id))  # the record is checked when opened
         except GameFileError as error:
             log.warning("history: game %s left out: %s", game_id, error.detail)
             return None
-        return HistoryEntry(game_id, game.info) if game.info is not None else None
+        return HistoryEntry(game_id, info) if info is not None else None
 
     def _write_index(self, entries: list[HistoryEntry]) -> None:
         games = [{"id": entry.id, **entry.info.to_dict()} for entry in entries]

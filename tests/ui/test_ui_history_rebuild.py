@@ -55,3 +55,14 @@ def test_the_history_screen_fills_in_while_the_app_is_idle(tmp_path: Path, make_
         app._run_deferred()  # what the loop does in idle moments
         jobs += 1
     assert len(scene.entries) == GAMES
+
+
+def test_idle_rebuilding_writes_the_index_once_all_are_in(tmp_path: Path) -> None:
+    lose_the_index(tmp_path)
+    store = HistoryStore(tmp_path)
+    store.entries()
+    while store.pending:
+        started = time.perf_counter()
+        store.adopt_more()  # one idle job: the index is not read again
+        assert time.perf_counter() - started < 0.25
+    assert len(HistoryStore(tmp_path).entries(adopt=0)) == GAMES  # the whole list was written
