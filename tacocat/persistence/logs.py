@@ -117,6 +117,9 @@ class QuietFileHandler(logging.handlers.RotatingFileHandler):
         JSON files: it holds names and paths."""
         flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
         fd = os.open(self.baseFilename, flags, 0o600)
+        if hasattr(os, "fchmod"):
+            with contextlib.suppress(OSError):
+                os.fchmod(fd, 0o600)  # a log an older version made readable to all
         return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
 
     def emit(self, record: logging.LogRecord) -> None:
