@@ -59,6 +59,8 @@ class BadDocument(Exception):
 
 
 def _reason(text: str, why: str, **params: object) -> Problem:
+    # BadDocument's own parameter is called ``reason`` (its English phrase), which
+    # hides the function of that name inside __init__.
     return reason(text, why, **params)
 
 

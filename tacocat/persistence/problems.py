@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.errors import PersistenceError, reason_code
 from tacocat.persistence.text import printable
 
 
@@ -54,9 +54,8 @@ def reason(english: str, code: str, **params: Any) -> Problem:
 
 
 def io_problem(error: PersistenceError | OSError) -> Problem:
-    """Why a disk operation failed (``tacocat.problem.io.<reason>``), with the system's words."""
-    from tacocat.persistence.errors import reason_code
-
+    """Why a disk operation failed (code ``io.<reason>``: the UI words it from the
+    ``tacocat.io_reason`` section the notices share), with the system's own words."""
     if isinstance(error, PersistenceError):
         code, detail = error.reason, error.detail or str(error)
     else:
