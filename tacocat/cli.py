@@ -10,9 +10,10 @@ import argparse
 import contextlib
 import logging
 import math
+import os
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -160,11 +161,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.simulate is not None:
         from tacocat.sim import run_simulation
 
-        return run_simulation(options, out=sys.stdout)
+        return _printing(lambda: run_simulation(options, out=sys.stdout))
     if options.review is not None:
         from tacocat.review_cli import run_review
 
-        return run_review(options.review, options.seat, sys.stdout, sys.stderr)
+        return _printing(lambda: run_review(options.review, options.seat, sys.stdout, sys.stderr))
     if options.replay is not None:
         problem = replay_problem(options.replay)
         if problem:
@@ -174,6 +175,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tacocat.ui.app import run
 
     return run(options)
+
+
+def _printing(command: Callable[[], int]) -> int:
+    """Run a command that prints to stdout; a full disk or a closed pipe there is one
+    line on stderr and exit status 1, not a traceback."""
+    try:
+        code = command()
+        sys.stdout.flush()  # a buffered write to a full disk fails only here
+    except OSError as error:  # BrokenPipeError, ENOSPC, EIO
+        with contextlib.suppress(OSError, ValueError):
+            # Python flushes stdout again at exit: point it somewhere that takes the rest.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"tacocat: could not write the output: {error.strerror or error}", file=sys.stderr)
+        return 1
+    return code
 
 
 def replay_problem(path: Path) -> str | None:

@@ -1,5 +1,5 @@
 """Everything the game keeps on disk: the data folder, settings, statistics,
-the autosave, logs and crash logs.
+the autosave, the History, logs and crash logs.
 
 Standard library only (no pygame), JSON only (never pickle or eval), and every
 write atomic. Each file is read defensively: a bad one is moved aside as a
@@ -9,7 +9,8 @@ Modules, one job each:
 
 * :mod:`.paths` - :func:`data_dir`, the per-user data folder (``platformdirs``);
 * :mod:`.lock` - :func:`~.lock.claim_data_folder`: one copy of the game per
-  data folder; a second one plays in a scratch copy, unsaved;
+  data folder, a lock file that cannot be used repaired; a second copy (or one
+  whose folder cannot be locked) plays in a scratch copy, unsaved;
 * :mod:`.atomic` - :func:`atomic_write_text`, :func:`atomic_write_json`,
   :func:`backup_bad_file`, removing temporary files a killed write left;
 * :mod:`.regular` - reading only regular files (a FIFO must never block us);
@@ -24,6 +25,11 @@ Modules, one job each:
 * :mod:`.gamefile` - a game file (record + description), read and checked;
 * :mod:`.logs` - :func:`setup_logging`, :func:`install_excepthook`,
   :func:`write_crash_log`;
+* :mod:`.ending` - a finished game recorded as one transaction (History,
+  statistics, then the autosave), finished at the next start if cut short;
+* :mod:`.tutorial` - where the guided game was left;
+* :mod:`.problems` - :class:`~.problems.Problem`: what went wrong with a file,
+  an English sentence that carries a code and parameters the UI words;
 * :mod:`.errors` - :class:`PersistenceError`, with a reason code for the UI.
 
 Typical start-up::

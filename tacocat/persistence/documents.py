@@ -22,6 +22,15 @@ from typing import Any, TypeVar
 
 from tacocat.persistence.atomic import atomic_write_json, backup_bad_file
 from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.problems import (
+    Problem,
+    backup_failed,
+    backup_kept,
+    not_written,
+    pair,
+    reason,
+    with_param,
+)
 from tacocat.persistence.regular import NotARegularFile, read_regular_file
 from tacocat.persistence.text import printable
 
@@ -36,13 +45,23 @@ class BadDocument(Exception):
     :ivar reason: what is wrong, as the end of the sentence "The file ...",
         e.g. ``"is damaged (not valid JSON)"``.
     :ivar code: the kind of problem as a code (see ``__init__``).
+    :ivar problem: the reason as a :class:`~.problems.Problem` ("it is not
+        valid JSON"), for the UI to word.
     """
 
-    def __init__(self, reason: str, *, code: str = "damaged") -> None:
+    def __init__(self, reason: str, *, code: str = "damaged", why: str = "damaged",
+                 **params: object) -> None:
         super().__init__(reason)
         self.reason = reason
         #: What kind of problem, for the UI: ``"damaged"``, ``"not_regular"``.
         self.code = code
+        self.problem = _reason(reason, why, **params)
+
+
+def _reason(text: str, why: str, **params: object) -> Problem:
+    # BadDocument's own parameter is called ``reason`` (its English phrase), which
+    # hides the function of that name inside __init__.
+    return reason(text, why, **params)
 
 
 def _refuse_constant(name: str) -> float:
@@ -68,38 +87,83 @@ def read_document(path: Path, *, fmt: str, version: int, max_bytes: int) -> dict
         return None
     except NotARegularFile as error:
         raise BadDocument("is not a regular file (it may be a pipe or a device)",
-                          code="not_regular") from error
+                          code="not_regular", why="not_regular") from error
     except OSError as error:
         # A folder in its place, a permission problem: not readable, same outcome.
-        raise BadDocument(f"could not be read ({error.strerror or error})") from error
+        raise BadDocument(f"could not be read ({error.strerror or error})", why="unreadable",
+                          detail=printable(error.strerror or str(error))) from error
     if len(raw) > max_bytes:
-        raise BadDocument(f"is too large (over {max_bytes // 1024} KB) to be a Tacocat file")
+        raise BadDocument(f"is too large (over {max_bytes // 1024} KB) to be a Tacocat file",
+                          why="too_large", kb=max_bytes // 1024)
     if not raw.strip():
-        raise BadDocument("is empty")
+        raise BadDocument("is empty", why="empty")
     try:
         # utf-8-sig: a byte order mark (old Windows Notepad adds one) is not damage.
         text = raw.decode("utf-8-sig")
         data = json.loads(text, parse_constant=_refuse_constant)
     except UnicodeDecodeError as error:
-        raise BadDocument("is damaged (it is not text)") from error
+        raise BadDocument("is damaged (it is not text)", why="not_text") from error
     except RecursionError as error:
         # Deeply nested brackets make the json module recurse too far.
-        raise BadDocument("is damaged (nested too deeply)") from error
+        raise BadDocument("is damaged (nested too deeply)", why="nested") from error
     except ValueError as error:
-        raise BadDocument("is damaged (it is not valid JSON; it may have been cut short)") from error
+        raise BadDocument("is damaged (it is not valid JSON; it may have been cut short)",
+                          why="not_json") from error
+    _check_envelope(data, fmt, version)
+    return data
+
+
+def _check_envelope(data: Any, fmt: str, version: int) -> None:
+    """Raise :class:`BadDocument` unless ``data`` is an object with the right format and version."""
     if not isinstance(data, dict):
-        raise BadDocument("is damaged (it does not hold a JSON object)")
+        raise BadDocument("is damaged (it does not hold a JSON object)", why="not_object")
     if data.get("format") != fmt:
-        raise BadDocument(f'is not a Tacocat file of the right kind (its "format" is not "{fmt}")')
+        raise BadDocument(f'is not a Tacocat file of the right kind (its "format" is not "{fmt}")',
+                          why="wrong_kind")
     found = data.get("version")
     if type(found) is not int or found < 1:
-        raise BadDocument('is damaged (its "version" is not a whole number of 1 or more)')
+        raise BadDocument('is damaged (its "version" is not a whole number of 1 or more)',
+                          why="bad_version")
     if found > version:
         raise BadDocument(
             f"was written by a newer version of Tacocat (file version {found}, "
-            f"this version reads up to {version})"
+            f"this version reads up to {version})", why="newer_version", found=found, known=version,
         )
-    return data
+
+
+def has_lone_surrogate(value: Any) -> bool:
+    """True if decoded JSON holds a string with a lone surrogate (``"\\ud800"``).
+
+    Such text is valid JSON but no UTF-8 file can hold it, so a file that keeps
+    values as they are (a game file's extra keys) could never be written back.
+    Encoding the value again answers it at C speed (a pair of escapes decodes
+    to one real character and encodes fine).
+    """
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    except (RecursionError, ValueError, TypeError):
+        return _walk_for_surrogates(value)
+    return False
+
+
+def _walk_for_surrogates(value: Any) -> bool:
+    """:func:`has_lone_surrogate` the slow way, for a value too deep to encode."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def write_document(path: Path, *, fmt: str, version: int, payload: dict[str, Any],
@@ -111,23 +175,24 @@ def write_document(path: Path, *, fmt: str, version: int, payload: dict[str, Any
     atomic_write_json(path, {"format": fmt, "version": version, **payload}, compact=compact)
 
 
-def set_aside(path: Path, problem: str) -> tuple[str, Path | None]:
+def set_aside(path: Path, problem: Problem) -> tuple[Problem, Path | None]:
     """Back up a bad file and word the player-facing message about it.
 
     :param problem: the first sentence, already worded by the caller (e.g.
-        "Your settings file is damaged (...), so the default settings are used.").
-    :returns: ``(message, backup)``: ``problem`` followed by where the old file
-        went, and the backup's path - or, if the file could not be moved, the
-        reason and ``None`` (a loader must never crash over a backup).
+        "Your settings file is damaged (...), so the default settings are used.");
+        its template names the backup sentence ``%{backup}``.
+    :returns: ``(message, backup)``: ``problem`` with the parameter ``backup``
+        (where the old file went, or why it could not be moved) and the
+        backup's path - None if the file could not be moved (a loader must
+        never crash over a backup).
     """
     try:
         backup = backup_bad_file(path)
     except PersistenceError as error:
         log.warning("%s %s", problem, error)
-        # The error's own message already names the file and the reason.
-        return f"{problem} {error}", None
+        return with_param(problem, backup=backup_failed(path, error)), None
     log.warning("%s Backup: %s", problem, printable(backup))
-    return f"{problem} The old file was kept as {printable(backup)}.", backup
+    return with_param(problem, backup=backup_kept(backup)), backup
 
 
 def load_checked_document(
@@ -138,16 +203,20 @@ def load_checked_document(
     max_bytes: int,
     parse: Callable[[dict[str, Any]], tuple[T, list[str]]],
     default: T,
-    whole_problem: Callable[[str], str],
-    partial_problem: Callable[[list[str]], str],
-) -> tuple[T, str | None]:
+    whole_problem: Callable[[BadDocument], Problem],
+    partial_problem: Callable[[list[str]], Problem],
+    write: Callable[[T], None],
+) -> tuple[T, Problem | None]:
     """Load a document whose entries are checked one by one; never raises.
 
     :param parse: turns the payload into ``(value, names of the bad entries)``,
         keeping the good entries and defaulting the bad ones.
     :param whole_problem: words the message when the file is unusable as a
-        whole (given the reason); ``default`` is returned then.
+        whole (given why); ``default`` is returned then.
     :param partial_problem: words the message when some entries were bad.
+    :param write: writes a value back (raising :class:`PersistenceError`):
+        after a partial repair the kept entries are written back at once, so
+        "the rest were kept" is still true at the next start.
     :returns: ``(value, message)``: ``message`` is None when the file was fine
         or missing; otherwise the bad file was backed up and the message says
         what was wrong and where the backup is.
@@ -155,10 +224,20 @@ def load_checked_document(
     try:
         data = read_document(path, fmt=fmt, version=version, max_bytes=max_bytes)
     except BadDocument as bad:
-        return default, set_aside(path, whole_problem(bad.reason))[0]
+        return default, set_aside(path, whole_problem(bad))[0]
     if data is None:
         return default, None
     value, bad_entries = parse(data)
     if not bad_entries:
         return value, None
-    return value, set_aside(path, partial_problem(bad_entries))[0]
+    first = partial_problem(bad_entries)
+    message, backup = set_aside(path, first)
+    if backup is None:
+        return value, message  # still in place: the next start repairs it again
+    try:
+        write(value)
+    except PersistenceError as error:
+        log.warning("could not write the repaired %s back: %s", printable(path), error)
+        return value, with_param(first, backup=pair(message.params["backup"],
+                                                       not_written(error)))
+    return value, message

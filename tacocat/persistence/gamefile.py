@@ -30,8 +30,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from tacocat.persistence.documents import BadDocument, read_document
+from tacocat.persistence.documents import BadDocument, has_lone_surrogate, read_document
 from tacocat.persistence.fields import AI_LEVELS, check_choice, check_count, check_name_pair
+from tacocat.rules.actions import action_from_dict
 from tacocat.rules.errors import RecordError
 from tacocat.rules.record import FORMAT as RECORD_FORMAT
 from tacocat.rules.record import VERSION as RECORD_VERSION
@@ -51,6 +52,10 @@ _RECORD_KEYS = frozenset({"format", "version", "ruleset", "seed", "deals", "acti
 MISSING = "missing"          # the file is not there
 DAMAGED = "damaged"          # not a readable game file (not JSON, cut short, another kind)
 IMPOSSIBLE = "impossible"    # a record whose moves break the rules
+UNFINISHED = "unfinished"    # the moves stop before the game ends
+MISMATCH = "mismatch"        # the description says another result than the moves give
+#: Description keys that must agree with the replayed game (``winner`` and the rest).
+_RESULT_KEYS = ("wins", "winner", "rounds", "tied_rounds", "variants", "actions")
 
 
 class GameFileError(Exception):
@@ -119,13 +124,17 @@ class GameInfo:
             if level is not None:
                 check_choice(level, AI_LEVELS)
             seat = data["human_seat"]
-            if seat not in (None, 0, 1) or isinstance(seat, bool):
+            # type() and not ==: 1.0 == 1 and True == 1, and either then indexes a tuple.
+            if not (seat is None or (type(seat) is int and seat in (0, 1))):
                 raise ValueError("human_seat must be 0, 1 or null")
+            if (mode == "vs_ai") != (seat is not None):
+                raise ValueError("human_seat must be a seat in a game against the computer "
+                                 "and null otherwise")
             wins = data["wins"]
             if not isinstance(wins, list) or len(wins) != 2:
                 raise ValueError("wins must be two counts")
             winner = data["winner"]
-            if winner not in (None, 0, 1) or isinstance(winner, bool):
+            if not (winner is None or (type(winner) is int and winner in (0, 1))):
                 raise ValueError("winner must be 0, 1 or null")
             variants = data["variants"]
             if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
@@ -166,6 +175,9 @@ def read_game_file(path: Path) -> GameFile:
         raise GameFileError(getattr(bad, "code", DAMAGED), f"the file {bad.reason}") from None
     if data is None:
         raise GameFileError(MISSING, "the file does not exist")
+    if has_lone_surrogate(data):
+        # Valid JSON, but such text can never be written to a file again (Export).
+        raise GameFileError(DAMAGED, "the file holds text that is not valid Unicode")
     try:
         record = GameRecord.from_dict(data)
     except RecordError as error:
@@ -178,6 +190,25 @@ def read_game_file(path: Path) -> GameFile:
             raise GameFileError(DAMAGED, f"the game description is damaged: {error}") from None
     extra = {k: v for k, v in data.items() if k not in _RECORD_KEYS and k != "game"}
     return GameFile(record, info, extra)
+
+
+def read_game_info(path: Path) -> GameInfo | None:
+    """Only the description of the game file at ``path`` (no record checked): what the
+    History needs to list a file its index does not name. None: no usable description.
+
+    :raises GameFileError: the file is missing or is not a readable game file.
+    """
+    try:
+        data = read_document(Path(path), fmt=RECORD_FORMAT, version=RECORD_VERSION,
+                             max_bytes=GAME_MAX_BYTES)
+    except BadDocument as bad:
+        raise GameFileError(getattr(bad, "code", DAMAGED), f"the file {bad.reason}") from None
+    if data is None:
+        raise GameFileError(MISSING, "the file does not exist")
+    try:
+        return GameInfo.from_dict(data.get("game")) if "game" in data else None
+    except ValueError as error:
+        raise GameFileError(DAMAGED, f"the game description is damaged: {error}") from None
 
 
 def replay_checked(record: GameRecord) -> GameState:
@@ -200,6 +231,24 @@ def open_game_file(path: Path, default_names: tuple[str, str] = ("Player 1", "Pl
     """
     game = read_game_file(path)
     final = replay_checked(game.record)
+    if not final.is_over:
+        raise GameFileError(UNFINISHED, f"the game is not finished: its {len(final.actions)} "
+                                        "moves stop before it ends")
+    if game.info is not None:
+        expected = GameInfo.of(final, {"mode": game.info.mode, "level": game.info.level,
+                                       "human_seat": game.info.human_seat,
+                                       "names": game.info.names})
+        wrong = [key for key in _RESULT_KEYS
+                 if getattr(expected, key) != getattr(game.info, key)]
+        if wrong:
+            raise GameFileError(MISMATCH, "the game description does not match its moves ("
+                                          + ", ".join(wrong) + ")")
+    review_problem = _review_problem(game.extra.get("review"), game.record)
+    if review_problem is not None:
+        # Not the game's fault: the review is dropped, and made again if asked for.
+        log.warning("the stored review of %s is dropped: %s", path, review_problem)
+        game = GameFile(game.record, game.info,
+                        {k: v for k, v in game.extra.items() if k != "review"})
     if game.info is None:
         players = game.extra.get("players")
         names = _names_or(players, default_names)
@@ -220,3 +269,38 @@ def _names_or(players: Any, default: tuple[str, str]) -> tuple[str, str]:
     except ValueError:
         return default
     return (f"1 · {first}", f"2 · {second}") if first == second else (first, second)
+
+
+def _review_problem(review: Any, record: GameRecord) -> str | None:
+    """Why a stored review does not belong to ``record``, or None (none stored, or it fits).
+
+    Every moment must name a step of the record, in order, with the move that
+    was played there by the review's seat: a review edited or taken from
+    another game would otherwise point the replay at steps that do not exist.
+    """
+    if review is None:
+        return None
+    if not isinstance(review, dict) or not isinstance(review.get("moments"), list):
+        return "it is not a review"
+    seat, moments = review.get("seat"), review["moments"]
+    if not (type(seat) is int and seat in (0, 1)):
+        return "it rates no seat"
+    if len(moments) > len(record.actions):
+        return "it has more moments than the game has moves"
+    previous = -1
+    for moment in moments:
+        if not isinstance(moment, dict):
+            return "a moment is not an object"
+        step, number = moment.get("step"), moment.get("round")
+        if type(step) is not int or not previous < step < len(record.actions):
+            return f"a moment's step is outside the game (0 to {len(record.actions) - 1})"
+        if type(number) is not int or not 1 <= number <= len(record.actions):
+            return "a moment's round is not a round of the game"
+        try:
+            played = action_from_dict(moment.get("played"))
+        except RecordError:
+            return "a moment's move is not a move"
+        if played != record.actions[step] or played.seat != seat:
+            return f"the move at step {step} is not the one the game holds"
+        previous = step
+    return None

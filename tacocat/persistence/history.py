@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,7 +36,11 @@ from tacocat.persistence.gamefile import (
     GameInfo,
     open_game_file,
     read_game_file,
+    read_game_info,
 )
+from tacocat.persistence.problems import Problem, reason
+from tacocat.persistence.regular import is_regular_file
+from tacocat.persistence.text import printable
 from tacocat.rules.record import GameRecord
 from tacocat.rules.state import GameState
 
@@ -51,12 +56,18 @@ INDEX_VERSION = 1
 MAX_GAMES = 500
 #: 500 entries take ~150 KB; an index beyond this is not ours.
 INDEX_MAX_BYTES = 2 * 1024 * 1024
+#: Unindexed game files read per listing (~0.5 ms each): a lost index of 9,000
+#: games is rebuilt over many idle moments, not in one 4-second frame.
+ADOPT_PER_LISTING = 40
 #: What a game id may look like (it names a file: no separators, no dots).
 _ID = re.compile(r"[0-9A-Za-z-]{1,48}")
 
 #: :attr:`HistoryStore.problem` codes.
 INDEX_DAMAGED = "index_damaged"     # the index was set aside and rebuilt
 ENTRIES_DROPPED = "entries_dropped"  # some entries were unusable and left out
+BEYOND_LIMIT = "beyond_limit"        # more than the limit were found; the oldest were moved out
+#: Where games beyond the limit found on reading go (out of the list, not deleted).
+OLDER_DIR = "older"
 
 
 @dataclass(frozen=True)
@@ -82,28 +93,90 @@ class HistoryStore:
         self.limit = limit
         #: What went wrong at the last listing, ``(code, count)``, or None.
         self.problem: tuple[str, int] | None = None
+        #: Game files the last listing has not adopted yet (see :meth:`entries`).
+        self.pending = 0
+        self._unlisted: list[str] = []
         # The list as last read or written, oldest first: adding a game at the end of
         # one need not read the index again (one running game per data folder).
         self._known: list[HistoryEntry] | None = None
 
     # --- listing ------------------------------------------------------------------------
 
-    def entries(self) -> list[HistoryEntry]:
-        """The kept games, newest first. Never raises; see :attr:`problem`."""
+    def entries(self, adopt: int | None = ADOPT_PER_LISTING) -> list[HistoryEntry]:
+        """The kept games, newest first. Never raises; see :attr:`problem`.
+
+        :param adopt: at most this many game files that the index does not name
+            are read and added (newest first); the rest wait for the next call -
+            :attr:`pending` says how many - so that rebuilding a lost index of
+            thousands of games never holds up a frame (the History screen asks
+            again while the app is idle). None: all of them now.
+        """
         self.problem = None
         entries, dropped = self._read_index()
         on_disk = self._game_ids()
         listed = {entry.id for entry in entries}
         kept = [entry for entry in entries if entry.id in on_disk]
-        adopted = [entry for entry in map(self._adopt, sorted(on_disk - listed)) if entry]
-        if adopted or len(kept) != len(entries) or dropped:
+        unlisted = sorted(on_disk - listed, reverse=True)  # ids sort by time: newest first
+        batch = unlisted if adopt is None else unlisted[:adopt]
+        self._unlisted = unlisted[len(batch):]
+        self.pending = len(self._unlisted)
+        adopted = [entry for entry in map(self._adopt, batch) if entry]
+        beyond = 0
+        if adopted or len(kept) != len(entries) or dropped or len(kept) > self.limit:
             kept = sorted(kept + adopted, key=lambda e: (e.info.finished_at, e.id))
+            if len(kept) > self.limit:
+                # The limit holds on reading too (an index or a folder from elsewhere):
+                # the oldest are moved out of the list, never deleted unasked.
+                beyond = self._move_out(kept[:-self.limit])
+                kept = kept[-self.limit:]
+            if dropped and is_regular_file(self.index_path):
+                # The entries left out are in this copy, exactly as they were.
+                set_aside(self.index_path, Problem(
+                    f"The game history index had {dropped} unusable entries; it is rewritten.",
+                    "history_entries_dropped", count=dropped))
             with contextlib.suppress(PersistenceError):
                 self._write_index(kept)
         if dropped and self.problem is None:
             self.problem = (ENTRIES_DROPPED, dropped)
+        if beyond and self.problem is None:
+            self.problem = (BEYOND_LIMIT, beyond)
         self._known = kept
         return list(reversed(kept))
+
+    def adopt_more(self, count: int = ADOPT_PER_LISTING) -> list[HistoryEntry]:
+        """The list with the next ``count`` game files a lost index did not name
+        (see :attr:`pending`), for the app's idle work: the index is not read again
+        each time, and is written once all of them are in. Newest first."""
+        if self._known is None or not self._unlisted:
+            return self.entries()
+        batch, self._unlisted = self._unlisted[:count], self._unlisted[count:]
+        kept = sorted(self._known + [e for e in map(self._adopt, batch) if e],
+                      key=lambda e: (e.info.finished_at, e.id))
+        if len(kept) > self.limit:
+            moved = self._move_out(kept[:-self.limit])
+            kept = kept[-self.limit:]
+            previous = self.problem[1] if self.problem and self.problem[0] == BEYOND_LIMIT else 0
+            self.problem = (BEYOND_LIMIT, previous + moved)
+        self.pending = len(self._unlisted)
+        if not self.pending:
+            with contextlib.suppress(PersistenceError):
+                self._write_index(kept)
+        self._known = kept
+        return list(reversed(kept))
+
+    def _move_out(self, older: list[HistoryEntry]) -> int:
+        """Move these games' files to ``history/older/``; how many were moved."""
+        folder = self.folder / OLDER_DIR
+        moved = 0
+        with contextlib.suppress(OSError):
+            folder.mkdir(exist_ok=True)
+            for entry in older:
+                with contextlib.suppress(OSError):
+                    os.replace(self._path(entry.id), folder / f"{entry.id}.json")
+                    moved += 1
+        log.warning("history: %d games beyond the last %d moved to %s", moved, self.limit,
+                    printable(folder))
+        return len(older)
 
     def _read_index(self) -> tuple[list[HistoryEntry], int]:
         """The index's entries, oldest first, and how many were unusable."""
@@ -111,14 +184,17 @@ class HistoryStore:
             data = read_document(self.index_path, fmt=INDEX_FORMAT, version=INDEX_VERSION,
                                  max_bytes=INDEX_MAX_BYTES)
         except BadDocument as bad:
-            set_aside(self.index_path, f"The game history index {bad.reason}; it is rebuilt.")
+            set_aside(self.index_path, Problem(f"The game history index {bad.reason}; it is rebuilt.",
+                                               "history_index_damaged", reason=bad.problem))
             self.problem = (INDEX_DAMAGED, 0)
             return [], 0
         if data is None:
             return [], 0
         raw = data.get("games")
         if not isinstance(raw, list):
-            set_aside(self.index_path, "The game history index lists no games; it is rebuilt.")
+            set_aside(self.index_path, Problem("The game history index lists no games; it is "
+                                               "rebuilt.", "history_index_damaged",
+                                               reason=reason("lists no games", "no_games")))
             self.problem = (INDEX_DAMAGED, 0)
             return [], 0
         entries, dropped, seen = [], 0, set()
@@ -141,11 +217,11 @@ class HistoryStore:
     def _adopt(self, game_id: str) -> HistoryEntry | None:
         """An index entry for a game file the index does not name (None if unusable)."""
         try:
-            game = read_game_file(self._path(game_id))
+            info = read_game_info(self._path(game_id))  # the record is checked when opened
         except GameFileError as error:
             log.warning("history: game %s left out: %s", game_id, error.detail)
             return None
-        return HistoryEntry(game_id, game.info) if game.info is not None else None
+        return HistoryEntry(game_id, info) if info is not None else None
 
     def _write_index(self, entries: list[HistoryEntry]) -> None:
         games = [{"id": entry.id, **entry.info.to_dict()} for entry in entries]
@@ -174,6 +250,17 @@ class HistoryStore:
             with contextlib.suppress(OSError):
                 self._path(old.id).unlink()
         return entries[-1]
+
+    def find(self, record: GameRecord, look_back: int = 5) -> HistoryEntry | None:
+        """The kept game among the newest ``look_back`` whose record is ``record``, or None."""
+        wanted = record.to_dict()
+        for entry in self.entries()[:look_back]:
+            try:
+                if read_game_file(self._path(entry.id)).record.to_dict() == wanted:
+                    return entry
+            except GameFileError:
+                continue
+        return None
 
     def _make_folders(self) -> None:
         try:
@@ -209,7 +296,8 @@ class HistoryStore:
             return open_game_file(path)
         except GameFileError as error:
             if error.code != "missing":
-                set_aside(path, f"The kept game {game_id} cannot be opened: {error.detail}.")
+                set_aside(path, Problem(f"The kept game {game_id} cannot be opened: "
+                                        f"{error.detail}.", "kept_game_refused", id=game_id))
             self._drop(game_id)
             raise
 
@@ -288,4 +376,4 @@ def _mtime(path: Path) -> float:
 
 
 __all__ = ["HistoryStore", "HistoryEntry", "GameInfo", "GameFile", "GameFileError", "DAMAGED",
-           "MAX_GAMES", "INDEX_DAMAGED", "ENTRIES_DROPPED"]
+           "MAX_GAMES", "INDEX_DAMAGED", "ENTRIES_DROPPED", "BEYOND_LIMIT"]

@@ -43,6 +43,9 @@ FILE_LEVEL = logging.INFO
 _FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 _CONSOLE_FORMAT = "%(levelname)s %(name)s: %(message)s"
 
+#: Never follow a link when opening a log (missing on Windows, which has no such links here).
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
 log = logging.getLogger(__name__)
 
 
@@ -75,6 +78,9 @@ def setup_logging(directory: Path, level: str) -> Path | None:
     path = Path(directory) / LOG_FILE
     file_level = min(console_level, FILE_LEVEL)
     try:
+        if os.path.islink(path):
+            # Appending through a link would write log lines outside the data folder.
+            raise NotARegularFile(errno.ELOOP, "it is a symbolic link")
         if os.path.lexists(path) and not is_regular_file(path):
             # Opening a FIFO for writing would wait for a reader forever.
             raise NotARegularFile(errno.EINVAL, "not a regular file")
@@ -104,6 +110,17 @@ class QuietFileHandler(logging.handlers.RotatingFileHandler):
         super().__init__(path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS,
                          encoding="utf-8", errors="backslashreplace")
         self.failed = False
+
+    def _open(self):  # type: ignore[no-untyped-def]  # logging's own signature
+        """The log file, opened without following a link (a link swapped in since the
+        check is refused by the system) and readable by its owner only, like the
+        JSON files: it holds names and paths."""
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(self.baseFilename, flags, 0o600)
+        if hasattr(os, "fchmod"):
+            with contextlib.suppress(OSError):
+                os.fchmod(fd, 0o600)  # a log an older version made readable to all
+        return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
 
     def emit(self, record: logging.LogRecord) -> None:
         if not self.failed:
@@ -200,10 +217,12 @@ def _create_unique(folder: Path, stem: str, text: str) -> Path:
     """Create ``folder/stem[-n].log`` exclusively (never overwriting) and write ``text``."""
     for path in unique_names(folder, stem, CRASH_SUFFIX):
         try:
-            with open(path, "x", encoding="utf-8") as handle:
-                handle.write(text)
+            # Exclusive, never through a link, owner-only: a traceback holds paths and names.
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600)
         except FileExistsError:
             continue
+        with os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace") as handle:
+            handle.write(text)
         return path
     raise AssertionError("unreachable: unique_names never ends")  # pragma: no cover
 

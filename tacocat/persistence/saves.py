@@ -45,6 +45,7 @@ from tacocat.persistence.documents import BadDocument, read_document, set_aside,
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.fields import AI_LEVELS, check_bool, check_choice, check_name_pair
 from tacocat.persistence.finished import FinishedMarks
+from tacocat.persistence.problems import Problem
 from tacocat.persistence.regular import is_regular_file, read_regular_file
 from tacocat.persistence.text import printable
 
@@ -89,7 +90,7 @@ class LoadResult:
     record: GameRecord | None = None
     state: GameState | None = None
     saved_at: datetime | None = None
-    problem: str | None = None
+    problem: Problem | None = None
     backup: Path | None = None
 
     @property
@@ -251,31 +252,30 @@ class SaveStore:
             data = read_document(self.path, fmt=SAVE_FORMAT, version=SAVE_VERSION,
                                  max_bytes=SAVE_MAX_BYTES)
         except BadDocument as bad:
-            return self._refuse(f"Your saved game {bad.reason}, so it cannot be continued.")
+            return self._refuse(Problem(f"Your saved game {bad.reason}, so it cannot be continued.",
+                                        "save_whole", reason=bad.problem))
         if data is None:
             return LoadResult()
         try:
             config, record, state, saved_at = _parse(data)
         except (ValueError, RecordError) as error:
-            return self._refuse(
+            return self._refuse(Problem(
                 f"Your saved game does not hold a valid game ({_detail(error)}), "
-                "so it cannot be continued."
-            )
+                "so it cannot be continued.", "save_invalid"))
         except Exception as error:
             # A rules-engine bug on odd input must not stop the game from starting.
             log.exception("unexpected error while loading %s", self.path)
-            return self._refuse(
+            return self._refuse(Problem(
                 f"Your saved game could not be read back (internal error: {_detail(error)}), "
-                "so it cannot be continued."
-            )
+                "so it cannot be continued.", "save_internal"))
         if state.is_over:
             with contextlib.suppress(PersistenceError):
                 self.clear_autosave()
-            return LoadResult(problem="The saved game had already ended, so there is nothing "
-                                      "to continue.")
+            return LoadResult(problem=Problem("The saved game had already ended, so there is "
+                                              "nothing to continue.", "save_ended"))
         return LoadResult(app_config=config, record=record, state=state, saved_at=saved_at)
 
-    def _refuse(self, problem: str) -> LoadResult:
+    def _refuse(self, problem: Problem) -> LoadResult:
         """Back the bad file up and build the result that explains it."""
         message, backup = set_aside(self.path, problem)
         return LoadResult(problem=message, backup=backup)

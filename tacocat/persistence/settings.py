@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tacocat.persistence.documents import load_checked_document, write_document
+from tacocat.persistence.documents import BadDocument, load_checked_document, write_document
 from tacocat.persistence.fields import (
     AI_LEVELS,
     check_bool,
@@ -44,6 +44,7 @@ from tacocat.persistence.fields import (
     check_fraction,
     check_name_pair,
 )
+from tacocat.persistence.problems import Problem, joined
 
 log = logging.getLogger(__name__)
 
@@ -171,7 +172,8 @@ def settings_from_json(data: dict[str, Any]) -> tuple[Settings, list[str]]:
         try:
             values[name] = check(data[name])
         except ValueError as error:
-            log.warning("settings: %s %s, got %.80r", name, error, data[name])
+            # The value itself is not logged: the file may be a link to something private.
+            log.warning("settings: %s %s", name, error)
             bad.append(name)
     unknown = set(data) - set(_CHECKS) - {"format", "version"}
     if unknown:
@@ -179,24 +181,33 @@ def settings_from_json(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     return Settings(**values), bad
 
 
-def load_settings(directory: Path) -> tuple[Settings, str | None]:
+def load_settings(directory: Path) -> tuple[Settings, Problem | None]:
     """Read ``settings.json`` from the data folder; never raises for a bad file.
 
     :returns: ``(settings, message)``. ``message`` is ``None`` when the file
         was fine or missing; otherwise it tells the player what was wrong and
         where the backup of the old file is (see the module docstring for
         which problems reset everything and which reset only the bad fields).
+        After a partial repair the repaired settings are written back at once.
     """
     return load_checked_document(
         Path(directory) / SETTINGS_FILE, fmt=SETTINGS_FORMAT, version=SETTINGS_VERSION,
         max_bytes=SETTINGS_MAX_BYTES, parse=settings_from_json, default=Settings(),
-        whole_problem=lambda reason: f"Your settings file {reason}, so the default settings are used.",
-        partial_problem=lambda bad: (
-            "Some of your settings were not valid ("
-            + ", ".join(name.replace("_", " ") for name in bad)
-            + ") and were reset to their defaults; your other settings were kept."
-        ),
+        whole_problem=_whole_problem, partial_problem=_partial_problem,
+        write=lambda settings: save_settings(directory, settings),
     )
+
+
+def _whole_problem(bad: BadDocument) -> Problem:
+    return Problem(f"Your settings file {bad.reason}, so the default settings are used.",
+                   "settings_whole", reason=bad.problem)
+
+
+def _partial_problem(bad: list[str]) -> Problem:
+    fields = [Problem(name.replace("_", " "), f"field.{name}") for name in bad]
+    return Problem("Some of your settings were not valid (" + joined(fields)
+                   + ") and were reset to their defaults; your other settings were kept.",
+                   "settings_partial", fields=fields)
 
 
 def save_settings(directory: Path, settings: Settings) -> None:

@@ -15,7 +15,15 @@ File format (indented JSON)::
     {"format": "tacocat-stats", "version": 1,
      "vs_ai": {"easy": {"wins": 3, "losses": 1, "rounds_won": 14, "rounds_lost": 6}, ...},
      "hotseat": {"Ana": {"wins": 2, "losses": 0, ...}, ...},
-     "current_streak": 2, "best_streak": 3, "tied_rounds": 5}
+     "current_streak": 2, "best_streak": 3, "tied_rounds": 5,
+     "recorded": "3f9c0a1b2c3d4e5f"}
+
+``hotseat`` is kept in order of last play and holds at most
+:data:`MAX_HOTSEAT_NAMES` names (the ones played longest ago leave first), so
+the file stays far below the size the loader accepts: whatever the game
+writes, it reads back. ``recorded`` is the fingerprint of the last game
+counted (see :mod:`.ending`), so that a game kept but not yet counted when
+the game was killed is counted - once - at the next start.
 
 :func:`load_stats` is as forgiving as :func:`~tacocat.persistence.settings.load_settings`:
 a file unusable as a whole gives empty statistics; otherwise each bad entry
@@ -29,6 +37,7 @@ can break that.
 from __future__ import annotations
 
 import logging
+import re
 import types
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -44,6 +53,7 @@ from tacocat.persistence.fields import (
     check_count,
     check_name,
 )
+from tacocat.persistence.problems import Problem
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +62,24 @@ STATS_FORMAT = "tacocat-stats"
 STATS_VERSION = 1
 #: Room for thousands of hot-seat names; a stats file beyond this is not ours.
 STATS_MAX_BYTES = 1024 * 1024
+
+#: Hot-seat names kept: the ones played longest ago leave first. Each takes at
+#: most ~250 bytes in the file, so the file stays well under STATS_MAX_BYTES and
+#: whatever the game writes it reads back.
+MAX_HOTSEAT_NAMES = 2000
+#: The labels of bad entries (English, for logs) and their codes for the UI.
+_ENTRY_CODES = {
+    **{f"games against the computer ({level})": f"stats_vs_ai_{level}" for level in AI_LEVELS},
+    "games against the computer": "stats_vs_ai",
+    "hot-seat games": "stats_hotseat",
+    "current streak": "stats_current_streak",
+    "best streak": "stats_best_streak",
+    "tied rounds": "stats_tied_rounds",
+    "win streaks (they did not match the wins)": "stats_streaks",
+    "last recorded game": "stats_recorded",
+}
+#: What a History game id looks like (``recorded``), as in :mod:`.history`.
+_GAME_ID = re.compile(r"[0-9A-Za-z-]{1,48}")
 
 #: Game modes accepted by :meth:`Stats.record_game`; "demo" is accepted and not counted.
 MODES = ("vs_ai", "hotseat", "demo")
@@ -117,6 +145,10 @@ class Stats:
     current_streak: int = 0
     best_streak: int = 0
     tied_rounds: int = 0
+    #: The id of the last History game these figures count (None: unknown), so
+    #: that a game kept but not yet counted - the game was killed in between -
+    #: is counted at the next start (see :mod:`.ending`).
+    recorded: str | None = None
 
     def __post_init__(self) -> None:
         unknown = set(self.vs_ai) - set(AI_LEVELS)
@@ -125,7 +157,10 @@ class Stats:
         object.__setattr__(
             self, "vs_ai", _frozen({lvl: self.vs_ai.get(lvl, Tally()) for lvl in AI_LEVELS})
         )
-        object.__setattr__(self, "hotseat", _frozen(self.hotseat))
+        hotseat = dict(self.hotseat)
+        for name in list(hotseat)[:max(0, len(hotseat) - MAX_HOTSEAT_NAMES)]:
+            del hotseat[name]  # oldest first: the mapping is kept in order of play
+        object.__setattr__(self, "hotseat", _frozen(hotseat))
 
     @property
     def vs_ai_games(self) -> int:
@@ -187,22 +222,32 @@ class Stats:
             vs_ai = dict(self.vs_ai)
             vs_ai[level] = vs_ai[level].add(bool(human_won), rounds_won, rounds_lost)
             current = min(self.current_streak + 1, MAX_COUNT) if human_won else 0
-            return Stats(vs_ai, self.hotseat, current, max(self.best_streak, current), tied)
+            return Stats(vs_ai, self.hotseat, current, max(self.best_streak, current), tied,
+                         self.recorded)
         winner, loser = check_name(winner_name), check_name(loser_name)
         hotseat = dict(self.hotseat)
-        hotseat[winner] = hotseat.get(winner, Tally()).add(True, rounds_won, rounds_lost)
+        # Popped and put back: the mapping stays in order of last play (see MAX_HOTSEAT_NAMES).
+        hotseat[winner] = hotseat.pop(winner, Tally()).add(True, rounds_won, rounds_lost)
         # Looked up again: the same name may sit in both seats.
-        hotseat[loser] = hotseat.get(loser, Tally()).add(False, rounds_lost, rounds_won)
-        return Stats(self.vs_ai, hotseat, self.current_streak, self.best_streak, tied)
+        hotseat[loser] = hotseat.pop(loser, Tally()).add(False, rounds_lost, rounds_won)
+        return Stats(self.vs_ai, hotseat, self.current_streak, self.best_streak, tied,
+                     self.recorded)
+
+    def counting(self, game_id: str | None) -> Stats:
+        """These statistics, saying that they count the History game ``game_id`` and those before."""
+        return Stats(self.vs_ai, self.hotseat, self.current_streak, self.best_streak,
+                     self.tied_rounds, game_id)
 
     def to_json(self) -> dict[str, Any]:
         """The statistics as JSON data, without the envelope."""
         return {
             "vs_ai": {level: tally.to_json() for level, tally in self.vs_ai.items()},
-            "hotseat": {name: tally.to_json() for name, tally in sorted(self.hotseat.items())},
+            # In order of last play, not sorted: the oldest leave first past the cap.
+            "hotseat": {name: tally.to_json() for name, tally in self.hotseat.items()},
             "current_streak": self.current_streak,
             "best_streak": self.best_streak,
             "tied_rounds": self.tied_rounds,
+            "recorded": self.recorded,
         }
 
 
@@ -241,28 +286,36 @@ def stats_from_json(data: dict[str, Any]) -> tuple[Stats, list[str]]:
         except ValueError:
             counts[key] = 0
             bad.append(key.replace("_", " "))
+    recorded = data.get("recorded")
+    if recorded is not None and not (isinstance(recorded, str) and _GAME_ID.fullmatch(recorded)):
+        recorded = None
+        bad.append("last recorded game")
     stats = Stats(vs_ai, hotseat, counts["current_streak"], counts["best_streak"],
-                  counts["tied_rounds"])
+                  counts["tied_rounds"], recorded)
     if not stats.current_streak <= stats.best_streak <= stats.vs_ai_total.wins:
-        stats = Stats(stats.vs_ai, stats.hotseat, 0, 0, stats.tied_rounds)
+        stats = Stats(stats.vs_ai, stats.hotseat, 0, 0, stats.tied_rounds, recorded)
         bad.append("win streaks (they did not match the wins)")
     return stats, bad
 
 
-def load_stats(directory: Path) -> tuple[Stats, str | None]:
+def load_stats(directory: Path) -> tuple[Stats, Problem | None]:
     """Read ``stats.json`` from the data folder; never raises for a bad file.
 
     :returns: ``(stats, message)``; ``message`` is ``None`` when the file was
-        fine or missing, else what was wrong and where the backup is.
+        fine or missing, else what was wrong and where the backup is. After a
+        partial repair the kept statistics are written back at once.
     """
     return load_checked_document(
         Path(directory) / STATS_FILE, fmt=STATS_FORMAT, version=STATS_VERSION,
         max_bytes=STATS_MAX_BYTES, parse=stats_from_json, default=Stats(),
-        whole_problem=lambda reason: (
-            f"Your statistics file {reason}, so your statistics start again from zero."),
-        partial_problem=lambda bad: (
+        whole_problem=lambda bad: Problem(
+            f"Your statistics file {bad.reason}, so your statistics start again from zero.",
+            "stats_whole", reason=bad.problem),
+        partial_problem=lambda bad: Problem(
             f"Some of your statistics were not valid ({', '.join(bad)}) and were reset; "
-            "the rest were kept."),
+            "the rest were kept.", "stats_partial",
+            fields=[Problem(label, f"field.{_ENTRY_CODES[label]}") for label in bad]),
+        write=lambda stats: save_stats(directory, stats),
     )
 
 

@@ -33,6 +33,7 @@ from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.lock import claim_data_folder
 from tacocat.persistence.logs import install_excepthook, setup_logging, write_crash_log
 from tacocat.persistence.paths import data_dir
+from tacocat.persistence.problems import Problem
 from tacocat.persistence.saves import SaveStore
 from tacocat.persistence.settings import load_settings
 from tacocat.persistence.stats import load_stats
@@ -41,12 +42,12 @@ from tacocat.ui.assets import CORE_IMAGES, Assets, load_theme
 from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.crash import show_crash_screen
 from tacocat.ui.fonts import localise_theme
-from tacocat.ui.i18n import tr
 from tacocat.ui.idle_work import IdleWork
 from tacocat.ui.language import rich_text_fonts, starting_settings
 from tacocat.ui.navigation import Navigation
 from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
 from tacocat.ui.preferences import Preferences
+from tacocat.ui.problems import problem_text, problem_title
 from tacocat.ui.scene import Scene, SceneManager
 from tacocat.ui.screenshots import Screenshots
 from tacocat.ui.window import (
@@ -153,12 +154,13 @@ class App(Navigation, Preferences):
         #: sleep idle (see :meth:`defer`).
         self._deferred = IdleWork()
 
+        repairs = self.start_up_repairs()  # before the title, which asks the tutorial and stats
         self._first_scene()
         self._defer_prefetch()
-        if settings_problem:
-            self.show_message(tr("tacocat.message.settings_title"), settings_problem)
-        if stats_problem:
-            self.show_message(tr("tacocat.stats.reset_title"), stats_problem)
+        for problem in (settings_problem, stats_problem, *repairs):
+            if problem:
+                self.show_message(problem_title(problem), problem_text(problem))
+
 
     # --- start-up -------------------------------------------------------------------
 
@@ -447,7 +449,7 @@ _hook_installed = False
 
 
 def run(options: Any) -> int:
-    """Start the desktop game; returns the exit code (0 ok, 1 error, 2 no display)."""
+    """Start the desktop game; returns the exit code (0 ok, 1 error, 2 bad data folder/no display)."""
     try:
         check_pygame_ce()
     except RuntimeError as error:
@@ -456,16 +458,17 @@ def run(options: Any) -> int:
     try:
         directory = data_dir(options.data_dir)
     except PersistenceError as error:
+        # A data folder that cannot be used is a bad argument like any other: exit 2.
         print(f"tacocat: {error}", file=sys.stderr)
-        return 1
+        return 2
     with claim_data_folder(directory) as claim:  # one copy of the game per data folder
-        return _run_app(options, claim.folder, directory if claim.shared else None)
+        return _run_app(options, claim.folder, directory if claim.shared else None, claim.problem)
 
 
-def _run_app(options: Any, directory: Path, shared: Path | None) -> int:
-    """:func:`run` once the data folder is claimed: ``directory`` is where this run
-    writes; ``shared`` is the data folder another copy holds (then ``directory``
-    is a scratch copy and the player is asked to play without saving), or None."""
+def _run_app(options: Any, directory: Path, shared: Path | None,
+             lock_problem: Problem | None = None) -> int:
+    """:func:`run` once the data folder is claimed: ``directory`` is where this run writes;
+    ``shared``: the data folder another copy holds or that cannot be locked (``lock_problem``)."""
     global _hook_installed
     setup_logging(directory, options.log_level)
     if not _hook_installed:
@@ -491,5 +494,5 @@ def _run_app(options: Any, directory: Path, shared: Path | None) -> int:
         pygame.display.quit()
         return 1
     if shared is not None:
-        offer_unsaved_play(app, shared)
+        offer_unsaved_play(app, shared, lock_problem)
     return app.run()

@@ -17,6 +17,7 @@ from tacocat.persistence.text import printable
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.i18n import tr
 from tacocat.ui.names import default_names, stored_names
+from tacocat.ui.problems import problem_text
 from tacocat.ui.window import release_memory
 
 if TYPE_CHECKING:
@@ -84,7 +85,8 @@ class Navigation:
         """
         result = self.saves.load_autosave()
         if not result.ok or result.state is None:
-            problem = result.problem or tr("tacocat.message.no_save")
+            problem = problem_text(result.problem) if result.problem else \
+                tr("tacocat.message.no_save")
             log.info("nothing to continue: %s", problem)
             # --continue --demo with nothing to continue: a new demo, once the message is read.
             play_on = (lambda: self.start_game(self.config_from_options())) \
@@ -235,7 +237,8 @@ class Navigation:
 
     def refuse_game_file(self, name: str, error: GameFileError, kept: bool = False) -> None:
         """Say why a game file cannot be opened (``kept``: it was a kept game, set aside)."""
-        reason = tr(f"tacocat.history.reason_{error.code}")
+        reason = tr(f"tacocat.problem.game_{error.code}" if error.code in ("unfinished", "mismatch")
+                    else f"tacocat.history.reason_{error.code}")
         if reason.startswith("tacocat."):  # a code with no words of its own
             reason = tr("tacocat.history.reason_damaged")
         text = tr("tacocat.history.refused_body", file=name, reason=reason)

@@ -155,11 +155,20 @@ class ReportingSaves:
             raise
 
 
-def offer_unsaved_play(app: Any, folder: Any) -> None:
-    """Another copy of the game holds the data folder ``folder``: this one plays
-    in a scratch folder. Ask the player whether to play on without saving or
-    quit; an unattended run (``--demo``, ``--frames``) plays on and says so."""
-    notice = tr("tacocat.notice.playing_unsaved")
+def offer_unsaved_play(app: Any, folder: Any, problem: Any = None) -> None:
+    """Another copy of the game holds the data folder ``folder`` - or, with a
+    ``problem``, its lock cannot be used - so this one plays in a scratch
+    folder. Ask the player whether to play on without saving or quit; an
+    unattended run (``--demo``, ``--frames``) plays on and says so."""
+    if problem is not None:
+        from tacocat.ui.problems import problem_text
+
+        notice = tr("tacocat.problem.playing_unsaved_lock")
+        title, body = tr("tacocat.problem.title.lock"), problem_text(problem)
+    else:
+        notice = tr("tacocat.notice.playing_unsaved")
+        title = tr("tacocat.already_open.title")
+        body = tr("tacocat.already_open.body", path=printable(folder))
     if getattr(app.options, "demo", False) or getattr(app.options, "frames", None) is not None:
         log.warning("another copy of the game is using %s: playing without saving",
                     printable(folder))
@@ -168,8 +177,7 @@ def offer_unsaved_play(app: Any, folder: Any) -> None:
     from tacocat.ui.scenes.choice import ChoiceScene
 
     app.scenes.push(ChoiceScene(
-        app, tr("tacocat.already_open.title"),
-        tr("tacocat.already_open.body", path=printable(folder)),
+        app, title, body,
         [(tr("tacocat.already_open.play"), lambda: app.notices.post(notice)),
          (tr("tacocat.already_open.quit"), lambda: app.quit(0))],
     ))

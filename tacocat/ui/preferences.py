@@ -9,14 +9,17 @@ from __future__ import annotations
 import dataclasses
 import functools
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.problems import Problem
 from tacocat.persistence.settings import Settings, save_settings
 from tacocat.persistence.stats import Stats, save_stats
 from tacocat.ui.i18n import tr
 from tacocat.ui.language import switch_language
+from tacocat.ui.problems import not_saved_text, problem_text, problem_title
 from tacocat.ui.window import resize_window, set_fullscreen
 
 if TYPE_CHECKING:
@@ -42,6 +45,7 @@ class Preferences:
     audio: Audio
     ui: pygame_gui.UIManager
     _pending_settings_save: bool
+    saves: Any
 
     if TYPE_CHECKING:
         def show_message(self, title: str, text: str, on_close: Any = None) -> Scene: ...
@@ -79,7 +83,8 @@ class Preferences:
             save_settings(self.data_dir, self.settings)
         except PersistenceError as error:
             log.warning("settings not saved: %s", error)
-            self.show_message(tr("tacocat.message.settings_not_saved_title"), str(error))
+            self.show_message(tr("tacocat.message.settings_not_saved_title"),
+                              not_saved_text("settings_not_saved", error))
             return False
         return True
 
@@ -103,7 +108,8 @@ class Preferences:
             save_stats(self.data_dir, updated)
         except PersistenceError as error:
             log.warning("statistics not saved: %s", error)
-            self.show_message(tr("tacocat.stats.not_saved_title"), str(error))
+            self.show_message(tr("tacocat.stats.not_saved_title"),
+                              not_saved_text("stats_not_saved", error))
         return updated
 
     # --- history ----------------------------------------------------------------------
@@ -128,7 +134,38 @@ class Preferences:
             self.history.add(GameRecord.from_state(state), GameInfo.of(state, app_config))
         except PersistenceError as error:
             log.warning("game not kept in the history: %s", error)
-            self.show_message(tr("tacocat.history.not_kept_title"), str(error))
+            self.show_message(tr("tacocat.history.not_kept_title"),
+                              not_saved_text("game_not_kept", error))
+
+    def finish_game(self, app_config: dict[str, Any], state: GameState,
+                    clear_autosave: Callable[[], None] | None) -> None:
+        """A game ended: keep it in the History, count it, then clear its autosave -
+        one transaction (:mod:`tacocat.persistence.ending`): a kill at any moment
+        leaves the unfinished game to continue or the finished game, recorded once.
+
+        :param clear_autosave: deletes this game's autosave (None: it has none).
+        """
+        from tacocat.persistence.ending import record_game_end
+        from tacocat.persistence.gamefile import GameInfo
+        from tacocat.rules.record import GameRecord
+
+        result = record_game_end(self.data_dir, self.history, self.stats,
+                                 GameRecord.from_state(state), GameInfo.of(state, app_config),
+                                 clear_autosave)
+        self.stats = result.stats
+        for problem in result.problems:
+            self.show_message(problem_title(problem), problem_text(problem))
+
+    def start_up_repairs(self) -> list[Problem]:
+        """Finish a game end that a kill cut short, and check the tutorial's file
+        (both cheap when there is nothing to do); the problems to show."""
+        from tacocat.persistence.ending import finish_interrupted_end
+        from tacocat.persistence.tutorial import read_progress
+
+        self.stats, problems = finish_interrupted_end(self.data_dir, self.stats,
+                                                      self.saves.clear_autosave)
+        tutorial_problem = read_progress(self.data_dir)[1]
+        return [*problems, *([tutorial_problem] if tutorial_problem else [])]
 
     def toggle_fullscreen(self) -> None:
         """F11: switch full screen and remember it."""

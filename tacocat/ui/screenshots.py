@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pygame
 
+from tacocat.persistence.text import printable
+
 log = logging.getLogger(__name__)
 
 #: Frames to wait after a scene change before its screenshot (so it is drawn);
@@ -62,7 +64,10 @@ class Screenshots:
                 self._scene_shot = (waited + 1, label)
         for label, path in self._queue:
             try:
-                pygame.image.save(screen, str(path))
+                # Through a Python file: SDL cannot open a name that is not UTF-8
+                # (a surrogate-escaped byte), Python's open() can.
+                with open(path, "wb") as handle:
+                    pygame.image.save(screen, handle, path.name)
             except (pygame.error, OSError) as error:
-                log.warning("screenshot %s not saved: %s", label, error)
+                log.warning("screenshot %s not saved: %s", label, printable(str(error)))
         self._queue.clear()

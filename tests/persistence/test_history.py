@@ -178,8 +178,8 @@ def test_a_bare_simulation_record_opens_with_names_from_its_players(tmp_path):
 def test_attach_keeps_a_review_with_the_game(tmp_path):
     store = HistoryStore(tmp_path)
     entry = store.add(*finished(1)[:2])
-    store.attach(entry.id, "review", {"seat": 0, "accuracy": 87})
+    store.attach(entry.id, "review", {"seat": 0, "moments": [], "accuracy": 87})
     game, _ = store.open(entry.id)
-    assert game.extra["review"] == {"seat": 0, "accuracy": 87}
+    assert game.extra["review"] == {"seat": 0, "moments": [], "accuracy": 87}
     with pytest.raises(ValueError):
         store.attach(entry.id, "actions", [])

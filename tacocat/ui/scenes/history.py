@@ -10,6 +10,7 @@ opened or exported. Files dropped on the window open in the replay viewer.
 from __future__ import annotations
 
 import logging
+import weakref
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -101,10 +102,15 @@ class HistoryScene(DrawnOverlay):
     def enter(self) -> None:
         self._build_buttons()
         self.refresh(self._select)
-        problem = self.app.history.problem
-        if problem is not None:
-            self.app.show_message(tr("tacocat.history.problem_title"),
-                                  tr(f"tacocat.history.{problem[0]}"))
+        if self.app.history.problem is not None:
+            self._tell(self.app.history.problem)
+
+    def _tell(self, problem: tuple[str, int]) -> None:
+        code, count = problem
+        self.app.show_message(tr("tacocat.history.problem_title"),
+                              tr("tacocat.problem.history_beyond_limit", count=count,
+                                 limit=self.app.history.limit)
+                              if code == "beyond_limit" else tr(f"tacocat.history.{code}"))
 
     def _build_buttons(self) -> None:
         width, gap = 200, 16
@@ -115,9 +121,18 @@ class HistoryScene(DrawnOverlay):
                                        tr(f"tacocat.history.{key}"), style=style))
             x += width + gap
 
-    def refresh(self, select: str | None = None) -> None:
-        """Read the list again (after a game was refused) and select ``select``."""
-        self.entries = self.app.history.entries()
+    def refresh(self, select: str | None = None, more: bool = False) -> None:
+        """Read the list again (after a game was refused) and select ``select``;
+        ``more``: only add the next game files of a lost index (idle work)."""
+        history = self.app.history
+        self.entries = history.adopt_more() if more else history.entries()
+        if more and not history.pending and history.problem is not None:
+            self._tell(history.problem)  # games beyond the limit, found while rebuilding
+        if history.pending:
+            # The index was lost: the rest of the games are read while the app is idle,
+            # a few at a time (the job holds the scene weakly: a closed screen stops it).
+            scene = weakref.ref(self)
+            self.app.defer(lambda: _adopt_more(scene()), owner=self)
         ids = [entry.id for entry in self.entries]
         index = ids.index(select) if select in ids else 0
         self.list.set_rows([row_cells(entry.info) for entry in self.entries], index)
@@ -241,3 +256,10 @@ class HistoryScene(DrawnOverlay):
             self.line(surface, tr("tacocat.history.empty"), self.panel_rect.y + 260, size=21)
         self.line(surface, tr("tacocat.history.keys"), self.panel_rect.bottom - 104, size=15,
                   colour=p.box_edge)
+
+
+def _adopt_more(scene: HistoryScene | None) -> None:
+    """Idle work: read the next game files of a lost index, keeping the selection."""
+    if scene is not None:
+        chosen = scene.chosen
+        scene.refresh(chosen.id if chosen is not None else None, more=True)

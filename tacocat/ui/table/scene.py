@@ -37,7 +37,7 @@ from tacocat.ui.table.controls import Controls
 from tacocat.ui.table.narration import describe
 from tacocat.ui.table.painter import Painter
 from tacocat.ui.table.prompt import prompt_line
-from tacocat.ui.table.session import GameSession, config_to_dict, game_result
+from tacocat.ui.table.session import GameSession, config_to_dict
 from tacocat.ui.table.tooltips import hotspots, tip_at
 from tacocat.ui.table.turn import turn_of
 from tacocat.ui.table.view import TableView
@@ -322,13 +322,13 @@ class TableScene(Scene):
         self.app.start_game(dataclasses.replace(self.config, seed=None))
 
     def _record_result(self, state: GameState) -> None:
-        """The game ended: the app keeps it in the History (every mode) and counts it
-        in the statistics (a demo is not counted)."""
-        self.app.keep_game(config_to_dict(self.config), state)
-        result = game_result(self.config, state)
-        if result is not None:
-            mode, figures = result
-            self.app.record_game(mode, **figures)
+        """The game ended: the app keeps it in the History (every mode), counts it
+        in the statistics (a demo is not counted) and only then clears its
+        autosave, as one transaction (``tacocat.persistence.ending``)."""
+        session = getattr(self, "session", None)  # None while the session is being made
+        saves = session.saves if session is not None else None
+        self.app.finish_game(config_to_dict(self.config), state,
+                             saves.clear_autosave if saves is not None else None)
 
     def open_discards(self) -> None:
         from tacocat.ui.scenes.discard_viewer import DiscardViewerScene

@@ -348,16 +348,19 @@ class GameSession:
         if self._finished_reported:
             return
         self._finished_reported = True
-        if self.saves is not None:
-            try:
-                self.saves.clear_autosave()
-            except Exception as error:
-                log.warning("could not clear the autosave: %s", error)
+        # Recorded first, cleared last: the autosave is the game until the History
+        # and the statistics have it (a kill in between must not lose it), so a
+        # recorder (the table's) clears it itself, as the last step of recording.
         if self.on_finished is not None:
             try:
                 self.on_finished(self.state)
             except Exception:
                 log.exception("recording the finished game failed")
+        elif self.saves is not None:
+            try:
+                self.saves.clear_autosave()
+            except Exception as error:
+                log.warning("could not clear the autosave: %s", error)
 
     def close(self) -> None:
         """Stop thinking at once (the window is closing or the game is left)."""

@@ -13,6 +13,7 @@ from table_helpers import RecordingSaves, click, key, step, wait_for_turn
 from worker_doubles import SlowWorker
 
 from tacocat.ai.worker import AIWorker
+from tacocat.persistence.ending import fingerprint
 from tacocat.rules import GameRecord, Phase, Replace, new_game
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.scenes.discard_viewer import DiscardViewerScene
@@ -43,8 +44,7 @@ def _play_to_the_end(app, table, limit=20000):
 def test_autosave_after_every_action_then_cleared_and_counted(start_table):
     saves = RecordingSaves()
     app, table = start_table("vs_ai", seed=6, saves=saves)
-    recorded = []
-    app.record_game = lambda mode, **result: recorded.append((mode, result))
+    before = app.stats
     over = _play_to_the_end(app, table)
     state = table.session.state
     assert state.is_over
@@ -55,9 +55,11 @@ def test_autosave_after_every_action_then_cleared_and_counted(start_table):
     assert record.actions == state.actions[:-1]
     assert GameRecord.from_state(state).replay().winner == state.winner
     assert saves.clears == 1
-    assert recorded == [("vs_ai", {"level": "easy", "human_won": state.winner == 0,
-                                   "rounds_won": state.wins[0], "rounds_lost": state.wins[1],
-                                   "tied_rounds": state.tied_rounds})]
+    # Counted once, with the game's fingerprint (see tacocat.persistence.ending).
+    assert app.stats == before.record_game(
+        "vs_ai", level="easy", human_won=state.winner == 0, rounds_won=state.wins[0],
+        rounds_lost=state.wins[1], tied_rounds=state.tied_rounds,
+    ).counting(fingerprint(GameRecord.from_state(state)))
     assert over.info["winner"] == state.winner
 
 
