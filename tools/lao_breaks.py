@@ -42,6 +42,10 @@ GAME_WORDS = (
     "ຜູ້ໂຈມຕີ",     # attacker
     "ຜູ້ປ້ອງກັນ",    # defender
     "ຜູ້ຊະນະ",      # winner
+    # Loanwords of the file messages: laonlp's dictionary lacks them and cuts
+    # them after a syllable (ໄຟ|ລ໌ reads "fire"; "ບັນຫາກັບໄຟ|ລ໌" found ກັບໄຟ).
+    "ໄຟລ໌",        # file
+    "ໂຟນເດີ",      # folder
 )
 
 _TAG = re.compile(r"<[^>]*>")
