@@ -318,7 +318,8 @@ class HistoryStore:
             self.exports_folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise PersistenceError(f"Could not create {self.exports_folder}: "
-                                   f"{error.strerror or error}.") from error
+                                   f"{error.strerror or error}.",
+                                   path=self.exports_folder, cause=error) from error
         info = game.info
         assert info is not None  # a kept game always has its description
         stem = "tacocat-" + "-".join([game_id, _slug(info.names[0]), "vs", _slug(info.names[1])])

@@ -139,8 +139,8 @@ class ReviewScene(DrawnOverlay):
         except Exception as error:  # the worker failed: say so, keep the viewer
             log.warning("game review failed: %s", error)
             self.app.scenes.pop(self)
-            self.app.show_message(tr("tacocat.review.failed_title"),
-                                  tr("tacocat.review.failed_body", reason=str(error)))
+            # The worker's exception is for the log: the player gets the sentence alone.
+            self.app.show_message(tr("tacocat.review.failed_title"), tr("tacocat.review.failed_body"))
             return
         if data is None:  # cancelled
             self.app.scenes.pop(self)

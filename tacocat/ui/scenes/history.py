@@ -22,6 +22,7 @@ from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.persistence.history import MAX_GAMES, HistoryEntry
 from tacocat.rules.variants import VARIANTS
 from tacocat.ui.i18n import tr
+from tacocat.ui.notices import io_reason
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.scroll_list import Column, ScrollList
@@ -187,7 +188,8 @@ class HistoryScene(DrawnOverlay):
             self.app.refuse_game_file(f"{entry.id}.json", error, kept=True)
             return
         except PersistenceError as error:
-            self.app.show_message(tr("tacocat.history.export_failed_title"), str(error))
+            self.app.show_message(tr("tacocat.history.export_failed_title"),
+                                  tr("tacocat.history.export_failed_body", reason=io_reason(error)))
             return
         self.app.show_message(tr("tacocat.history.exported_title"),
                               tr("tacocat.history.exported_body", file=path.name,
