@@ -1,7 +1,7 @@
 """The table's buttons: built once, and kept current each frame for the decision on screen.
 
 The primary and secondary buttons change with the phase (Replace / Keep, Attack / Clear,
-"Play the selected card" for keyboard players); a disabled one keeps the reason it is
+"Duel with the 7" / "Answer with the 9" once a card is picked: the confirm step); a disabled one keeps the reason it is
 disabled, said when it is clicked anyway.
 """
 
@@ -82,8 +82,14 @@ def refresh(controls: Controls) -> None:
         secondary.label = tr("tacocat.table.button.clear")
         secondary.enabled = bool(values)
         secondary.disabled_reason = tr("tacocat.table.why.nothing_selected")
-    elif phase in (Phase.DUEL, Phase.DEFEND) and controls.keyboard_focus:
+    elif phase in (Phase.DUEL, Phase.DEFEND):
+        # The confirm step: a card is picked first (click or Space), then played here.
         primary.visible = True
-        primary.label = tr("tacocat.table.button.play_selected")
-        primary.enabled = len(controls.selected) == 1
-        primary.disabled_reason = tr("tacocat.table.why.pick_one")
+        picked = values[0] if len(values) == 1 else None
+        if picked is None:
+            primary.label = tr("tacocat.table.button.play_selected")
+        else:
+            verb = "duel_with" if phase is Phase.DUEL else "answer_with"
+            primary.label = tr(f"tacocat.trust.table.{verb}", card=picked)
+        primary.enabled = picked is not None
+        primary.disabled_reason = tr("tacocat.trust.table.pick_first")

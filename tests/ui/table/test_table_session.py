@@ -127,7 +127,8 @@ def test_discard_viewer_counts_only_what_has_been_shown(start_table):
     assert app.scenes.top is table
     # While cards are still flying to the pile, the viewer does not count them yet.
     card = table.my_hand()[0]
-    click(app, table.card_rect(card).center, frames=1)
+    click(app, table.card_rect(card).center, frames=1)  # picks it
+    click(app, table.buttons["primary"].rect.center, frames=1)  # lays it
     assert table.animator.busy
     shown = list(view.discard_values)
     assert len(shown) < len(table.session.state.discards)
