@@ -186,6 +186,17 @@ class Controls:
             self._confirm()
         elif key == "secondary":
             self._secondary()
+        elif key == "undo":
+            self.take_back()
+
+    def take_back(self) -> None:
+        """Undo against the computer: the table is laid out again from the earlier state."""
+        if self.table.acting_seat() is None or self.session.mode != "vs_ai":
+            return
+        if self.table.take_back():
+            self._say(tr("tacocat.trust.table.undone"), "info")
+        else:
+            self._say(tr("tacocat.trust.table.undo_none"))
 
     def _confirm(self) -> None:
         seat = self.table.acting_seat()
@@ -290,7 +301,7 @@ class Controls:
     def focusables(self) -> list[Any]:
         """What keyboard focus can land on: your cards, then the visible buttons."""
         items: list[Any] = [s for s in self.table.my_hand() if s.zone == "hand"]
-        for key in ("primary", "secondary", "hint", "discards", "menu"):
+        for key in ("primary", "secondary", "undo", "hint", "discards", "menu"):
             button = self.buttons[key]
             if button.visible:
                 items.append(button)
@@ -386,6 +397,9 @@ class Controls:
             self._enter()
         elif key == pygame.K_h:
             self.ask_hint()
+        elif key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            if self.session.mode == "vs_ai":
+                self.press("undo")
         elif key == pygame.K_d:
             self.table.open_discards()
 

@@ -31,6 +31,8 @@ def lay_out(view: TableView, state: GameState, visible_seats: frozenset[int],
     view.duel = [None, None]
     view.showdown = [None, None]
     view.attack, view.responses, view.discard_sprites = [], [], []
+    view.committed = [False, False]
+    view.log.clear()
     view.round_number = state.round_number
     view.hand_size = state.ruleset.board.spaces[state.token].hand_size if state.space else 0
     view.book = book if book is not None else book_from_state(state)

@@ -83,6 +83,8 @@ class TableScene(Scene):
             state = saved.state
         self.config = config
         self._initial_state = state
+        #: Moves already taken back in a continued game (the autosave keeps the count).
+        self._undos = int(((saved.app_config or {}).get("undos") or 0) if saved else 0)
         self._worker = worker
         self.session: GameSession | None = None
         self.viewer: int | None = None
@@ -124,7 +126,8 @@ class TableScene(Scene):
         """The game behind the table (the guided game brings its own)."""
         app = self.app
         return GameSession(self.config, self._initial_state, worker=self._worker, saves=app.saves,
-                           speed=lambda: app.animation_speed, on_finished=self._record_result)
+                           speed=lambda: app.animation_speed, on_finished=self._record_result,
+                           undos=self._undos)
 
     def _prepare_art(self) -> None:
         """Render once what the frame loop blits, so the first frame costs no more than the next."""
@@ -318,13 +321,26 @@ class TableScene(Scene):
             "rounds": state.round_number, "tied": state.tied_rounds, "mode": session.mode,
             "human_seat": self.config.human_seat, "recap": tuple(self.view.book.records)}))
 
+    def take_back(self) -> bool:
+        """Undo the player's last decision (vs-AI) and lay the table out from the state
+        gone back to - the same layout Continue uses, so it cannot disagree."""
+        session = self.session
+        if session is None or not session.undo():
+            return False
+        self.animator.queue.clear()
+        self.animator.tweener.skip_all()
+        self.controls.clear_selection()
+        resume.lay_out(self.view, session.state, session.visible_seats)
+        return True
+
     def rematch(self) -> None:
         self.app.start_game(dataclasses.replace(self.config, seed=None))
 
     def _record_result(self, state: GameState) -> None:
         """The game ended: the app keeps it in the History (every mode) and counts it
         in the statistics (a demo is not counted)."""
-        self.app.keep_game(config_to_dict(self.config), state)
+        undos = self.session.undos if self.session is not None else 0
+        self.app.keep_game(config_to_dict(self.config, undos), state)
         result = game_result(self.config, state)
         if result is not None:
             mode, figures = result
