@@ -82,12 +82,16 @@ class GameOverScene(DrawnOverlay):
         names, winner, wins = info["names"], info["winner"], info["wins"]
         goal = self.app.assets.image(f"board/goal_{winner + 1}", (90, 104))
         surface.blit(goal, goal.get_rect(midtop=(rect.centerx, rect.y + 22)))
+        colour = p.seat(winner, dark=True)
         if info.get("mode") == "vs_ai":
-            key = "you_win" if winner == info.get("human_seat") else "computer_wins"
-            title = tr(f"tacocat.table.over.{key}", name=names[winner])
+            won = winner == info.get("human_seat")
+            # A defeat says so, in a sombre colour (and the table threw no confetti).
+            title = tr("tacocat.table.over.you_win") if won else \
+                tr("tacocat.trust.over.you_lost", name=names[winner])
+            colour = p.avocado_dark if won else p.ink_soft
         else:
             title = tr("tacocat.table.over.winner", name=names[winner])
-        y = self.heading(surface, title, rect.y + 132, 36, p.seat(winner, dark=True))
+        y = self.heading(surface, title, rect.y + 132, 36, colour)
         y = self.line(surface, tr("tacocat.table.over.home", name=names[winner]), y + 6, 18,
                       p.ink_soft)
         score = tr("tacocat.table.result.score", name0=names[0], a=wins[0], name1=names[1], b=wins[1])

@@ -9,8 +9,16 @@ from __future__ import annotations
 import pygame
 from table_helpers import ScriptedWorker, click, key, wait_for_turn
 
-from tacocat.rules import DEFAULT_DECK, Attack, DuelCard, Phase, Replace, Respond, new_game
-from tacocat.rules import stacked_order
+from tacocat.rules import (
+    DEFAULT_DECK,
+    Attack,
+    DuelCard,
+    Phase,
+    Replace,
+    Respond,
+    new_game,
+    stacked_order,
+)
 from tacocat.ui.i18n import tr
 
 
