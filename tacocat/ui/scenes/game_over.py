@@ -40,7 +40,7 @@ class GameOverScene(DrawnOverlay):
         rematch.bottomright = (rect.centerx - 10, rect.bottom - 28)
         title = pygame.Rect(0, 0, 250, 54)
         title.bottomleft = (rect.centerx + 10, rect.bottom - 28)
-        self.rematch_button = Button("rematch", rematch, tr("tacocat.table.over.rematch"),
+        self.rematch_button = Button("rematch", rematch, table.rematch_label(),
                                      style="primary", font_size=21)
         self.title_button = Button("title", title, tr("tacocat.table.over.title"),
                                    style="secondary", font_size=20)

@@ -103,7 +103,7 @@ def _refresh_undo(controls: Controls, seat: int | None) -> None:
     """Take back shows against the computer only, on the player's turn."""
     undo = controls.buttons["undo"]
     session = controls.session
-    undo.visible = session.mode == "vs_ai" and seat is not None
+    undo.visible = session.mode == "vs_ai" and seat is not None and session.allows_undo
     if not undo.visible:
         return
     key = ("undo", id(session.state))

@@ -333,6 +333,12 @@ class TableScene(Scene):
         resume.lay_out(self.view, session.state, session.visible_seats)
         return True
 
+    def rematch_label(self) -> str:
+        """The game-over screen's first button (the guided game's says what comes next)."""
+        from tacocat.ui.i18n import tr
+
+        return tr("tacocat.table.over.rematch")
+
     def rematch(self) -> None:
         self.app.start_game(dataclasses.replace(self.config, seed=None))
 

@@ -299,6 +299,9 @@ class GameSession:
 
     # --- taking a move back -----------------------------------------------------
 
+    #: Whether this kind of game offers Take back at all (the guided game does not).
+    allows_undo = True
+
     def undo_target(self) -> GameState | None:
         """Where Undo would go back to (vs-AI only, see :mod:`.undo`), or None."""
         if self.mode != "vs_ai":
