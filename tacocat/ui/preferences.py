@@ -115,8 +115,9 @@ class Preferences:
 
         return HistoryStore(self.data_dir)
 
-    def keep_game(self, app_config: dict[str, Any], state: GameState) -> None:
-        """Keep a finished game (any mode, demos too) in the History.
+    def keep_game(self, app_config: dict[str, Any], state: GameState) -> str | None:
+        """Keep a finished game (any mode, demos too) in the History; returns its id
+        (the game-over screen's Replay opens it), or None when it could not be kept.
 
         The table calls this once per finished game, next to :meth:`record_game`.
         A file that cannot be written is reported; the game itself is over either way.
@@ -125,10 +126,12 @@ class Preferences:
         from tacocat.rules.record import GameRecord
 
         try:
-            self.history.add(GameRecord.from_state(state), GameInfo.of(state, app_config))
+            entry = self.history.add(GameRecord.from_state(state), GameInfo.of(state, app_config))
         except PersistenceError as error:
             log.warning("game not kept in the history: %s", error)
             self.show_message(tr("tacocat.history.not_kept_title"), str(error))
+            return None
+        return entry.id
 
     def toggle_fullscreen(self) -> None:
         """F11: switch full screen and remember it."""

@@ -166,11 +166,18 @@ class ReplayControls:
         return (
             tr("tacocat.replay.heading"),
             tr("tacocat.replay.players", first=info.names[0], second=info.names[1]),
-            tr("tacocat.replay.round", n=timeline.round_of(), total=timeline.rounds),
+            # The round as the table's header names it ("Round 4 · replay 1"), then the deal.
+            tr("tacocat.trust.replay.round", round=self._round_caption(), n=timeline.round_of(),
+               total=timeline.rounds),
             tr("tacocat.replay.move", n=scene.index, total=timeline.last),
             tr("tacocat.replay.playing" if scene.playing else "tacocat.replay.paused",
                speed=f"{scene.speed:g}"),
         )
+
+    def _round_caption(self) -> str:
+        """The header's own caption, so the panel and the header cannot disagree."""
+        view = self.scene.view
+        return view.round_caption or view.round_title()
 
     def _panel_image(self) -> pygame.Surface:
         lines = self.panel_lines()

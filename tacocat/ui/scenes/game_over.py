@@ -45,6 +45,14 @@ class GameOverScene(DrawnOverlay):
         self.title_button = Button("title", title, tr("tacocat.table.over.title"),
                                    style="secondary", font_size=20)
         self.buttons = [self.rematch_button, self.title_button]
+        #: Watch the game again (and review it there), once it is kept in the History.
+        self.replay_button: Button | None = None
+        if getattr(table, "kept_id", None) is not None:
+            replay = pygame.Rect(0, 0, 200, 36)
+            replay.topright = (rect.right - 18, rect.y + 18)
+            self.replay_button = Button("replay", replay, tr("tacocat.trust.over.replay"),
+                                        style="quiet", font_size=16)
+            self.buttons.append(self.replay_button)
         self.demo = info.get("mode") == "demo"
         #: Where the round-by-round recap ends (tests check it clears the buttons).
         self.recap_bottom = 0
@@ -69,6 +77,8 @@ class GameOverScene(DrawnOverlay):
     def on_button(self, button: Button) -> None:
         if button is self.rematch_button:
             self.table.rematch()
+        elif button is self.replay_button:
+            self.table.replay_kept()
         else:
             self.app.go_to_title()
 

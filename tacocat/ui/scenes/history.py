@@ -234,7 +234,7 @@ class HistoryScene(DrawnOverlay):
         p = palette()
         y = self.heading(surface, tr("tacocat.history.heading"), self.panel_rect.y + 22)
         if self.entries:
-            self.line(surface, tr("tacocat.history.summary", n=len(self.entries),
+            self.line(surface, tr("tacocat.trust.history.summary", count=len(self.entries),
                                   limit=MAX_GAMES), y + 6, size=17, colour=p.box_edge)
             self.list.draw(surface, self.text)
         else:

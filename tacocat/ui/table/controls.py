@@ -90,7 +90,7 @@ class Controls:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The buttons (over the table, under confetti)."""
-        focus = self.focused() if self.keyboard_focus else None
+        focus = self.table.view.focus  # None while a dialog covers the table
         for button in self.buttons.values():
             button.draw(surface, self.table.text, focused=button is focus)
 

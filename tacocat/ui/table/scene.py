@@ -92,6 +92,8 @@ class TableScene(Scene):
         self._game_over_shown = False
         self._game_over_wait = 0.0
         self._entered = False
+        #: The finished game's id in the History (the game-over screen replays it).
+        self.kept_id: str | None = None
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -241,12 +243,16 @@ class TableScene(Scene):
         view.turn = turn_of(session.state, session.actor(), session.config.names,
                             self.acting_seat(), busy)
         view.prompt = prompt_line(view.turn, controls.prompt_message(), controls.hint_text)
-        view.focus = controls.focused() if controls.keyboard_focus else None
+        # The focus ring shows only while the table has the keys: never behind a dialog.
+        view.focus = controls.focused() if controls.keyboard_focus and self._on_top() else None
         view.tooltip = None
         pointer = controls.pointing_at_table()
         if pointer is not None and self.app.scenes.top is self:
             text = tip_at(hotspots(self.board, view), pointer)
             view.tooltip = (text, pointer) if text else None
+
+    def _on_top(self) -> bool:
+        return self.app.scenes.top is self
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.session is None:
@@ -333,6 +339,22 @@ class TableScene(Scene):
         resume.lay_out(self.view, session.state, session.visible_seats)
         return True
 
+    def replay_kept(self) -> bool:
+        """Watch the finished game again (its review is one button away there)."""
+        from tacocat.persistence.gamefile import GameFileError
+
+        if self.kept_id is None:
+            return False
+        game_id = self.kept_id
+        try:
+            game, _ = self.app.history.open(game_id)
+        except GameFileError as error:
+            self.app.refuse_game_file(f"{game_id}.json", error, kept=True)
+            return False
+        self.app.open_replay(game, on_close=lambda: self.app.open_history(select=game_id),
+                             game_id=game_id)
+        return True
+
     def rematch_label(self) -> str:
         """The game-over screen's first button (the guided game's says what comes next)."""
         from tacocat.ui.i18n import tr
@@ -346,7 +368,8 @@ class TableScene(Scene):
         """The game ended: the app keeps it in the History (every mode) and counts it
         in the statistics (a demo is not counted)."""
         undos = self.session.undos if self.session is not None else 0
-        self.app.keep_game(config_to_dict(self.config, undos), state)
+        kept = self.app.keep_game(config_to_dict(self.config, undos), state)
+        self.kept_id = kept if isinstance(kept, str) else None
         result = game_result(self.config, state)
         if result is not None:
             mode, figures = result
