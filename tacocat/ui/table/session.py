@@ -42,6 +42,7 @@ from tacocat.rules import (
     GameRecord,
     GameState,
     IllegalAction,
+    Phase,
     Replace,
     Ruleset,
     new_game,
@@ -260,6 +261,11 @@ class GameSession:
         if self.state.is_over:
             return
         who = self.actor()
+        if who is not None and who[1] and idle:
+            forced = self.forced_answer()
+            if forced is not None:
+                self._apply(forced)  # no hand-over for a move with no choice in it
+            return
         if who is None or who[1]:
             return
         seat = who[0]
@@ -296,6 +302,19 @@ class GameSession:
         speed = self.speed()
         base = AI_COMMIT_DELAY if secret else AI_MOVE_DELAY
         self._bot_wait = 0.0 if math.isinf(speed) or speed <= 0 else base / speed
+
+    def forced_answer(self) -> Action | None:
+        """Hot-seat: the answer a defender must give when there is no choice (no card
+        reaches the attack, so the lowest is sacrificed). It is played for them: passing
+        the device only to press the one possible card would waste both players' time,
+        and the sacrifice tells the table nothing the rules would not."""
+        if self.mode != "hotseat" or self.state.phase is not Phase.DEFEND:
+            return None
+        seat = self.human_to_act()
+        if seat is None:
+            return None
+        legal = self.state.legal_actions(seat)
+        return legal[0] if len(legal) == 1 else None
 
     # --- taking a move back -----------------------------------------------------
 

@@ -104,3 +104,28 @@ def test_game_over_offers_replay_and_review_of_the_game(start_table):
     step(app, 2)
     assert app.scenes.top.name == "replay"
     assert app.scenes.top.game_id == table.kept_id
+
+
+def test_hot_seat_plays_an_answer_with_no_choice_without_a_hand_over(start_table):
+    """Ben attacks with a 12 that Ana cannot reach: her lowest card is sacrificed for her,
+    with no pass-the-device screen just to press the one possible card."""
+    from tacocat.rules import DEFAULT_DECK, Attack, DuelCard, new_game, stacked_order
+    from tacocat.rules import events as ev
+
+    order = stacked_order(DEFAULT_DECK, (1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 12, 11))
+    state, _ = new_game(5, recorded_deals=(order,))
+    for action in (Replace(0, ()), Replace(1, ()), DuelCard(0, 7), DuelCard(1, 8),
+                   Attack(1, (12,))):
+        state, _ = state.apply(action)
+    assert state.phase is Phase.DEFEND and len(state.legal_actions(0)) == 1
+    app, table = start_table("hotseat", state=state)
+    passes = []
+    original = app.pass_device
+    app.pass_device = lambda name, *a, **k: passes.append(name) or original(name, *a, **k)
+    for _ in range(200):
+        if table.session.state.phase is not Phase.DEFEND:
+            break
+        step(app)
+    answered = [e for e in table.session.state.round_log if isinstance(e, ev.Sacrificed)]
+    assert answered == [ev.Sacrificed(0, 1, 12)]
+    assert "Ana" not in passes  # the next hand-over, if any, is for the attacker
