@@ -65,7 +65,10 @@ def row_cells(info: GameInfo) -> tuple[str, ...]:
              else tr("tacocat.history.level_hotseat") if info.mode == "hotseat" else "–")
     rounds = (tr("tacocat.history.rounds", n=info.rounds, tied=info.tied_rounds)
               if info.tied_rounds else str(info.rounds))
-    return (when_text(info), players, level, score, rounds, rules_text(info.variants))
+    rules = rules_text(info.variants)
+    if info.undos:  # a game won with moves taken back says so
+        rules += " · " + tr("tacocat.trust.history.undos", count=info.undos)
+    return (when_text(info), players, level, score, rounds, rules)
 
 
 def rules_text(variants: tuple[str, ...]) -> str:

@@ -101,3 +101,14 @@ def test_the_game_description_records_undo():
     info = GameInfo.of(state, {**app_config, "undos": 2})
     assert info.to_dict()["undos"] == 2
     assert GameInfo.from_dict(info.to_dict()) == info
+
+
+def test_the_history_row_says_moves_were_taken_back():
+    from tacocat.rules import new_game
+    from tacocat.ui.scenes.history import row_cells
+
+    state, _ = new_game(1)
+    app_config = {"mode": "vs_ai", "level": "easy", "human_seat": 0, "names": ["A", "B"]}
+    assert "taken back" not in row_cells(GameInfo.of(state, app_config))[-1]
+    cells = row_cells(GameInfo.of(state, {**app_config, "undos": 1}))
+    assert cells[-1].endswith(" · 1 move taken back")
