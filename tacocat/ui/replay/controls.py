@@ -42,7 +42,8 @@ class ReplayControls:
         timeline = scene.timeline
         self.scrubber.last = timeline.last
         self.scrubber.ticks = timeline.round_starts
-        self.scrubber.marks = {step: note.tone for step, note in scene.notes.items()}
+        decisions = {step: n.tone for step, n in scene.notes.items() if n.decision}
+        self.scrubber.marks = decisions or {step: n.tone for step, n in scene.notes.items()}
         self.buttons = self._build_buttons()
         self._panel: tuple[tuple[str, ...], pygame.Surface] | None = None
         self.update(0.0)
