@@ -21,7 +21,7 @@ What it makes (sizes in logical pixels of the 1280x720 window):
 * ``images/icon.png`` (256x256), ``icon.ico`` (16, 32, 48, 256) and ``icon.icns``
   (16-512, for the macOS app); all entries PNG-compressed.
 * ``sounds/*.wav`` (22050 Hz, mono, 16-bit): deal, flip, play, slide, hop, tile, win, round,
-  click, error, and ``music.wav`` (a 24 s loop whose melody is a musical palindrome).
+  click, error, lose, tie, and ``music.wav`` (a 24 s loop whose melody is a musical palindrome).
 * ``palette.json`` (every palette colour as ``"name": "#rrggbb"``, plus ``seat_1``/``seat_2``)
   and ``LICENSE-ASSETS.md``.
 
@@ -1325,6 +1325,25 @@ def sfx_round() -> list[float]:
     return out
 
 
+def sfx_lose() -> list[float]:
+    """A lost round or game: a soft, slow fall (E, C, A minor), no bells (about 1.1 s)."""
+    out = [0.0] * _n(1.15)
+    mellow = ((1, 1.0), (2, 0.18), (3, 0.08))
+    for k, note in enumerate((64, 60, 57)):
+        _mix_into(out, _tone(_midi(note), 0.34 if k < 2 else 0.7, mellow, 0.01, 3.2, 0.12),
+                  0.2 * k, 0.7)
+    _mix_into(out, _tone(_midi(45), 0.75, mellow, 0.02, 2.4, 0.2), 0.4, 0.35)
+    return out
+
+
+def sfx_tie() -> list[float]:
+    """A tie: the same note twice, even and neither up nor down."""
+    out = [0.0] * _n(0.6)
+    for k in range(2):
+        _mix_into(out, _tone(_midi(69), 0.22, SOFT_SQUARE, 0.006, 5, 0.05), 0.2 * k, 0.6)
+    return out
+
+
 def sfx_click() -> list[float]:
     """A tiny UI tick."""
     tick = _tone(1700, 0.045, ((1, 1.0), (2.3, 0.3)), 0.0008, 120, 0.008)
@@ -1440,8 +1459,9 @@ def music() -> list[float]:
 SOUNDS: dict[str, Callable[[], list[float]]] = {
     "deal": sfx_deal, "flip": sfx_flip, "play": sfx_play, "slide": sfx_slide, "hop": sfx_hop,
     "tile": sfx_tile, "win": sfx_win, "round": sfx_round, "click": sfx_click, "error": sfx_error,
+    "lose": sfx_lose, "tie": sfx_tie,
 }  # fmt: skip
-SOUND_PEAKS = {"click": 0.55, "error": 0.6, "deal": 0.7, "slide": 0.7}  # default 0.8 (-1.9 dBFS)
+SOUND_PEAKS = {"click": 0.55, "error": 0.6, "deal": 0.7, "slide": 0.7, "lose": 0.6, "tie": 0.6}  # default 0.8 (-1.9 dBFS)
 MUSIC_PEAK = 0.5  # background music sits under the effects
 
 

@@ -70,6 +70,10 @@ def reason(observation: Observation, action: Action, chance: float,
         return "tacocat.hint.only_move", {"pct": pct(chance)}
     alt, alt_chance = alternative
     params: Params = {"pct": pct(chance), "alt_pct": pct(alt_chance)}
+    if pct(chance) == pct(alt_chance):
+        equal = _equal_reason(action, alt, params)
+        if equal is not None:
+            return equal
     if isinstance(action, Replace) and isinstance(alt, Replace):
         return _replace_reason(action, alt, params)
     if isinstance(action, DuelCard) and isinstance(alt, DuelCard):
@@ -91,3 +95,22 @@ def _replace_reason(action: Replace, alt: Replace, params: Params) -> tuple[str,
         return "tacocat.hint.replace_odds_vs_keep", {**params, "cards": cards_param(action.cards)}
     return "tacocat.hint.replace_odds", {**params, "cards": cards_param(action.cards),
                                          "alt_cards": cards_param(alt.cards)}
+
+
+def _equal_reason(action: Action, alt: Action, params: Params) -> tuple[str, Params] | None:
+    """Two moves as good as each other are said to be equal, not one "best" (the hint
+    still picks one to select). None when the moves are not both cards played."""
+    cards = _played(action)
+    alt_cards = _played(alt)
+    if not cards or not alt_cards:
+        return None
+    return "tacocat.trust.hint.equal", {"pct": params["pct"], "cards": cards_param(cards),
+                                        "alt_cards": cards_param(alt_cards)}
+
+
+def _played(action: Action) -> tuple[int, ...]:
+    if isinstance(action, (Replace, Attack)):
+        return tuple(action.cards)
+    if isinstance(action, (DuelCard, Respond)):
+        return (action.card,)
+    return ()

@@ -88,6 +88,8 @@ class GameInfo:
     tied_rounds: int
     variants: tuple[str, ...]
     actions: int
+    #: Moves the player took back against the computer (0: none; the key is then left out).
+    undos: int = 0
 
     @classmethod
     def of(cls, state: GameState, app_config: Mapping[str, Any],
@@ -103,14 +105,18 @@ class GameInfo:
             names=(str(app_config["names"][0]), str(app_config["names"][1])),
             wins=(state.wins[0], state.wins[1]), winner=state.winner,
             rounds=state.round_number, tied_rounds=state.tied_rounds,
-            variants=variants_on(state.ruleset), actions=len(state.actions))
+            variants=variants_on(state.ruleset), actions=len(state.actions),
+            undos=int(app_config.get("undos") or 0))
 
     def to_dict(self) -> dict[str, Any]:
-        return {"finished_at": self.finished_at, "mode": self.mode, "level": self.level,
+        data = {"finished_at": self.finished_at, "mode": self.mode, "level": self.level,
                 "human_seat": self.human_seat, "names": list(self.names),
                 "wins": list(self.wins), "winner": self.winner, "rounds": self.rounds,
                 "tied_rounds": self.tied_rounds, "variants": list(self.variants),
                 "actions": self.actions}
+        if self.undos:
+            data["undos"] = self.undos
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> GameInfo:
@@ -142,7 +148,8 @@ class GameInfo:
             return cls(data["finished_at"], mode, level, seat, check_name_pair(data["names"]),
                        (check_count(wins[0]), check_count(wins[1])), winner,
                        check_count(data["rounds"]), check_count(data["tied_rounds"]),
-                       tuple(variants), check_count(data["actions"]))
+                       tuple(variants), check_count(data["actions"]),
+                       check_count(data.get("undos", 0)))
         except (KeyError, TypeError) as error:
             raise ValueError(f"the game description lacks {error}") from None
 

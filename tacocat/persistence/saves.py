@@ -43,7 +43,13 @@ from typing import TYPE_CHECKING, Any
 
 from tacocat.persistence.documents import BadDocument, read_document, set_aside, write_document
 from tacocat.persistence.errors import PersistenceError
-from tacocat.persistence.fields import AI_LEVELS, check_bool, check_choice, check_name_pair
+from tacocat.persistence.fields import (
+    AI_LEVELS,
+    check_bool,
+    check_choice,
+    check_count,
+    check_name_pair,
+)
 from tacocat.persistence.finished import FinishedMarks
 from tacocat.persistence.problems import Problem
 from tacocat.persistence.regular import is_regular_file, read_regular_file
@@ -68,6 +74,8 @@ MODES = ("vs_ai", "hotseat", "demo")
 _CONFIG_KEYS = frozenset({"mode", "level", "human_seat", "names"})
 #: Keys older saves have in their app config and that are still read (not written).
 _LEGACY_KEYS = frozenset({"tie_to_arrow"})
+#: Keys a save may hold or not: ``undos``, the moves taken back against the computer.
+_OPTIONAL_KEYS = frozenset({"undos"})
 #: Error details quoted in a player's message are cut to this length.
 _MAX_DETAIL = 200
 
@@ -108,7 +116,8 @@ def check_app_config(config: Any, legacy: bool = False) -> dict[str, Any]:
     """
     if not isinstance(config, dict):
         raise ValueError("the game settings are not an object")
-    unknown = set(config) - _CONFIG_KEYS - (_LEGACY_KEYS if legacy else frozenset())
+    unknown = (set(config) - _CONFIG_KEYS - _OPTIONAL_KEYS
+               - (_LEGACY_KEYS if legacy else frozenset()))
     missing = _CONFIG_KEYS - set(config)
     if unknown or missing:
         detail = f"unknown {sorted(map(str, unknown))}" if unknown else f"missing {sorted(missing)}"
@@ -122,6 +131,8 @@ def check_app_config(config: Any, legacy: bool = False) -> dict[str, Any]:
                                                          if mode == "vs_ai" else " or null"))
     names = _field("names", check_name_pair, config["names"])
     checked = {"mode": mode, "level": level, "human_seat": seat, "names": list(names)}
+    if "undos" in config:
+        checked["undos"] = _field("undos", check_count, config["undos"])
     if "tie_to_arrow" in config:
         checked["tie_to_arrow"] = _field("tie_to_arrow", check_bool, config["tie_to_arrow"])
     return checked

@@ -161,7 +161,6 @@ class App(Navigation, Preferences):
             if problem:
                 self.show_message(problem_title(problem), problem_text(problem))
 
-
     # --- start-up -------------------------------------------------------------------
 
     def _first_scene(self) -> None:
@@ -173,8 +172,11 @@ class App(Navigation, Preferences):
             self.continue_game()
         elif getattr(self.options, "tutorial", False):
             self.start_tutorial()
-        elif self.options.vs_ai or self.options.hotseat or self.options.demo:
-            self.start_game(self.config_from_options())
+        elif self.options.demo:
+            self.start_game(self.config_from_options())  # a demo never replaces the save
+        elif self.options.vs_ai or self.options.hotseat:
+            from tacocat.ui.scenes.overwrite import confirm_new_game
+            confirm_new_game(self, lambda: self.start_game(self.config_from_options()))
         elif getattr(self.options, "replay", None) is not None:
             self.open_game_file(self.options.replay)
 

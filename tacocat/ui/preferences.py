@@ -121,8 +121,9 @@ class Preferences:
 
         return HistoryStore(self.data_dir)
 
-    def keep_game(self, app_config: dict[str, Any], state: GameState) -> None:
-        """Keep a finished game (any mode, demos too) in the History.
+    def keep_game(self, app_config: dict[str, Any], state: GameState) -> str | None:
+        """Keep a finished game (any mode, demos too) in the History; returns its id
+        (the game-over screen's Replay opens it), or None when it could not be kept.
 
         The table calls this once per finished game, next to :meth:`record_game`.
         A file that cannot be written is reported; the game itself is over either way.
@@ -131,19 +132,22 @@ class Preferences:
         from tacocat.rules.record import GameRecord
 
         try:
-            self.history.add(GameRecord.from_state(state), GameInfo.of(state, app_config))
+            entry = self.history.add(GameRecord.from_state(state), GameInfo.of(state, app_config))
         except PersistenceError as error:
             log.warning("game not kept in the history: %s", error)
             self.show_message(tr("tacocat.history.not_kept_title"),
                               not_saved_text("game_not_kept", error))
+            return None
+        return entry.id
 
     def finish_game(self, app_config: dict[str, Any], state: GameState,
-                    clear_autosave: Callable[[], None] | None) -> None:
+                    clear_autosave: Callable[[], None] | None) -> str | None:
         """A game ended: keep it in the History, count it, then clear its autosave -
         one transaction (:mod:`tacocat.persistence.ending`): a kill at any moment
         leaves the unfinished game to continue or the finished game, recorded once.
 
         :param clear_autosave: deletes this game's autosave (None: it has none).
+        :returns: the game's History id (the game-over screen's Replay opens it), or None.
         """
         from tacocat.persistence.ending import record_game_end
         from tacocat.persistence.gamefile import GameInfo
@@ -155,6 +159,7 @@ class Preferences:
         self.stats = result.stats
         for problem in result.problems:
             self.show_message(problem_title(problem), problem_text(problem))
+        return result.game_id
 
     def start_up_repairs(self) -> list[Problem]:
         """Finish a game end that a kill cut short, and check the tutorial's file

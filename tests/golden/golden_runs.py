@@ -176,14 +176,20 @@ class HotseatScript:
         yield from self.run.click(self.run.table().buttons[name].rect.center)
 
     def focus_and_enter(self, value: int) -> Iterator[tuple[str, Any]]:
-        """Keyboard: move the focus to a card of ``value``, then Enter."""
+        """Keyboard: move the focus to a card of ``value``, Space selects it, Enter plays it."""
         table = self.run.table()
         target = _hand_sprite(table, value)
         for _ in range(20):
             if table.focused() is target:
                 break
             yield from self.run.key(pygame.K_RIGHT)
+        yield from self.run.key(pygame.K_SPACE)
         yield from self.run.key(pygame.K_RETURN)
+
+    def pick_and_play(self, value: int) -> Iterator[tuple[str, Any]]:
+        """Mouse, duel and answer: a click picks the card, the button plays it."""
+        yield from self.click_card(value)
+        yield from self.click_button("primary")
 
     def mark(self, label: str, frames: int = 0) -> Iterator[tuple[str, Any]]:
         for _ in range(frames):
@@ -212,7 +218,7 @@ class HotseatScript:
                 value = self.duel_value  # a tie, on purpose
             self.duel_value = value if seat == 0 else None
             if seat == 0:
-                yield from self.click_card(value)
+                yield from self.pick_and_play(value)
             else:
                 yield from self.focus_and_enter(value)
         elif phase is Phase.ATTACK:
@@ -226,7 +232,7 @@ class HotseatScript:
             if seat == 1:
                 yield from self.focus_and_enter(legal[-1].card)
             else:
-                yield from self.click_card(legal[0].card)
+                yield from self.pick_and_play(legal[0].card)
 
     def play(self) -> Iterator[tuple[str, Any]]:
         run = self.run

@@ -43,7 +43,8 @@ IMAGE_SIZES: dict[str, tuple[int, int]] = {
     "images/ui/confetti.png": (72, 32),
     "images/icon.png": (256, 256),
 }
-GAME_SOUNDS = {"deal", "flip", "play", "slide", "hop", "tile", "win", "round", "click", "error"}
+GAME_SOUNDS = {"deal", "flip", "play", "slide", "hop", "tile", "win", "round", "click", "error",
+               "lose", "tie"}
 SOUND_FILES = {f"sounds/{name}.wav" for name in GAME_SOUNDS | {"music"}}
 OTHER_FILES = {"icon.ico", "icon.icns", "palette.json", "LICENSE-ASSETS.md"}
 EXPECTED = set(IMAGE_SIZES) | SOUND_FILES | OTHER_FILES

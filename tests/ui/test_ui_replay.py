@@ -65,7 +65,10 @@ def shown(view) -> dict:
 def expected_view(state: GameState) -> dict:
     attacking = state.attack and state.phase.name in ("DEFEND", "ATTACK")
     return {"hands": tuple(tuple(sorted(h)) for h in state.hands), "wins": tuple(state.wins),
-            "covered": frozenset(state.covered), "discards": len(state.discards),
+            "covered": frozenset(state.covered),
+            # The trick in play lies on the table, not on the pile as well.
+            "discards": len(state.discards) - (len(state.attack) + len(state.responses)
+                                               if attacking else 0),
             "draw": len(state.draw_pile),
             "attack": tuple(state.attack) if attacking else (),
             "responses": tuple(state.responses) if attacking else ()}

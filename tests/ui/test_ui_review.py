@@ -51,13 +51,24 @@ def test_a_review_is_made_with_progress_kept_and_then_reused(tmp_path, make_app,
     assert again.review == scene.review and again.worker is None
     jumps = [b for b in again.buttons if b.key.startswith("jump_")]
     assert len(jumps) == len(again.review.costliest())
+    assert jumps and again.review.costliest()[0].mark  # this seeded game has a marked moment
     if jumps:
         again.on_button(jumps[0])
         viewer = app.scenes.top
         moment = again.review.costliest()[0]
-        assert viewer.name == "replay" and viewer.index == moment.step + 1
-        marked = {m.step + 1 for m in again.review.moments if m.mark}
-        assert set(viewer.notes) == marked
+        # It opens on the decision; the note stands there and on the position after it.
+        assert viewer.name == "replay" and viewer.index == moment.step
+        marked = {m.step for m in again.review.moments if m.mark}
+        assert {s for s, n in viewer.notes.items() if n.decision} == marked
+        assert set(viewer.notes) == marked | {s + 1 for s in marked}
+        if moment.mark:
+            note = viewer.notes[moment.step]
+            viewer.draw(app.screen)
+            lit = sorted(s.value for s in viewer.view.hands[note.seat] if s.glow > 0.5)
+            best = getattr(moment.best, "cards", None) or (moment.best.card,)
+            assert lit == sorted(best)  # the better move shows on the table
+            viewer.step_forward()
+            assert viewer.notes.get(viewer.index) is not None  # the words stay
         if moment.mark:
             text, tone = viewer.status_line()
             assert str(round(moment.cost)) in text and tone in ("hint", "error")

@@ -42,7 +42,8 @@ class ReplayControls:
         timeline = scene.timeline
         self.scrubber.last = timeline.last
         self.scrubber.ticks = timeline.round_starts
-        self.scrubber.marks = {step: note.tone for step, note in scene.notes.items()}
+        decisions = {step: n.tone for step, n in scene.notes.items() if n.decision}
+        self.scrubber.marks = decisions or {step: n.tone for step, n in scene.notes.items()}
         self.buttons = self._build_buttons()
         self._panel: tuple[tuple[str, ...], pygame.Surface] | None = None
         self.update(0.0)
@@ -166,11 +167,18 @@ class ReplayControls:
         return (
             tr("tacocat.replay.heading"),
             tr("tacocat.replay.players", first=info.names[0], second=info.names[1]),
-            tr("tacocat.replay.round", n=timeline.round_of(), total=timeline.rounds),
+            # The round as the table's header names it ("Round 4 · replay 1"), then the deal.
+            tr("tacocat.trust.replay.round", round=self._round_caption(), n=timeline.round_of(),
+               total=timeline.rounds),
             tr("tacocat.replay.move", n=scene.index, total=timeline.last),
             tr("tacocat.replay.playing" if scene.playing else "tacocat.replay.paused",
                speed=f"{scene.speed:g}"),
         )
+
+    def _round_caption(self) -> str:
+        """The header's own caption, so the panel and the header cannot disagree."""
+        view = self.scene.view
+        return view.round_caption or view.round_title()
 
     def _panel_image(self) -> pygame.Surface:
         lines = self.panel_lines()

@@ -84,10 +84,25 @@ def _params(moment: Moment) -> dict[str, Any]:
 
 
 def review_notes(review: Review) -> dict[int, Note]:
-    """The replay viewer's notes: each mistake and blunder at the step that shows the
-    move played (the replay's step ``i`` is the position after action ``i``)."""
-    return {m.step + 1: Note(tr(f"tacocat.review.note_{m.mark}", **_params(m)), m.mark)
-            for m in review.moments if m.mark is not None}
+    """The replay viewer's notes: each mistake and blunder at the decision (the replay's
+    step ``i`` is the position before action ``i``), with the better move's cards lit
+    up there, and again on the position after the move played, so stepping between the
+    two keeps the explanation on screen."""
+    notes: dict[int, Note] = {}
+    marked = [m for m in review.moments if m.mark is not None]
+    for m in marked:
+        text = tr(f"tacocat.review.note_{m.mark}", **_params(m))
+        notes[m.step] = Note(text, m.mark, decision=True, seat=review.seat,
+                             best=_cards_of(m.best))
+    for m in marked:
+        notes.setdefault(m.step + 1, Note(tr(f"tacocat.review.note_{m.mark}", **_params(m)),
+                                          m.mark))
+    return notes
+
+
+def _cards_of(action: Any) -> tuple[int, ...]:
+    cards = getattr(action, "cards", None)
+    return tuple(cards) if cards is not None else (action.card,)
 
 
 class ReviewScene(DrawnOverlay):
@@ -200,7 +215,7 @@ class ReviewScene(DrawnOverlay):
         elif button.key == "watch":
             self.watch(0)
         elif button.key.startswith("jump_"):
-            self.watch(int(button.key[5:]) + 1)
+            self.watch(int(button.key[5:]))  # at the decision, where its note stands
 
     def on_cancel(self) -> None:
         self.cancel() if self.review is None else self.app.scenes.pop(self)

@@ -212,6 +212,19 @@ class ReplayScene(Scene):
         actor = (state.to_act[0], False) if state.to_act else None
         self.view.turn = turn_of(state, actor, self.info.names, None, busy)
         self.view.prompt = self.status_line()
+        self._light_the_better_move()
+
+    def _light_the_better_move(self) -> None:
+        """At a reviewed decision, the better move's cards glow in the player's hand."""
+        note = self.notes.get(self.index)
+        if note is None or not note.decision or note.seat is None or self.animator.busy:
+            return
+        wanted = list(note.best)
+        for sprite in self.view.hands[note.seat]:
+            lit = sprite.value in wanted
+            if lit:
+                wanted.remove(sprite.value)
+            sprite.glow = 1.0 if lit else 0.0
 
     def status_line(self) -> tuple[str, str]:
         """The line under the table: this step's note, else what this step did."""

@@ -22,10 +22,16 @@ class Note:
 
     :ivar text: what is said (already in the player's language).
     :ivar tone: ``"info"``, ``"good"``, ``"mistake"`` or ``"blunder"``.
+    :ivar decision: the note stands at the position where the choice was made (the
+        scrubber marks these); the same words follow on the position after the move.
+    :ivar seat, best: whose hand to light up at the decision, and the better move's cards.
     """
 
     text: str
     tone: str = "info"
+    decision: bool = False
+    seat: int | None = None
+    best: tuple[int, ...] = ()
 
 
 class Timeline:

@@ -55,6 +55,10 @@ class DiscardViewerScene(DrawnOverlay):
         self.cards = [CardSprite(v, None, "viewer", (left + i * step, self.panel_rect.y + 130),
                                  0.55, face_up=True) for i, v in enumerate(self.values)]
 
+    def is_settled(self, value: int) -> bool:
+        """Every copy of ``value`` is accounted for (played, or in your hand)."""
+        return self.unseen(value) == 0
+
     def unseen(self, value: int) -> int:
         return max(0, self.deck[value] - self.public[value] - self.mine[value])
 
@@ -81,7 +85,9 @@ class DiscardViewerScene(DrawnOverlay):
         for sprite in self.cards:
             value = sprite.value
             seen = self.public[value]
-            self.renderer.draw(surface, sprite, True, dim=seen == 0 and not self.mine[value])
+            # Greyed: no copy is left unseen (nothing more of it can come). A value still
+            # wholly unseen is the one to watch, so it keeps its colour.
+            self.renderer.draw(surface, sprite, True, dim=self.is_settled(value))
             x = round(sprite.pos[0])
             y = rect.y + 182
             # One pip per copy in the deck: played (ink), yours (avocado), unseen (hollow).

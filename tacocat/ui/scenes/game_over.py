@@ -40,11 +40,19 @@ class GameOverScene(DrawnOverlay):
         rematch.bottomright = (rect.centerx - 10, rect.bottom - 28)
         title = pygame.Rect(0, 0, 250, 54)
         title.bottomleft = (rect.centerx + 10, rect.bottom - 28)
-        self.rematch_button = Button("rematch", rematch, tr("tacocat.table.over.rematch"),
+        self.rematch_button = Button("rematch", rematch, table.rematch_label(),
                                      style="primary", font_size=21)
         self.title_button = Button("title", title, tr("tacocat.table.over.title"),
                                    style="secondary", font_size=20)
         self.buttons = [self.rematch_button, self.title_button]
+        #: Watch the game again (and review it there), once it is kept in the History.
+        self.replay_button: Button | None = None
+        if getattr(table, "kept_id", None) is not None:
+            replay = pygame.Rect(0, 0, 200, 36)
+            replay.topright = (rect.right - 18, rect.y + 18)
+            self.replay_button = Button("replay", replay, tr("tacocat.trust.over.replay"),
+                                        style="quiet", font_size=16)
+            self.buttons.append(self.replay_button)
         self.demo = info.get("mode") == "demo"
         #: Where the round-by-round recap ends (tests check it clears the buttons).
         self.recap_bottom = 0
@@ -69,6 +77,8 @@ class GameOverScene(DrawnOverlay):
     def on_button(self, button: Button) -> None:
         if button is self.rematch_button:
             self.table.rematch()
+        elif button is self.replay_button:
+            self.table.replay_kept()
         else:
             self.app.go_to_title()
 
@@ -82,12 +92,16 @@ class GameOverScene(DrawnOverlay):
         names, winner, wins = info["names"], info["winner"], info["wins"]
         goal = self.app.assets.image(f"board/goal_{winner + 1}", (90, 104))
         surface.blit(goal, goal.get_rect(midtop=(rect.centerx, rect.y + 22)))
+        colour = p.seat(winner, dark=True)
         if info.get("mode") == "vs_ai":
-            key = "you_win" if winner == info.get("human_seat") else "computer_wins"
-            title = tr(f"tacocat.table.over.{key}", name=names[winner])
+            won = winner == info.get("human_seat")
+            # A defeat says so, in a sombre colour (and the table threw no confetti).
+            title = tr("tacocat.table.over.you_win") if won else \
+                tr("tacocat.trust.over.you_lost", name=names[winner])
+            colour = p.avocado_dark if won else p.ink_soft
         else:
             title = tr("tacocat.table.over.winner", name=names[winner])
-        y = self.heading(surface, title, rect.y + 132, 36, p.seat(winner, dark=True))
+        y = self.heading(surface, title, rect.y + 132, 36, colour)
         y = self.line(surface, tr("tacocat.table.over.home", name=names[winner]), y + 6, 18,
                       p.ink_soft)
         score = tr("tacocat.table.result.score", name0=names[0], a=wins[0], name1=names[1], b=wins[1])

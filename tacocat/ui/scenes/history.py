@@ -67,7 +67,10 @@ def row_cells(info: GameInfo) -> tuple[str, ...]:
              else tr("tacocat.history.level_hotseat") if info.mode == "hotseat" else "–")
     rounds = (tr("tacocat.history.rounds", n=info.rounds, tied=info.tied_rounds)
               if info.tied_rounds else str(info.rounds))
-    return (when_text(info), players, level, score, rounds, rules_text(info.variants))
+    rules = rules_text(info.variants)
+    if info.undos:  # a game won with moves taken back says so
+        rules += " · " + tr("tacocat.trust.history.undos", count=info.undos)
+    return (when_text(info), players, level, score, rounds, rules)
 
 
 def rules_text(variants: tuple[str, ...]) -> str:
@@ -251,7 +254,7 @@ class HistoryScene(DrawnOverlay):
         p = palette()
         y = self.heading(surface, tr("tacocat.history.heading"), self.panel_rect.y + 22)
         if self.entries:
-            self.line(surface, tr("tacocat.history.summary", n=len(self.entries),
+            self.line(surface, tr("tacocat.trust.history.summary", count=len(self.entries),
                                   limit=MAX_GAMES), y + 6, size=17, colour=p.box_edge)
             self.list.draw(surface, self.text)
         else:

@@ -240,6 +240,12 @@ class NewGameScene(UIScene):
         return ruleset_with(self.variants)
 
     def start(self) -> None:
+        """Start the game - after the player's yes when it would replace a saved game."""
+        from tacocat.ui.scenes.overwrite import confirm_new_game
+
+        confirm_new_game(self.app, self._start_now)
+
+    def _start_now(self) -> None:
         """Remember the choices for next time, then start the game."""
         config = self.config()
         if config.mode == "vs_ai":

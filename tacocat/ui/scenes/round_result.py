@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from tacocat.ui.feeling import outcome, player_of
 from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.score import round_label
@@ -40,8 +41,12 @@ class RoundResultScene(DrawnOverlay):
         self.closed = False
         rect = pygame.Rect(0, 0, 260, 52)
         rect.midbottom = (self.panel_rect.centerx, self.panel_rect.bottom - 24)
-        self.next_button = Button("next", rect, tr("tacocat.table.result.next"), style="primary",
-                                  font_size=21)
+        #: The one player this screen belongs to (vs the computer), else None (shared).
+        self.player = player_of(table.session.visible_seats) if table.session else None
+        # A tie deals the same round again: the button says so, not "Next round".
+        label = tr("tacocat.trust.result.deal_again" if info.get("tie")
+                   else "tacocat.table.result.next")
+        self.next_button = Button("next", rect, label, style="primary", font_size=21)
         self.buttons = [self.next_button]
         self.demo = table.config.mode == "demo"
         self.cards: list[CardSprite] = []
@@ -88,14 +93,8 @@ class RoundResultScene(DrawnOverlay):
         rect = self.panel_rect
         y = self.heading(surface, round_label(self.round, self.replay), rect.y + 26, 22, p.ink_soft)
         winner = info.get("winner")
-        if info.get("tie"):
-            title = tr("tacocat.table.result.tie")
-        elif winner is not None:
-            title = tr("tacocat.table.result.winner", name=names[winner])
-        else:
-            title = ""
-        y = self.heading(surface, title, y + 4, 32, p.seat(winner, dark=True) if winner is not None
-                         else p.ink)
+        title, colour = self._title(winner)
+        y = self.heading(surface, title, y + 4, 32, colour)
         for sprite in self.cards:
             self.table.renderer.draw(surface, sprite, True, highlight=sprite.glow > 0.5)
             card = self.table.renderer.rect_of(sprite)
@@ -104,7 +103,10 @@ class RoundResultScene(DrawnOverlay):
             draw_text(surface, self.text, names[sprite.owner], 16, p.ink, box, bold=True,
                       anchor="midtop")
         if self.cards:
-            self._between_cards(surface, tr("tacocat.table.result.lower_wins"), rect.y + 192)
+            # Equal cards: nobody's lower card won, so the rule is not named.
+            between = "tacocat.trust.result.equal" if info.get("tie") else \
+                "tacocat.table.result.lower_wins"
+            self._between_cards(surface, tr(between), rect.y + 192)
         y = rect.y + 290
         # The score sits above the button whatever the body's length: a three-line body
         # (a long language, a hop) shrinks instead of pushing the score under the button.
@@ -125,6 +127,20 @@ class RoundResultScene(DrawnOverlay):
                    name1=names[1], b=self.wins[1])
         self.line(surface, score, min(max(y + 8, rect.y + 352), score_top), 24, p.ink, bold=True,
                   bottom=self.next_button.rect.top - 4)
+
+    def _title(self, winner: int | None) -> tuple[str, tuple[int, int, int]]:
+        """The heading and its colour: the player's win or loss, a tie, someone's win."""
+        p = palette()
+        if self.info.get("tie"):
+            return tr("tacocat.table.result.tie"), p.ink
+        if winner is None:
+            return "", p.ink
+        result = outcome(self.player, winner)
+        if result == "won":
+            return tr("tacocat.trust.result.you_win"), p.avocado_dark
+        if result == "lost":
+            return tr("tacocat.trust.result.you_lose", name=self.names[winner]), p.ink_soft
+        return tr("tacocat.table.result.winner", name=self.names[winner]), p.seat(winner, dark=True)
 
     def _between_cards(self, surface: pygame.Surface, text: str, centre_y: int) -> None:
         """``text`` wrapped to the gap between the two shown cards (long in some languages)."""

@@ -70,9 +70,11 @@ class TitleScene(UIScene):
         )
         has_save = self._has_autosave()
         # Rows of (key, theme class): one wide button, or several side by side.
-        rows: list[list[tuple[str, str | None]]] = [[("new_game", "@big")]]
-        if has_save:
-            rows.append([("continue", None)])
+        # A game in progress: Continue is the big first button, New game the smaller
+        # second (the one that would replace it asks first, see overwrite.py).
+        rows: list[list[tuple[str, str | None]]] = (
+            [[("continue", "@big")], [("new_game", "@secondary")]] if has_save
+            else [[("new_game", "@big")]])
         if self._offer_tutorial():
             rows.append([("tutorial", None)])
         rows += [[("rules", "@secondary"), ("stats", "@secondary"), ("history", "@secondary"),
@@ -206,7 +208,18 @@ class TitleScene(UIScene):
             self.app.audio.play("click")
             self.app.open_about()
         elif element is getattr(self, "quit_button", None):
-            self.app.quit(0)
+            self.app.audio.play("click")
+            self.ask_to_quit()
+
+    def ask_to_quit(self) -> None:
+        """Quit sits where "Quit to title" was: one click too many must not close the game."""
+        from tacocat.ui.scenes.choice import ChoiceScene
+
+        body = "tacocat.trust.quit.saved" if self._has_autosave() else "tacocat.trust.quit.body"
+        self.app.scenes.push(ChoiceScene(
+            self.app, tr("tacocat.trust.quit.title"), tr(body),
+            [(tr("tacocat.trust.quit.stay"), lambda: None),
+             (tr("tacocat.trust.quit.quit"), lambda: self.app.quit(0))]))
 
     def update(self, dt: float) -> None:
         if self.tweener.is_animating():

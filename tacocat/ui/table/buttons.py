@@ -1,7 +1,7 @@
 """The table's buttons: built once, and kept current each frame for the decision on screen.
 
 The primary and secondary buttons change with the phase (Replace / Keep, Attack / Clear,
-"Play the selected card" for keyboard players); a disabled one keeps the reason it is
+"Duel with the 7" / "Answer with the 9" once a card is picked: the confirm step); a disabled one keeps the reason it is
 disabled, said when it is clicked anyway.
 """
 
@@ -33,6 +33,9 @@ def build() -> dict[str, Button]:
     buttons["discards"] = Button(
         "discards", pygame.Rect(area.x + area.width // 2 + 4, area.y + 106, area.width // 2 - 4, 36),
         tr("tacocat.table.button.discards"), style="quiet", font_size=16)
+    # Take back (vs-AI only): over the decision's buttons, under the piles' labels.
+    buttons["undo"] = Button("undo", pygame.Rect(area.x, area.y - 46, area.width, 36),
+                             tr("tacocat.trust.table.undo"), style="quiet", font_size=16)
     buttons["menu"] = Button("menu", pygame.Rect(1164, 14, 100, 38),
                              tr("tacocat.table.button.menu"), style="quiet", font_size=16)
     return buttons
@@ -59,6 +62,7 @@ def refresh(controls: Controls) -> None:
     b["hint"].enabled = seat is not None
     b["hint"].disabled_reason = tr("tacocat.table.why.hint_not_now")
     b["hint"].visible = controls.session.mode != "demo"
+    _refresh_undo(controls, seat)
     if seat is None:
         return
     phase = controls.session.state.phase
@@ -82,8 +86,32 @@ def refresh(controls: Controls) -> None:
         secondary.label = tr("tacocat.table.button.clear")
         secondary.enabled = bool(values)
         secondary.disabled_reason = tr("tacocat.table.why.nothing_selected")
-    elif phase in (Phase.DUEL, Phase.DEFEND) and controls.keyboard_focus:
+    elif phase in (Phase.DUEL, Phase.DEFEND):
+        # The confirm step: a card is picked first (click or Space), then played here.
         primary.visible = True
-        primary.label = tr("tacocat.table.button.play_selected")
-        primary.enabled = len(controls.selected) == 1
-        primary.disabled_reason = tr("tacocat.table.why.pick_one")
+        picked = values[0] if len(values) == 1 else None
+        if picked is None:
+            primary.label = tr("tacocat.table.button.play_selected")
+        else:
+            verb = "duel_with" if phase is Phase.DUEL else "answer_with"
+            primary.label = tr(f"tacocat.trust.table.{verb}", card=picked)
+        primary.enabled = picked is not None
+        primary.disabled_reason = tr("tacocat.trust.table.pick_first")
+
+
+def _refresh_undo(controls: Controls, seat: int | None) -> None:
+    """Take back shows against the computer only, on the player's turn."""
+    undo = controls.buttons["undo"]
+    session = controls.session
+    undo.visible = session.mode == "vs_ai" and seat is not None and session.allows_undo
+    if not undo.visible:
+        return
+    key = ("undo", id(session.state))
+    cache = controls._problems
+    if cache.get("state") is not session.state:
+        cache.clear()
+        cache["state"] = session.state
+    if key not in cache:
+        cache[key] = session.undo_target() is not None  # a replay: once per state
+    undo.enabled = cache[key]
+    undo.disabled_reason = tr("tacocat.trust.table.undo_none")

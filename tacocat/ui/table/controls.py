@@ -90,7 +90,7 @@ class Controls:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The buttons (over the table, under confetti)."""
-        focus = self.focused() if self.keyboard_focus else None
+        focus = self.table.view.focus  # None while a dialog covers the table
         for button in self.buttons.values():
             button.draw(surface, self.table.text, focused=button is focus)
 
@@ -131,10 +131,10 @@ class Controls:
         if sprite.owner != seat or sprite.zone != "hand" or sprite.value is None:
             return
         phase = self.session.state.phase
-        if phase is Phase.DUEL:
-            self.submit(DuelCard(seat, sprite.value))
-        elif phase is Phase.DEFEND:
-            self.submit(Respond(seat, sprite.value))
+        if phase in (Phase.DUEL, Phase.DEFEND):
+            # A click only picks the card: the button under the table plays it (a slip of
+            # the mouse never throws a card away).
+            self._pick_one(sprite)
         elif phase in (Phase.REPLACE, Phase.ATTACK):
             self.toggle(sprite)
 
@@ -186,6 +186,17 @@ class Controls:
             self._confirm()
         elif key == "secondary":
             self._secondary()
+        elif key == "undo":
+            self.take_back()
+
+    def take_back(self) -> None:
+        """Undo against the computer: the table is laid out again from the earlier state."""
+        if self.table.acting_seat() is None or self.session.mode != "vs_ai":
+            return
+        if self.table.take_back():
+            self._say(tr("tacocat.trust.table.undone"), "info")
+        else:
+            self._say(tr("tacocat.trust.table.undo_none"))
 
     def _confirm(self) -> None:
         seat = self.table.acting_seat()
@@ -197,8 +208,17 @@ class Controls:
             self.submit(Replace(seat, values))
         elif phase is Phase.ATTACK:
             self.submit(Attack(seat, values))
-        elif phase in (Phase.DUEL, Phase.DEFEND) and len(self.selected) == 1:
-            self.click_card(self.selected[0])
+        elif phase in (Phase.DUEL, Phase.DEFEND):
+            self._play_selected(seat)
+
+    def _play_selected(self, seat: int) -> None:
+        """Play the one card the player picked (duel or answer); nothing picked: say how."""
+        if len(self.selected) != 1 or self.selected[0].value is None:
+            self._say(tr("tacocat.trust.table.pick_first"))
+            return
+        value = self.selected[0].value
+        phase = self.session.state.phase
+        self.submit(DuelCard(seat, value) if phase is Phase.DUEL else Respond(seat, value))
 
     def _secondary(self) -> None:
         seat = self.table.acting_seat()
@@ -281,7 +301,7 @@ class Controls:
     def focusables(self) -> list[Any]:
         """What keyboard focus can land on: your cards, then the visible buttons."""
         items: list[Any] = [s for s in self.table.my_hand() if s.zone == "hand"]
-        for key in ("primary", "secondary", "hint", "discards", "menu"):
+        for key in ("primary", "secondary", "undo", "hint", "discards", "menu"):
             button = self.buttons[key]
             if button.visible:
                 items.append(button)
@@ -377,20 +397,25 @@ class Controls:
             self._enter()
         elif key == pygame.K_h:
             self.ask_hint()
+        elif key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+            if self.session.mode == "vs_ai":
+                self.press("undo")
         elif key == pygame.K_d:
             self.table.open_discards()
 
     def _enter(self) -> None:
-        """Enter: press the focused button; in the duel and defence play the selected card
-        (a hint's pick too), else the focused one; otherwise confirm the selection."""
+        """Enter: press the focused button, else play what the player selected (Space or a
+        click picked it, or a hint did). Never the card the focus merely rests on: focus is
+        where you look, the selection is what you chose."""
         item = self.focused() if self.keyboard_focus else None
         if isinstance(item, Button):
             self.press(item.key)
             return
-        if self.session.state.phase in (Phase.DUEL, Phase.DEFEND):
-            card = self.selected[0] if len(self.selected) == 1 else item
-            if isinstance(card, CardSprite):
-                self.click_card(card)
+        if self.table.acting_seat() is None:
+            self._explain_wait()
+            return
+        if self.session.state.phase in (Phase.DUEL, Phase.DEFEND) and not self.selected:
+            self._say(tr("tacocat.trust.table.pick_first"))
             return
         if self.buttons["primary"].visible:
             self.press("primary")
@@ -402,22 +427,32 @@ class Controls:
             self._explain_wait()
             return
         if self.session.state.phase in (Phase.DUEL, Phase.DEFEND):
-            if sprite.selected:
-                sprite.selected = False
-                self.selected = []
-                return
-            if self.session.state.phase is Phase.DEFEND:
-                problem = self.session.problem(Respond(seat, sprite.value))
-                if problem is not None:
-                    self._refuse(problem)
-                    return
-            for other in self.selected:
-                other.selected = False
-            sprite.selected = True
-            self.selected = [sprite]
-            self.table.sound("click")
+            self._pick_one(sprite)
             return
         self.toggle(sprite)
+
+    def _pick_one(self, sprite: CardSprite) -> None:
+        """Duel and defence: make ``sprite`` the one picked card (picking it again drops it);
+        an answer the rules refuse is refused here, before anything is played."""
+        seat = self.table.acting_seat()
+        if seat is None:
+            return
+        if sprite.selected:
+            sprite.selected = False
+            self.selected = []
+            self.table.sound("click")
+            return
+        if self.session.state.phase is Phase.DEFEND:
+            problem = self.session.problem(Respond(seat, sprite.value))
+            if problem is not None:
+                self._refuse(problem)
+                return
+        for other in self.selected:
+            other.selected = False
+        sprite.selected = True
+        self.selected = [sprite]
+        self.message = None
+        self.table.sound("click")
 
     def _card_at(self, pos: tuple[int, int]) -> CardSprite | None:
         """Your card under the mouse (the topmost one)."""

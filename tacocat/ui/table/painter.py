@@ -57,6 +57,19 @@ PROMPT_CACHE_BYTES = 2**20
 LOG_FILL_ALPHA = 200
 
 
+def banner_colours(tone: str) -> tuple[Any, Any, Any]:
+    """(fill, ink, outline) of a banner: green for the player's win, sombre slate for
+    their loss, the winner's colour on a shared screen, cheese for news."""
+    p = palette()
+    if tone == "good":
+        return p.avocado, p.white, p.ink
+    if tone == "bad":
+        return p.table_deep, p.card_face, p.ink
+    if tone in ("seat0", "seat1"):
+        return p.seat(int(tone[-1])), p.white, p.ink
+    return p.cheese, p.ink, p.card_face
+
+
 def log_colour(index: int, count: int) -> tuple[int, int, int]:
     """Log entry ``index`` of ``count`` (oldest first): the newest in full, older ones
     softer but never below a 4.5:1 contrast with the panel (tested)."""
@@ -443,9 +456,7 @@ class Painter:
             key = ("banner", banner.text, banner.tone)
             cached = self._panel_cache.get(key)
             if cached is None:
-                fill = p.avocado if banner.tone == "good" else p.cheese
-                ink = p.white if banner.tone == "good" else p.ink
-                edge = p.ink if banner.tone == "good" else p.card_face
+                fill, ink, edge = banner_colours(banner.tone)
                 label, _ = fitted(self.text, banner.text, 26, ink, BANNER_ROOM, bold=True, outline=edge)
                 cached = rounded_panel((label.get_width() + 40, label.get_height() + 14), fill, p.ink,
                                        radius=20, border_width=3, shadow=5)

@@ -2,11 +2,17 @@
 
 The animator builds the view event by event; a resumed game has no events to
 play, so this module places every card where the animation would have left it.
+The public piles come from the engine's observation (:func:`public_piles`), so
+the table cannot show a card twice: the engine counts a card in play as played
+at once, the table shows it in play until the trick is swept onto the pile.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tacocat.rules import GameState, Phase
+from tacocat.rules.observation import Observation, observe
 from tacocat.ui.score import ScoreBook, book_from_state
 from tacocat.ui.table.narration import describe
 from tacocat.ui.table.view import TableView
@@ -25,6 +31,8 @@ def lay_out(view: TableView, state: GameState, visible_seats: frozenset[int],
     view.duel = [None, None]
     view.showdown = [None, None]
     view.attack, view.responses, view.discard_sprites = [], [], []
+    view.committed = [False, False]
+    view.log.clear()
     view.round_number = state.round_number
     view.hand_size = state.ruleset.board.spaces[state.token].hand_size if state.space else 0
     view.book = book if book is not None else book_from_state(state)
@@ -34,7 +42,8 @@ def lay_out(view: TableView, state: GameState, visible_seats: frozenset[int],
     view.token = float(state.token)
     view.token_rest = state.token
     view.attacker = state.attacker
-    view.discard_values = list(state.discards)
+    pile, _ = public_piles(observe(state, min(visible_seats, default=0)))
+    view.discard_values = list(pile)
     view.draw_count = len(state.draw_pile)
     for seat in (0, 1):
         _lay_out_hand(view, state, seat, seat in visible_seats)
@@ -46,6 +55,26 @@ def lay_out(view: TableView, state: GameState, visible_seats: frozenset[int],
     for event in state.round_log:
         if event.audience is None or event.audience in visible_seats:
             view.add_log(describe(event, view.names, view.round_title()))
+
+
+def public_piles(obs: Observation) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``(discard pile, cards in play)`` as the table shows them.
+
+    The engine's ``discards`` are every card played face up this round, the trick
+    being answered included; on the table the attack and its answers lie in play
+    until the trick is won, then go onto the pile.
+    """
+    in_play = obs.attack + obs.responses
+    return _without(obs.discards, in_play), in_play
+
+
+def _without(cards: Sequence[int], taken: Sequence[int]) -> tuple[int, ...]:
+    """``cards`` minus ``taken``, removing each from the end (the latest played)."""
+    left = list(cards)
+    for value in taken:
+        index = len(left) - 1 - left[::-1].index(value)
+        del left[index]
+    return tuple(left)
 
 
 def _lay_out_hand(view: TableView, state: GameState, seat: int, known: bool) -> None:

@@ -6,6 +6,7 @@ import math
 
 from tacocat.rules import events as ev
 from tacocat.ui import tween as tw
+from tacocat.ui.feeling import banner_tone, celebrates, outcome, player_of
 from tacocat.ui.i18n import tr
 from tacocat.ui.table import confetti
 from tacocat.ui.table.motion import FLIP, FLY, Motion
@@ -62,9 +63,14 @@ class EndMoves(Motion):
             sprite.mark = "winner"
         view.last_round.update(winner=event.seat, by_tie_rule=event.by_tie_rule,
                                wins=tuple(view.wins))
-        self._banner(tr("tacocat.table.banner.round_won", name=view.names[event.seat]),
-                     "good", hold=1.4)
-        self.sound("round")
+        player = player_of(self.visible_seats)
+        result = outcome(player, event.seat)
+        key = {"won": "tacocat.trust.banner.you_win_round",
+               "lost": "tacocat.trust.banner.lost_round"}.get(result,
+                                                              "tacocat.table.banner.round_won")
+        self._banner(tr(key, name=view.names[event.seat]), banner_tone(player, event.seat),
+                     hold=1.4)
+        self.sound("lose" if result == "lost" else "round")
         self.tweener.after(self._d(0.6), lambda: None)
 
     def _on_RoundTied(self, event: ev.RoundTied) -> None:
@@ -72,7 +78,7 @@ class EndMoves(Motion):
         view.last_round.update(tie=True, winner=None, wins=tuple(view.wins),
                                token_from=event.space, token_to=event.space)
         shown = self._banner(tr("tacocat.table.banner.round_tied"), "info", hold=1.4)
-        self.sound("round")
+        self.sound("tie")
         # The next deal's cards wait until the tie's banner has gone.
         self.tweener.after(shown + 0.05, lambda: None)
 
@@ -147,9 +153,11 @@ class EndMoves(Motion):
     def _on_GameWon(self, event: ev.GameWon) -> None:
         view = self.view
         view.game_winner = event.seat
-        self.sound("win")
+        player = player_of(self.visible_seats)
+        cheer = celebrates(player, event.seat)
+        self.sound("win" if cheer else "lose")
         self._banner(tr("tacocat.table.banner.game_won", name=view.names[event.seat]),
-                     "good", hold=2.0)
-        if not self.reduced_motion():
+                     banner_tone(player, event.seat), hold=2.0)
+        if cheer and not self.reduced_motion():
             view.particles.extend(confetti.burst(self._rng, event.seat))
         self.tweener.after(self._d(WIN_PAUSE), lambda: None)

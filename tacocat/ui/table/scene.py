@@ -83,6 +83,8 @@ class TableScene(Scene):
             state = saved.state
         self.config = config
         self._initial_state = state
+        #: Moves already taken back in a continued game (the autosave keeps the count).
+        self._undos = int(((saved.app_config or {}).get("undos") or 0) if saved else 0)
         self._worker = worker
         self.session: GameSession | None = None
         self.viewer: int | None = None
@@ -90,6 +92,8 @@ class TableScene(Scene):
         self._game_over_shown = False
         self._game_over_wait = 0.0
         self._entered = False
+        #: The finished game's id in the History (the game-over screen replays it).
+        self.kept_id: str | None = None
 
     # --- life cycle ---------------------------------------------------------------------
 
@@ -124,7 +128,8 @@ class TableScene(Scene):
         """The game behind the table (the guided game brings its own)."""
         app = self.app
         return GameSession(self.config, self._initial_state, worker=self._worker, saves=app.saves,
-                           speed=lambda: app.animation_speed, on_finished=self._record_result)
+                           speed=lambda: app.animation_speed, on_finished=self._record_result,
+                           undos=self._undos)
 
     def _prepare_art(self) -> None:
         """Render once what the frame loop blits, so the first frame costs no more than the next."""
@@ -238,12 +243,16 @@ class TableScene(Scene):
         view.turn = turn_of(session.state, session.actor(), session.config.names,
                             self.acting_seat(), busy)
         view.prompt = prompt_line(view.turn, controls.prompt_message(), controls.hint_text)
-        view.focus = controls.focused() if controls.keyboard_focus else None
+        # The focus ring shows only while the table has the keys: never behind a dialog.
+        view.focus = controls.focused() if controls.keyboard_focus and self._on_top() else None
         view.tooltip = None
         pointer = controls.pointing_at_table()
         if pointer is not None and self.app.scenes.top is self:
             text = tip_at(hotspots(self.board, view), pointer)
             view.tooltip = (text, pointer) if text else None
+
+    def _on_top(self) -> bool:
+        return self.app.scenes.top is self
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.session is None:
@@ -318,6 +327,40 @@ class TableScene(Scene):
             "rounds": state.round_number, "tied": state.tied_rounds, "mode": session.mode,
             "human_seat": self.config.human_seat, "recap": tuple(self.view.book.records)}))
 
+    def take_back(self) -> bool:
+        """Undo the player's last decision (vs-AI) and lay the table out from the state
+        gone back to - the same layout Continue uses, so it cannot disagree."""
+        session = self.session
+        if session is None or not session.undo():
+            return False
+        self.animator.queue.clear()
+        self.animator.tweener.skip_all()
+        self.controls.clear_selection()
+        resume.lay_out(self.view, session.state, session.visible_seats)
+        return True
+
+    def replay_kept(self) -> bool:
+        """Watch the finished game again (its review is one button away there)."""
+        from tacocat.persistence.gamefile import GameFileError
+
+        if self.kept_id is None:
+            return False
+        game_id = self.kept_id
+        try:
+            game, _ = self.app.history.open(game_id)
+        except GameFileError as error:
+            self.app.refuse_game_file(f"{game_id}.json", error, kept=True)
+            return False
+        self.app.open_replay(game, on_close=lambda: self.app.open_history(select=game_id),
+                             game_id=game_id)
+        return True
+
+    def rematch_label(self) -> str:
+        """The game-over screen's first button (the guided game's says what comes next)."""
+        from tacocat.ui.i18n import tr
+
+        return tr("tacocat.table.over.rematch")
+
     def rematch(self) -> None:
         self.app.start_game(dataclasses.replace(self.config, seed=None))
 
@@ -327,8 +370,10 @@ class TableScene(Scene):
         autosave, as one transaction (``tacocat.persistence.ending``)."""
         session = getattr(self, "session", None)  # None while the session is being made
         saves = session.saves if session is not None else None
-        self.app.finish_game(config_to_dict(self.config), state,
-                             saves.clear_autosave if saves is not None else None)
+        undos = session.undos if session is not None else 0
+        kept = self.app.finish_game(config_to_dict(self.config, undos), state,
+                                    saves.clear_autosave if saves is not None else None)
+        self.kept_id = kept if isinstance(kept, str) else None
 
     def open_discards(self) -> None:
         from tacocat.ui.scenes.discard_viewer import DiscardViewerScene
@@ -337,10 +382,13 @@ class TableScene(Scene):
         assert session is not None
         view = self.view
         mine = [s.value for s in self.my_hand() if s.value is not None]
+        duel = view.duel[self.viewer] if self.viewer is not None else None
+        if duel is not None and duel.value is not None and view.committed[self.viewer]:
+            mine.append(duel.value)  # my duel card, face down: known to me, not yet public
         if view.face_up_seats == frozenset({0, 1}):
             mine = []  # a spectator counts only the public cards
         self.app.scenes.push(DiscardViewerScene(
-            self.app, list(view.discard_values), mine, list(session.state.ruleset.deck),
+            self.app, view.public_values(), mine, list(session.state.ruleset.deck),
             self.renderer, self.text))
 
 

@@ -42,6 +42,7 @@ from tacocat.rules import (
     GameRecord,
     GameState,
     IllegalAction,
+    Phase,
     Replace,
     Ruleset,
     new_game,
@@ -96,15 +97,19 @@ def human_seats(config: GameConfig) -> frozenset[int]:
     return frozenset()
 
 
-def config_to_dict(config: GameConfig) -> dict[str, Any]:
-    """The app config the autosave stores (see ``tacocat.persistence.saves``)."""
+def config_to_dict(config: GameConfig, undos: int = 0) -> dict[str, Any]:
+    """The app config the autosave stores (see ``tacocat.persistence.saves``);
+    ``undos``: moves taken back so far (the key is left out when there were none)."""
     mode = config.mode
-    return {
+    data: dict[str, Any] = {
         "mode": mode,
         "level": config.level,
         "human_seat": config.human_seat if mode == "vs_ai" else None,
         "names": list(config.names),
     }
+    if undos:
+        data["undos"] = undos
+    return data
 
 
 class GameSession:
@@ -129,8 +134,11 @@ class GameSession:
         saves: AutosaveStore | None = None,
         speed: Callable[[], float] = lambda: 1.0,
         on_finished: Callable[[GameState], None] | None = None,
+        undos: int = 0,
     ) -> None:
         self.config = config
+        #: Moves taken back so far (kept in the autosave and the History's record).
+        self.undos = undos
         self.mode: str = config.mode
         self.human_seats = human_seats(config)
         self.level: str = config.level
@@ -253,6 +261,11 @@ class GameSession:
         if self.state.is_over:
             return
         who = self.actor()
+        if who is not None and who[1] and idle:
+            forced = self.forced_answer()
+            if forced is not None:
+                self._apply(forced)  # no hand-over for a move with no choice in it
+            return
         if who is None or who[1]:
             return
         seat = who[0]
@@ -289,6 +302,46 @@ class GameSession:
         speed = self.speed()
         base = AI_COMMIT_DELAY if secret else AI_MOVE_DELAY
         self._bot_wait = 0.0 if math.isinf(speed) or speed <= 0 else base / speed
+
+    def forced_answer(self) -> Action | None:
+        """Hot-seat: the answer a defender must give when there is no choice (no card
+        reaches the attack, so the lowest is sacrificed). It is played for them: passing
+        the device only to press the one possible card would waste both players' time,
+        and the sacrifice tells the table nothing the rules would not."""
+        if self.mode != "hotseat" or self.state.phase is not Phase.DEFEND:
+            return None
+        seat = self.human_to_act()
+        if seat is None:
+            return None
+        legal = self.state.legal_actions(seat)
+        return legal[0] if len(legal) == 1 else None
+
+    # --- taking a move back -----------------------------------------------------
+
+    #: Whether this kind of game offers Take back at all (the guided game does not).
+    allows_undo = True
+
+    def undo_target(self) -> GameState | None:
+        """Where Undo would go back to (vs-AI only, see :mod:`.undo`), or None."""
+        if self.mode != "vs_ai":
+            return None
+        from tacocat.ui.table.undo import undo_point
+
+        return undo_point(self.state, self.human_seats)
+
+    def undo(self) -> bool:
+        """Take back the player's last decision; the computer's pending move is dropped."""
+        target = self.undo_target()
+        if target is None:
+            return False
+        self._cancel_hint()
+        self._bot_future = self._bot_request = None
+        self.outbox.clear()
+        self.state = target
+        self.undos += 1
+        self.applied += 1
+        self._autosave()
+        return True
 
     # --- hints --------------------------------------------------------------------
 
@@ -340,7 +393,8 @@ class GameSession:
         if self.saves is None or self.state.is_over:
             return
         try:
-            self.saves.write_autosave(config_to_dict(self.config), GameRecord.from_state(self.state))
+            self.saves.write_autosave(config_to_dict(self.config, self.undos),
+                                      GameRecord.from_state(self.state))
         except Exception as error:  # a full disk must not stop the game
             log.warning("autosave failed: %s", error)
 

@@ -160,6 +160,17 @@ class TableView:
         flying = sorted((s for s in resting if s.z > 0), key=lambda s: s.z)
         return [s for s in resting if s.z <= 0] + flying
 
+    def public_values(self) -> list[int]:
+        """Every card of this round both players have seen face up, once each: the
+        discard pile and the revealed cards still in play (duel, attack, answers) -
+        what the "Cards seen" tracker counts, as the engine's ``discards`` do."""
+        values = list(self.discard_values)
+        revealed = [d for seat, d in enumerate(self.duel) if not self.committed[seat]]
+        for sprite in (*revealed, *self.attack, *self.responses):
+            if sprite is not None and sprite.value is not None:
+                values.append(sprite.value)
+        return values
+
     def hand_targets(self, seat: int) -> list[tuple[float, float]]:
         return L.hand_slots(self.side(seat), len(self.hands[seat]))
 

@@ -23,6 +23,8 @@ TEXT_SIZE = 17
 LINE_GAP = 3
 PAD = 14
 HEAD = 16
+#: The round log's lines at the panel's foot (the panel covers the log itself).
+LOG_SIZE = 13
 
 
 class CoachMark:
@@ -36,10 +38,12 @@ class CoachMark:
     def update(self, dt: float) -> None:
         self.clock += dt
 
-    def panel(self, heading: str, body: str) -> pygame.Surface:
+    def panel(self, heading: str, body: str, log: tuple[str, ...] = ()) -> pygame.Surface:
         """The panel for ``heading`` and ``body``: as tall as the words need, within its
-        limits; a longer translation gets a smaller size rather than a cut sentence."""
-        key = (heading, body)
+        limits; a longer translation gets a smaller size rather than a cut sentence.
+        The panel covers the round log, so the log's latest lines (``log``, oldest first)
+        fill the room the words leave, newest at the bottom."""
+        key = (heading, body, log)
         if self._panel is not None and self._panel[0] == key:
             return self._panel[1]
         p = palette()
@@ -53,43 +57,78 @@ class CoachMark:
                                 border_width=3, shadow=5)
         draw_text(surface, self.text, heading, 15, p.salsa_dark, title, bold=True, anchor="topleft")
         room.height = height - top - PAD
-        draw_lines(surface, self.text, body, TEXT_SIZE, p.ink, room, gap=LINE_GAP)
+        drawn = draw_lines(surface, self.text, body, TEXT_SIZE, p.ink, room, gap=LINE_GAP)
+        self._draw_log(surface, log, drawn.bottom + 10, height - PAD)
         self._panel = (key, surface)
         return surface
 
+    def _draw_log(self, surface: pygame.Surface, log: tuple[str, ...], top: int,
+                  bottom: int) -> None:
+        """The round log's newest lines that fit between ``top`` and ``bottom``."""
+        p = palette()
+        step = self.text.font(LOG_SIZE).get_linesize()
+        fits = (bottom - top - step) // step  # one line's room goes to the heading
+        if not log or fits < 1:
+            return
+        pygame.draw.line(surface, p.cheese_dark, (PAD, top - 5), (PANEL_WIDTH - PAD, top - 5), 1)
+        draw_text(surface, self.text, tr("tacocat.table.log_heading"), LOG_SIZE, p.salsa_dark,
+                  pygame.Rect(PAD, top, PANEL_WIDTH - 2 * PAD, step), bold=True,
+                  anchor="midleft")
+        shown = log[-fits:]
+        for index, line in enumerate(shown):
+            box = pygame.Rect(PAD, top + step * (index + 1), PANEL_WIDTH - 2 * PAD, step)
+            newest = index == len(shown) - 1
+            draw_text(surface, self.text, line, LOG_SIZE, p.ink if newest else p.ink_soft, box,
+                      bold=newest, anchor="midleft")
+
     def draw(self, surface: pygame.Surface, step: int, steps: int, body: str,
-             targets: list[pygame.Rect]) -> pygame.Rect:
-        """Draw the mark; returns the panel's rectangle."""
+             targets: list[pygame.Rect], log: tuple[str, ...] = (),
+             avoid: pygame.Rect | None = None) -> pygame.Rect:
+        """Draw the mark (``log``: the round log it covers; ``avoid``: the prompt line,
+        which the arrow goes round); returns the panel's rectangle."""
         p = palette()
         pulse = 0.5 + 0.5 * math.sin(self.clock * 4.0)
         for rect in targets:
             ring = rect.inflate(14 + round(6 * pulse), 14 + round(6 * pulse))
             pygame.draw.rect(surface, p.ink, ring, width=6, border_radius=14)
             pygame.draw.rect(surface, p.cheese, ring, width=4, border_radius=14)
-        image = self.panel(tr("tacocat.tutorial.heading", step=step + 1, steps=steps), body)
+        image = self.panel(tr("tacocat.tutorial.heading", step=step + 1, steps=steps), body, log)
         panel = image.get_rect(topleft=PANEL_TOPLEFT)
         if targets:
-            _arrow(surface, panel, targets[0].inflate(18, 18))
+            _arrow(surface, panel, targets[0].inflate(18, 18), avoid)
         surface.blit(image, panel)
         return panel
 
 
-def _arrow(surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect) -> None:
-    """A fat arrow from the panel's edge to the nearest edge of ``target``."""
-    p = palette()
+def _arrow(surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect,
+           avoid: pygame.Rect | None = None) -> None:
+    """A fat arrow from the panel's edge to the nearest edge of ``target``; when the
+    straight way would cross ``avoid`` (the prompt line), it goes round it at a right angle."""
     tx = min(max(panel.centerx, target.left), target.right)
     ty = min(max(panel.centery, target.top), target.bottom)
     sx = min(max(tx, panel.left), panel.right)
     sy = min(max(ty, panel.top), panel.bottom)
-    dx, dy = tx - sx, ty - sy
+    path = [(sx, sy), (tx, ty)]
+    if avoid is not None and avoid.height and avoid.clipline(path[0], path[1]) \
+            and target.top > avoid.bottom + HEAD:
+        # Down beside the prompt, along the gap under it, then onto the target's top edge.
+        x0 = max(panel.left + 2 * HEAD, min(panel.right - 2 * HEAD, avoid.left - HEAD))
+        below = (avoid.bottom + target.top) // 2
+        path = [(x0, panel.bottom), (x0, below), (target.centerx, below),
+                (target.centerx, target.top + HEAD)]
+    (ax, ay), (tx, ty) = path[-2], path[-1]
+    dx, dy = tx - ax, ty - ay
     length = math.hypot(dx, dy)
-    if length < HEAD * 2:
+    if len(path) == 2 and length < HEAD * 2:
         return  # the target touches the panel: the ring says enough
-    ux, uy = dx / length, dy / length
+    ux, uy = (dx / length, dy / length) if length else (0.0, 1.0)
     base = (tx - ux * HEAD, ty - uy * HEAD)
     head = [(tx, ty), (base[0] - uy * HEAD * 0.7, base[1] + ux * HEAD * 0.7),
             (base[0] + uy * HEAD * 0.7, base[1] - ux * HEAD * 0.7)]
+    p = palette()
     for colour, width in ((p.ink, 9), (p.cheese, 5)):
-        pygame.draw.line(surface, colour, (sx, sy), base, width)
+        pygame.draw.lines(surface, colour, False, [*path[:-1], base], width)
+        for point in path[1:-1]:  # round the elbows
+            pygame.draw.circle(surface, colour, point, width // 2)
     pygame.draw.polygon(surface, p.cheese, head)
     pygame.draw.polygon(surface, p.ink, head, 2)

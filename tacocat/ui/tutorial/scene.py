@@ -24,7 +24,7 @@ from tacocat.ui.table.scene import TableScene
 from tacocat.ui.table.session import GameSession
 from tacocat.ui.tutorial.coach import CoachMark
 from tacocat.ui.tutorial.session import TutorialSession, coach_text
-from tacocat.ui.tutorial.targets import target_rects
+from tacocat.ui.tutorial.targets import move_rects, target_rects
 
 if TYPE_CHECKING:
     from tacocat.ui.services import App
@@ -87,7 +87,13 @@ class TutorialScene(TableScene):
         log.info("the guided game is finished (%s rounds)", state.round_number)
 
     def rematch(self) -> None:
-        self.app.start_tutorial(step=0)
+        """The lesson is over: hand the learner to a first real game, on easy (not the
+        lesson again - How to play still offers it)."""
+        names = (self.config.names[0], tr("tacocat.names.computer"))
+        self.app.start_game(GameConfig("vs_ai", "easy", 0, names))
+
+    def rematch_label(self) -> str:
+        return tr("tacocat.trust.tutorial.first_game")
 
     # --- the coach ------------------------------------------------------------------------
 
@@ -99,7 +105,13 @@ class TutorialScene(TableScene):
     def coach_targets(self) -> list[pygame.Rect]:
         """The rectangles the current step points at, most important first."""
         step = self.tutorial.steps[self.tutorial_session.step]
-        return [rect for name in step.point_at for rect in target_rects(self, name)]
+        rects = [rect for name in step.point_at for rect in target_rects(self, name)]
+        if "hand" in step.point_at:
+            # The arrow points at the first rectangle: the very cards the words name.
+            expect = step.expect
+            values = getattr(expect, "cards", None) or (getattr(expect, "card", None),)
+            rects = move_rects(self, tuple(v for v in values if v is not None)) + rects
+        return rects
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -112,4 +124,4 @@ class TutorialScene(TableScene):
             return
         step = self.tutorial_session.step
         self.coach.draw(surface, step, len(self.tutorial), coach_text(self.tutorial, step),
-                        self.coach_targets())
+                        self.coach_targets(), tuple(self.view.log), self.painter.prompt_rect)

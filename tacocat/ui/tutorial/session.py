@@ -78,6 +78,12 @@ class TutorialSession(GameSession):
             super().__init__(config, state, worker=TutorialWorker(tutorial.bot), saves=None,
                              speed=speed, on_finished=on_finished)
 
+    allows_undo = False
+
+    def undo_target(self) -> GameState | None:
+        """No taking back in the guided game: its script moves only forward."""
+        return None
+
     @property
     def step(self) -> int:
         """The step the game is at (== the number of steps once the script is done)."""

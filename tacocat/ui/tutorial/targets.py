@@ -21,6 +21,22 @@ if TYPE_CHECKING:
 TARGETS = ("hand", "piles", "arrow", "tiles", "score", "buttons", "board", "duel", "play")
 
 
+#: Room between the ring around the play mat and the prompt (the ring's own width and pulse).
+PROMPT_CLEARANCE = 16
+
+
+def move_rects(table: TableScene, values: tuple[int, ...]) -> list[pygame.Rect]:
+    """The cards of the taught move in the player's hand (the coach's arrow points there:
+    "swap your 12" points at the 12, not at the hand's first card)."""
+    wanted = list(values)
+    rects = []
+    for sprite in table.my_hand():
+        if sprite.zone == "hand" and sprite.value in wanted:
+            wanted.remove(sprite.value)
+            rects.append(table.card_rect(sprite))
+    return _union(rects)
+
+
 def _card_box(centre: tuple[float, float], scale: float) -> pygame.Rect:
     rect = pygame.Rect(0, 0, round(CARD_SIZE[0] * scale), round(CARD_SIZE[1] * scale))
     rect.center = (round(centre[0]), round(centre[1]))
@@ -58,5 +74,10 @@ def target_rects(table: TableScene, name: str) -> list[pygame.Rect]:
     if name == "duel":
         return [_card_box(pos, L.TABLE_SCALE) for pos in L.DUEL_POS]  # one slot per seat
     if name == "play":
-        return [pygame.Rect(L.PLAY_MAT)]
+        # The mat, stopped short of the prompt line under it: the ring never cuts the prompt.
+        mat = pygame.Rect(L.PLAY_MAT)
+        prompt_top = table.painter.prompt_rect.top if table.painter.prompt_rect.height else \
+            L.PROMPT_Y - 18
+        mat.height = min(mat.height, prompt_top - PROMPT_CLEARANCE - mat.top)
+        return [mat]
     return []

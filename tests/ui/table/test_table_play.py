@@ -34,6 +34,12 @@ def _click_button(app, table, name):
     click(app, table.buttons[name].rect.center)
 
 
+def _play_card(app, table, value):
+    """Duel and answer: a click picks the card, the button under the table plays it."""
+    _click_card(app, table, value)
+    _click_button(app, table, "primary")
+
+
 def test_vs_ai_round_with_the_mouse(start_table):
     """Replace two cards, pick a duel card, then play every attack and answer by clicking."""
     app, table = start_table("vs_ai", seed=11)
@@ -52,11 +58,11 @@ def test_vs_ai_round_with_the_mouse(start_table):
     _click_button(app, table, "primary")
     mine = [a for a in session.state.actions if a.seat == 0]
     assert mine == [Replace(0, tuple(sorted(chosen)))]
-    # The duel: one click lays the card.
+    # The duel: a click picks the card, the button lays it.
     wait_for_turn(app, table)
     assert session.state.phase is Phase.DUEL
     card = table.my_hand()[-1].value
-    _click_card(app, table, card)
+    _play_card(app, table, card)
     assert DuelCard(0, card) in session.state.actions
     # Play on until the round ends: attack with one card, answer with the first legal card.
     round_number = session.state.round_number
@@ -73,10 +79,10 @@ def test_vs_ai_round_with_the_mouse(start_table):
             assert session.state.actions[before] == Attack(0, (card,))
         elif state.phase is Phase.DEFEND:
             legal = state.legal_actions(0)
-            _click_card(app, table, legal[-1].card)
+            _play_card(app, table, legal[-1].card)
             assert session.state.actions[before] == legal[-1]
         elif state.phase is Phase.DUEL:
-            _click_card(app, table, state.hands[0][0])
+            _play_card(app, table, state.hands[0][0])
         else:
             _click_button(app, table, "secondary")
     # The round result overlay is shown before the next deal.
@@ -104,7 +110,7 @@ def test_illegal_click_says_the_engines_reason(start_table, monkeypatch):
     wait_for_turn(app, table)
     _click_button(app, table, "secondary")  # keep all
     wait_for_turn(app, table)
-    _click_card(app, table, 2)  # duel with the 2: the bot's 10 wins
+    _play_card(app, table, 2)  # duel with the 2: the bot's 10 wins
     wait_for_turn(app, table)
     state = table.session.state
     assert state.phase is Phase.DEFEND and state.pending_target == 9
@@ -118,7 +124,7 @@ def test_illegal_click_says_the_engines_reason(start_table, monkeypatch):
     assert table.prompt_text()[0] == table.controls.message
     # A legal answer goes through.
     count = len(state.actions)
-    _click_card(app, table, 11)
+    _play_card(app, table, 11)
     assert table.session.state.actions[count] == Respond(0, 11)
 
 
@@ -137,7 +143,7 @@ def test_attack_button_is_enabled_only_for_a_legal_attack(start_table):
     wait_for_turn(app, table)
     _click_button(app, table, "secondary")
     wait_for_turn(app, table)
-    _click_card(app, table, 12)  # wins the duel
+    _play_card(app, table, 12)  # wins the duel
     wait_for_turn(app, table)
     assert table.session.state.phase is Phase.ATTACK
     primary = table.buttons["primary"]
@@ -176,7 +182,7 @@ def test_defending_a_jumbo_answers_one_card_at_a_time(start_table):
     wait_for_turn(app, table)
     _click_button(app, table, "secondary")
     wait_for_turn(app, table)
-    _click_card(app, table, 8)  # the bot's 9 wins the duel
+    _play_card(app, table, 8)  # the bot's 9 wins the duel
     wait_for_turn(app, table)
     session, view = table.session, table.view
     assert session.state.attack == (4, 4, 4)
@@ -188,7 +194,7 @@ def test_defending_a_jumbo_answers_one_card_at_a_time(start_table):
         assert session.state.pending_target == 4
         assert "Answer the 4" in table.prompt_text()[0]
         count = len(session.state.actions)
-        _click_card(app, table, card)
+        _play_card(app, table, card)
         assert session.state.actions[count] == Respond(0, card)
         step(app, 40)
     marks = [s.mark for s in view.responses] if view.responses else None
@@ -222,6 +228,7 @@ def test_keyboard_only_round(start_table):
             key(app, pygame.K_RETURN)
         elif state.phase is Phase.DUEL:
             key(app, pygame.K_RIGHT)
+            key(app, pygame.K_SPACE)  # Space selects, Enter plays the selection
             key(app, pygame.K_RETURN)
         elif state.phase is Phase.ATTACK:
             table.controls.focus_index = None
@@ -234,6 +241,7 @@ def test_keyboard_only_round(start_table):
             key(app, pygame.K_RIGHT)
             while table.focused().value not in legal:
                 key(app, pygame.K_RIGHT)
+            key(app, pygame.K_SPACE)
             key(app, pygame.K_RETURN)
         assert len(session.state.actions) > before, state.phase
         actions_by_me += 1

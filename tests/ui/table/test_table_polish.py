@@ -286,4 +286,5 @@ def test_a_long_recap_wraps_and_clears_the_game_over_buttons(start_table):
     over.draw(app.screen)
     # Two rows of chips, both above the buttons.
     assert over.recap_bottom > over.panel_rect.y + 300
-    assert over.recap_bottom <= min(b.rect.top for b in over.buttons) - 4
+    assert over.recap_bottom <= min(b.rect.top for b in (over.rematch_button,
+                                                          over.title_button)) - 4

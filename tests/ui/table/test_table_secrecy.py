@@ -50,7 +50,8 @@ def test_duel_cards_stay_face_down_until_the_reveal_is_animated(start_table, mon
     assert view.duel[1] is not None and not view.duel[1].face_up  # the bot committed first
     card = table.my_hand()[0].value
     sprite = table.my_hand()[0]
-    click(app, table.card_rect(sprite).center, frames=0)
+    click(app, table.card_rect(sprite).center, frames=1)  # picks it
+    click(app, table.buttons["primary"].rect.center, frames=0)  # lays it
     faces.take()
     # Frame by frame, the screen shows the duel cards face down until the reveal animates,
     # although the engine revealed both at once.

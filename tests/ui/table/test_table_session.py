@@ -101,7 +101,8 @@ def test_resuming_lays_out_the_saved_game(start_table):
     view = table.view
     assert table.session.state is state  # the human is to act: nothing moved
     assert [s.value for s in view.attack] == list(state.attack)
-    assert view.discard_values == list(state.discards)
+    # The attack lies in play, not on the pile too (the engine counts it among the discards).
+    assert view.discard_values + list(state.attack) == list(state.discards)
     assert view.draw_count == len(state.draw_pile)
     assert [s.value for s in view.hands[0]] == list(state.hands[0])
     assert all(s.value is None for s in view.hands[1])  # the computer's cards stay unknown
@@ -128,7 +129,8 @@ def test_discard_viewer_counts_only_what_has_been_shown(start_table):
     assert app.scenes.top is table
     # While cards are still flying to the pile, the viewer does not count them yet.
     card = table.my_hand()[0]
-    click(app, table.card_rect(card).center, frames=1)
+    click(app, table.card_rect(card).center, frames=1)  # picks it
+    click(app, table.buttons["primary"].rect.center, frames=1)  # lays it
     assert table.animator.busy
     shown = list(view.discard_values)
     assert len(shown) < len(table.session.state.discards)

@@ -60,8 +60,9 @@ def make_move(app: Any, scene: Any, action: Action) -> None:
             click(app, card_centre(scene, value, taken))
         button = "primary" if action.cards else "secondary"
         click(app, scene.buttons[button].rect.center)
-    else:
+    else:  # duel and answer: a click picks the card, the button plays it
         click(app, card_centre(scene, action.card, taken))
+        click(app, scene.buttons["primary"].rect.center)
 
 
 def check_coach(scene: Any, index: int) -> None:
