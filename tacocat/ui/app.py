@@ -42,7 +42,11 @@ from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.crash import show_crash_screen
 from tacocat.ui.fonts import localise_theme
 from tacocat.ui.i18n import tr
+from tacocat.ui.focus import FocusManager
 from tacocat.ui.idle_work import IdleWork
+from tacocat.ui.input.gamepad import Gamepads
+from tacocat.ui.input.keymap import KeyMap
+from tacocat.ui.input.state import InputState
 from tacocat.ui.language import rich_text_fonts, starting_settings
 from tacocat.ui.navigation import Navigation
 from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
@@ -140,6 +144,13 @@ class App(Navigation, Preferences):
             self.settings.sound_volume, self.settings.music_volume, self.settings.muted
         )
         self.scenes = SceneManager(on_change=self._scene_changed)
+        #: The last kind of input (mouse, keys, controller): the ring and prompts follow it.
+        self.input = InputState()
+        #: Game controllers, turned into the key events the screens know.
+        self.gamepads = Gamepads()
+        #: Keyboard / controller focus on the pygame_gui screens.
+        self.focus = FocusManager(lambda: self.scenes.top, self.ui, self.input)
+        self._keymap: tuple[Any, KeyMap] | None = None
 
         self._closed = False
         self._busy_until = 0.0
@@ -200,6 +211,14 @@ class App(Navigation, Preferences):
         """One idle job (bench/frames.py times this as the loop's idle work)."""
         self._deferred.run_one()
 
+    @property
+    def keys(self) -> KeyMap:
+        """The table's keys as the settings choose them (rebuilt when they change)."""
+        chosen = self.settings.table_keys
+        if self._keymap is None or self._keymap[0] != chosen:
+            self._keymap = (chosen, KeyMap(chosen))
+        return self._keymap[1]
+
     # --- animation & motion -----------------------------------------------------------
 
     @property
@@ -244,6 +263,7 @@ class App(Navigation, Preferences):
             or self.shots.pending
             or self.scenes.is_animating()
             or self.notices.active
+            or self.gamepads.holding
         )
 
     def run(self) -> int:
@@ -283,11 +303,14 @@ class App(Navigation, Preferences):
     def step(self, dt: float) -> None:
         """One frame: events, updates, drawing, screenshots, flip."""
         events, self._carried = self._carried + pygame.event.get(), []
+        events += self.gamepads.update(dt)  # a held direction repeats
         for event in events:
-            self._dispatch(event)
-            if not self.running:
-                return
+            for translated in self.gamepads.translate(event):
+                self._dispatch(translated)
+                if not self.running:
+                    return
         self.scenes.update(dt)
+        self.focus.update()
         self.ui.update(dt)
         self.notices.update(dt)
         if self._must_draw():
@@ -295,6 +318,7 @@ class App(Navigation, Preferences):
                 self.screen.fill((23, 50, 58))
             self.scenes.draw(self.screen)
             self.ui.draw_ui(self.screen)
+            self.focus.draw(self.screen)
             self.notices.draw(self.screen)
             self._take_screenshots()
             pygame.display.flip()
@@ -335,8 +359,11 @@ class App(Navigation, Preferences):
             return
         if event.type in _INPUT_EVENTS:
             self._busy_until = time.monotonic() + BUSY_AFTER_INPUT
+        self.input.note(event)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+            return
+        if self.focus.handle_event(event):
             return
         if self.ui.process_events(event):
             return
@@ -380,6 +407,7 @@ class App(Navigation, Preferences):
         self._closed = True
         self._run_quit_hooks()
         self.audio.close()
+        self.gamepads.close()
         pygame.display.quit()
 
     def _crash(self, error: Exception) -> int:

@@ -12,6 +12,7 @@ import pygame_gui
 from tacocat.persistence.fields import MAX_NAME_LENGTH, check_name
 from tacocat.rules import Ruleset
 from tacocat.rules.variants import VARIANTS, ruleset_with
+from tacocat.ui.focus import Column, Row
 from tacocat.ui.game_config import LEVELS, GameConfig
 from tacocat.ui.i18n import tr
 from tacocat.ui.names import default_names, seat_name, stored_names
@@ -38,6 +39,15 @@ class NewGameScene(UIScene):
     level and names in the settings for next time."""
 
     name = "new_game"
+    focus_order = (
+        Row("vs_ai_button", "hotseat_button", choice=True),
+        Row("level_buttons", choice=True),
+        Row("seat_buttons", choice=True),
+        ("your_name",), ("first_name",), ("second_name",),
+        Column("variant_boxes"),
+        ("back_button", "start_button"),
+    )
+    focus_start = ("start_button",)
 
     def __init__(self, app) -> None:
         super().__init__(app)

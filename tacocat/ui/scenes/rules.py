@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from tacocat.ui.focus import Column
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
@@ -26,6 +27,8 @@ class RulesScene(Overlay):
     """Tabs on the left, the page text (scrollable) on the right."""
 
     name = "rules"
+    focus_order = (Column("tabs", choice=True), ("tutorial_button", "back_button"))
+    focus_start = ("back_button",)
 
     def __init__(self, app, page: str = "goal") -> None:
         super().__init__(app)

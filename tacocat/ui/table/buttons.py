@@ -13,6 +13,7 @@ import pygame
 
 from tacocat.rules import Attack, Phase, Replace
 from tacocat.ui.i18n import tr
+from tacocat.ui.input.prompts import prompt
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
 
@@ -28,11 +29,12 @@ def build() -> dict[str, Button]:
                                 style="primary", font_size=20)
     buttons["secondary"] = Button("secondary", pygame.Rect(area.x, area.y + 58, area.width, 40),
                                   style="secondary", font_size=18)
+    # Hint and Discards name their key (or controller button): refresh() keeps it current.
     buttons["hint"] = Button("hint", pygame.Rect(area.x, area.y + 106, area.width // 2 - 4, 36),
-                             tr("tacocat.table.button.hint"), style="quiet", font_size=16)
+                             style="quiet", font_size=16)
     buttons["discards"] = Button(
         "discards", pygame.Rect(area.x + area.width // 2 + 4, area.y + 106, area.width // 2 - 4, 36),
-        tr("tacocat.table.button.discards"), style="quiet", font_size=16)
+        style="quiet", font_size=16)
     buttons["menu"] = Button("menu", pygame.Rect(1164, 14, 100, 38),
                              tr("tacocat.table.button.menu"), style="quiet", font_size=16)
     return buttons
@@ -54,6 +56,10 @@ def refresh(controls: Controls) -> None:
     """Labels, visibility and enabled states for the decision on screen now."""
     b = controls.buttons
     seat = controls.table.acting_seat()
+    app = controls.table.app
+    b["hint"].label = tr("tacocat.focus.table.hint", button=prompt("hint", app.keys, app.input))
+    b["discards"].label = tr("tacocat.focus.table.discards",
+                             button=prompt("discards", app.keys, app.input))
     primary, secondary = b["primary"], b["secondary"]
     primary.visible = secondary.visible = False
     b["hint"].enabled = seat is not None
@@ -86,4 +92,5 @@ def refresh(controls: Controls) -> None:
         primary.visible = True
         primary.label = tr("tacocat.table.button.play_selected")
         primary.enabled = len(controls.selected) == 1
-        primary.disabled_reason = tr("tacocat.table.why.pick_one")
+        primary.disabled_reason = tr("tacocat.focus.table.pick_one",
+                                     button=prompt("select", app.keys, app.input))

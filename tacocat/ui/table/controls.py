@@ -42,6 +42,8 @@ class Controls:
         self.hovered: CardSprite | None = None
         self.focus_index: int | None = None
         self.keyboard_focus = False
+        #: The card the focus was on when ↓ took it to the buttons (↑ goes back to it).
+        self._card_left = 0
         self.message: str | None = None
         self.message_tone = "error"
         self._message_left = 0.0
@@ -311,6 +313,23 @@ class Controls:
         start, size = (0, cards) if current < cards else (cards, len(items) - cards)
         self.focus_index = start + (current - start + step) % max(1, size)
 
+    def _switch_group(self) -> None:
+        """↑/↓: from the hand to the buttons beside it (the first one) and back (to the
+        card the focus left)."""
+        items = self.focusables()
+        cards = sum(1 for item in items if isinstance(item, CardSprite))
+        if not items:
+            return
+        if not self.keyboard_focus or self.focus_index is None:
+            self._move_focus(1, within_group=True)
+            return
+        current = self.focus_index % len(items)
+        if current < cards and cards < len(items):
+            self._card_left = current
+            self.focus_index = cards
+        elif current >= cards and cards:
+            self.focus_index = min(self._card_left, cards - 1)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.session is None:
             return
@@ -353,31 +372,33 @@ class Controls:
             self._say(tr("tacocat.table.why.not_your_cards"))
 
     def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
+        """A key (or a controller button, see :mod:`tacocat.ui.input`) as a table intent:
+        the keys are the player's choice (Settings), so no key is named here."""
+        intent = self.table.app.keys.intent(event)
         animator = self.table.animator
         moving = animator.tweener.is_animating()
-        if key in (pygame.K_SPACE, pygame.K_ESCAPE) and moving:
+        if intent in ("select", "menu", "back") and moving:
             animator.skip()
             return
-        if key == pygame.K_ESCAPE:
+        if intent in ("menu", "back"):
             self._open_menu()
-        elif key in (pygame.K_LEFT, pygame.K_UP):
-            self._move_focus(-1, within_group=True)
-        elif key in (pygame.K_RIGHT, pygame.K_DOWN):
-            self._move_focus(1, within_group=True)
-        elif key == pygame.K_TAB:
-            self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-        elif key == pygame.K_SPACE:
+        elif intent in ("left", "right"):
+            self._move_focus(-1 if intent == "left" else 1, within_group=True)
+        elif intent in ("up", "down"):
+            self._switch_group()
+        elif intent in ("next", "previous"):
+            self._move_focus(-1 if intent == "previous" else 1)
+        elif intent == "select":
             item = self.focused()
             if isinstance(item, CardSprite):
                 self._select_with_key(item)
             elif isinstance(item, Button):
                 self.press(item.key)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif intent == "confirm":
             self._enter()
-        elif key == pygame.K_h:
+        elif intent == "hint":
             self.ask_hint()
-        elif key == pygame.K_d:
+        elif intent == "discards":
             self.table.open_discards()
 
     def _enter(self) -> None:
