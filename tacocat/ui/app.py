@@ -42,11 +42,8 @@ from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.crash import show_crash_screen
 from tacocat.ui.fonts import localise_theme
 from tacocat.ui.i18n import tr
-from tacocat.ui.focus import FocusManager
 from tacocat.ui.idle_work import IdleWork
-from tacocat.ui.input.gamepad import Gamepads
-from tacocat.ui.input.keymap import KeyMap
-from tacocat.ui.input.state import InputState
+from tacocat.ui.input.hub import Inputs
 from tacocat.ui.language import rich_text_fonts, starting_settings
 from tacocat.ui.navigation import Navigation
 from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
@@ -76,15 +73,13 @@ BUSY_AFTER_INPUT = 0.6
 #: Animation speed setting -> time multiplier (inf: every tween ends at once).
 SPEED_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": math.inf}
 
-_INPUT_EVENTS = frozenset(
-    {
-        pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
-        pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
-        pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
-        pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
-        pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED,
-    }
-)
+_INPUT_EVENTS = frozenset({
+    pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
+    pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
+    pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
+    pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
+    pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED,
+    pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION})
 #: Posted by :meth:`App.wake` (thread-safe) to end an idle wait at once.
 WAKE_EVENT = pygame.event.custom_type()
 #: Set (by bench/startup.py) to have the first shown frame reported on stderr.
@@ -107,7 +102,7 @@ def check_pygame_ce() -> None:
 # --- the application ----------------------------------------------------------------
 
 
-class App(Navigation, Preferences):
+class App(Navigation, Preferences, Inputs):
     """The running game. Scenes reach everything through ``scene.app``.
 
     :param options: the parsed command line (see :mod:`tacocat.cli`).
@@ -144,13 +139,7 @@ class App(Navigation, Preferences):
             self.settings.sound_volume, self.settings.music_volume, self.settings.muted
         )
         self.scenes = SceneManager(on_change=self._scene_changed)
-        #: The last kind of input (mouse, keys, controller): the ring and prompts follow it.
-        self.input = InputState()
-        #: Game controllers, turned into the key events the screens know.
-        self.gamepads = Gamepads()
-        #: Keyboard / controller focus on the pygame_gui screens.
-        self.focus = FocusManager(lambda: self.scenes.top, self.ui, self.input)
-        self._keymap: tuple[Any, KeyMap] | None = None
+        self.start_inputs()  # last input, controllers, focus, the table's keys
 
         self._closed = False
         self._busy_until = 0.0
@@ -211,14 +200,6 @@ class App(Navigation, Preferences):
         """One idle job (bench/frames.py times this as the loop's idle work)."""
         self._deferred.run_one()
 
-    @property
-    def keys(self) -> KeyMap:
-        """The table's keys as the settings choose them (rebuilt when they change)."""
-        chosen = self.settings.table_keys
-        if self._keymap is None or self._keymap[0] != chosen:
-            self._keymap = (chosen, KeyMap(chosen))
-        return self._keymap[1]
-
     # --- animation & motion -----------------------------------------------------------
 
     @property
@@ -257,14 +238,9 @@ class App(Navigation, Preferences):
 
     def is_idle(self) -> bool:
         """True when the loop may slow down: nothing moves and no recent input."""
-        return not (
-            self.frame < 3
-            or time.monotonic() < self._busy_until
-            or self.shots.pending
-            or self.scenes.is_animating()
-            or self.notices.active
-            or self.gamepads.holding
-        )
+        return not (self.frame < 3 or time.monotonic() < self._busy_until or self.shots.pending
+                    or self.scenes.is_animating() or self.notices.active
+                    or self.gamepads.holding)
 
     def run(self) -> int:
         """Run until quit; returns the process exit code."""
@@ -303,12 +279,10 @@ class App(Navigation, Preferences):
     def step(self, dt: float) -> None:
         """One frame: events, updates, drawing, screenshots, flip."""
         events, self._carried = self._carried + pygame.event.get(), []
-        events += self.gamepads.update(dt)  # a held direction repeats
-        for event in events:
-            for translated in self.gamepads.translate(event):
-                self._dispatch(translated)
-                if not self.running:
-                    return
+        for event in self.input_events(events, dt):  # controllers become key events
+            self._dispatch(event)
+            if not self.running:
+                return
         self.scenes.update(dt)
         self.focus.update()
         self.ui.update(dt)
@@ -359,11 +333,10 @@ class App(Navigation, Preferences):
             return
         if event.type in _INPUT_EVENTS:
             self._busy_until = time.monotonic() + BUSY_AFTER_INPUT
-        self.input.note(event)
+        if self.focus_takes(event):  # Tab, arrows, Enter, Space on a pygame_gui screen
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
-            return
-        if self.focus.handle_event(event):
             return
         if self.ui.process_events(event):
             return

@@ -239,12 +239,18 @@ class NewGameScene(UIScene):
             human = seat_name(clean_name(self.your_name.get_text(), defaults[0]), self.human_seat)
             computer = tr("tacocat.names.computer")
             names = (human, computer) if self.human_seat == 0 else (computer, human)
-            return GameConfig("vs_ai", self.level, self.human_seat, names, self._ruleset())
+            return GameConfig("vs_ai", self.level, self.human_seat, names, self._ruleset(),
+                              seed=self._seed())
         first = clean_name(self.first_name.get_text(), defaults[0])
         second = clean_name(self.second_name.get_text(), defaults[1])
         if second == first:
             second = clean_name(f"{second[:MAX_NAME_LENGTH - 2]} 2", defaults[1])
-        return GameConfig("hotseat", self.level, 0, (first, second), self._ruleset())
+        return GameConfig("hotseat", self.level, 0, (first, second), self._ruleset(),
+                          seed=self._seed())
+
+    def _seed(self) -> int | None:
+        """``--seed`` shuffles the games started here too (reproducible runs and tests)."""
+        return getattr(self.app.options, "seed", None)
 
     def _ruleset(self) -> Ruleset:
         return ruleset_with(self.variants)

@@ -48,7 +48,7 @@ class TitleScene(UIScene):
         ("rules_button", "stats_button", "history_button", "settings_button"),
         ("quit_button",),
     )
-    focus_start = ("continue_button", "tutorial_button", "new_game_button")
+    focus_start = ("continue_button", "new_game_button")
 
     def __init__(self, app) -> None:
         super().__init__(app)

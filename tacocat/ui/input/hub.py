@@ -1,0 +1,62 @@
+"""The app's input services, in one place: a part of :class:`tacocat.ui.app.App`.
+
+:class:`Inputs` owns the last-input tracker, the game controllers, the focus
+manager of the pygame_gui screens and the table's chosen keys, and routes each
+event through them before pygame_gui and the scenes see it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tacocat.ui.focus import FocusManager
+from tacocat.ui.input.gamepad import Gamepads
+from tacocat.ui.input.keymap import KeyMap
+from tacocat.ui.input.state import InputState
+
+if TYPE_CHECKING:
+    import pygame_gui
+
+    from tacocat.persistence.settings import Settings
+    from tacocat.ui.scene import SceneManager
+
+
+class Inputs:
+    """Keys, controllers and focus (a part of :class:`~tacocat.ui.app.App`)."""
+
+    settings: Settings
+    scenes: SceneManager
+    ui: pygame_gui.UIManager
+
+    def start_inputs(self) -> None:
+        """Called once the UI manager and the scene stack exist."""
+        #: The last kind of input (mouse, keys, controller): the ring and prompts follow it.
+        self.input = InputState()
+        #: Game controllers, turned into the key events the screens know.
+        self.gamepads = Gamepads()
+        #: Keyboard / controller focus on the pygame_gui screens.
+        self.focus = FocusManager(lambda: self.scenes.top, self.ui, self.input)
+        self._keymap: tuple[Any, KeyMap] | None = None
+
+    @property
+    def keys(self) -> KeyMap:
+        """The table's keys as the settings choose them (rebuilt when they change)."""
+        chosen = self.settings.table_keys
+        if self._keymap is None or self._keymap[0] != chosen:
+            self._keymap = (chosen, KeyMap(chosen))
+        return self._keymap[1]
+
+    def input_events(self, events: list[pygame.event.Event],
+                     dt: float) -> Iterable[pygame.event.Event]:
+        """This frame's events with controller input turned into key events (and a held
+        direction's repeats added)."""
+        for event in [*events, *self.gamepads.update(dt)]:
+            yield from self.gamepads.translate(event)
+
+    def focus_takes(self, event: pygame.event.Event) -> bool:
+        """Note the input kind; True when the focus manager used ``event``."""
+        self.input.note(event)
+        return self.focus.handle_event(event)
