@@ -133,6 +133,8 @@ def discovered_grid(containers: Iterable[Any]) -> Grid:
             grid[-1].append(Slot(target))
         else:
             grid.append([Slot(target)])
+    for row in grid:
+        row.sort(key=lambda slot: slot.target.rect.left)
     return grid
 
 
