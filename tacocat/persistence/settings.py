@@ -121,9 +121,9 @@ def check_table_keys(value: Any) -> tuple[tuple[str, str], ...]:
     """``{action: key name}`` (or pairs) -> every action's key in :data:`TABLE_ACTIONS`
     order, defaults for the ones left out. Unknown actions, bad names, reserved keys
     and a key used twice are refused (:class:`ValueError`)."""
-    pairs = value.items() if isinstance(value, dict) else value
-    if not isinstance(pairs, list | tuple | type({}.items())):
+    if not isinstance(value, dict | list | tuple):
         raise ValueError("must map actions to key names")
+    pairs: list[Any] = list(value.items()) if isinstance(value, dict) else list(value)
     chosen = dict(DEFAULT_TABLE_KEYS)
     owners: dict[str, str] = {}
     for pair in pairs:

@@ -29,12 +29,13 @@ PAD_BUTTONS = {
     "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
     "select": pygame.CONTROLLER_BUTTON_A, "back": pygame.CONTROLLER_BUTTON_B,
     "menu": pygame.CONTROLLER_BUTTON_START, "hint": pygame.CONTROLLER_BUTTON_X,
-    "next": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+    "page_next": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, "next": pygame.CONTROLLER_BUTTON_BACK,
 }
 KEYS = {
     "up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT,
     "select": pygame.K_SPACE, "back": pygame.K_ESCAPE, "menu": pygame.K_ESCAPE,
-    "confirm": pygame.K_RETURN, "hint": pygame.K_h, "next": pygame.K_RIGHT,
+    "confirm": pygame.K_RETURN, "hint": pygame.K_h, "page_next": pygame.K_PAGEDOWN,
+    "next": pygame.K_TAB,
 }
 FAKE_PAD = 77  # an instance id no real controller has
 
@@ -229,7 +230,11 @@ class Journey:
         self.press("right")
         self.press("right")
         assert self.top.index > start
-        self.press("next")  # RB / a key: further on
+        moved = self.top.index
+        self.press("page_next")  # RB / Page Down: the next round
+        assert self.top.index > moved
+        self.press("next")  # View / Tab: the focus onto the replay's buttons
+        assert self.top.controls.focused() is not None
         self.press("back")  # Close: back to the History
         self.wait_for(lambda: self.on("history"))
         self.press("back")

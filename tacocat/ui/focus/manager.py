@@ -97,10 +97,10 @@ class FocusManager:
             slot = grid[where[0]][where[1]]
             if slot.target.usable():
                 return slot
-        slot = order.first_usable(grid, getattr(scene, "focus_start", ()))
-        if slot is not None:
-            self._paths[scene] = slot.target.path
-        return slot
+        start = order.first_usable(grid, getattr(scene, "focus_start", ()))
+        if start is not None:
+            self._paths[scene] = start.target.path
+        return start
 
     # --- per frame -----------------------------------------------------------------------
 

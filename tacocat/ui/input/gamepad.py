@@ -14,7 +14,8 @@ B                   back                   Esc
 Start               menu                   Esc
 X                   hint                   H
 Y                   discards               D
-LB / RB             previous / next        Page Up / Page Down (replay: a round back / on)
+LB / RB             page_previous / _next  Page Up / Page Down (replay: a round back / on)
+View (Back)         next                   Tab (the next button, e.g. the replay's)
 ==================  =====================  ==========================
 
 The stick works like the D-pad past a dead zone (with a smaller release zone so
@@ -26,6 +27,7 @@ sent for pads present at start) and closed when pulled out. Tests feed
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
@@ -48,8 +50,9 @@ BUTTONS: dict[int, tuple[str, int]] = {
     pygame.CONTROLLER_BUTTON_START: ("menu", pygame.K_ESCAPE),
     pygame.CONTROLLER_BUTTON_X: ("hint", pygame.K_h),
     pygame.CONTROLLER_BUTTON_Y: ("discards", pygame.K_d),
-    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: ("previous", pygame.K_PAGEUP),
-    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: ("next", pygame.K_PAGEDOWN),
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: ("page_previous", pygame.K_PAGEUP),
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: ("page_next", pygame.K_PAGEDOWN),
+    pygame.CONTROLLER_BUTTON_BACK: ("next", pygame.K_TAB),
 }
 #: Directions (D-pad buttons and the stick) -> (intent, arrow key).
 DIRECTIONS: dict[str, tuple[str, int]] = {
@@ -179,10 +182,8 @@ class Gamepads:
         self._held = None
         if pad is not None:
             log.info("controller disconnected: %s", pad.name)
-            try:
+            with contextlib.suppress(pygame.error):
                 pad.quit()
-            except pygame.error:
-                pass
 
     def close(self) -> None:
         for instance in list(self._open):

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
 
 from tacocat.ui.focus import FocusManager
 from tacocat.ui.input.gamepad import Gamepads
@@ -18,10 +19,13 @@ from tacocat.ui.input.keymap import KeyMap
 from tacocat.ui.input.state import InputState
 
 if TYPE_CHECKING:
-    import pygame_gui
-
     from tacocat.persistence.settings import Settings
     from tacocat.ui.scene import SceneManager
+
+
+#: What the focus manager's presses post (see :mod:`tacocat.ui.focus.targets`).
+_PRESS_EVENTS = [pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_CHECK_BOX_CHECKED,
+                 pygame_gui.UI_CHECK_BOX_UNCHECKED, pygame_gui.UI_HORIZONTAL_SLIDER_MOVED]
 
 
 class Inputs:
@@ -30,6 +34,9 @@ class Inputs:
     settings: Settings
     scenes: SceneManager
     ui: pygame_gui.UIManager
+
+    if TYPE_CHECKING:
+        def _dispatch(self, event: pygame.event.Event) -> None: ...  # the App's
 
     def start_inputs(self) -> None:
         """Called once the UI manager and the scene stack exist."""
@@ -57,6 +64,12 @@ class Inputs:
             yield from self.gamepads.translate(event)
 
     def focus_takes(self, event: pygame.event.Event) -> bool:
-        """Note the input kind; True when the focus manager used ``event``."""
+        """Note the input kind; True when the focus manager used ``event``. A press it
+        made (posted, as pygame_gui posts a click's) is handled at once, in this frame,
+        as the screens handled their keys before."""
         self.input.note(event)
-        return self.focus.handle_event(event)
+        if not self.focus.handle_event(event):
+            return False
+        for posted in pygame.event.get(eventtype=_PRESS_EVENTS):
+            self._dispatch(posted)
+        return True

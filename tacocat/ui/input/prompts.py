@@ -30,7 +30,7 @@ _PRINTED = {pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_ESCAP
 PAD_BUTTONS: dict[str, str | None] = {
     "select": "A", "confirm": "A", "back": "B", "menu": "Start", "hint": "X",
     "discards": "Y", "left": None, "right": None, "up": None, "down": None,
-    "previous": "LB", "next": "RB",
+    "page_previous": "LB", "page_next": "RB", "next": "View",
 }
 
 

@@ -21,6 +21,7 @@ from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.persistence.history import MAX_GAMES, HistoryEntry
 from tacocat.rules.variants import VARIANTS
 from tacocat.ui.i18n import tr
+from tacocat.ui.input.prompts import pad_label
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.scroll_list import Column, ScrollList
@@ -239,5 +240,7 @@ class HistoryScene(DrawnOverlay):
             self.list.draw(surface, self.text)
         else:
             self.line(surface, tr("tacocat.history.empty"), self.panel_rect.y + 260, size=21)
-        self.line(surface, tr("tacocat.history.keys"), self.panel_rect.bottom - 104, size=15,
-                  colour=p.box_edge)
+        keys = (tr("tacocat.focus.history_keys", move=pad_label("up"), select=pad_label("select"),
+                   back=pad_label("back")) if self.app.input.controller
+                else tr("tacocat.history.keys"))
+        self.line(surface, keys, self.panel_rect.bottom - 104, size=15, colour=p.box_edge)
