@@ -220,3 +220,30 @@ def test_table_prompts_name_the_controller_while_it_is_the_last_input(make_app):
     assert prompt("select", app.keys, app.input) == "A"
     app.input.note(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0))
     assert prompt("select", app.keys, app.input) == "Space"
+
+
+def test_every_control_of_every_screen_is_in_its_focus_order(make_app):
+    """A control added to a screen but not to its ``focus_order`` would be out of the
+    keyboard's reach: each screen's declared order holds every focusable element."""
+    from tacocat.ui.focus import order
+    from tacocat.ui.scenes.keys import KeysScene
+    from tacocat.ui.scenes.new_game import NewGameScene
+
+    app = make_app()
+    openers = {
+        "title": lambda: None, "settings": app.open_settings, "menu": app.open_menu,
+        "rules": app.open_rules, "stats": app.open_stats,
+        "keys": lambda: app.scenes.push(KeysScene(app)),
+        "message": lambda: app.show_message("Title", "Text"),
+        "new_game": lambda: app.scenes.switch(NewGameScene(app)),
+    }
+    for name, opener in openers.items():
+        opener()
+        app.step(1 / 60)
+        scene = app.scenes.top
+        assert scene.name == name and scene.focus_order is not None, name
+        declared = {slot.target.control for slot in order.flat(app.focus.grid(scene))}
+        found = {slot.target.control for slot in order.flat(order.discovered_grid([scene.root]))}
+        assert found == declared, name
+        if name not in ("title", "new_game"):
+            app.scenes.pop()

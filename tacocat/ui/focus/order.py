@@ -109,8 +109,8 @@ def discovered_grid(containers: Iterable[Any]) -> Grid:
 
     def walk(container: Any) -> None:
         for element in getattr(container, "elements", ()):
-            if isinstance(getattr(element, "parent_element", None), FOCUSABLE_ELEMENTS):
-                continue  # a part of a control (a slider's arrow buttons)
+            if getattr(element, "parent_element", None) is not None:
+                continue  # a part of a control (a slider's arrows, a text box's scroll bar)
             if isinstance(element, FOCUSABLE_ELEMENTS):
                 found.append(element)
             elif hasattr(element, "elements"):

@@ -22,9 +22,9 @@ from tacocat.ui.input.prompts import key_label
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
 
-PANEL_SIZE = (680, 600)
+PANEL_SIZE = (780, 600)
 ROW_H, ROW_GAP = 48, 8
-LABEL_X, KEY_W = 40, 220
+LABEL_X, KEY_W = 40, 280
 
 
 class KeysScene(Overlay):
@@ -65,7 +65,7 @@ class KeysScene(Overlay):
             pygame.Rect(panel_w // 2 - 250, button_y, 240, 54), tr("tacocat.focus.keys.reset"),
             manager=self.ui, container=self.panel, object_id=theme_id("#keys_reset", "@secondary"))
         self.done_button = pygame_gui.elements.UIButton(
-            pygame.Rect(panel_w // 2 + 10, button_y, 240, 54), tr("tacocat.focus.keys.done"),
+            pygame.Rect(panel_w // 2 + 10, button_y, 240, 54), tr("tacocat.settings.done"),
             manager=self.ui, container=self.panel, object_id=theme_id("#keys_done"))
         self._show_keys()
 

@@ -302,16 +302,25 @@ class Controls:
         if not items:
             return
         self.keyboard_focus = True
-        if self.focus_index is None:
+        current = self.focus_index % len(items) if self.focus_index is not None else None
+        if current is None:
             self.focus_index = 0 if step > 0 else len(items) - 1
-            return
-        current = self.focus_index % len(items)
-        if not within_group:
+        elif not within_group:
             self.focus_index = (current + step) % len(items)
-            return
-        cards = sum(1 for item in items if isinstance(item, CardSprite))
-        start, size = (0, cards) if current < cards else (cards, len(items) - cards)
-        self.focus_index = start + (current - start + step) % max(1, size)
+        else:
+            cards = sum(1 for item in items if isinstance(item, CardSprite))
+            start, size = (0, cards) if current < cards else (cards, len(items) - cards)
+            self.focus_index = start + (current - start + step) % max(1, size)
+        self._announce()
+
+    def _announce(self) -> None:
+        """Tell the app's focus listeners (e.g. narration) what the focus is on now:
+        a button's label, or a card's value and whether it is selected."""
+        item = self.focused()
+        if isinstance(item, Button):
+            self.table.app.focus.announce(item.label, "" if item.enabled else "disabled")
+        elif isinstance(item, CardSprite) and item.value is not None:
+            self.table.app.focus.announce(str(item.value), "selected" if item.selected else "")
 
     def _switch_group(self) -> None:
         """↑/↓: from the hand to the buttons beside it (the first one) and back (to the
@@ -329,6 +338,7 @@ class Controls:
             self.focus_index = cards
         elif current >= cards and cards:
             self.focus_index = min(self._card_left, cards - 1)
+        self._announce()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.session is None:
