@@ -186,6 +186,7 @@ class App(Navigation, Preferences, Inputs):
             self.defer(lambda name=name: self.audio.preload(name))
         for module in PREFETCH_MODULES:
             self.defer(lambda module=module: importlib.import_module(module))
+        self.defer(self.gamepads.start)
 
     def defer(self, job: Callable[[], None], owner: Any = None) -> None:
         """Run ``job`` (no arguments) later, in a moment when nothing moves and

@@ -175,7 +175,7 @@ def pad_event(kind: int, **fields) -> pygame.event.Event:
 
 
 def test_buttons_become_the_keys_intents():
-    pads = Gamepads(open_devices=False)
+    pads = Gamepads()
     [event] = pads.translate(pad_event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_A))
     assert (event.type, event.key, event.intent, event.controller) == (
         pygame.KEYDOWN, pygame.K_SPACE, "select", True)
@@ -187,7 +187,7 @@ def test_buttons_become_the_keys_intents():
 
 
 def test_the_stick_has_a_dead_zone_and_a_held_direction_repeats():
-    pads = Gamepads(open_devices=False)
+    pads = Gamepads()
     axis = pygame.CONTROLLER_AXIS_LEFTX
     assert pads.translate(pad_event(pygame.CONTROLLERAXISMOTION, axis=axis, value=12000)) == []
     [event] = pads.translate(pad_event(pygame.CONTROLLERAXISMOTION, axis=axis, value=30000))
@@ -201,7 +201,7 @@ def test_the_stick_has_a_dead_zone_and_a_held_direction_repeats():
 
 
 def test_the_dpad_repeats_until_it_is_released():
-    pads = Gamepads(open_devices=False)
+    pads = Gamepads()
     down = pygame.CONTROLLER_BUTTON_DPAD_DOWN
     assert [e.key for e in pads.translate(pad_event(pygame.CONTROLLERBUTTONDOWN, button=down))] \
         == [pygame.K_DOWN]

@@ -21,7 +21,7 @@ View (Back)         next                   Tab (the next button, e.g. the replay
 The stick works like the D-pad past a dead zone (with a smaller release zone so
 it does not chatter); a held direction repeats after :data:`REPEAT_DELAY`.
 Controllers are opened as they are plugged in (``CONTROLLERDEVICEADDED``, also
-sent for pads present at start) and closed when pulled out. Tests feed
+sent for pads present when :meth:`Gamepads.start` runs) and closed when pulled out. Tests feed
 :meth:`Gamepads.translate` events with any instance id: no device is needed.
 """
 
@@ -78,7 +78,7 @@ def key_event(intent: str, key: int) -> pygame.event.Event:
 class Gamepads:
     """Open controllers and the direction each one holds (see the module docstring)."""
 
-    def __init__(self, open_devices: bool = True) -> None:
+    def __init__(self) -> None:
         self._open: dict[int, Any] = {}
         #: The direction held (D-pad or stick) and seconds until it repeats.
         self._held: str | None = None
@@ -86,14 +86,17 @@ class Gamepads:
         self._stick: dict[int, float] = {}
         self._held_by_stick = False
         self._available = False
-        if open_devices:
-            try:
-                from pygame._sdl2 import controller
 
-                controller.init()
-                self._available = True
-            except (ImportError, pygame.error) as error:
-                log.info("no game controller support: %s", error)
+    def start(self) -> None:
+        """Start SDL's controller support (~30 ms, so the app does it once idle, after the
+        first frame); SDL then reports the pads already plugged in as added."""
+        try:
+            from pygame._sdl2 import controller
+
+            controller.init()
+            self._available = True
+        except (ImportError, pygame.error) as error:
+            log.info("no game controller support: %s", error)
 
     @property
     def holding(self) -> bool:

@@ -35,14 +35,15 @@ class Inputs:
     scenes: SceneManager
     ui: pygame_gui.UIManager
 
-    if TYPE_CHECKING:
-        def _dispatch(self, event: pygame.event.Event) -> None: ...  # the App's
+    if TYPE_CHECKING:  # the App's
+        def _dispatch(self, event: pygame.event.Event) -> None: ...
 
     def start_inputs(self) -> None:
         """Called once the UI manager and the scene stack exist."""
         #: The last kind of input (mouse, keys, controller): the ring and prompts follow it.
         self.input = InputState()
-        #: Game controllers, turned into the key events the screens know.
+        #: Game controllers, turned into the key events the screens know (SDL's
+        #: controller support starts once the first frame is shown: it takes ~30 ms).
         self.gamepads = Gamepads()
         #: Keyboard / controller focus on the pygame_gui screens.
         self.focus = FocusManager(lambda: self.scenes.top, self.ui, self.input)
