@@ -247,3 +247,19 @@ def test_every_control_of_every_screen_is_in_its_focus_order(make_app):
         assert found == declared, name
         if name not in ("title", "new_game"):
             app.scenes.pop()
+
+
+def test_a_long_rules_page_scrolls_with_page_down_and_up(make_app):
+    app = make_app()
+    app.step(1 / 60)
+    app.open_rules()
+    app.step(1 / 60)
+    rules = app.scenes.top
+    rules.show_page("replace")
+    app.step(1 / 60)
+    bar = rules.text_box.scroll_bar
+    assert bar is not None and bar.start_percentage == 0
+    key(app, pygame.K_PAGEDOWN)
+    assert bar.start_percentage > 0 and rules.page == "replace"
+    key(app, pygame.K_PAGEUP)
+    assert bar.start_percentage == 0
