@@ -7,7 +7,8 @@ is on top. The screen declares its order as data (``focus_order`` /
 
 * moves the focus with Tab / Shift-Tab and the arrows (:mod:`.order`);
 * presses with Enter / Space through the same event a click posts
-  (:mod:`.targets`); ←/→ step a slider; a check box toggles;
+  (:mod:`.targets`); ←/→ step a slider; a check box toggles; Page Up / Page Down
+  scroll the screen's long text (How to play, a long message);
 * follows the mouse (hover and clicks move the focus too) and hides its ring
   while the mouse is the last input; the first move key after the mouse only
   shows it (a key the manager would not use still goes to the screen);
@@ -144,6 +145,8 @@ class FocusManager:
         scene = self.scene()
         if scene is None or (hasattr(scene, "focus_paused") and scene.focus_paused()):
             return False
+        if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            return self._scroll(scene, 1 if event.key == pygame.K_PAGEDOWN else -1)
         grid = self.grid(scene)
         slot = self.focused(scene, grid)
         if slot is None or not (event.key in _MOVE_KEYS or event.key in _PRESS_KEYS):
@@ -188,6 +191,15 @@ class FocusManager:
             self._ui.set_focus_set(new.target.control)
         if pick and new.group is not None and new.group == old.group:
             new.target.activate()  # a choice group picks what the arrows reach
+        return True
+
+    def _scroll(self, scene: Any, screens: int) -> bool:
+        """Page Up / Page Down (a pad's LB / RB): a long text on the screen (How to play,
+        a long message) scrolls a screenful, which a keyboard had no other way to do."""
+        box = order.scrollable_text([scene.root])
+        if box is None:
+            return False
+        order.scroll_text(box, screens)
         return True
 
     def _point(self, pos: tuple[int, int]) -> None:

@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import pygame_gui
+
 from tacocat.ui.focus.targets import FOCUSABLE_ELEMENTS, Target, target_for
 
 #: Elements whose tops differ by less than this share a row in a discovered order.
@@ -136,6 +138,33 @@ def discovered_grid(containers: Iterable[Any]) -> Grid:
     for row in grid:
         row.sort(key=lambda slot: slot.target.rect.left)
     return grid
+
+
+def scrollable_text(containers: Iterable[Any]) -> Any:
+    """The largest text box inside ``containers`` that has a scroll bar, or None."""
+    found: list[Any] = []
+
+    def walk(container: Any) -> None:
+        for element in getattr(container, "elements", ()):
+            if isinstance(element, pygame_gui.elements.UITextBox):
+                if element.scroll_bar is not None and element.visible:
+                    found.append(element)
+            elif hasattr(element, "elements"):
+                walk(element)
+            elif hasattr(element, "get_container"):
+                walk(element.get_container())
+
+    for container in containers:
+        if container is not None:
+            walk(container.get_container() if hasattr(container, "get_container") else container)
+    return max(found, key=lambda box: box.rect.width * box.rect.height, default=None)
+
+
+def scroll_text(box: Any, screens: int) -> None:
+    """Scroll a text box a screenful (nine tenths of one) on or back."""
+    bar = box.scroll_bar
+    start = bar.start_percentage + screens * 0.9 * bar.visible_percentage
+    bar.set_scroll_from_start_percentage(max(0.0, min(1.0 - bar.visible_percentage, start)))
 
 
 def flat(grid: Grid) -> list[Slot]:

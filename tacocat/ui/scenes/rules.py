@@ -127,15 +127,6 @@ class RulesScene(Overlay):
             surface.blit(token, (126, 20))
         return surface
 
-    def scroll(self, screens: int) -> None:
-        """Page Down / Page Up: the page's text a screenful on or back (without a mouse,
-        the only way to read a long page; ↑/↓ choose the page)."""
-        bar = self.text_box.scroll_bar if self.text_box is not None else None
-        if bar is None:
-            return
-        start = bar.start_percentage + screens * 0.9 * bar.visible_percentage
-        bar.set_scroll_from_start_percentage(max(0.0, min(1.0 - bar.visible_percentage, start)))
-
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -144,9 +135,7 @@ class RulesScene(Overlay):
                 self._turn(+1)
             elif event.key == pygame.K_LEFT:
                 self._turn(-1)
-            elif event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):  # a controller's RB / LB
-                self.scroll(1 if event.key == pygame.K_PAGEDOWN else -1)
-            return
+            return  # (Page Up / Page Down scroll the page: the focus manager does it)
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
         if event.ui_element is self.back_button:
