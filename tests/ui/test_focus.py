@@ -263,3 +263,34 @@ def test_a_long_rules_page_scrolls_with_page_down_and_up(make_app):
     assert bar.start_percentage > 0 and rules.page == "replace"
     key(app, pygame.K_PAGEUP)
     assert bar.start_percentage == 0
+
+
+def test_controllers_are_opened_when_plugged_in_and_closed_when_pulled_out(monkeypatch):
+    from pygame._sdl2 import controller
+
+    class FakeJoystick:
+        def get_instance_id(self) -> int:
+            return 42
+
+    class FakePad:
+        name = "Fake pad"
+        closed = False
+
+        def __init__(self, index: int) -> None:
+            self.index = index
+
+        def as_joystick(self) -> FakeJoystick:
+            return FakeJoystick()
+
+        def quit(self) -> None:
+            FakePad.closed = True
+
+    monkeypatch.setattr(controller, "Controller", FakePad)
+    pads = Gamepads()
+    pads._available = True  # as after start(), without SDL's subsystem
+    assert pads.translate(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0)) == []
+    assert pads.connected == 1
+    pads.translate(pad_event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_DPAD_UP))
+    assert pads.holding
+    pads.translate(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=42))
+    assert pads.connected == 0 and FakePad.closed and not pads.holding
