@@ -294,3 +294,17 @@ def test_controllers_are_opened_when_plugged_in_and_closed_when_pulled_out(monke
     assert pads.holding
     pads.translate(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=42))
     assert pads.connected == 0 and FakePad.closed and not pads.holding
+
+
+def test_a_slider_is_announced_by_the_label_beside_it(make_app):
+    app = make_app()
+    app.step(1 / 60)
+    app.open_settings()
+    app.step(1 / 60)
+    heard = []
+    app.focus.on_focus_changed(lambda label, state: heard.append((label, state)))
+    key(app, pygame.K_TAB)  # shows the ring on the first control
+    key(app, pygame.K_TAB)
+    from tacocat.ui.i18n import tr
+
+    assert heard[-1] == (tr("tacocat.settings.music_volume"), "50")

@@ -93,7 +93,16 @@ class ElementTarget(Target):
                     and _shown(element))
 
     def label(self) -> str:
-        return str(getattr(self.element, "text", "") or "")
+        """The element's own text, else the label beside it on its row (a slider's or a
+        text field's name, e.g. "Music")."""
+        own = str(getattr(self.element, "text", "") or "")
+        if own or isinstance(self, ButtonTarget):
+            return own
+        if self._beside is None:
+            self._beside = _label_beside(self.element)
+        return self._beside
+
+    _beside: str | None = None
 
 
 class ButtonTarget(ElementTarget):
@@ -163,6 +172,18 @@ class DrawnTarget(Target):
 
     def activate(self) -> None:
         self._press(self.button)
+
+
+def _label_beside(element: Any) -> str:
+    """The text of the nearest label left of ``element`` on the same row, or ""."""
+    rect = element.rect
+    labels = [other for other in getattr(element.ui_container, "elements", ())
+              if isinstance(other, pygame_gui.elements.UILabel)
+              and other.rect.right <= rect.left + 4
+              and other.rect.top < rect.bottom and rect.top < other.rect.bottom]
+    if not labels:
+        return ""
+    return str(max(labels, key=lambda label: label.rect.right).text)
 
 
 def _shown(element: Any) -> bool:
