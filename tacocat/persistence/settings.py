@@ -6,7 +6,9 @@ File format (indented, key-sorted JSON so a player can read and edit it)::
      "sound_volume": 0.8, "music_volume": 0.5, "muted": false,
      "animation_speed": "normal", "reduced_motion": false,
      "fullscreen": false, "window_size": [1280, 720], "ai_level": "medium",
-     "player_names": ["Player 1", "Player 2"], "language": "en"}
+     "player_names": ["Player 1", "Player 2"], "language": "en",
+     "table_keys": {"left": "left", "right": "right", "select": "space",
+                    "confirm": "return", "hint": "h", "discards": "d"}}
 
 How a bad file is handled (:func:`load_settings`):
 
@@ -91,6 +93,60 @@ def _check_language(value: Any) -> str:
     return value
 
 
+# --- keys you choose: the table's key bindings ----------------------------------------
+# Stored as {"action": "key name"} with pygame's key names ("space", "h", "left"); this
+# module only checks their shape (persistence imports no pygame): a name pygame does not
+# know falls back to the action's default key in tacocat.ui.input.keymap.
+
+#: The table's actions a player may rebind, with their default keys, in Settings order.
+DEFAULT_TABLE_KEYS: tuple[tuple[str, str], ...] = (
+    ("left", "left"), ("right", "right"), ("select", "space"), ("confirm", "return"),
+    ("hint", "h"), ("discards", "d"), ("undo", "u"),
+)
+TABLE_ACTIONS = tuple(action for action, _ in DEFAULT_TABLE_KEYS)
+#: Keys no action may take: they keep one meaning everywhere (back/menu, focus, full screen).
+RESERVED_KEYS = frozenset({"escape", "tab", "f11", "up", "down"})
+_MAX_KEY_NAME = 24
+
+
+class KeyConflictError(ValueError):
+    """Two actions were given the same key (``action`` already has it), or a reserved one."""
+
+    def __init__(self, key: str, action: str | None) -> None:
+        self.key, self.action = key, action
+        what = f"is already used by {action}" if action else "is reserved"
+        super().__init__(f"key {key!r} {what}")
+
+
+def check_table_keys(value: Any) -> tuple[tuple[str, str], ...]:
+    """``{action: key name}`` (or pairs) -> every action's key in :data:`TABLE_ACTIONS`
+    order, defaults for the ones left out. Unknown actions, bad names, reserved keys
+    and a key used twice are refused (:class:`ValueError`)."""
+    if not isinstance(value, dict | list | tuple):
+        raise ValueError("must map actions to key names")
+    pairs: list[Any] = list(value.items()) if isinstance(value, dict) else list(value)
+    chosen = dict(DEFAULT_TABLE_KEYS)
+    owners: dict[str, str] = {}
+    for pair in pairs:
+        if not isinstance(pair, list | tuple) or len(pair) != 2:
+            raise ValueError("must map actions to key names")
+        action, key = pair
+        if action not in chosen:
+            raise ValueError(f"has an unknown action {action!r}")
+        if (not isinstance(key, str) or not key or len(key) > _MAX_KEY_NAME
+                or not key.isprintable() or key != key.strip().lower()):
+            raise ValueError(f"has a bad key name for {action}")
+        chosen[action] = key
+    for action in TABLE_ACTIONS:
+        key = chosen[action]
+        if key in RESERVED_KEYS:
+            raise KeyConflictError(key, None)
+        if key in owners:
+            raise KeyConflictError(key, owners[key])
+        owners[key] = action
+    return tuple((action, chosen[action]) for action in TABLE_ACTIONS)
+
+
 #: Field name -> check that returns the canonical value or raises ValueError.
 _CHECKS: dict[str, Callable[[Any], Any]] = {
     "sound_volume": check_fraction,
@@ -103,6 +159,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "ai_level": lambda v: check_choice(v, AI_LEVELS),
     "player_names": check_name_pair,
     "language": _check_language,
+    "table_keys": check_table_keys,
 }
 
 
@@ -125,6 +182,7 @@ class Settings:
     :ivar ai_level: the computer's level, one of :data:`AI_LEVELS`.
     :ivar player_names: the two names used in hot-seat games (first seat first).
     :ivar language: the UI language tag, e.g. ``"en"``.
+    :ivar table_keys: the table's key for each action in :data:`TABLE_ACTIONS`.
     """
 
     sound_volume: float = 0.8
@@ -137,6 +195,8 @@ class Settings:
     ai_level: str = "medium"
     player_names: tuple[str, str] = ("Player 1", "Player 2")
     language: str = "en"
+    #: The table's keys (see "keys you choose" above): ((action, key name), ...).
+    table_keys: tuple[tuple[str, str], ...] = DEFAULT_TABLE_KEYS
 
     def __post_init__(self) -> None:
         for name, check in _CHECKS.items():
@@ -152,6 +212,7 @@ class Settings:
         data = dataclasses.asdict(self)
         data["window_size"] = list(self.window_size)
         data["player_names"] = list(self.player_names)
+        data["table_keys"] = dict(self.table_keys)
         return data
 
 

@@ -43,6 +43,7 @@ from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.crash import show_crash_screen
 from tacocat.ui.fonts import localise_theme
 from tacocat.ui.idle_work import IdleWork
+from tacocat.ui.input.hub import INPUT_EVENTS, Inputs
 from tacocat.ui.language import rich_text_fonts, starting_settings
 from tacocat.ui.navigation import Navigation
 from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
@@ -73,15 +74,6 @@ BUSY_AFTER_INPUT = 0.6
 #: Animation speed setting -> time multiplier (inf: every tween ends at once).
 SPEED_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": math.inf}
 
-_INPUT_EVENTS = frozenset(
-    {
-        pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
-        pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
-        pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
-        pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
-        pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED,
-    }
-)
 #: Posted by :meth:`App.wake` (thread-safe) to end an idle wait at once.
 WAKE_EVENT = pygame.event.custom_type()
 #: Set (by bench/startup.py) to have the first shown frame reported on stderr.
@@ -104,7 +96,7 @@ def check_pygame_ce() -> None:
 # --- the application ----------------------------------------------------------------
 
 
-class App(Navigation, Preferences):
+class App(Navigation, Preferences, Inputs):
     """The running game. Scenes reach everything through ``scene.app``.
 
     :param options: the parsed command line (see :mod:`tacocat.cli`).
@@ -141,6 +133,7 @@ class App(Navigation, Preferences):
             self.settings.sound_volume, self.settings.music_volume, self.settings.muted
         )
         self.scenes = SceneManager(on_change=self._scene_changed)
+        self.start_inputs()  # last input, controllers, focus, the table's keys
 
         self._closed = False
         self._busy_until = 0.0
@@ -190,6 +183,7 @@ class App(Navigation, Preferences):
             self.defer(lambda name=name: self.audio.preload(name))
         for module in PREFETCH_MODULES:
             self.defer(lambda module=module: importlib.import_module(module))
+        self.defer(self.gamepads.start)
 
     def defer(self, job: Callable[[], None], owner: Any = None) -> None:
         """Run ``job`` (no arguments) later, in a moment when nothing moves and
@@ -242,13 +236,9 @@ class App(Navigation, Preferences):
 
     def is_idle(self) -> bool:
         """True when the loop may slow down: nothing moves and no recent input."""
-        return not (
-            self.frame < 3
-            or time.monotonic() < self._busy_until
-            or self.shots.pending
-            or self.scenes.is_animating()
-            or self.notices.active
-        )
+        return not (self.frame < 3 or time.monotonic() < self._busy_until or self.shots.pending
+                    or self.scenes.is_animating() or self.notices.active
+                    or self.gamepads.holding)
 
     def run(self) -> int:
         """Run until quit; returns the process exit code."""
@@ -287,11 +277,12 @@ class App(Navigation, Preferences):
     def step(self, dt: float) -> None:
         """One frame: events, updates, drawing, screenshots, flip."""
         events, self._carried = self._carried + pygame.event.get(), []
-        for event in events:
+        for event in self.input_events(events, dt):  # controllers become key events
             self._dispatch(event)
             if not self.running:
                 return
         self.scenes.update(dt)
+        self.focus.update()
         self.ui.update(dt)
         self.notices.update(dt)
         if self._must_draw():
@@ -299,6 +290,7 @@ class App(Navigation, Preferences):
                 self.screen.fill((23, 50, 58))
             self.scenes.draw(self.screen)
             self.ui.draw_ui(self.screen)
+            self.focus.draw(self.screen)
             self.notices.draw(self.screen)
             self._take_screenshots()
             pygame.display.flip()
@@ -337,8 +329,10 @@ class App(Navigation, Preferences):
             return
         if event.type == WAKE_EVENT:
             return
-        if event.type in _INPUT_EVENTS:
+        if event.type in INPUT_EVENTS:
             self._busy_until = time.monotonic() + BUSY_AFTER_INPUT
+        if self.focus_takes(event):  # Tab, arrows, Enter, Space on a pygame_gui screen
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
@@ -384,6 +378,7 @@ class App(Navigation, Preferences):
         self._closed = True
         self._run_quit_hooks()
         self.audio.close()
+        self.gamepads.close()
         pygame.display.quit()
 
     def _crash(self, error: Exception) -> int:

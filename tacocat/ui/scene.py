@@ -171,7 +171,19 @@ class UIScene(Scene):
 
     Override :meth:`build` to create widgets with ``container=self.root`` and
     ``manager=self.ui``; they are killed on exit.
+
+    Keyboard and controller focus (:mod:`tacocat.ui.focus`) come from data:
+    ``focus_order`` lists the controls' attribute names row by row (None: every
+    focusable element, in reading order) and ``focus_start`` the ones focus starts
+    on, the most likely action first.
     """
+
+    focus_order: Any = None
+    focus_start: tuple[str, ...] = ()
+
+    def focus_paused(self) -> bool:
+        """True while this screen takes the focus keys itself (e.g. during an intro)."""
+        return False
 
     def __init__(self, app: App) -> None:
         super().__init__(app)

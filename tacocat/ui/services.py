@@ -25,7 +25,10 @@ if TYPE_CHECKING:
     from tacocat.rules import GameState
     from tacocat.ui.assets import Assets
     from tacocat.ui.audio import Audio
+    from tacocat.ui.focus import FocusManager
     from tacocat.ui.game_config import GameConfig
+    from tacocat.ui.input.keymap import KeyMap
+    from tacocat.ui.input.state import InputState
     from tacocat.ui.scene import Scene, SceneManager
 
 
@@ -42,6 +45,9 @@ class App(Protocol):
     assets: Assets
     audio: Audio
     scenes: SceneManager
+    #: Keyboard/controller focus of the pygame_gui screens, and the last input used.
+    focus: FocusManager
+    input: InputState
 
     @property
     def animation_speed(self) -> float: ...
@@ -51,6 +57,9 @@ class App(Protocol):
 
     @property
     def reduced_motion(self) -> bool: ...
+
+    @property
+    def keys(self) -> KeyMap: ...
 
     # --- navigation -------------------------------------------------------------------
 

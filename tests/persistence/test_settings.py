@@ -47,6 +47,8 @@ def test_fields_and_defaults_are_the_agreed_ones() -> None:
         "sound_volume": 0.8, "music_volume": 0.5, "muted": False, "animation_speed": "normal",
         "reduced_motion": False, "fullscreen": False, "window_size": (1280, 720),
         "ai_level": "medium", "player_names": ("Player 1", "Player 2"), "language": "en",
+        "table_keys": (("left", "left"), ("right", "right"), ("select", "space"),
+                       ("confirm", "return"), ("hint", "h"), ("discards", "d"), ("undo", "u")),
     }
 
 

@@ -30,7 +30,7 @@ PLURAL_YOU = frozenset({
     "suaj", "suaja", "tuajës", "suajat",
 })
 #: Words of the file that end in -ni and are not verbs (adverb "now", definite nouns in -n).
-NOT_VERBS = frozenset({"tani", "versioni", "ekrani", "animacioni"})
+NOT_VERBS = frozenset({"tani", "versioni", "ekrani", "animacioni", "butoni"})
 #: Where both players are addressed together: the key and its plural words.
 BOTH_PLAYERS = {
     "new_game.hotseat_hint": {"luani"},      # Luani me radhë (two people, one device)

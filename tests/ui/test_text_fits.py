@@ -149,6 +149,7 @@ def _menus(frames: Frames) -> None:
     app.scenes.pop()
     app.open_settings()
     frames.check("settings")
+    _keys(frames)
     app.scenes.pop()
     app.open_stats()
     frames.check("statistics")
@@ -185,6 +186,21 @@ def _about(frames: Frames) -> None:
     frames.check("about over settings")
     assert app.scenes.top.name == "about"
     app.scenes.pop()
+    app.scenes.pop()
+
+
+def _keys(frames: Frames) -> None:
+    """Settings -> Keys, waiting for a key, and its longest refusal."""
+    from tacocat.ui.scenes.keys import KeysScene
+
+    app = frames.app
+    app.scenes.push(KeysScene(app))
+    keys = app.scenes.top
+    keys.capturing = "discards"
+    keys._show_keys()
+    keys._say(i18n.tr("tacocat.focus.keys.taken", button=i18n.tr("tacocat.focus.key.space"),
+                      action=i18n.tr("tacocat.focus.keys.action.discards")))
+    frames.check("keys")
     app.scenes.pop()
 
 

@@ -45,6 +45,8 @@ class ReplayControls:
         decisions = {step: n.tone for step, n in scene.notes.items() if n.decision}
         self.scrubber.marks = decisions or {step: n.tone for step, n in scene.notes.items()}
         self.buttons = self._build_buttons()
+        #: The button Tab put the focus on (its key), None while the keys step the game.
+        self.focus_key: str | None = None
         self._panel: tuple[tuple[str, ...], pygame.Surface] | None = None
         self.update(0.0)
 
@@ -108,7 +110,22 @@ class ReplayControls:
         elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self._mouse(event)
 
+    def focused(self) -> Button | None:
+        return self.buttons.get(self.focus_key) if self.focus_key is not None else None
+
+    def _tab(self, step: int) -> None:
+        """Tab / Shift-Tab: the focus round the usable buttons (Enter or Space presses)."""
+        usable = [key for key, button in self.buttons.items()
+                  if button.visible and button.enabled]
+        if not usable:
+            return
+        here = usable.index(self.focus_key) if self.focus_key in usable else (-1 if step > 0 else 0)
+        self.focus_key = usable[(here + step) % len(usable)]
+        self.scene.app.focus.announce(self.buttons[self.focus_key].label)
+
     def _mouse(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focus_key = None
         for button in self.buttons.values():
             inside = button.contains(event.pos)
             if event.type == pygame.MOUSEMOTION:
@@ -130,6 +147,14 @@ class ReplayControls:
 
     def _key(self, event: pygame.event.Event) -> None:
         scene, key = self.scene, event.key
+        if key == pygame.K_TAB:
+            self._tab(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return
+        focused = self.focused()
+        if focused is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if focused.enabled:
+                self.press(focused.key)
+            return
         moves: dict[int, Callable[[], None]] = {
             pygame.K_RIGHT: scene.step_forward, pygame.K_LEFT: scene.step_back,
             pygame.K_UP: scene.previous_round, pygame.K_PAGEUP: scene.previous_round,
@@ -156,8 +181,9 @@ class ReplayControls:
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self._panel_image(), (PANEL_RECT.x - 3, PANEL_RECT.y - 3))
         self.scrubber.draw(surface)
+        focused = self.focused()
         for button in self.buttons.values():
-            button.draw(surface, self.scene.text)
+            button.draw(surface, self.scene.text, focused=button is focused)
 
     def panel_lines(self) -> tuple[str, ...]:
         """What the panel says: the game, the round, the move, playing or paused."""

@@ -20,6 +20,7 @@ import pygame
 from tacocat.rules import events as ev
 from tacocat.rules import rounds_to_win
 from tacocat.ui.i18n import tr
+from tacocat.ui.input.prompts import pad_label
 from tacocat.ui.replay.controls import ReplayControls
 from tacocat.ui.replay.timeline import Note, Timeline
 from tacocat.ui.scene import Scene
@@ -233,6 +234,9 @@ class ReplayScene(Scene):
             return note.text, {"good": "do", "mistake": "hint", "blunder": "error"}.get(
                 note.tone, "info")
         if self.index == 0:
+            if self.app.input.controller:  # the prompt names the controller's buttons
+                return tr("tacocat.focus.replay_start", play=pad_label("select"),
+                          step=pad_label("right")), "info"
             return tr("tacocat.replay.start"), "info"
         lines = [describe(e, self.info.names) for e in self.timeline.events[self.index]
                  if not isinstance(e, ev.RoundStarted)]

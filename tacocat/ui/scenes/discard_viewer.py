@@ -69,7 +69,7 @@ class DiscardViewerScene(DrawnOverlay):
         self.close()
 
     def on_key(self, event: pygame.event.Event) -> None:
-        if event.key == pygame.K_d:
+        if self.app.keys.intent(event) == "discards":  # the key (or Y) that opened it
             self.close()
             return
         super().on_key(event)

@@ -22,6 +22,7 @@ from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.persistence.history import MAX_GAMES, HistoryEntry
 from tacocat.rules.variants import VARIANTS
 from tacocat.ui.i18n import tr
+from tacocat.ui.input.prompts import pad_label
 from tacocat.ui.notices import io_reason
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
@@ -259,8 +260,10 @@ class HistoryScene(DrawnOverlay):
             self.list.draw(surface, self.text)
         else:
             self.line(surface, tr("tacocat.history.empty"), self.panel_rect.y + 260, size=21)
-        self.line(surface, tr("tacocat.history.keys"), self.panel_rect.bottom - 104, size=15,
-                  colour=p.box_edge)
+        keys = (tr("tacocat.focus.history_keys", move=pad_label("up"), select=pad_label("select"),
+                   back=pad_label("back")) if self.app.input.controller
+                else tr("tacocat.history.keys"))
+        self.line(surface, keys, self.panel_rect.bottom - 104, size=15, colour=p.box_edge)
 
 
 def _adopt_more(scene: HistoryScene | None) -> None:

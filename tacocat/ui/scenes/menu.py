@@ -17,6 +17,9 @@ class MenuScene(Overlay):
     """Pauses the table (only the top scene updates) until Resume or Esc."""
 
     name = "menu"
+    focus_order = (("resume_button",), ("rules_button",), ("stats_button",),
+                   ("settings_button",), ("quit_button",))
+    focus_start = ("resume_button",)
 
     def build(self) -> None:
         screen_w, screen_h = self.app.size

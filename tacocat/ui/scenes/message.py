@@ -25,6 +25,8 @@ class MessageScene(Overlay):
     """Shows ``text`` under ``title``; OK, Enter or Esc closes it and calls ``on_close``."""
 
     name = "message"
+    focus_order = (("ok_button",), ("buttons",))
+    focus_start = ("ok_button", "buttons")
 
     def __init__(
         self, app, title: str, text: str, on_close: Callable[[], None] | None = None

@@ -12,6 +12,7 @@ import pygame_gui
 from tacocat.persistence.fields import MAX_NAME_LENGTH, check_name
 from tacocat.rules import Ruleset
 from tacocat.rules.variants import VARIANTS, ruleset_with
+from tacocat.ui.focus import Column, Row
 from tacocat.ui.game_config import LEVELS, GameConfig
 from tacocat.ui.i18n import tr
 from tacocat.ui.names import default_names, seat_name, stored_names
@@ -38,6 +39,15 @@ class NewGameScene(UIScene):
     level and names in the settings for next time."""
 
     name = "new_game"
+    focus_order = (
+        Row("vs_ai_button", "hotseat_button", choice=True),
+        Row("level_buttons", choice=True),
+        Row("seat_buttons", choice=True),
+        ("your_name",), ("first_name",), ("second_name",),
+        Column("variant_boxes"),
+        ("back_button", "start_button"),
+    )
+    focus_start = ("start_button",)
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -229,12 +239,18 @@ class NewGameScene(UIScene):
             human = seat_name(clean_name(self.your_name.get_text(), defaults[0]), self.human_seat)
             computer = tr("tacocat.names.computer")
             names = (human, computer) if self.human_seat == 0 else (computer, human)
-            return GameConfig("vs_ai", self.level, self.human_seat, names, self._ruleset())
+            return GameConfig("vs_ai", self.level, self.human_seat, names, self._ruleset(),
+                              seed=self._seed())
         first = clean_name(self.first_name.get_text(), defaults[0])
         second = clean_name(self.second_name.get_text(), defaults[1])
         if second == first:
             second = clean_name(f"{second[:MAX_NAME_LENGTH - 2]} 2", defaults[1])
-        return GameConfig("hotseat", self.level, 0, (first, second), self._ruleset())
+        return GameConfig("hotseat", self.level, 0, (first, second), self._ruleset(),
+                          seed=self._seed())
+
+    def _seed(self) -> int | None:
+        """``--seed`` shuffles the games started here too (reproducible runs and tests)."""
+        return getattr(self.app.options, "seed", None)
 
     def _ruleset(self) -> Ruleset:
         return ruleset_with(self.variants)

@@ -116,8 +116,10 @@ class DrawnOverlay(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
-            for button in self.buttons:
+            for index, button in enumerate(self.buttons):
                 button.hovered = button.contains(event.pos)
+                if button.hovered:
+                    self.focus = index  # the focus follows the mouse (its ring hides)
             return
         if not self.armed:
             return
@@ -145,13 +147,17 @@ class DrawnOverlay(Scene):
             self.on_cancel()
         elif key in (pygame.K_LEFT, pygame.K_UP) or (
                 key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
-            self.keyboard = True
-            self.focus = (self.focus - 1) % max(1, len(self.buttons))
+            self._move_focus(-1)
         elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
-            self.keyboard = True
-            self.focus = (self.focus + 1) % max(1, len(self.buttons))
+            self._move_focus(1)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
             self._press(self.buttons[self.focus % len(self.buttons)])
+
+    def _move_focus(self, step: int) -> None:
+        self.keyboard = True
+        self.focus = (self.focus + step) % max(1, len(self.buttons))
+        if self.buttons:  # e.g. for narration (see FocusManager.on_focus_changed)
+            self.app.focus.announce(self.buttons[self.focus].label)
 
     def close(self) -> None:
         self.app.scenes.pop(self)

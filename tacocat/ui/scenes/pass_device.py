@@ -27,6 +27,8 @@ class PassDeviceScene(Overlay):
     :param other: the other player's name, asked to look away.
     """
 
+    focus_order = (("button",),)
+
     name = "pass_device"
     opaque = True  # nothing below is drawn: no card may show through
     panel_id = "#overlay_opaque"

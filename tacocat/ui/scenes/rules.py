@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from tacocat.ui.focus import Column
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
@@ -26,6 +27,8 @@ class RulesScene(Overlay):
     """Tabs on the left, the page text (scrollable) on the right."""
 
     name = "rules"
+    focus_order = (Column("tabs", choice=True), ("tutorial_button", "back_button"))
+    focus_start = ("back_button",)
 
     def __init__(self, app, page: str = "goal") -> None:
         super().__init__(app)
@@ -128,11 +131,11 @@ class RulesScene(Overlay):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.close()
-            elif event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
+            elif event.key == pygame.K_RIGHT:
                 self._turn(+1)
-            elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
+            elif event.key == pygame.K_LEFT:
                 self._turn(-1)
-            return
+            return  # (Page Up / Page Down scroll the page: the focus manager does it)
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
         if event.ui_element is self.back_button:

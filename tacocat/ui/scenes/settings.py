@@ -6,6 +6,7 @@ import pygame
 import pygame_gui
 
 from tacocat.languages import LANGUAGES
+from tacocat.ui.focus import Row
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
@@ -25,6 +26,14 @@ class SettingsScene(Overlay):
     """An overlay, so it opens the same way from the title and from the in-game menu."""
 
     name = "settings"
+    #: The focus order, row by row (a new control: its attribute name in one more row).
+    focus_order = (
+        ("sound_slider",), ("music_slider",), ("mute_box",),
+        Row("speed_buttons", choice=True), ("motion_box",),
+        ("fullscreen_box",), Row("size_buttons", choice=True),
+        ("language_buttons",),
+        ("keys_button", "about_button", "done_button"),
+    )
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -42,13 +51,19 @@ class SettingsScene(Overlay):
         y = self._motion_rows(y + 44)
         y = self._display_rows(y + 44)
         self.language_buttons = self._language_row(y + ROW_H + 10)
+        # The footer: Keys…, About and Done, 216 px each with 16 px between them.
+        footer_x = (panel_w - 3 * 216 - 2 * 16) // 2
+        self.keys_button = pygame_gui.elements.UIButton(
+            pygame.Rect(footer_x, panel_h - 76, 216, 54), tr("tacocat.focus.settings_keys"),
+            manager=self.ui, container=self.panel, object_id=theme_id("#settings_keys", "@secondary"),
+        )
         self.about_button = pygame_gui.elements.UIButton(
-            pygame.Rect(panel_w // 2 - 210, panel_h - 76, 200, 54), tr("tacocat.about.button"),
+            pygame.Rect(footer_x + 232, panel_h - 76, 216, 54), tr("tacocat.about.button"),
             manager=self.ui, container=self.panel,
             object_id=theme_id("#settings_about", "@secondary"),
         )
         self.done_button = pygame_gui.elements.UIButton(
-            pygame.Rect(panel_w // 2 + 10, panel_h - 76, 200, 54), tr("tacocat.settings.done"),
+            pygame.Rect(footer_x + 464, panel_h - 76, 216, 54), tr("tacocat.settings.done"),
             manager=self.ui, container=self.panel, object_id=theme_id("#settings_done"),
         )
         self._refresh()
@@ -201,6 +216,12 @@ class SettingsScene(Overlay):
         if element is self.about_button:
             self.app.audio.play("click")
             self.app.open_about()
+            return
+        if element is self.keys_button:
+            self.app.audio.play("click")
+            from tacocat.ui.scenes.keys import KeysScene
+
+            self.app.scenes.push(KeysScene(self.app))
             return
         for speed, button in self.speed_buttons.items():
             if element is button:

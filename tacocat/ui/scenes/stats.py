@@ -74,6 +74,8 @@ class StatsScene(Overlay):
     """
 
     name = "stats"
+    focus_order = (("history_button", "done_button"),)
+    focus_start = ("done_button",)
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)

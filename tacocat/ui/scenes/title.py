@@ -43,6 +43,13 @@ class TitleScene(UIScene):
     name = "title"
     #: The background picture covers the window (the app skips clearing it).
     covers_window = True
+    focus_order = (
+        # As laid out: Continue (when a game is saved) above New game.
+        ("continue_button",), ("new_game_button",), ("tutorial_button",),
+        ("rules_button", "stats_button", "history_button", "settings_button"),
+        ("about_button", "quit_button"),
+    )
+    focus_start = ("continue_button", "new_game_button")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -173,6 +180,10 @@ class TitleScene(UIScene):
     def covered(self) -> None:
         # Scenes under an overlay are not updated: land the intro now, not when it closes.
         self._skip_intro()
+
+    def focus_paused(self) -> bool:
+        # While the buttons fly in, Enter and Space land them (then they press).
+        return self.tweener.is_animating()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):

@@ -13,6 +13,7 @@ import pygame
 
 from tacocat.rules import Attack, Phase, Replace
 from tacocat.ui.i18n import tr
+from tacocat.ui.input.prompts import prompt
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
 
@@ -28,14 +29,15 @@ def build() -> dict[str, Button]:
                                 style="primary", font_size=20)
     buttons["secondary"] = Button("secondary", pygame.Rect(area.x, area.y + 58, area.width, 40),
                                   style="secondary", font_size=18)
+    # Hint and Discards name their key (or controller button): refresh() keeps it current.
     buttons["hint"] = Button("hint", pygame.Rect(area.x, area.y + 106, area.width // 2 - 4, 36),
-                             tr("tacocat.table.button.hint"), style="quiet", font_size=16)
+                             style="quiet", font_size=16)
     buttons["discards"] = Button(
         "discards", pygame.Rect(area.x + area.width // 2 + 4, area.y + 106, area.width // 2 - 4, 36),
-        tr("tacocat.table.button.discards"), style="quiet", font_size=16)
+        style="quiet", font_size=16)
     # Take back (vs-AI only): over the decision's buttons, under the piles' labels.
     buttons["undo"] = Button("undo", pygame.Rect(area.x, area.y - 46, area.width, 36),
-                             tr("tacocat.trust.table.undo"), style="quiet", font_size=16)
+                             style="quiet", font_size=16)
     buttons["menu"] = Button("menu", pygame.Rect(1164, 14, 100, 38),
                              tr("tacocat.table.button.menu"), style="quiet", font_size=16)
     return buttons
@@ -57,6 +59,10 @@ def refresh(controls: Controls) -> None:
     """Labels, visibility and enabled states for the decision on screen now."""
     b = controls.buttons
     seat = controls.table.acting_seat()
+    app = controls.table.app
+    b["hint"].label = tr("tacocat.focus.table.hint", button=prompt("hint", app.keys, app.input))
+    b["discards"].label = tr("tacocat.focus.table.discards",
+                             button=prompt("discards", app.keys, app.input))
     primary, secondary = b["primary"], b["secondary"]
     primary.visible = secondary.visible = False
     b["hint"].enabled = seat is not None
@@ -96,7 +102,8 @@ def refresh(controls: Controls) -> None:
             verb = "duel_with" if phase is Phase.DUEL else "answer_with"
             primary.label = tr(f"tacocat.trust.table.{verb}", card=picked)
         primary.enabled = picked is not None
-        primary.disabled_reason = tr("tacocat.trust.table.pick_first")
+        primary.disabled_reason = tr("tacocat.focus.table.pick_one",
+                                     button=prompt("select", app.keys, app.input))
 
 
 def _refresh_undo(controls: Controls, seat: int | None) -> None:
@@ -106,6 +113,10 @@ def _refresh_undo(controls: Controls, seat: int | None) -> None:
     undo.visible = session.mode == "vs_ai" and seat is not None and session.allows_undo
     if not undo.visible:
         return
+    app = controls.table.app
+    # A controller has no take-back button: it reaches this one with the focus.
+    undo.label = (tr("tacocat.trust.table.undo") if app.input.controller else
+                  tr("tacocat.trust.table.undo_key", button=prompt("undo", app.keys, app.input)))
     key = ("undo", id(session.state))
     cache = controls._problems
     if cache.get("state") is not session.state:

@@ -16,6 +16,7 @@ import pygame
 
 from tacocat.rules import Attack, DuelCard, Phase, Replace, Respond
 from tacocat.ui.i18n import tr
+from tacocat.ui.input.prompts import prompt
 from tacocat.ui.table import buttons, lifts
 from tacocat.ui.table.prompt import hint_line, sentence
 from tacocat.ui.widgets import layout as L
@@ -42,6 +43,8 @@ class Controls:
         self.hovered: CardSprite | None = None
         self.focus_index: int | None = None
         self.keyboard_focus = False
+        #: The card the focus was on when ↓ took it to the buttons (↑ goes back to it).
+        self._card_left = 0
         self.message: str | None = None
         self.message_tone = "error"
         self._message_left = 0.0
@@ -123,7 +126,8 @@ class Controls:
         return True
 
     def click_card(self, sprite: CardSprite) -> None:
-        """A click (or Space/Enter) on one of your cards."""
+        """A click (or Space) on one of your cards: toggle it, or in the duel and defence
+        pick it as the one card."""
         seat = self.table.acting_seat()
         if seat is None:
             self._explain_wait()
@@ -211,10 +215,16 @@ class Controls:
         elif phase in (Phase.DUEL, Phase.DEFEND):
             self._play_selected(seat)
 
+    def _pick_first(self) -> str:
+        """How to pick a card, naming the keys (or pad buttons) the player uses now."""
+        app = self.table.app
+        return tr("tacocat.trust.table.pick_first", button=prompt("select", app.keys, app.input),
+                  confirm=prompt("confirm", app.keys, app.input))
+
     def _play_selected(self, seat: int) -> None:
         """Play the one card the player picked (duel or answer); nothing picked: say how."""
         if len(self.selected) != 1 or self.selected[0].value is None:
-            self._say(tr("tacocat.trust.table.pick_first"))
+            self._say(self._pick_first())
             return
         value = self.selected[0].value
         phase = self.session.state.phase
@@ -269,11 +279,8 @@ class Controls:
             self.hint_text = None
             return
         action = hint.action
-        values: tuple[int, ...]
         values = action.cards if isinstance(action, (Replace, Attack)) else (action.card,)
-        for sprite in self.selected:
-            sprite.selected = False
-        self.selected = []
+        self.clear_selection()
         remaining = list(values)
         for sprite in self.table.my_hand():
             if sprite.value in remaining:
@@ -320,16 +327,43 @@ class Controls:
         if not items:
             return
         self.keyboard_focus = True
-        if self.focus_index is None:
+        current = self.focus_index % len(items) if self.focus_index is not None else None
+        if current is None:
             self.focus_index = 0 if step > 0 else len(items) - 1
+        elif not within_group:
+            self.focus_index = (current + step) % len(items)
+        else:
+            cards = sum(1 for item in items if isinstance(item, CardSprite))
+            start, size = (0, cards) if current < cards else (cards, len(items) - cards)
+            self.focus_index = start + (current - start + step) % max(1, size)
+        self._announce()
+
+    def _announce(self) -> None:
+        """Tell the app's focus listeners (e.g. narration) what the focus is on now:
+        a button's label, or a card's value and whether it is selected."""
+        item = self.focused()
+        if isinstance(item, Button):
+            self.table.app.focus.announce(item.label, "" if item.enabled else "disabled")
+        elif isinstance(item, CardSprite) and item.value is not None:
+            self.table.app.focus.announce(str(item.value), "selected" if item.selected else "")
+
+    def _switch_group(self) -> None:
+        """↑/↓: from the hand to the buttons beside it (the first one) and back (to the
+        card the focus left)."""
+        items = self.focusables()
+        cards = sum(1 for item in items if isinstance(item, CardSprite))
+        if not items:
+            return
+        if not self.keyboard_focus or self.focus_index is None:
+            self._move_focus(1, within_group=True)
             return
         current = self.focus_index % len(items)
-        if not within_group:
-            self.focus_index = (current + step) % len(items)
-            return
-        cards = sum(1 for item in items if isinstance(item, CardSprite))
-        start, size = (0, cards) if current < cards else (cards, len(items) - cards)
-        self.focus_index = start + (current - start + step) % max(1, size)
+        if current < cards and cards < len(items):
+            self._card_left = current
+            self.focus_index = cards
+        elif current >= cards and cards:
+            self.focus_index = min(self._card_left, cards - 1)
+        self._announce()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.session is None:
@@ -373,34 +407,36 @@ class Controls:
             self._say(tr("tacocat.table.why.not_your_cards"))
 
     def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
+        """A key (or a controller button, see :mod:`tacocat.ui.input`) as a table intent:
+        the keys are the player's choice (Settings), so no key is named here."""
+        intent = self.table.app.keys.intent(event)
         animator = self.table.animator
         moving = animator.tweener.is_animating()
-        if key in (pygame.K_SPACE, pygame.K_ESCAPE) and moving:
+        if intent in ("select", "menu", "back") and moving:
             animator.skip()
             return
-        if key == pygame.K_ESCAPE:
+        if intent in ("menu", "back"):
             self._open_menu()
-        elif key in (pygame.K_LEFT, pygame.K_UP):
-            self._move_focus(-1, within_group=True)
-        elif key in (pygame.K_RIGHT, pygame.K_DOWN):
-            self._move_focus(1, within_group=True)
-        elif key == pygame.K_TAB:
-            self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-        elif key == pygame.K_SPACE:
+        elif intent in ("left", "right"):
+            self._move_focus(-1 if intent == "left" else 1, within_group=True)
+        elif intent in ("up", "down"):
+            self._switch_group()
+        elif intent in ("next", "previous"):
+            self._move_focus(-1 if intent == "previous" else 1)
+        elif intent == "select":
             item = self.focused()
             if isinstance(item, CardSprite):
-                self._select_with_key(item)
+                self.click_card(item)  # Space selects as a click does
             elif isinstance(item, Button):
                 self.press(item.key)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif intent == "confirm":
             self._enter()
-        elif key == pygame.K_h:
+        elif intent == "hint":
             self.ask_hint()
-        elif key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
+        elif intent == "undo":
             if self.session.mode == "vs_ai":
                 self.press("undo")
-        elif key == pygame.K_d:
+        elif intent == "discards":
             self.table.open_discards()
 
     def _enter(self) -> None:
@@ -415,21 +451,10 @@ class Controls:
             self._explain_wait()
             return
         if self.session.state.phase in (Phase.DUEL, Phase.DEFEND) and not self.selected:
-            self._say(tr("tacocat.trust.table.pick_first"))
+            self._say(self._pick_first())
             return
         if self.buttons["primary"].visible:
             self.press("primary")
-
-    def _select_with_key(self, sprite: CardSprite) -> None:
-        """Space on a card: toggle it (in the duel and defence, pick it as the one card)."""
-        seat = self.table.acting_seat()
-        if seat is None:
-            self._explain_wait()
-            return
-        if self.session.state.phase in (Phase.DUEL, Phase.DEFEND):
-            self._pick_one(sprite)
-            return
-        self.toggle(sprite)
 
     def _pick_one(self, sprite: CardSprite) -> None:
         """Duel and defence: make ``sprite`` the one picked card (picking it again drops it);

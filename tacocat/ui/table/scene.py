@@ -30,6 +30,7 @@ from tacocat.ai.worker import AIWorker
 from tacocat.rules import GameState, rounds_to_win
 from tacocat.rules import events as ev
 from tacocat.ui.game_config import GameConfig
+from tacocat.ui.input.prompts import key_label
 from tacocat.ui.scene import Scene
 from tacocat.ui.table import resume
 from tacocat.ui.table.animator import Animator
@@ -248,7 +249,8 @@ class TableScene(Scene):
         view.tooltip = None
         pointer = controls.pointing_at_table()
         if pointer is not None and self.app.scenes.top is self:
-            text = tip_at(hotspots(self.board, view), pointer)
+            key = key_label(self.app.keys.key_for("discards"))
+            text = tip_at(hotspots(self.board, view, key), pointer)
             view.tooltip = (text, pointer) if text else None
 
     def _on_top(self) -> bool:

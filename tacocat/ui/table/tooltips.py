@@ -44,20 +44,23 @@ def _board_spots(board: BoardView, view: TableView) -> list[Spot]:
     return spots
 
 
-def _pile_spots(view: TableView) -> list[Spot]:
+def _pile_spots(view: TableView, discards_key: str) -> list[Spot]:
     spots: list[Spot] = []
     for pos, key, count in ((L.DRAW_POS, "draw", view.draw_count),
                             (L.DISCARD_POS, "discards", len(view.discard_values)),
                             (L.TILE_STACK_POS, "tiles", view.tiles_left)):
         rect = pygame.Rect((0, 0), PILE_AREA)
         rect.midtop = (round(pos[0]), round(pos[1]) - PILE_AREA[1] // 2 + 10)
-        spots.append((rect, tr(f"tacocat.table.tip.{key}", count=count)))
+        text = (tr("tacocat.focus.tip_discards", count=count, button=discards_key)
+                if key == "discards" else tr(f"tacocat.table.tip.{key}", count=count))
+        spots.append((rect, text))
     return spots
 
 
-def hotspots(board: BoardView, view: TableView) -> list[Spot]:
-    """Everything on the table that explains itself on hover (arrows before spaces)."""
-    return _board_spots(board, view) + _pile_spots(view)
+def hotspots(board: BoardView, view: TableView, discards_key: str = "D") -> list[Spot]:
+    """Everything on the table that explains itself on hover (arrows before spaces);
+    ``discards_key``: the key the player chose for the discards, named in its tip."""
+    return _board_spots(board, view) + _pile_spots(view, discards_key)
 
 
 def tip_at(spots: Sequence[Spot], pos: tuple[int, int]) -> str | None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from tacocat.ui.widgets.focus_ring import draw_focus_ring
 from tacocat.ui.widgets.style import Colour, TextCache, mix, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_text, fitted
 
@@ -94,6 +95,4 @@ class Button:
         offset = 2 if self.pressed and self.enabled else 0
         surface.blit(body, (self.rect.x - 3, self.rect.y - 3 + offset))
         if focused:
-            ring = self.rect.inflate(10, 10)
-            pygame.draw.rect(surface, palette().white, ring, width=3, border_radius=15)
-            pygame.draw.rect(surface, palette().ink, ring.inflate(4, 4), width=1, border_radius=17)
+            draw_focus_ring(surface, self.rect)

@@ -57,7 +57,7 @@ def test_enter_in_the_duel_plays_only_the_selected_card(start_table):
     assert focused is table.my_hand()[0] and not focused.selected
     key(app, pygame.K_RETURN)  # ...and Enter must not throw it away
     assert table.session.state is state
-    assert table.controls.message == tr("tacocat.trust.table.pick_first")
+    assert table.controls.message == tr("tacocat.trust.table.pick_first", button="Space", confirm="Enter")
     assert not table.buttons["primary"].enabled  # "Play the selected card" stays greyed
     key(app, pygame.K_RIGHT)
     chosen = table.focused()

@@ -1,0 +1,84 @@
+"""The app's input services, in one place: a part of :class:`tacocat.ui.app.App`.
+
+:class:`Inputs` owns the last-input tracker, the game controllers, the focus
+manager of the pygame_gui screens and the table's chosen keys, and routes each
+event through them before pygame_gui and the scenes see it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from tacocat.ui.focus import FocusManager
+from tacocat.ui.input.gamepad import Gamepads
+from tacocat.ui.input.keymap import KeyMap
+from tacocat.ui.input.state import InputState
+
+if TYPE_CHECKING:
+    from tacocat.persistence.settings import Settings
+    from tacocat.ui.scene import SceneManager
+
+
+#: Events that count as the player's input (the app keeps full speed a moment after one).
+INPUT_EVENTS = frozenset({
+    pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
+    pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
+    pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
+    pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
+    pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED,
+    pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION})
+#: What the focus manager's presses post (see :mod:`tacocat.ui.focus.targets`).
+_PRESS_EVENTS = [pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_CHECK_BOX_CHECKED,
+                 pygame_gui.UI_CHECK_BOX_UNCHECKED, pygame_gui.UI_HORIZONTAL_SLIDER_MOVED]
+
+
+class Inputs:
+    """Keys, controllers and focus (a part of :class:`~tacocat.ui.app.App`)."""
+
+    settings: Settings
+    scenes: SceneManager
+    ui: pygame_gui.UIManager
+
+    if TYPE_CHECKING:  # the App's
+        def _dispatch(self, event: pygame.event.Event) -> None: ...
+
+    def start_inputs(self) -> None:
+        """Called once the UI manager and the scene stack exist."""
+        #: The last kind of input (mouse, keys, controller): the ring and prompts follow it.
+        self.input = InputState()
+        #: Game controllers, turned into the key events the screens know (SDL's
+        #: controller support starts once the first frame is shown: it takes ~30 ms).
+        self.gamepads = Gamepads()
+        #: Keyboard / controller focus on the pygame_gui screens.
+        self.focus = FocusManager(lambda: self.scenes.top, self.ui, self.input)
+        self._keymap: tuple[Any, KeyMap] | None = None
+
+    @property
+    def keys(self) -> KeyMap:
+        """The table's keys as the settings choose them (rebuilt when they change)."""
+        chosen = self.settings.table_keys
+        if self._keymap is None or self._keymap[0] != chosen:
+            self._keymap = (chosen, KeyMap(chosen))
+        return self._keymap[1]
+
+    def input_events(self, events: list[pygame.event.Event],
+                     dt: float) -> Iterable[pygame.event.Event]:
+        """This frame's events with controller input turned into key events (and a held
+        direction's repeats added)."""
+        for event in [*events, *self.gamepads.update(dt)]:
+            yield from self.gamepads.translate(event)
+
+    def focus_takes(self, event: pygame.event.Event) -> bool:
+        """Note the input kind; True when the focus manager used ``event``. A press it
+        made (posted, as pygame_gui posts a click's) is handled at once, in this frame,
+        as the screens handled their keys before."""
+        self.input.note(event)
+        if not self.focus.handle_event(event):
+            return False
+        for posted in pygame.event.get(eventtype=_PRESS_EVENTS):
+            self._dispatch(posted)
+        return True
