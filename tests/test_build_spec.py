@@ -208,3 +208,40 @@ def test_only_this_platforms_platformdirs_module_is_bundled(monkeypatch, tmp_pat
                  if isinstance(node, ast.ImportFrom) and node.module == "platformdirs"
                  for alias in node.names}
     assert modules <= imported  # each is imported, by name, on its own platform only
+
+
+def test_pygame_gui_fonts_no_shipped_language_uses_are_left_out(monkeypatch, tmp_path):
+    """The CJK, Arabic, Hebrew and Georgian fonts (37 MB of 80) stay out: safe because
+    pygame_gui gives every language the game ships its Latin default font."""
+    import pygame
+    from pygame_gui.core.resource_loaders import BlockingThreadedResourceLoader
+    from pygame_gui.core.ui_font_dictionary import UIFontDictionary
+
+    from tacocat.languages import LANGUAGES
+
+    keep = run_spec(monkeypatch, tmp_path)["keep_data"]
+    for name in ("NotoSansJP-Regular.otf", "NotoSansSC-Bold.otf", "NotoSansKR-Regular.ttf",
+                 "NotoSansArabic-Bold.ttf", "NotoSansHebrew-Regular.ttf",
+                 "NotoSansGeorgian-Bold.ttf"):
+        assert not keep((f"pygame_gui/data/{name}", "src", "DATA")), name
+        assert not keep((f"pygame_gui\\data\\{name}", "src", "DATA")), name
+    for name in ("NotoSans-Regular.ttf", "NotoSans-BoldItalic.ttf", "FiraCode-Regular.ttf",
+                 "default_theme.json", "licenses/NotoSans-LICENSE.txt"):
+        assert keep((f"pygame_gui/data/{name}", "src", "DATA")), name
+    pygame.font.init()
+    fonts = UIFontDictionary(BlockingThreadedResourceLoader(), "en")
+    latin = fonts.default_font
+    for code in LANGUAGES:
+        fonts.set_locale(code)
+        assert fonts.default_font == latin, f"pygame_gui gives {code!r} another font"
+
+
+def test_linux_build_leaves_the_cpp_runtime_to_the_system(monkeypatch, tmp_path):
+    """The host's libstdc++ set the glibc floor (2.36 on Debian 12): it stays out on Linux."""
+    keep = run_spec(monkeypatch, tmp_path, platform="linux")["keep_binary"]
+    for name in ("libstdc++.so.6", "libgcc_s.so.1"):
+        assert not keep((name, f"/usr/lib/x86_64-linux-gnu/{name}", "BINARY")), name
+    for name in ("libpython3.11.so.1.0", "pygame_ce.libs/libSDL2-2.0.so.0", "libz.so.1"):
+        assert keep((name, "src", "BINARY")), name
+    keep_mac = run_spec(monkeypatch, tmp_path, platform="darwin")["keep_binary"]
+    assert keep_mac(("libstdc++.so.6", "src", "BINARY"))  # other systems: untouched

@@ -19,7 +19,8 @@ What it makes (sizes in logical pixels of the 1280x720 window):
   ``panel.png`` (64x64, 9-slice with 16 px corners), ``confetti.png`` (72x32 sheet: 6 colour
   columns x 4 spin-frame rows of 12x8 pieces).
 * ``images/icon.png`` (256x256), ``icon.ico`` (16, 32, 48, 256) and ``icon.icns``
-  (16-512, for the macOS app); all entries PNG-compressed.
+  (16-512, for the macOS app); all entries PNG-compressed. ``icons/hicolor/<N>x<N>/apps/``
+  (16-512) for the Linux menu, by ``tools/icons_hicolor.py``.
 * ``sounds/*.wav`` (22050 Hz, mono, 16-bit): deal, flip, play, slide, hop, tile, win, round,
   click, error; and ``music.ogg`` (Ogg Vorbis, 22050 Hz mono: a 24 s loop whose melody is a
   musical palindrome), encoded by ``tools/ogg_vorbis.py`` (needs the ``soundfile`` package).
@@ -1528,7 +1529,17 @@ def expected_files() -> list[str]:
     files = list(image_jobs())
     files += ["icon.ico", "icon.icns", "palette.json", "LICENSE-ASSETS.md"]
     files += [f"sounds/{name}.wav" for name in SOUNDS] + ["sounds/music.ogg"]
+    files += list(_hicolor().hicolor_files())
     return sorted(files)
+
+
+def _hicolor():  # noqa: ANN202 - the module tools/icons_hicolor.py
+    tools = str(Path(__file__).resolve().parent)
+    if tools not in sys.path:  # also when loaded from its path (tests/tools)
+        sys.path.insert(0, tools)
+    import icons_hicolor
+
+    return icons_hicolor
 
 
 def generate(out: Path, sounds: bool = True) -> list[Path]:
@@ -1546,6 +1557,7 @@ def generate(out: Path, sounds: bool = True) -> list[Path]:
         pygame.image.save(make(), str(target(rel)))
     target("icon.ico").write_bytes(ico_bytes([icon(size) for size in ICON_SIZES]))
     target("icon.icns").write_bytes(icns_bytes([(kind, icon(size)) for kind, size in ICNS_TYPES]))
+    written += _hicolor().write_hicolor_icons(out, icon)  # the Linux menu's icons
     # bytes, not text: the same "\n" line ends on every platform
     target("palette.json").write_bytes((json.dumps(palette(), indent=2) + "\n").encode("utf-8"))
     target("LICENSE-ASSETS.md").write_bytes(LICENSE_TEXT.encode("utf-8"))

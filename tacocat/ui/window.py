@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from tacocat import APP_ID
 from tacocat.persistence.settings import Settings
 from tacocat.resources import asset_path
 from tacocat.ui.widgets.style import palette
@@ -102,6 +103,7 @@ def _start_display() -> str:
     :raises NoDisplayError: see :func:`open_window`.
     """
     asked = os.environ.get("SDL_VIDEODRIVER", "")
+    set_window_class()
     if (
         sys.platform.startswith("linux")
         and not asked
@@ -119,6 +121,17 @@ def _start_display() -> str:
         pygame.display.quit()
         raise NoDisplayError(f"SDL found only its '{driver}' video driver")
     return str(driver)
+
+
+def set_window_class() -> None:
+    """Name the window after the app id, from source as from a build, before SDL starts.
+
+    Linux desktops match a window to its menu entry (``org.tacocat.Tacocat.desktop``)
+    by the X11 ``WM_CLASS`` (the entry's ``StartupWMClass``) or the Wayland app id.
+    SDL would otherwise take the program's name: ``main.py`` or ``python3`` from source.
+    """
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", APP_ID)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
 
 
 def _window() -> Any:

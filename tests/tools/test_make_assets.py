@@ -47,7 +47,9 @@ GAME_SOUNDS = {"deal", "flip", "play", "slide", "hop", "tile", "win", "round", "
 SOUND_FILES = {f"sounds/{name}.wav" for name in GAME_SOUNDS}
 MUSIC_FILE = "sounds/music.ogg"
 OTHER_FILES = {"icon.ico", "icon.icns", "palette.json", "LICENSE-ASSETS.md"}
-EXPECTED = set(IMAGE_SIZES) | SOUND_FILES | {MUSIC_FILE} | OTHER_FILES
+HICOLOR = {f"icons/hicolor/{n}x{n}/apps/org.tacocat.Tacocat.png": n
+           for n in (16, 24, 32, 48, 64, 128, 256, 512)}
+EXPECTED = set(IMAGE_SIZES) | SOUND_FILES | {MUSIC_FILE} | OTHER_FILES | set(HICOLOR)
 FULL_SCALE = 32768
 MINUS_1_DBFS = round(FULL_SCALE * 10 ** (-1 / 20))
 
@@ -192,6 +194,16 @@ def test_ogg_pages_get_a_fixed_serial_and_valid_checksums(make_assets: ModuleTyp
         at += size
 
 
+@pytest.mark.parametrize("rel", sorted(HICOLOR))
+def test_hicolor_icons_are_drawn_at_each_standard_size(out: Path, rel: str) -> None:
+    from tacocat import APP_ID
+
+    assert Path(rel).stem == APP_ID  # the name the .desktop entry's Icon= gives
+    surf = pygame.image.load(str(out / rel))
+    assert surf.get_size() == (HICOLOR[rel], HICOLOR[rel])
+    assert surf.get_at((0, 0)).a == 0 and surf.get_at((surf.get_width() // 2,) * 2).a == 255
+
+
 def test_palette_json(out: Path) -> None:
     colours = json.loads((out / "palette.json").read_text(encoding="utf-8"))
     assert all(re.fullmatch(r"#[0-9A-Fa-f]{6}", v) for v in colours.values())
@@ -253,11 +265,11 @@ def test_committed_assets_match_the_generator(out: Path) -> None:
     committed = _files(COMMITTED)
     # images/ and sounds/ belong to the generator alone; hand-written files (the pygame_gui
     # theme, translations) may sit next to them in assets/.
-    owned = {rel for rel in committed if rel.startswith(("images/", "sounds/"))}
+    owned = {rel for rel in committed if rel.startswith(("images/", "sounds/", "icons/"))}
     assert owned | (committed & OTHER_FILES) == _files(out)
     for rel in ("palette.json", "LICENSE-ASSETS.md"):
         assert (COMMITTED / rel).read_bytes() == (out / rel).read_bytes(), rel
-    for rel in sorted(IMAGE_SIZES):
+    for rel in sorted(IMAGE_SIZES) + sorted(HICOLOR):
         new, old = (out / rel).read_bytes(), (COMMITTED / rel).read_bytes()
         if new == old:
             continue
