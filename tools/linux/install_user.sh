@@ -13,16 +13,14 @@ SHARE="${XDG_DATA_HOME:-$HOME/.local/share}"
 OPT="$HOME/.local/opt/tacocat"
 BIN="$HOME/.local/bin"
 
-refresh() {  # let the menu notice (both tools are optional)
-    command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database -q "$SHARE/applications" || true
-    command -v gtk-update-icon-cache >/dev/null 2>&1 && gtk-update-icon-cache -q -t "$SHARE/icons/hicolor" 2>/dev/null || true
-}
+# No update-desktop-database or icon cache: the entry has no MIME types, desktops watch
+# ~/.local/share/applications, and a per-user icon folder is read without a cache (the
+# caches would be files left behind by --uninstall).
 
 if [ "${1:-}" = "--uninstall" ]; then
     rm -rf "$OPT"
     rm -f "$BIN/tacocat" "$SHARE/applications/$APP_ID.desktop" "$SHARE/metainfo/$APP_ID.metainfo.xml"
     find "$SHARE/icons/hicolor" -name "$APP_ID.png" -delete 2>/dev/null || true
-    refresh
     echo "Tacocat removed (your games and settings stay in $SHARE/tacocat)."
     exit 0
 fi
@@ -38,5 +36,4 @@ sed "s|^Exec=tacocat|Exec=$OPT/tacocat|" "$HERE/share/applications/$APP_ID.deskt
 cp "$HERE/share/metainfo/$APP_ID.metainfo.xml" "$SHARE/metainfo/"
 mkdir -p "$SHARE/icons"
 cp -r "$HERE/share/icons/hicolor" "$SHARE/icons/"
-refresh
 echo "Tacocat installed: find it in your menu, or run $BIN/tacocat"
