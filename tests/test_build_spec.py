@@ -159,6 +159,10 @@ def test_macos_build_is_an_app_bundle_with_the_version(monkeypatch, tmp_path):
     bundle = only(ns["steps"], "BUNDLE")
     assert bundle.kwargs["name"] == "Tacocat.app"
     assert bundle.kwargs["version"] == __version__
+    from tacocat import APP_ID
+
+    assert bundle.kwargs["bundle_identifier"] == APP_ID
+    assert bundle.kwargs["info_plist"]["LSApplicationCategoryType"] == "public.app-category.card-games"
     icon = bundle.kwargs["icon"]
     # .icns when the asset script makes one; else PyInstaller converts the PNG
     # (with Pillow), else no icon.
@@ -186,10 +190,14 @@ def test_from_source_resources_come_from_the_repository(monkeypatch, tmp_path):
 
 
 def test_ci_builds_and_plays_a_whole_demo_game_frozen():
-    script = (ROOT / "tools" / "build_and_smoke.sh").read_text(encoding="utf-8")
+    script = (ROOT / "tools" / "smoke.py").read_text(encoding="utf-8")
     assert "build.spec" in script
-    assert "--demo --speed 40 --seed 1 --data-dir" in script
+    assert '["--demo", "--speed", "40", "--seed", "1", "--data-dir",' in script
+    assert "tools/smoke.py" in (ROOT / "tools" / "build_and_smoke.sh").read_text(encoding="utf-8")
     assert "tools/build_and_smoke.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    # The release workflow runs the same smoke test on every system.
+    workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    assert "tools/smoke.py" in workflow
 
 
 @pytest.mark.parametrize(("platform", "kept"), [("linux", "platformdirs.unix"),

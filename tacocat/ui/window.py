@@ -128,10 +128,14 @@ def set_window_class() -> None:
 
     Linux desktops match a window to its menu entry (``org.tacocat.Tacocat.desktop``)
     by the X11 ``WM_CLASS`` (the entry's ``StartupWMClass``) or the Wayland app id.
-    SDL would otherwise take the program's name: ``main.py`` or ``python3`` from source.
+    Otherwise it is the program's name: ``import pygame`` sets ``SDL_VIDEO_X11_WMCLASS``
+    to ``sys.argv[0]``'s (``main.py``, ``-c``, ``tacocat``) when a display is set, so that
+    value counts as unset here; a class the user chose is kept.
     """
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", APP_ID)
-    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
+    automatic = (None, os.path.basename(sys.argv[0]) if sys.argv else "")
+    for name in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        if os.environ.get(name) in automatic:
+            os.environ[name] = APP_ID
 
 
 def _window() -> Any:
