@@ -42,6 +42,8 @@ if [ "$(id -u)" = 0 ] && command -v dpkg >/dev/null 2>&1; then
     say "deb: $DEB"
     if dpkg -s tacocat >/dev/null 2>&1; then say "FAILED: tacocat is already installed"; exit 1; fi
     before="$(snapshot)"
+    # A failed check must not leave the package installed on the CI machine.
+    trap 'dpkg --purge tacocat >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
     dpkg -i "$DEB" >/dev/null
     test -L /usr/bin/tacocat && test -x /opt/tacocat/tacocat
     desktop-file-validate "/usr/share/applications/$APP_ID.desktop"
@@ -49,7 +51,8 @@ if [ "$(id -u)" = 0 ] && command -v dpkg >/dev/null 2>&1; then
     test -f "/usr/share/metainfo/$APP_ID.metainfo.xml"
     test "$(tacocat --version)" = "tacocat $VERSION"  # through the /usr/bin link
     demo_from_entry "/usr/share/applications/$APP_ID.desktop" "$WORK/deb-data"
-    dpkg --purge tacocat >/dev/null
+    dpkg --purge tacocat >/dev/null 2>&1
+    trap 'rm -rf "$WORK"' EXIT
     if [ "$before" != "$(snapshot)" ]; then
         say "FAILED: the .deb left files behind:"
         diff <(echo "$before") <(snapshot) || true
