@@ -253,3 +253,17 @@ def test_linux_build_leaves_the_cpp_runtime_to_the_system(monkeypatch, tmp_path)
         assert keep((name, "src", "BINARY")), name
     keep_mac = run_spec(monkeypatch, tmp_path, platform="darwin")["keep_binary"]
     assert keep_mac(("libstdc++.so.6", "src", "BINARY"))  # other systems: untouched
+
+
+def test_installed_resources_come_from_the_package_folder(monkeypatch, tmp_path):
+    """An installed wheel holds assets/ inside the package (tacocat/assets/)."""
+    monkeypatch.delattr(sys, "_MEIPASS", raising=False)
+    package = tmp_path / "site-packages" / "tacocat"
+    (package / "assets").mkdir(parents=True)
+    monkeypatch.setattr(resources, "_PACKAGE", package)
+    resources._root.cache_clear()
+    try:
+        assert resources.resource_root() == package
+        assert resources.asset_path("theme.json") == package / "assets" / "theme.json"
+    finally:
+        resources._root.cache_clear()
