@@ -24,6 +24,8 @@ Modules, one job each:
 * :mod:`.gamefile` - a game file (record + description), read and checked;
 * :mod:`.logs` - :func:`setup_logging`, :func:`install_excepthook`,
   :func:`write_crash_log`;
+* :mod:`.native_crash` - :func:`~.native_crash.enable_native_crash_log`: faulthandler's
+  trace of a fatal signal, adopted as a crash log at the next start;
 * :mod:`.errors` - :class:`PersistenceError`, with a reason code for the UI.
 
 Typical start-up::
