@@ -97,3 +97,19 @@ def test_the_window_class_is_the_app_id_from_source_too(tmp_path):
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     assert f'WM_CLASS(STRING) = "{APP_ID}", "{_entry()["StartupWMClass"]}"' in done.stdout
+
+
+def test_menu_entry_and_metainfo_carry_the_translated_tagline():
+    """The title screen's tagline, in all five languages (the translation files are the source)."""
+    import json
+
+    from tacocat.languages import LANGUAGES
+
+    entry = _entry()
+    summaries = {element.get("{http://www.w3.org/XML/1998/namespace}lang", "en"): element.text
+                 for element in ET.parse(METAINFO).getroot().findall("summary")}
+    for code in LANGUAGES:
+        path = ROOT / "assets" / "translations" / f"tacocat.{code}.json"
+        tagline = json.loads(path.read_text(encoding="utf-8"))[code]["title"]["tagline"]
+        assert entry["Comment" if code == "en" else f"Comment[{code}]"] == tagline, code
+        assert summaries[code] == tagline, code
