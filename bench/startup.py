@@ -1,6 +1,7 @@
 """Benchmark start-up: process start to first frame, from source and frozen.
 
     python bench/startup.py [--runs N] [--onedir EXE] [--onefile EXE] [--build]
+                            [--variant NAME=PATH ...]
 
 Each variant is started ``--runs`` times (after one unmeasured warm-up run;
 the variants take turns) from an empty temporary folder with SDL's dummy drivers, a fresh ``--data-dir``
@@ -18,7 +19,10 @@ environment gives it), the frozen variants get a first-frame figure too.
 Variants: ``source`` (this interpreter, ``main.py``), ``onedir``
 (``dist/tacocat/tacocat``) and ``onefile`` (``dist/onefile/tacocat``); frozen
 ones that are not built are skipped, unless ``--build`` builds them (see
-``build.spec``). Sizes: the onedir folder and the onefile file, in MB (2**20
+``build.spec``). ``--variant NAME=PATH`` adds more, measured in the same
+interleaved runs: an executable (an older build, an installed ``tacocat``
+command) or a ``main.py`` (another checkout, run like ``source``), so that
+before and after are compared under the same load. Sizes: the onedir folder and the onefile file, in MB (2**20
 bytes). The last line printed is one JSON object with the medians.
 """
 
@@ -132,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--onefile", type=Path, default=DEFAULT_ONEFILE, help="the onefile executable")
     parser.add_argument("--build", action="store_true", help="build missing frozen variants first")
     parser.add_argument("--skip-source", action="store_true", help="only the frozen variants")
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME=PATH",
+                        help="another executable or main.py to time in the same runs")
     options = parser.parse_args(argv)
     if options.runs < 1:
         parser.error("--runs must be 1 or more")
@@ -148,6 +154,15 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"{name}: {exe} not found (build it, or pass --build)", file=sys.stderr)
 
+    extra = []
+    for spec in options.variant:
+        name, _, path = spec.partition("=")
+        if not name or not path or not Path(path).is_file():
+            parser.error(f"--variant {spec}: give NAME=PATH of an existing file")
+        extra.append(name)
+        variants[name] = ([sys.executable, "-c", _WRAPPER, str(Path(path).resolve())]
+                          if path.endswith(".py") else [str(Path(path).resolve())])
+
     result: dict[str, object] = {
         "bench": "startup",
         "runs": options.runs,
@@ -155,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
                   "(includes shutdown); *_first_frame_s: to the first display.flip(), where reported",
     }
     measured = measure(variants, options.runs)
-    for name in ("source", "onedir", "onefile"):
+    for name in ("source", "onedir", "onefile", *extra):
         if name not in variants:
             result[f"{name}_s"] = result[f"{name}_first_frame_s"] = None
             continue

@@ -9,3 +9,6 @@ Packages:
 """
 
 __version__ = "0.1.0"
+#: The application id: the Linux menu entry (org.tacocat.Tacocat.desktop), its icon and
+#: AppStream metainfo, the window's WM_CLASS / Wayland app id, the macOS bundle identifier.
+APP_ID = "org.tacocat.Tacocat"

@@ -1,10 +1,17 @@
 """The one resource root: where the game's read-only files (assets) live.
 
-When the game runs from a PyInstaller bundle, its data files are unpacked
-under ``sys._MEIPASS``; otherwise they sit in the source tree, whose root is
-the parent of the ``tacocat`` package. Every path is absolute, so the game
-works whatever the current working directory is (pygame_gui, for one, would
-resolve relative paths against the CWD).
+Three ways the game runs, one answer each:
+
+* a PyInstaller bundle: its data files are unpacked under ``sys._MEIPASS``,
+  which holds ``assets/``;
+* an installed wheel (``pip install .``, ``pipx``): the build maps the
+  repository's ``assets/`` to ``tacocat/assets/``, so the root is the
+  installed ``tacocat`` package folder;
+* the source tree: ``assets/`` sits at the top of the repository, the parent
+  of the ``tacocat`` package.
+
+Every path is absolute, so the game works whatever the current working
+directory is (pygame_gui, for one, would resolve relative paths against the CWD).
 """
 
 from __future__ import annotations
@@ -13,9 +20,11 @@ import functools
 import sys
 from pathlib import Path
 
+_PACKAGE = Path(__file__).resolve().parent
+
 
 def resource_root() -> Path:
-    """The absolute folder that holds ``assets/`` (the bundle or the repo root)."""
+    """The absolute folder that holds ``assets/`` (bundle, installed package or repo root)."""
     return _root(getattr(sys, "_MEIPASS", None))
 
 
@@ -25,7 +34,9 @@ def _root(frozen_root: str | None) -> Path:
     # costs tens of microseconds of system calls).
     if frozen_root is not None:
         return Path(frozen_root).resolve()
-    return Path(__file__).resolve().parent.parent
+    if (_PACKAGE / "assets").is_dir():  # installed from the wheel
+        return _PACKAGE
+    return _PACKAGE.parent
 
 
 def asset_path(*parts: str) -> Path:

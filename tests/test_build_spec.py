@@ -167,6 +167,10 @@ def test_macos_build_is_an_app_bundle_with_the_version(monkeypatch, tmp_path):
     bundle = only(ns["steps"], "BUNDLE")
     assert bundle.kwargs["name"] == "Tacocat.app"
     assert bundle.kwargs["version"] == __version__
+    from tacocat import APP_ID
+
+    assert bundle.kwargs["bundle_identifier"] == APP_ID
+    assert bundle.kwargs["info_plist"]["LSApplicationCategoryType"] == "public.app-category.card-games"
     icon = bundle.kwargs["icon"]
     # .icns when the asset script makes one; else PyInstaller converts the PNG
     # (with Pillow), else no icon.
@@ -194,10 +198,14 @@ def test_from_source_resources_come_from_the_repository(monkeypatch, tmp_path):
 
 
 def test_ci_builds_and_plays_a_whole_demo_game_frozen():
-    script = (ROOT / "tools" / "build_and_smoke.sh").read_text(encoding="utf-8")
+    script = (ROOT / "tools" / "smoke.py").read_text(encoding="utf-8")
     assert "build.spec" in script
-    assert "--demo --speed 40 --seed 1 --data-dir" in script
+    assert '["--demo", "--speed", "40", "--seed", "1", "--data-dir",' in script
+    assert "tools/smoke.py" in (ROOT / "tools" / "build_and_smoke.sh").read_text(encoding="utf-8")
     assert "tools/build_and_smoke.sh" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    # The release workflow runs the same smoke test on every system.
+    workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    assert "tools/smoke.py" in workflow
 
 
 @pytest.mark.parametrize(("platform", "kept"), [("linux", "platformdirs.unix"),
@@ -216,3 +224,54 @@ def test_only_this_platforms_platformdirs_module_is_bundled(monkeypatch, tmp_pat
                  if isinstance(node, ast.ImportFrom) and node.module == "platformdirs"
                  for alias in node.names}
     assert modules <= imported  # each is imported, by name, on its own platform only
+
+
+def test_pygame_gui_fonts_no_shipped_language_uses_are_left_out(monkeypatch, tmp_path):
+    """The CJK, Arabic, Hebrew and Georgian fonts (37 MB of 80) stay out: safe because
+    pygame_gui gives every language the game ships its Latin default font."""
+    import pygame
+    from pygame_gui.core.resource_loaders import BlockingThreadedResourceLoader
+    from pygame_gui.core.ui_font_dictionary import UIFontDictionary
+
+    from tacocat.languages import LANGUAGES
+
+    keep = run_spec(monkeypatch, tmp_path)["keep_data"]
+    for name in ("NotoSansJP-Regular.otf", "NotoSansSC-Bold.otf", "NotoSansKR-Regular.ttf",
+                 "NotoSansArabic-Bold.ttf", "NotoSansHebrew-Regular.ttf",
+                 "NotoSansGeorgian-Bold.ttf"):
+        assert not keep((f"pygame_gui/data/{name}", "src", "DATA")), name
+        assert not keep((f"pygame_gui\\data\\{name}", "src", "DATA")), name
+    for name in ("NotoSans-Regular.ttf", "NotoSans-BoldItalic.ttf", "FiraCode-Regular.ttf",
+                 "default_theme.json", "licenses/NotoSans-LICENSE.txt"):
+        assert keep((f"pygame_gui/data/{name}", "src", "DATA")), name
+    pygame.font.init()
+    fonts = UIFontDictionary(BlockingThreadedResourceLoader(), "en")
+    latin = fonts.default_font
+    for code in LANGUAGES:
+        fonts.set_locale(code)
+        assert fonts.default_font == latin, f"pygame_gui gives {code!r} another font"
+
+
+def test_linux_build_leaves_the_cpp_runtime_to_the_system(monkeypatch, tmp_path):
+    """The host's libstdc++ set the glibc floor (2.36 on Debian 12): it stays out on Linux."""
+    keep = run_spec(monkeypatch, tmp_path, platform="linux")["keep_binary"]
+    for name in ("libstdc++.so.6", "libgcc_s.so.1"):
+        assert not keep((name, f"/usr/lib/x86_64-linux-gnu/{name}", "BINARY")), name
+    for name in ("libpython3.11.so.1.0", "pygame_ce.libs/libSDL2-2.0.so.0", "libz.so.1"):
+        assert keep((name, "src", "BINARY")), name
+    keep_mac = run_spec(monkeypatch, tmp_path, platform="darwin")["keep_binary"]
+    assert keep_mac(("libstdc++.so.6", "src", "BINARY"))  # other systems: untouched
+
+
+def test_installed_resources_come_from_the_package_folder(monkeypatch, tmp_path):
+    """An installed wheel holds assets/ inside the package (tacocat/assets/)."""
+    monkeypatch.delattr(sys, "_MEIPASS", raising=False)
+    package = tmp_path / "site-packages" / "tacocat"
+    (package / "assets").mkdir(parents=True)
+    monkeypatch.setattr(resources, "_PACKAGE", package)
+    resources._root.cache_clear()
+    try:
+        assert resources.resource_root() == package
+        assert resources.asset_path("theme.json") == package / "assets" / "theme.json"
+    finally:
+        resources._root.cache_clear()

@@ -19,9 +19,12 @@ What it makes (sizes in logical pixels of the 1280x720 window):
   ``panel.png`` (64x64, 9-slice with 16 px corners), ``confetti.png`` (72x32 sheet: 6 colour
   columns x 4 spin-frame rows of 12x8 pieces).
 * ``images/icon.png`` (256x256), ``icon.ico`` (16, 32, 48, 256) and ``icon.icns``
-  (16-512, for the macOS app); all entries PNG-compressed.
+  (16-512, for the macOS app); all entries PNG-compressed. ``icons/hicolor/<N>x<N>/apps/``
+  (16-512) for the Linux menu, by ``tools/icons_hicolor.py``.
 * ``sounds/*.wav`` (22050 Hz, mono, 16-bit): deal, flip, play, slide, hop, tile, win, round,
-  click, error, lose, tie, and ``music.wav`` (a 24 s loop whose melody is a musical palindrome).
+  click, error, lose, tie; and ``music.ogg`` (Ogg Vorbis, 22050 Hz mono: a 24 s loop whose
+  melody is a musical palindrome), encoded by ``tools/ogg_vorbis.py`` (needs the ``soundfile``
+  package).
 * ``palette.json`` (every palette colour as ``"name": "#rrggbb"``, plus ``seat_1``/``seat_2``)
   and ``LICENSE-ASSETS.md``.
 
@@ -1157,8 +1160,8 @@ def _lp_coef(cutoff_hz: float) -> float:
     return 1 - math.exp(-2 * math.pi * cutoff_hz / SOUND_RATE)
 
 
-def write_wav(path: Path, samples: Sequence[float], peak: float = 0.8, fade: float = 0.004) -> None:
-    """Normalise to ``peak`` (<= 0.89, i.e. -1 dBFS), fade the ends, write 16-bit mono."""
+def pcm16(samples: Sequence[float], peak: float = 0.8, fade: float = 0.004) -> array:
+    """Normalise to ``peak`` (<= 0.89, i.e. -1 dBFS) and fade the ends: 16-bit samples."""
     top = max((abs(x) for x in samples), default=0.0) or 1.0
     gain = min(peak, 0.89) / top
     n, nf = len(samples), min(max(1, _n(fade)), len(samples) // 2)
@@ -1166,7 +1169,12 @@ def write_wav(path: Path, samples: Sequence[float], peak: float = 0.8, fade: flo
     for i in range(nf):  # fade in and out so there is never a click
         ints[i] = round(samples[i] * gain * 32767 * i / nf)
         ints[n - 1 - i] = round(samples[n - 1 - i] * gain * 32767 * i / nf)
-    out = array("h", ints)
+    return array("h", ints)
+
+
+def write_wav(path: Path, samples: Sequence[float], peak: float = 0.8, fade: float = 0.004) -> None:
+    """Normalise to ``peak`` (<= 0.89, i.e. -1 dBFS), fade the ends, write 16-bit mono."""
+    out = pcm16(samples, peak, fade)
     if sys.byteorder == "big":  # pragma: no cover
         out.byteswap()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -1175,6 +1183,16 @@ def write_wav(path: Path, samples: Sequence[float], peak: float = 0.8, fade: flo
         wav.setsampwidth(2)
         wav.setframerate(SOUND_RATE)
         wav.writeframes(out.tobytes())
+
+
+def write_music(path: Path) -> None:
+    """``sounds/music.ogg``: the loop as Ogg Vorbis (tools/ogg_vorbis.py), 1/8 of the WAV."""
+    tools = str(Path(__file__).resolve().parent)
+    if tools not in sys.path:  # also when loaded from its path (tests/tools)
+        sys.path.insert(0, tools)
+    from ogg_vorbis import write_ogg_vorbis  # beside this file; needs the soundfile package
+
+    write_ogg_vorbis(path, pcm16(music(), MUSIC_PEAK, fade=0.002), SOUND_RATE)
 
 
 def _noise(n: int, seed: int) -> list[float]:
@@ -1534,8 +1552,18 @@ def expected_files() -> list[str]:
     """Every path (relative to the output folder) that :func:`generate` writes."""
     files = list(image_jobs())
     files += ["icon.ico", "icon.icns", "palette.json", "LICENSE-ASSETS.md"]
-    files += [f"sounds/{name}.wav" for name in SOUNDS] + ["sounds/music.wav"]
+    files += [f"sounds/{name}.wav" for name in SOUNDS] + ["sounds/music.ogg"]
+    files += list(_hicolor().hicolor_files())
     return sorted(files)
+
+
+def _hicolor():  # noqa: ANN202 - the module tools/icons_hicolor.py
+    tools = str(Path(__file__).resolve().parent)
+    if tools not in sys.path:  # also when loaded from its path (tests/tools)
+        sys.path.insert(0, tools)
+    import icons_hicolor
+
+    return icons_hicolor
 
 
 def generate(out: Path, sounds: bool = True) -> list[Path]:
@@ -1553,13 +1581,14 @@ def generate(out: Path, sounds: bool = True) -> list[Path]:
         pygame.image.save(make(), str(target(rel)))
     target("icon.ico").write_bytes(ico_bytes([icon(size) for size in ICON_SIZES]))
     target("icon.icns").write_bytes(icns_bytes([(kind, icon(size)) for kind, size in ICNS_TYPES]))
+    written += _hicolor().write_hicolor_icons(out, icon)  # the Linux menu's icons
     # bytes, not text: the same "\n" line ends on every platform
     target("palette.json").write_bytes((json.dumps(palette(), indent=2) + "\n").encode("utf-8"))
     target("LICENSE-ASSETS.md").write_bytes(LICENSE_TEXT.encode("utf-8"))
     if sounds:
         for name, make_sound in SOUNDS.items():
             write_wav(target(f"sounds/{name}.wav"), make_sound(), SOUND_PEAKS.get(name, 0.8))
-        write_wav(target("sounds/music.wav"), music(), MUSIC_PEAK, fade=0.002)
+        write_music(target("sounds/music.ogg"))
     return written
 
 

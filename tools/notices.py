@@ -6,8 +6,8 @@
 
 What ships, and where its licence comes from:
 
-* the runtime dependency closure of the game's requirements (requirements.txt and
-  pyproject's ``[project].dependencies``, markers evaluated for this system, extras left out,
+* the runtime dependency closure of the game's requirements (pyproject's
+  ``[project].dependencies``; requirements.txt is the hashed lock of the same), markers evaluated for this system, extras left out,
   plus ``BUNDLE_EXTRAS``: what PyInstaller adds though the game does not need it),
   from installed metadata (``importlib.metadata``): the ``License-Expression`` or ``License``
   field and every licence file the distribution installs (``*.dist-info/licenses/``, the
@@ -119,19 +119,10 @@ class Component:
 
 
 def requirement_lines(root: Path = ROOT) -> list[str]:
-    """The game's own requirements: requirements.txt and pyproject's dependencies."""
-    lines = []
-    requirements = root / "requirements.txt"
-    if requirements.exists():
-        for line in requirements.read_text(encoding="utf-8").splitlines():
-            line = line.split("#", 1)[0].strip()
-            if line and not line.startswith("-"):
-                lines.append(line)
-    pyproject = root / "pyproject.toml"
-    if pyproject.exists():
-        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
-        lines += project.get("dependencies", [])
-    return lines
+    """The game's own requirements: pyproject's ``[project].dependencies`` (the one place
+    they are named; requirements.txt is their hashed lock, compiled from them)."""
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return list(project.get("dependencies", []))
 
 
 def _applies(requirement: Requirement) -> bool:

@@ -30,6 +30,8 @@ Modules, one job each:
 * :mod:`.tutorial` - where the guided game was left;
 * :mod:`.problems` - :class:`~.problems.Problem`: what went wrong with a file,
   an English sentence that carries a code and parameters the UI words;
+* :mod:`.native_crash` - :func:`~.native_crash.enable_native_crash_log`: faulthandler's
+  trace of a fatal signal, adopted as a crash log at the next start;
 * :mod:`.errors` - :class:`PersistenceError`, with a reason code for the UI.
 
 Typical start-up::

@@ -32,6 +32,7 @@ import pygame_gui
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.lock import claim_data_folder
 from tacocat.persistence.logs import install_excepthook, setup_logging, write_crash_log
+from tacocat.persistence.native_crash import enable_native_crash_log
 from tacocat.persistence.paths import data_dir
 from tacocat.persistence.problems import Problem
 from tacocat.persistence.saves import SaveStore
@@ -470,6 +471,7 @@ def _run_app(options: Any, directory: Path, shared: Path | None,
     setup_logging(directory, options.log_level)
     if not _hook_installed:
         install_excepthook(directory)
+        enable_native_crash_log(directory)  # a fatal signal in SDL leaves a trace too
         _hook_installed = True
     try:
         app = App(options, directory)

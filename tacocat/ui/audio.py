@@ -24,7 +24,7 @@ SOUND_NAMES = (
     "deal", "flip", "play", "slide", "hop", "tile", "win", "round", "click", "error",
     "lose", "tie",
 )
-MUSIC_FILE = "music.wav"
+MUSIC_FILE = "music.ogg"
 
 
 class Audio:
@@ -119,7 +119,7 @@ class Audio:
     # --- music --------------------------------------------------------------------
 
     def start_music(self) -> None:
-        """Loop ``music.wav`` (streamed by ``pygame.mixer.music``)."""
+        """Loop ``music.ogg`` (Ogg Vorbis, streamed by ``pygame.mixer.music``)."""
         if not self.enabled or self._music_playing:
             return
         path = self.folder / MUSIC_FILE

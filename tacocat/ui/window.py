@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from tacocat import APP_ID
 from tacocat.persistence.settings import Settings
 from tacocat.resources import asset_path
 from tacocat.ui.widgets.style import palette
@@ -102,6 +103,7 @@ def _start_display() -> str:
     :raises NoDisplayError: see :func:`open_window`.
     """
     asked = os.environ.get("SDL_VIDEODRIVER", "")
+    set_window_class()
     if (
         sys.platform.startswith("linux")
         and not asked
@@ -119,6 +121,21 @@ def _start_display() -> str:
         pygame.display.quit()
         raise NoDisplayError(f"SDL found only its '{driver}' video driver")
     return str(driver)
+
+
+def set_window_class() -> None:
+    """Name the window after the app id, from source as from a build, before SDL starts.
+
+    Linux desktops match a window to its menu entry (``org.tacocat.Tacocat.desktop``)
+    by the X11 ``WM_CLASS`` (the entry's ``StartupWMClass``) or the Wayland app id.
+    Otherwise it is the program's name: ``import pygame`` sets ``SDL_VIDEO_X11_WMCLASS``
+    to ``sys.argv[0]``'s (``main.py``, ``-c``, ``tacocat``) when a display is set, so that
+    value counts as unset here; a class the user chose is kept.
+    """
+    automatic = (None, os.path.basename(sys.argv[0]) if sys.argv else "")
+    for name in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        if os.environ.get(name) in automatic:
+            os.environ[name] = APP_ID
 
 
 def _window() -> Any:

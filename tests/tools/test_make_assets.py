@@ -45,9 +45,12 @@ IMAGE_SIZES: dict[str, tuple[int, int]] = {
 }
 GAME_SOUNDS = {"deal", "flip", "play", "slide", "hop", "tile", "win", "round", "click", "error",
                "lose", "tie"}
-SOUND_FILES = {f"sounds/{name}.wav" for name in GAME_SOUNDS | {"music"}}
+SOUND_FILES = {f"sounds/{name}.wav" for name in GAME_SOUNDS}
+MUSIC_FILE = "sounds/music.ogg"
 OTHER_FILES = {"icon.ico", "icon.icns", "palette.json", "LICENSE-ASSETS.md"}
-EXPECTED = set(IMAGE_SIZES) | SOUND_FILES | OTHER_FILES
+HICOLOR = {f"icons/hicolor/{n}x{n}/apps/org.tacocat.Tacocat.png": n
+           for n in (16, 24, 32, 48, 64, 128, 256, 512)}
+EXPECTED = set(IMAGE_SIZES) | SOUND_FILES | {MUSIC_FILE} | OTHER_FILES | set(HICOLOR)
 FULL_SCALE = 32768
 MINUS_1_DBFS = round(FULL_SCALE * 10 ** (-1 / 20))
 
@@ -130,7 +133,7 @@ def test_sounds_are_mono_16bit_22050_clean(out: Path, rel: str) -> None:
 
 
 def test_game_sound_names_never_depend_on_a_card_value(make_assets: ModuleType, out: Path) -> None:
-    names = {p.stem for p in (out / "sounds").glob("*.wav")}
+    names = {p.stem for p in (out / "sounds").glob("*.*")}
     assert names == GAME_SOUNDS | {"music"}
     assert not any(re.search(r"\d", name) for name in names)
     # and no sound function can be told a value: they take no arguments
@@ -141,12 +144,65 @@ def test_game_sound_names_never_depend_on_a_card_value(make_assets: ModuleType, 
         assert params.nframes / params.framerate <= 2.0, f"{name} is too long for an effect"
 
 
-def test_music_is_a_loop_of_20_to_30_s_under_1_5_mb(make_assets: ModuleType, out: Path) -> None:
-    path = out / "sounds/music.wav"
-    params, _ = _read_wav(path)
-    assert 20 <= params.nframes / params.framerate <= 30
-    assert path.stat().st_size < 1_500_000
+def _read_ogg(path: Path) -> tuple[int, list[int]]:
+    """(sample rate, 16-bit mono samples) of an Ogg Vorbis file, decoded by libsndfile."""
+    soundfile = pytest.importorskip("soundfile", reason="in requirements-dev.txt")
+    data, rate = soundfile.read(str(path), dtype="int16", always_2d=True)
+    assert data.shape[1] == 1, "mono"
+    return rate, data[:, 0].tolist()
+
+
+def test_music_is_an_ogg_vorbis_loop_of_20_to_30_s_under_200_kb(make_assets: ModuleType,
+                                                                   out: Path) -> None:
+    path = out / MUSIC_FILE
+    assert path.read_bytes()[:4] == b"OggS" and b"\x01vorbis" in path.read_bytes()[:64]
+    rate, samples = _read_ogg(path)
+    assert rate == 22050 and 20 <= len(samples) / rate <= 30
+    assert path.stat().st_size < 200_000  # the WAV was 1 MB
+    peak = max(abs(s) for s in samples)
+    assert FULL_SCALE // 10 < peak <= FULL_SCALE * 0.95
     assert tuple(reversed(make_assets.MELODY)) == make_assets.MELODY, "the melody is a palindrome"
+
+
+def test_music_loads_in_pygame(out: Path) -> None:
+    pygame.mixer.init()
+    try:
+        assert 23.5 <= pygame.mixer.Sound(str(out / MUSIC_FILE)).get_length() <= 24.5
+        pygame.mixer.music.load(str(out / MUSIC_FILE))  # how the game streams it
+    finally:
+        pygame.mixer.quit()
+
+
+def test_ogg_pages_get_a_fixed_serial_and_valid_checksums(make_assets: ModuleType) -> None:
+    """libsndfile picks a random stream serial: rewritten so the file is the same every run."""
+    import sys
+
+    sys.path.insert(0, str(SCRIPT.parent))
+    import ogg_vorbis
+
+    pcm = make_assets.pcm16(make_assets.sfx_win(), 0.8)
+    first, again = (ogg_vorbis.ogg_vorbis_bytes(pcm, 22050) for _ in range(2))
+    assert first == again
+    at = 0
+    while at < len(first):
+        count = first[at + 26]
+        size = 27 + count + sum(first[at + 27:at + 27 + count])
+        page = bytearray(first[at:at + size])
+        assert struct.unpack_from("<I", page, 14)[0] == ogg_vorbis.SERIAL
+        crc = struct.unpack_from("<I", page, 22)[0]
+        struct.pack_into("<I", page, 22, 0)
+        assert ogg_vorbis.ogg_crc(bytes(page)) == crc
+        at += size
+
+
+@pytest.mark.parametrize("rel", sorted(HICOLOR))
+def test_hicolor_icons_are_drawn_at_each_standard_size(out: Path, rel: str) -> None:
+    from tacocat import APP_ID
+
+    assert Path(rel).stem == APP_ID  # the name the .desktop entry's Icon= gives
+    surf = pygame.image.load(str(out / rel))
+    assert surf.get_size() == (HICOLOR[rel], HICOLOR[rel])
+    assert surf.get_at((0, 0)).a == 0 and surf.get_at((surf.get_width() // 2,) * 2).a == 255
 
 
 def test_palette_json(out: Path) -> None:
@@ -210,11 +266,11 @@ def test_committed_assets_match_the_generator(out: Path) -> None:
     committed = _files(COMMITTED)
     # images/ and sounds/ belong to the generator alone; hand-written files (the pygame_gui
     # theme, translations) may sit next to them in assets/.
-    owned = {rel for rel in committed if rel.startswith(("images/", "sounds/"))}
+    owned = {rel for rel in committed if rel.startswith(("images/", "sounds/", "icons/"))}
     assert owned | (committed & OTHER_FILES) == _files(out)
     for rel in ("palette.json", "LICENSE-ASSETS.md"):
         assert (COMMITTED / rel).read_bytes() == (out / rel).read_bytes(), rel
-    for rel in sorted(IMAGE_SIZES):
+    for rel in sorted(IMAGE_SIZES) + sorted(HICOLOR):
         new, old = (out / rel).read_bytes(), (COMMITTED / rel).read_bytes()
         if new == old:
             continue
@@ -229,3 +285,9 @@ def test_committed_assets_match_the_generator(out: Path) -> None:
         assert max((abs(x - y) for x, y in zip(a, b, strict=True)), default=0) <= 2, (
             f"{rel} is stale"
         )
+    # Vorbis is lossy and float: another libvorbis build may round a little differently.
+    (rate_a, a), (rate_b, b) = _read_ogg(out / MUSIC_FILE), _read_ogg(COMMITTED / MUSIC_FILE)
+    assert rate_a == rate_b and len(a) == len(b), f"{MUSIC_FILE} is stale"
+    assert max(abs(x - y) for x, y in zip(a, b, strict=True)) <= FULL_SCALE // 100, (
+        f"{MUSIC_FILE} is stale"
+    )

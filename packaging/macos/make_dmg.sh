@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# dist/Tacocat.app (the onedir build's BUNDLE in build.spec) -> dist/tacocat-<version>-macos-<arch>.dmg
+#
+#   bash packaging/macos/make_dmg.sh
+#
+# The disk image holds the app and a link to /Applications to drag it onto. Signing and
+# notarisation, when the release workflow has the secrets, happen before (the app) and
+# after (the image) this step: see .github/workflows/release.yml and docs/building.md.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+VERSION="$(sed -n 's/^__version__ = "\(.*\)"/\1/p' tacocat/__init__.py)"
+ARCH="$(uname -m)"  # arm64 or x86_64
+test -d dist/Tacocat.app || { echo "no dist/Tacocat.app: build on macOS first" >&2; exit 1; }
+STAGE="$(mktemp -d)"
+trap 'rm -rf "$STAGE"' EXIT
+cp -R dist/Tacocat.app "$STAGE/"
+ln -s /Applications "$STAGE/Applications"
+[ -f LICENSE ] && cp LICENSE "$STAGE/LICENSE.txt"
+OUT="dist/tacocat-$VERSION-macos-$ARCH.dmg"
+rm -f "$OUT"
+hdiutil create -volname "Tacocat Spelled Backwards" -srcfolder "$STAGE" -fs HFS+ \
+    -format UDZO -ov "$OUT"
+echo "dmg: $OUT"
