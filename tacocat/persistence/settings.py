@@ -6,7 +6,8 @@ File format (indented, key-sorted JSON so a player can read and edit it)::
      "sound_volume": 0.8, "music_volume": 0.5, "muted": false,
      "animation_speed": "normal", "reduced_motion": false,
      "fullscreen": false, "window_size": [1280, 720], "ai_level": "medium",
-     "player_names": ["Player 1", "Player 2"], "language": "en"}
+     "player_names": ["Player 1", "Player 2"], "language": "en",
+     "text_size": 100, "narration": false}
 
 How a bad file is handled (:func:`load_settings`):
 
@@ -79,6 +80,17 @@ def _check_window_size(value: Any) -> tuple[int, int]:
     return (value[0], value[1])
 
 
+#: Text size choices, in percent of the designed sizes.
+TEXT_SIZES = (100, 125, 150)
+
+
+def _check_text_size(value: Any) -> int:
+    """One of :data:`TEXT_SIZES` (a whole number; a bool is refused)."""
+    if type(value) is not int or value not in TEXT_SIZES:
+        raise ValueError(f"must be one of {', '.join(map(str, TEXT_SIZES))}")
+    return value
+
+
 def _check_language(value: Any) -> str:
     """A language tag such as ``"en"`` or ``"pt-BR"`` (whether we ship it is the UI's call)."""
     if (
@@ -102,6 +114,9 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "ai_level": lambda v: check_choice(v, AI_LEVELS),
     "player_names": check_name_pair,
     "language": _check_language,
+    # --- accessibility (issue 19): text size and narration ------------------------------
+    "text_size": _check_text_size,
+    "narration": check_bool,
 }
 
 
@@ -124,6 +139,8 @@ class Settings:
     :ivar ai_level: the computer's level, one of :data:`AI_LEVELS`.
     :ivar player_names: the two names used in hot-seat games (first seat first).
     :ivar language: the UI language tag, e.g. ``"en"``.
+    :ivar text_size: every text's size in percent, one of :data:`TEXT_SIZES`.
+    :ivar narration: speak the prompt, the log and the round result (off by default).
     """
 
     sound_volume: float = 0.8
@@ -136,6 +153,9 @@ class Settings:
     ai_level: str = "medium"
     player_names: tuple[str, str] = ("Player 1", "Player 2")
     language: str = "en"
+    # --- accessibility (issue 19) ---
+    text_size: int = 100
+    narration: bool = False
 
     def __post_init__(self) -> None:
         for name, check in _CHECKS.items():
