@@ -49,6 +49,7 @@ from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
 from tacocat.ui.preferences import Preferences
 from tacocat.ui.scene import Scene, SceneManager
 from tacocat.ui.screenshots import Screenshots
+from tacocat.ui.speech.narrator import Narrator
 from tacocat.ui.window import (
     LOGICAL_SIZE,
     NoDisplayError,
@@ -140,6 +141,8 @@ class App(Navigation, Preferences):
             self.settings.sound_volume, self.settings.music_volume, self.settings.muted
         )
         self.scenes = SceneManager(on_change=self._scene_changed)
+        #: Speaks the table's text when the Narration setting is on (tests swap the engine).
+        self.narrator = Narrator(enabled=self.settings.narration, language=self.settings.language)
 
         self._closed = False
         self._busy_until = 0.0
@@ -161,6 +164,7 @@ class App(Navigation, Preferences):
             self.show_message(tr("tacocat.stats.reset_title"), stats_problem)
 
     # --- start-up -------------------------------------------------------------------
+
 
     def _first_scene(self) -> None:
         from tacocat.ui.scenes.title import TitleScene
@@ -379,6 +383,7 @@ class App(Navigation, Preferences):
             return
         self._closed = True
         self._run_quit_hooks()
+        self.narrator.close()
         self.audio.close()
         pygame.display.quit()
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from tacocat.rules import GameState
     from tacocat.ui.audio import Audio
     from tacocat.ui.scene import Scene
+    from tacocat.ui.speech.narrator import Narrator
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,7 @@ class Preferences:
     settings: Settings
     stats: Stats
     audio: Audio
+    narrator: Narrator
     ui: pygame_gui.UIManager
     _pending_settings_save: bool
 
@@ -66,6 +68,9 @@ class Preferences:
             resize_window(new.window_size)
         if new.language != old.language:
             switch_language(self, new.language)
+            self.narrator.set_language(new.language)
+        if new.narration != old.narration:
+            self.narrator.set_enabled(new.narration)
         if save:
             self.save_settings()
         else:

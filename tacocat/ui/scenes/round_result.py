@@ -57,6 +57,8 @@ class RoundResultScene(DrawnOverlay):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.frames += 1
+        if self.frames == 1:
+            self.app.narrator.speak(self.spoken(), interrupt=True)
         if self.frames == 2:
             self.table.screenshot(f"round-{self.round}")
         if self.demo and not self.closed:
@@ -82,19 +84,54 @@ class RoundResultScene(DrawnOverlay):
         self.close()
         self.table.round_result_closed()
 
+    def title(self) -> str:
+        """The panel's headline: who won the round, or a tie."""
+        winner = self.info.get("winner")
+        if self.info.get("tie"):
+            return tr("tacocat.table.result.tie")
+        if winner is not None:
+            return tr("tacocat.table.result.winner", name=self.names[winner])
+        return ""
+
+    def move_text(self) -> str:
+        """What Tacocat did (or that the round is dealt again)."""
+        info, names, winner = self.info, self.names, self.info.get("winner")
+        if info.get("tie"):
+            return tr("tacocat.table.result.replay")
+        if winner is None:
+            return ""
+        end, size = info.get("token_to"), self.table.view.board.size
+        if end is not None and (end < 0 or end >= size):
+            text = tr("tacocat.table.result.home", name=names[winner])
+        else:
+            text = tr("tacocat.table.result.moves", name=names[winner])
+        skipped = info.get("skipped") or ()
+        if skipped:
+            text += " " + tr("tacocat.table.result.hops", count=len(skipped))
+        return text
+
+    def score_text(self) -> str:
+        return tr("tacocat.table.result.score", name0=self.names[0], a=self.wins[0],
+                  name1=self.names[1], b=self.wins[1])
+
+    def spoken(self) -> str:
+        """The whole panel as sentences, for narration (the showdown cards are public)."""
+        parts = [round_label(self.round, self.replay), self.title()]
+        if self.cards:
+            parts.append(tr("tacocat.access.showdown", name0=self.names[0],
+                            a=self.cards[0].value, name1=self.names[1], b=self.cards[1].value))
+        parts += [self.move_text(), self.score_text()]
+        sentences = [part.strip() for part in parts if part and part.strip()]
+        text = " ".join(s if s[-1] in ".!?:;。" else s + "." for s in sentences)
+        return " ".join(text.split())  # the score's spacing is for the eye
+
     def draw_content(self, surface: pygame.Surface) -> None:
         p = palette()
         info, names = self.info, self.names
         rect = self.panel_rect
         y = self.heading(surface, round_label(self.round, self.replay), rect.y + 26, 22, p.ink_soft)
         winner = info.get("winner")
-        if info.get("tie"):
-            title = tr("tacocat.table.result.tie")
-        elif winner is not None:
-            title = tr("tacocat.table.result.winner", name=names[winner])
-        else:
-            title = ""
-        y = self.heading(surface, title, y + 4, 32, p.seat(winner, dark=True) if winner is not None
+        y = self.heading(surface, self.title(), y + 4, 32, p.seat(winner, dark=True) if winner is not None
                          else p.ink)
         for sprite in self.cards:
             self.table.renderer.draw(surface, sprite, True, highlight=sprite.glow > 0.5)
@@ -106,21 +143,10 @@ class RoundResultScene(DrawnOverlay):
         if self.cards:
             self._between_cards(surface, tr("tacocat.table.result.lower_wins"), rect.y + 192)
         y = rect.y + 290
-        if info.get("tie"):
-            y = self.line(surface, tr("tacocat.table.result.replay"), y, 18)
-        elif winner is not None:
-            end, size = info.get("token_to"), self.table.view.board.size
-            if end is not None and (end < 0 or end >= size):
-                text = tr("tacocat.table.result.home", name=names[winner])
-            else:
-                text = tr("tacocat.table.result.moves", name=names[winner])
-            skipped = info.get("skipped") or ()
-            if skipped:
-                text += " " + tr("tacocat.table.result.hops", count=len(skipped))
-            y = self.line(surface, text, y, 18)
-        score = tr("tacocat.table.result.score", name0=names[0], a=self.wins[0],
-                   name1=names[1], b=self.wins[1])
-        self.line(surface, score, max(y + 8, rect.y + 352), 24, p.ink, bold=True)
+        move = self.move_text()
+        if move:
+            y = self.line(surface, move, y, 18)
+        self.line(surface, self.score_text(), max(y + 8, rect.y + 352), 24, p.ink, bold=True)
 
     def _between_cards(self, surface: pygame.Surface, text: str, centre_y: int) -> None:
         """``text`` wrapped to the gap between the two shown cards (long in some languages)."""

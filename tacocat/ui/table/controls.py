@@ -379,6 +379,8 @@ class Controls:
             self.ask_hint()
         elif key == pygame.K_d:
             self.table.open_discards()
+        elif key == pygame.K_r:  # "read my hand" (narration)
+            self.table.read_hand()
 
     def _enter(self) -> None:
         """Enter: press the focused button; in the duel and defence play the selected card

@@ -36,6 +36,7 @@ from tacocat.ui.table.animator import Animator
 from tacocat.ui.table.controls import Controls
 from tacocat.ui.table.narration import describe
 from tacocat.ui.table.painter import Painter
+from tacocat.ui.speech.table import TableVoice
 from tacocat.ui.table.prompt import prompt_line
 from tacocat.ui.table.session import GameSession, config_to_dict, game_result
 from tacocat.ui.table.tooltips import hotspots, tip_at
@@ -118,6 +119,7 @@ class TableScene(Scene):
             resume.lay_out(self.view, state, session.visible_seats)
         self.animator.feed(session.pop_events())
         self.controls = Controls(self)
+        self.voice = TableVoice(app.narrator)
         self._prepare_art()
 
     def _make_session(self) -> GameSession:
@@ -160,7 +162,9 @@ class TableScene(Scene):
         self.app.screenshot(label)
 
     def _narrate(self, event: ev.Event) -> None:
-        self.view.add_log(describe(event, self.view.names, self.view.round_title()))
+        line = describe(event, self.view.names, self.view.round_title())
+        self.view.add_log(line)
+        self.voice.log_line(line)
 
     # --- who may act --------------------------------------------------------------------
 
@@ -238,6 +242,10 @@ class TableScene(Scene):
         view.turn = turn_of(session.state, session.actor(), session.config.names,
                             self.acting_seat(), busy)
         view.prompt = prompt_line(view.turn, controls.prompt_message(), controls.hint_text)
+        on_top = self.app.scenes.top is self
+        self.voice.prompt(view.prompt[0], on_top)
+        if not on_top:
+            self.voice.forget_prompt()
         view.focus = controls.focused() if controls.keyboard_focus else None
         view.tooltip = None
         pointer = controls.pointing_at_table()
@@ -329,6 +337,13 @@ class TableScene(Scene):
         if result is not None:
             mode, figures = result
             self.app.record_game(mode, **figures)
+
+    def read_hand(self) -> None:
+        """"Read my hand" (R): the viewer's cards, or that no hand may be read now."""
+        if self.viewer is None or self.viewer not in self.view.face_up_seats:
+            self.voice.read_hand(None)
+            return
+        self.voice.read_hand([s.value for s in self.my_hand() if s.value is not None])
 
     def open_discards(self) -> None:
         from tacocat.ui.scenes.discard_viewer import DiscardViewerScene
