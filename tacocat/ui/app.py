@@ -37,10 +37,11 @@ from tacocat.persistence.saves import SaveStore
 from tacocat.persistence.settings import load_settings
 from tacocat.persistence.stats import load_stats
 from tacocat.ui import i18n
-from tacocat.ui.assets import CORE_IMAGES, Assets, load_theme
+from tacocat.ui.assets import CORE_IMAGES, Assets
 from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.crash import show_crash_screen
-from tacocat.ui.fonts import localise_theme
+from tacocat.ui import text_scale
+from tacocat.ui.restyle import ui_theme
 from tacocat.ui.i18n import tr
 from tacocat.ui.idle_work import IdleWork
 from tacocat.ui.language import rich_text_fonts, starting_settings
@@ -422,10 +423,11 @@ class App(Navigation, Preferences):
 def _open_screen(settings: Any) -> tuple[pygame.Surface, pygame_gui.UIManager]:
     """The window and the one UIManager, in the settings' language."""
     screen = open_window(settings)
+    text_scale.set_percent(settings.text_size)
     pygame.font.init()  # not pygame.init(): the mixer is Audio's (it may have no device)
     ui = pygame_gui.UIManager(
         LOGICAL_SIZE,
-        theme_path=localise_theme(load_theme()),  # + Lao font entries
+        theme_path=ui_theme(),  # + Lao font entries, font sizes at the text size
         enable_live_theme_updates=False,
         starting_language=settings.language,
         translation_directory_paths=[str(i18n.translations_dir())],

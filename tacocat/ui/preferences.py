@@ -17,6 +17,7 @@ from tacocat.persistence.settings import Settings, save_settings
 from tacocat.persistence.stats import Stats, save_stats
 from tacocat.ui.i18n import tr
 from tacocat.ui.language import switch_language
+from tacocat.ui.restyle import switch_text_size
 from tacocat.ui.window import resize_window, set_fullscreen
 
 if TYPE_CHECKING:
@@ -69,6 +70,8 @@ class Preferences:
         if new.language != old.language:
             switch_language(self, new.language)
             self.narrator.set_language(new.language)
+        if new.text_size != old.text_size:
+            switch_text_size(self, new.text_size)
         if new.narration != old.narration:
             self.narrator.set_enabled(new.narration)
         if save:

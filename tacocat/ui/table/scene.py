@@ -338,6 +338,14 @@ class TableScene(Scene):
             mode, figures = result
             self.app.record_game(mode, **figures)
 
+    def restyle(self) -> None:
+        """The text size changed: draw the table's text afresh (nothing cached is kept)."""
+        if self.session is None:
+            return
+        self.painter = Painter(self.view, self.app.assets, self.text, self.renderer, self.board,
+                               self.session.mode, self.painter.rounds_to_win)
+        self.board.restyle()
+
     def read_hand(self) -> None:
         """"Read my hand" (R): the viewer's cards, or that no hand may be read now."""
         if self.viewer is None or self.viewer not in self.view.face_up_seats:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from tacocat.ui import text_scale
 from tacocat.ui.widgets.style import Colour, TextCache, mix, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_text, fitted
 
@@ -82,7 +83,8 @@ class Button:
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool = False) -> None:
         if not self.visible:
             return
-        key = (self.label, self.style, self.enabled, self.pressed, self.hovered, self.rect.size)
+        key = (self.label, self.style, self.enabled, self.pressed, self.hovered, self.rect.size,
+               text_scale.percent())
         body = self._cache.get(key)
         if body is None:
             fill, colour, border = self._colours()

@@ -119,13 +119,14 @@ def test_against_the_computer_only_the_players_hand_is_read(make_app):
         if table.acting_seat() == 0 and app.scenes.top is table:
             break
         step(app)
+    assert app.narrator.wait_idle(5.0)
+    assert table.view.prompt[0] in engine.texts()  # the prompt was said
     mark = len(engine.spoken)
-    key(app, pygame.K_r)
+    key(app, pygame.K_r)  # (it interrupts whatever still waits)
     said = _said(app, engine, mark)
     hands = _hands(table)
     assert said[-1] == hand_sentence(hands[0])
     assert hand_sentence(hands[1]) not in engine.texts()
-    assert table.view.prompt[0] in engine.texts()  # the prompt was said
 
 
 def test_narration_off_says_nothing(make_app):
