@@ -179,17 +179,17 @@ class ReplayControls:
         p, text = palette(), self.scene.text
         image = rounded_panel(PANEL_RECT.size, (*p.table_deep, 200), None, radius=14, shadow=0)
         width = PANEL_RECT.width - 30
-        draw_text(image, text, lines[0], 14, p.cheese,
-                  pygame.Rect(15, 5, width, text.font(14, True).get_linesize()), bold=True,
-                  anchor="topleft")
-        # Each line's box is the font's line height.
-        line_h = text.font(15, True).get_linesize()
-        step = line_step(text.font(15, True), 19)
-        y = 28
+        # Each line a row of the panel: the font's line height, or what the panel has
+        # (a larger text size then draws the lines a little smaller, never below 16 px).
+        pitch = min(line_step(text.font(16, True), 19) + 3,
+                    (PANEL_RECT.height - 10) // len(lines))
+        draw_text(image, text, lines[0], 16, p.cheese, pygame.Rect(15, 5, width, pitch),
+                  bold=True, anchor="topleft")
+        y = 5 + pitch
         for i, line in enumerate(lines[1:]):
             colour = p.card_face if i < 3 else mix(p.table_light, p.card_face, 0.6)
-            draw_text(image, text, line, 15, colour, pygame.Rect(15, y, width, line_h), bold=i == 1,
+            draw_text(image, text, line, 16, colour, pygame.Rect(15, y, width, pitch), bold=i == 1,
                       anchor="topleft")
-            y += step
+            y += pitch
         self._panel = (lines, image)
         return image

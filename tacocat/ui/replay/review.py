@@ -240,7 +240,7 @@ class ReviewScene(DrawnOverlay):
         p = palette()
         y = self.line(surface, tr("tacocat.review.accuracy", pct=f"{review.accuracy:g}"), y,
                       size=30, bold=True)
-        y = self.line(surface, tr("tacocat.review.accuracy_note"), y, size=15, colour=p.box_edge)
+        y = self.line(surface, tr("tacocat.review.accuracy_note"), y, size=16, colour=p.box_edge)
         y = self.line(surface, tr("tacocat.review.counts", decisions=len(review.moments),
                                   mistakes=review.count("mistake"),
                                   blunders=review.count("blunder"),

@@ -102,11 +102,11 @@ class DiscardViewerScene(DrawnOverlay):
                 draw_text(surface, text, str(number), 18, colour, box, bold=True, anchor="midtop")
         for offset, key in enumerate(("tacocat.table.discards.seen", "tacocat.table.discards.unseen")):
             box = pygame.Rect(rect.x + 22, rect.y + 292 + offset * 26, ROW_LABEL_WIDTH, 26)
-            draw_text(surface, text, tr(key), 15, p.ink_soft, box, bold=True, anchor="midleft")
+            draw_text(surface, text, tr(key), 16, p.ink_soft, box, bold=True, anchor="midleft")
         total_public = sum(self.public.values())
         total_unseen = sum(self.unseen(v) for v in self.values)
         summary = tr("tacocat.table.discards.summary", seen=total_public, mine=sum(self.mine.values()),
                      unseen=total_unseen)
         self.line(surface, summary, rect.y + 352, 16, p.ink_soft)
         legend = tr("tacocat.table.discards.legend")
-        self.line(surface, legend, rect.y + 376, 14, p.ink_soft)
+        self.line(surface, legend, rect.y + 376, 16, p.ink_soft)

@@ -239,5 +239,5 @@ class HistoryScene(DrawnOverlay):
             self.list.draw(surface, self.text)
         else:
             self.line(surface, tr("tacocat.history.empty"), self.panel_rect.y + 260, size=21)
-        self.line(surface, tr("tacocat.history.keys"), self.panel_rect.bottom - 104, size=15,
+        self.line(surface, tr("tacocat.history.keys"), self.panel_rect.bottom - 104, size=16,
                   colour=p.box_edge)

@@ -159,5 +159,5 @@ class RoundResultScene(DrawnOverlay):
             box = pygame.Rect(0, 0, 160, rects[0].height)
             box.centerx = rects[0].centerx
         box.centery = centre_y
-        draw_lines(surface, self.text, text, 15, palette().ink_soft, box, bold=True, align="centre",
+        draw_lines(surface, self.text, text, 16, palette().ink_soft, box, bold=True, align="centre",
                    middle=True)

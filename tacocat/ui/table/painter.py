@@ -35,7 +35,9 @@ from tacocat.ui.widgets.text_box import (
     line_step,
 )
 
-LOG_FONT = 15
+LOG_FONT = 16
+#: From one won-round pip to the next on a name plate.
+PIP_STEP = 18
 LOG_LINE = 20
 #: Room for one line of a label (its font's line height, with a little to spare).
 LABEL_HEIGHT = 24
@@ -169,7 +171,7 @@ class Painter:
             surface.blit(tile, tile.get_rect(center=(round(x), round(y - i * 4))))
         box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["tiles"], LABEL_HEIGHT)
         box.midtop = (round(x), round(y + 38))
-        draw_text(surface, text, tr("tacocat.table.tiles", n=view.tiles_left), 15, p.box_floor, box,
+        draw_text(surface, text, tr("tacocat.table.tiles", n=view.tiles_left), 16, p.box_floor, box,
                   bold=True, anchor="midtop")
         # Draw pile: a few backs, offset, with the count.
         size = self.renderer.size_for(L.PILE_SCALE)
@@ -187,7 +189,7 @@ class Painter:
         for (px, py), caption in counts:
             box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["piles"], LABEL_HEIGHT)
             box.midtop = (round(px), round(py) + size[1] // 2 + 8)
-            draw_text(surface, text, caption, 15, p.box_floor, box, bold=True, anchor="midtop")
+            draw_text(surface, text, caption, 16, p.box_floor, box, bold=True, anchor="midtop")
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         """On an empty play mat: what is being decided, and the piles' counts."""
@@ -261,7 +263,7 @@ class Painter:
                     box.midbottom, anchor = (rect.centerx, rect.top - 6), "midbottom"
                 else:
                     box.midtop, anchor = (rect.centerx, rect.bottom + 6), "midtop"
-                draw_pill(surface, text, tr("tacocat.table.answer_this"), 14, p.ink, p.cheese, box,
+                draw_pill(surface, text, tr("tacocat.table.answer_this"), 16, p.ink, p.cheese, box,
                           pad=(8, 2), anchor=anchor)
         for sprite in view.responses:
             if sprite.z > 0 or sprite.mark is None:
@@ -271,9 +273,11 @@ class Painter:
             colour = p.avocado if good else p.salsa
             key = "tacocat.table.mark.defended" if good else "tacocat.table.mark.sacrificed"
             # No wider than the step between two answers, so neighbours' marks never meet.
-            box = pygame.Rect(0, 0, L.PLAY_STEP - 4, LABEL_HEIGHT)
-            box.midtop = (rect.centerx, rect.bottom - 10)
-            draw_pill(surface, text, tr(key), 13, p.white, colour, box, pad=(6, 1), anchor="midtop",
+            # Two answers' width, every other one a row lower: neighbours' marks never meet.
+            row = text.font(16, True).get_linesize() + 2
+            box = pygame.Rect(0, 0, 2 * L.PLAY_STEP - 8, row)
+            box.midtop = (rect.centerx, rect.bottom - 10 + row * (view.responses.index(sprite) % 2))
+            draw_pill(surface, text, tr(key), 16, p.white, colour, box, pad=(6, 1), anchor="midtop",
                       radius=9)
         for seat in (0, 1):
             sprite = view.duel[seat] or view.showdown[seat]
@@ -285,7 +289,7 @@ class Painter:
                 box.midbottom, anchor = (rect.centerx, rect.top - 4), "midbottom"
             else:
                 box.midtop, anchor = (rect.centerx, rect.bottom + 4), "midtop"
-            draw_text(surface, text, view.names[seat], 15, p.box_floor, box, bold=True,
+            draw_text(surface, text, view.names[seat], 16, p.box_floor, box, bold=True,
                       anchor=anchor)
 
     def _draw_panels(self, surface: pygame.Surface) -> None:
@@ -310,7 +314,7 @@ class Painter:
             left = L.PLATE_RECT["top"].right + 12
             box = pygame.Rect(left, 0, round(slots[0][0] - 50) - left, LABEL_HEIGHT)
             box.centery = round(L.HAND_Y["top"])
-            draw_text(surface, self.text, tr("tacocat.table.cards_in_hand", count=count), 15,
+            draw_text(surface, self.text, tr("tacocat.table.cards_in_hand", count=count), 16,
                       p.box_floor, box, bold=True, anchor="midright")
 
     def _plate_key(self, seat: int, side: str) -> tuple[Any, ...]:
@@ -335,16 +339,22 @@ class Painter:
                                 radius=14, border_width=3 if turn else 2, shadow=4)
         goal = self.assets.image(f"board/goal_{seat + 1}", (40, 46))
         surface.blit(goal, (12, 4 + (h - 46) // 2))
+        you = tr("tacocat.table.you") if side == "bottom" and self.mode == "vs_ai" else ""
+        you_w = text.font(16, True).size(you)[0] + 4 if you else 0
+        name_h = text.font(19, True).get_linesize()
         draw_text(surface, text, view.names[seat], 19, p.card_face,
-                  pygame.Rect(60, 8, w - 70, 28), bold=True, anchor="midleft")
+                  pygame.Rect(60, 8, w - 70 - you_w, name_h), bold=True, anchor="midleft")
+        if you:  # on the name's line, at its end
+            draw_text(surface, text, you, 16, p.cheese,
+                      pygame.Rect(w - 6 - you_w, 8, you_w, name_h), bold=True, anchor="midright")
         # Rounds won: one pip per round needed.
         for i in range(self.rounds_to_win):
-            centre = (68 + i * 21, 47)
+            centre = (68 + i * PIP_STEP, 47)
             if i < view.wins[seat]:
-                pygame.draw.circle(surface, colour, centre, 8)
-                pygame.draw.circle(surface, p.card_face, centre, 8, width=2)
+                pygame.draw.circle(surface, colour, centre, 7)
+                pygame.draw.circle(surface, p.card_face, centre, 7, width=2)
             else:
-                pygame.draw.circle(surface, p.table_light, centre, 8, width=2)
+                pygame.draw.circle(surface, p.table_light, centre, 7, width=2)
         badge = None
         if view.committed[seat]:
             badge = (tr("tacocat.table.badge.chosen"), p.avocado)
@@ -352,13 +362,11 @@ class Painter:
             badge = (tr("tacocat.table.badge.attacker"), p.salsa)
         if badge is not None:
             # Right of the pips, up to the plate's edge.
-            left = 68 + self.rounds_to_win * 21
-            box = pygame.Rect(left, 37, w - 6 - left, 24)  # Lao needs the height
-            draw_pill(surface, text, badge[0], 13, p.white, badge[1], box, pad=(7, 1),
+            left = 58 + self.rounds_to_win * PIP_STEP
+            # Lao needs the height; a larger text size grows it (down the plate).
+            box = pygame.Rect(left, 37, w - 4 - left, text.font(16, True).get_linesize() + 2)
+            draw_pill(surface, text, badge[0], 16, p.white, badge[1], box, pad=(5, 1),
                       anchor="topright")
-        if side == "bottom" and self.mode == "vs_ai":
-            draw_text(surface, text, tr("tacocat.table.you"), 13, p.cheese,
-                      pygame.Rect(60, h - 16, w - 70, 19), bold=True, anchor="topleft")
         return self._panel_cache.put(key, surface)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
@@ -371,7 +379,7 @@ class Painter:
             rect = L.LOG_RECT
             cached = rounded_panel(rect.size, (*p.table_deep, LOG_FILL_ALPHA), None, radius=14,
                                    shadow=0)
-            draw_text(cached, text, tr("tacocat.table.log_heading"), 14, p.cheese,
+            draw_text(cached, text, tr("tacocat.table.log_heading"), 16, p.cheese,
                       pygame.Rect(12, 6, rect.width - 24, LABEL_HEIGHT), bold=True, anchor="topleft")
             # Whole entries, newest last, as many as fit.
             entries: list[list[str]] = []

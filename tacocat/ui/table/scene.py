@@ -56,10 +56,10 @@ log = logging.getLogger(__name__)
 
 #: Font sizes only the overlays use (round result, game over, discards): their glyphs
 #: are rasterised while the table waits idle, not in the frame an overlay first shows.
-OVERLAY_FONTS = ((14, False), (16, False), (17, False), (18, False), (21, True), (22, True),
+OVERLAY_FONTS = ((16, False), (17, False), (18, False), (21, True), (22, True),
                  (24, True), (28, True), (32, True), (36, True))
 #: Every font the table itself uses (glyphs rasterised at enter, not mid-game).
-TABLE_FONTS = ((13, True), (14, True), (15, True), (15, False), (16, True), (18, True),
+TABLE_FONTS = ((16, True), (16, False), (18, True),
                (19, True), (20, True), (26, True))
 
 

@@ -43,7 +43,7 @@ class CoachMark:
         if self._panel is not None and self._panel[0] == key:
             return self._panel[1]
         p = palette()
-        title = pygame.Rect(PAD, PAD - 2, PANEL_WIDTH - 2 * PAD, self.text.font(15, True).get_linesize())
+        title = pygame.Rect(PAD, PAD - 2, PANEL_WIDTH - 2 * PAD, self.text.font(16, True).get_linesize())
         top = title.bottom + 8
         room = pygame.Rect(PAD, top, PANEL_WIDTH - 2 * PAD, PANEL_MAX_HEIGHT - top - PAD)
         lines, size, _ = fit_lines(self.text, body, TEXT_SIZE, room, gap=LINE_GAP)
@@ -51,7 +51,7 @@ class CoachMark:
         height = max(PANEL_MIN_HEIGHT, min(PANEL_MAX_HEIGHT, top + block + PAD))
         surface = rounded_panel((PANEL_WIDTH, height), p.card_face, p.cheese_dark, radius=14,
                                 border_width=3, shadow=5)
-        draw_text(surface, self.text, heading, 15, p.salsa_dark, title, bold=True, anchor="topleft")
+        draw_text(surface, self.text, heading, 16, p.salsa_dark, title, bold=True, anchor="topleft")
         room.height = height - top - PAD
         draw_lines(surface, self.text, body, TEXT_SIZE, p.ink, room, gap=LINE_GAP)
         self._panel = (key, surface)

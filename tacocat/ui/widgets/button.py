@@ -7,6 +7,7 @@ disabled button can still say *why* it is disabled.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,8 @@ from tacocat.ui.widgets.text_box import draw_text, fitted
 
 #: Space (pixels) kept clear between a label and the button's edges.
 PADDING = 16
+#: A label's trailing key hint, "Hint (H)": the part kept when the whole does not fit.
+_KEY_HINT = re.compile(r"^(.+?)\s*\(\w{1,3}\)$")
 
 
 class Button:
@@ -73,12 +76,23 @@ class Button:
     def label_box(self) -> pygame.Rect:
         """Where the label may go on the button's body: :data:`PADDING` clear on each side
         (less on a small square button such as the replay's « and »)."""
-        padding = min(PADDING, self.rect.width // 6)
+        padding = min(PADDING if self.style != "quiet" else 8, self.rect.width // 6)
         return pygame.Rect(3 + padding, 3 + 2, self.rect.width - 2 * padding, self.rect.height - 4)
 
     def label_image(self, text: TextCache, colour: Colour) -> pygame.Surface:
         """The label as drawn: a long one is set in a smaller font to keep its padding."""
-        return fitted(text, self.label, self.font_size, colour, self.label_box().size, bold=True)[0]
+        return fitted(text, self.shown_label(text), self.font_size, colour,
+                      self.label_box().size, bold=True)[0]
+
+    def shown_label(self, text: TextCache) -> str:
+        """The label, less its key hint ("Discards (D)" -> "Discards") when only that
+        keeps it from fitting at the smallest size (large text, long languages)."""
+        short = _KEY_HINT.match(self.label)
+        if short is None:
+            return self.label
+        room = self.label_box().size
+        _, squeezed = fitted(text, self.label, self.font_size, (0, 0, 0), room, bold=True)
+        return short.group(1) if squeezed else self.label
 
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool = False) -> None:
         if not self.visible:
@@ -91,7 +105,8 @@ class Button:
             if len(self._cache) > 24:
                 self._cache.clear()
             body = rounded_panel(self.rect.size, fill, border, radius=12, border_width=2, shadow=3)
-            draw_text(body, text, self.label, self.font_size, colour, self.label_box(), bold=True)
+            draw_text(body, text, self.shown_label(text), self.font_size, colour, self.label_box(),
+                      bold=True)
             self._cache[key] = body
         offset = 2 if self.pressed and self.enabled else 0
         surface.blit(body, (self.rect.x - 3, self.rect.y - 3 + offset))

@@ -144,7 +144,7 @@ class ScrollList:
         p = palette()
         for column in self.columns:
             self._cell(surface, text, column, column.heading, self.rect.y - 28, p.table_light,
-                       bold=True, size=15)
+                       bold=True, size=16)
         for offset, row in enumerate(self.rows[self.top:self.top + self.visible_rows]):
             index = self.top + offset
             y = self.rect.y + offset * self.row_height

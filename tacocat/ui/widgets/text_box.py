@@ -23,14 +23,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from tacocat.ui.fit import MIN_SCALE
+from tacocat.ui import text_scale
+from tacocat.ui.fit import MIN_PX, MIN_SCALE
 from tacocat.ui.widgets.style import Colour, TextCache
 
-__all__ = ["MIN_SCALE", "Placement", "draw_lines", "draw_pill", "draw_text", "fit_lines", "fitted",
+__all__ = ["MIN_PX", "MIN_SCALE", "Placement", "draw_lines", "draw_pill", "draw_text", "fit_lines",
+           "fitted",
            "line_step", "recording"]
 
-#: No text is drawn below this many pixels at 100 % (shrinking to fit stops here).
-MIN_PX = 16
 #: How far below its font's line height a line may sit under the one above
 #: before their ink meets (Lao's stacked marks are the tallest the game draws).
 LINE_OVERLAP = 3
@@ -92,8 +92,9 @@ def fitted(cache: TextCache, text: str, size: int, colour: Colour, room: tuple[i
 
 def smallest_size(size: int) -> int:
     """The smallest design size ``size`` may shrink to: :data:`MIN_SCALE` of it, but never
-    below :data:`MIN_PX` (the smallest text the game draws at 100 %)."""
-    return min(size, max(MIN_PX, math.floor(size * MIN_SCALE)))
+    below what draws at :data:`MIN_PX` pixels (the smallest text the game draws)."""
+    floor = math.ceil(MIN_PX * 100 / text_scale.percent())
+    return min(size, max(floor, math.floor(size * MIN_SCALE)))
 
 
 def _fit(cache: TextCache, text: str, size: int, colour: Colour, room: tuple[int, int],
