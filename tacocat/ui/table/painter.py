@@ -270,7 +270,7 @@ class Painter:
                 continue
             rect = self.renderer.rect_of(sprite)
             good = sprite.mark == "defended"
-            colour = p.avocado if good else p.salsa
+            colour = p.avocado_dark if good else p.salsa_dark  # white text: 4.9 and 6.9:1
             key = "tacocat.table.mark.defended" if good else "tacocat.table.mark.sacrificed"
             # No wider than the step between two answers, so neighbours' marks never meet.
             # Two answers' width, every other one a row lower: neighbours' marks never meet.
@@ -357,9 +357,9 @@ class Painter:
                 pygame.draw.circle(surface, p.table_light, centre, 7, width=2)
         badge = None
         if view.committed[seat]:
-            badge = (tr("tacocat.table.badge.chosen"), p.avocado)
+            badge = (tr("tacocat.table.badge.chosen"), p.avocado_dark)
         elif attacker:
-            badge = (tr("tacocat.table.badge.attacker"), p.salsa)
+            badge = (tr("tacocat.table.badge.attacker"), p.salsa_dark)
         if badge is not None:
             # Right of the pips, up to the plate's edge.
             left = 58 + self.rounds_to_win * PIP_STEP
@@ -427,7 +427,7 @@ class Painter:
         (a review's note in Filipino)."""
         p = palette()
         fill, ink = {
-            "error": (p.salsa, p.white), "hint": (p.cheese, p.ink),
+            "error": (p.salsa_dark, p.white), "hint": (p.cheese, p.ink),
             "do": (p.box_floor, p.ink), "info": (mix(p.table_deep, p.table, 0.3), p.card_face),
         }.get(tone, (p.box_floor, p.ink))
         one_line = pygame.Rect(0, 0, PROMPT_ROOM[0], self.text.font(19, True).get_linesize())
@@ -451,7 +451,7 @@ class Painter:
             key = ("banner", banner.text, banner.tone)
             cached = self._panel_cache.get(key)
             if cached is None:
-                fill = p.avocado if banner.tone == "good" else p.cheese
+                fill = p.avocado_dark if banner.tone == "good" else p.cheese
                 ink = p.white if banner.tone == "good" else p.ink
                 edge = p.ink if banner.tone == "good" else p.card_face
                 label, _ = fitted(self.text, banner.text, 26, ink, BANNER_ROOM, bold=True, outline=edge)

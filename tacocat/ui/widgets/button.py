@@ -58,19 +58,20 @@ class Button:
         elif self.style == "secondary":
             fill, text, border = p.box_floor, p.ink, p.ink
         elif self.style == "danger":
-            fill, text, border = p.salsa, p.card_face, p.ink
+            fill, text, border = p.salsa_dark, p.card_face, p.ink
         else:
             fill, text, border = p.table_light, p.card_face, p.table_deep
         if not self.enabled:
             # The theme's disabled look (as pygame_gui's buttons elsewhere).
             if self.style == "quiet":
-                fill, text, border = mix(p.table_light, p.table, 0.5), mix(p.card_face, p.table, 0.55), p.table_deep
+                fill, text, border = (mix(p.table_light, p.table, 0.5),
+                                      mix(p.card_face, p.table, 0.35), p.table_deep)
             else:
                 fill, text, border = (185, 175, 152), (111, 101, 86), (111, 101, 86)
         elif self.pressed:
             fill = mix(fill, p.ink, 0.15)
-        elif self.hovered:
-            fill = mix(fill, p.white, 0.22)
+        elif self.hovered:  # lighter; a dark fill only a little, to keep its light text readable
+            fill = mix(fill, p.white, 0.22 if self.style in ("primary", "secondary") else 0.1)
         return fill, text, border
 
     def label_box(self) -> pygame.Rect:

@@ -28,7 +28,7 @@ _FALLBACK = {
     "table": "#17323A", "table_deep": "#0C1D22", "table_light": "#2A5560",
     "box_floor": "#F4E7C5", "box_floor_shade": "#E4D0A2", "box_rim": "#D9A55B",
     "box_rim_light": "#ECC383", "box_edge": "#8E5B2C", "salsa": "#D9483B",
-    "salsa_dark": "#A3322A", "avocado": "#7FA650", "avocado_dark": "#587A30",
+    "salsa_dark": "#A3322A", "avocado": "#7FA650", "avocado_dark": "#587A30", "avocado_deep": "#46682A",
     "cheese": "#F2C14E", "cheese_dark": "#C8952C", "ink": "#2B2118", "ink_soft": "#6B5744",
     "card_face": "#FFF8EC", "tortilla": "#EEC06B", "tortilla_dark": "#C98A3C",
     "cool": "#3F8E9E", "warm": "#E2703C", "white": "#FFFFFF",
