@@ -26,8 +26,9 @@ def switch_text_size(app: Any, percent: int) -> None:
     if percent == text_scale.percent():
         return
     text_scale.set_percent(percent)
-    theme = app.ui.get_theme()
-    theme.update_theming(ui_theme())
+    # Fonts at the new sizes now, every element restyled now (not at the next update,
+    # which would undo the shrink-to-fit the relabelled screens do next).
+    app.ui.get_theme().update_theming(ui_theme(), rebuild_all=False)
     app.ui.rebuild_all_from_changed_theme_data()
     for scene in app.scenes.stack:
         for name in ("restyle", "relabel"):

@@ -107,6 +107,6 @@ class DiscardViewerScene(DrawnOverlay):
         total_unseen = sum(self.unseen(v) for v in self.values)
         summary = tr("tacocat.table.discards.summary", seen=total_public, mine=sum(self.mine.values()),
                      unseen=total_unseen)
-        self.line(surface, summary, rect.y + 352, 16, p.ink_soft)
+        below = self.line(surface, summary, rect.y + 352, 16, p.ink_soft)
         legend = tr("tacocat.table.discards.legend")
-        self.line(surface, legend, rect.y + 376, 16, p.ink_soft)
+        self.line(surface, legend, max(below, rect.y + 376), 16, p.ink_soft)

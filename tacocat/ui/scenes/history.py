@@ -25,6 +25,7 @@ from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.scroll_list import Column, ScrollList
 from tacocat.ui.widgets.style import palette
+from tacocat.ui.widgets.text_box import draw_text
 
 log = logging.getLogger(__name__)
 
@@ -233,9 +234,12 @@ class HistoryScene(DrawnOverlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         p = palette()
         y = self.heading(surface, tr("tacocat.history.heading"), self.panel_rect.y + 22)
-        if self.entries:
-            self.line(surface, tr("tacocat.history.summary", n=len(self.entries),
-                                  limit=MAX_GAMES), y + 6, size=17, colour=p.box_edge)
+        if self.entries:  # one line, between the heading and the list's column headings
+            room = pygame.Rect(self.panel_rect.x + 40, y + 4, self.panel_rect.width - 80,
+                               self.panel_rect.y + LIST_TOP - 2 - (y + 4))
+            draw_text(surface, self.text, tr("tacocat.history.summary", n=len(self.entries),
+                                             limit=MAX_GAMES), 17, p.box_edge, room,
+                      anchor="midtop")
             self.list.draw(surface, self.text)
         else:
             self.line(surface, tr("tacocat.history.empty"), self.panel_rect.y + 260, size=21)

@@ -6,6 +6,7 @@ import pygame
 import pygame_gui
 
 from tacocat.ui.i18n import tr
+from tacocat.ui.text_scale import scale_markup
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
 
@@ -19,10 +20,10 @@ CARD_SMALL = (54, 76)
 
 
 def page_text(page: str) -> str:
-    """The text of ``page``."""
+    """The text of ``page`` (its explicit heading size scaled to the text size)."""
     if page == "access":
-        return tr("tacocat.access.rules_page")
-    return tr(f"tacocat.rules.pages.{page}")
+        return scale_markup(tr("tacocat.access.rules_page"))
+    return scale_markup(tr(f"tacocat.rules.pages.{page}"))
 
 
 def page_tab(page: str) -> str:

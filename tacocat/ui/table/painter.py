@@ -117,6 +117,11 @@ class Painter:
         self._draw_prompt(surface)
         self._draw_banners(surface)
 
+    def label_height(self) -> int:
+        """Room for one line of a 16 px label: :data:`LABEL_HEIGHT` at 100 %, more for
+        larger text (the layout makes room rather than shrinking the label)."""
+        return max(LABEL_HEIGHT, self.text.font(16, True).get_linesize() + 2)
+
     def static_layer(self) -> pygame.Surface:
         """Background, board, play mat and labels: one opaque blit a frame, redrawn
         only when a tile lands, Tacocat moves or a round starts."""
@@ -134,7 +139,9 @@ class Painter:
         self.board.draw(layer, view.covered, view.token_rest)
         draw_text(layer, self.text,
                   tr("tacocat.table.round_cards", round=view.round_caption, cards=view.hand_size),
-                  16, p.box_floor, ROUND_LABEL_BOX, bold=True, anchor="topright")
+                  16, p.box_floor,
+                  pygame.Rect(ROUND_LABEL_BOX.topleft, (ROUND_LABEL_BOX.width, self.label_height())),
+                  bold=True, anchor="topright")
         # The play mat: where duels, attacks and answers are laid.
         mat = pygame.Surface(L.PLAY_MAT.size, pygame.SRCALPHA)
         pygame.draw.rect(mat, (*p.table_deep, 80), mat.get_rect(), border_radius=28)
@@ -169,7 +176,7 @@ class Painter:
         x, y = L.TILE_STACK_POS
         for i in range(view.tiles_left):
             surface.blit(tile, tile.get_rect(center=(round(x), round(y - i * 4))))
-        box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["tiles"], LABEL_HEIGHT)
+        box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["tiles"], self.label_height())
         box.midtop = (round(x), round(y + 38))
         draw_text(surface, text, tr("tacocat.table.tiles", n=view.tiles_left), 16, p.box_floor, box,
                   bold=True, anchor="midtop")
@@ -187,7 +194,7 @@ class Painter:
         counts = ((L.DRAW_POS, tr("tacocat.table.draw_pile", n=view.draw_count)),
                   (L.DISCARD_POS, tr("tacocat.table.discard_pile", n=len(view.discard_values))))
         for (px, py), caption in counts:
-            box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["piles"], LABEL_HEIGHT)
+            box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["piles"], self.label_height())
             box.midtop = (round(px), round(py) + size[1] // 2 + 8)
             draw_text(surface, text, caption, 16, p.box_floor, box, bold=True, anchor="midtop")
 
@@ -258,7 +265,7 @@ class Painter:
                 ring = rect.inflate(10 + int(4 * pulse), 10 + int(4 * pulse))
                 pygame.draw.rect(surface, p.cheese, ring, width=4, border_radius=12)
                 # On the defender's side of the card, where the answer will land.
-                box = pygame.Rect(0, 0, 2 * L.PLAY_STEP, LABEL_HEIGHT + 4)
+                box = pygame.Rect(0, 0, 2 * L.PLAY_STEP, self.label_height() + 4)
                 if view.attacker is not None and view.side(view.attacker) == "bottom":
                     box.midbottom, anchor = (rect.centerx, rect.top - 6), "midbottom"
                 else:
@@ -284,7 +291,7 @@ class Painter:
             if sprite is None or sprite.z > 0:
                 continue
             rect = self.renderer.rect_of(sprite)
-            box = pygame.Rect(0, 0, 130, LABEL_HEIGHT)
+            box = pygame.Rect(0, 0, 130, self.label_height())
             if view.side(seat) == "top":
                 box.midbottom, anchor = (rect.centerx, rect.top - 4), "midbottom"
             else:
@@ -312,7 +319,7 @@ class Painter:
             slots = L.hand_slots("top", count)
             # Left of the hand (the score sits to its right), clear of the name plate.
             left = L.PLATE_RECT["top"].right + 12
-            box = pygame.Rect(left, 0, round(slots[0][0] - 50) - left, LABEL_HEIGHT)
+            box = pygame.Rect(left, 0, round(slots[0][0] - 50) - left, self.label_height())
             box.centery = round(L.HAND_Y["top"])
             draw_text(surface, self.text, tr("tacocat.table.cards_in_hand", count=count), 16,
                       p.box_floor, box, bold=True, anchor="midright")
@@ -380,7 +387,7 @@ class Painter:
             cached = rounded_panel(rect.size, (*p.table_deep, LOG_FILL_ALPHA), None, radius=14,
                                    shadow=0)
             draw_text(cached, text, tr("tacocat.table.log_heading"), 16, p.cheese,
-                      pygame.Rect(12, 6, rect.width - 24, LABEL_HEIGHT), bold=True, anchor="topleft")
+                      pygame.Rect(12, 6, rect.width - 24, self.label_height()), bold=True, anchor="topleft")
             # Whole entries, newest last, as many as fit.
             entries: list[list[str]] = []
             # Each line's box is the font's line height, kept inside the panel.
