@@ -36,18 +36,17 @@ from tacocat.persistence.paths import data_dir
 from tacocat.persistence.saves import SaveStore
 from tacocat.persistence.settings import load_settings
 from tacocat.persistence.stats import load_stats
-from tacocat.ui import i18n
+from tacocat.ui import i18n, text_scale
 from tacocat.ui.assets import CORE_IMAGES, Assets
 from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.crash import show_crash_screen
-from tacocat.ui import text_scale
-from tacocat.ui.restyle import ui_theme
 from tacocat.ui.i18n import tr
 from tacocat.ui.idle_work import IdleWork
 from tacocat.ui.language import rich_text_fonts, starting_settings
 from tacocat.ui.navigation import Navigation
 from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
 from tacocat.ui.preferences import Preferences
+from tacocat.ui.restyle import ui_theme
 from tacocat.ui.scene import Scene, SceneManager
 from tacocat.ui.screenshots import Screenshots
 from tacocat.ui.speech.narrator import Narrator
@@ -165,7 +164,6 @@ class App(Navigation, Preferences):
             self.show_message(tr("tacocat.stats.reset_title"), stats_problem)
 
     # --- start-up -------------------------------------------------------------------
-
 
     def _first_scene(self) -> None:
         from tacocat.ui.scenes.title import TitleScene

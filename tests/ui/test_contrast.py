@@ -25,7 +25,7 @@ import pytest
 
 from tacocat.resources import asset_path
 from tacocat.ui.widgets.button import Button
-from tacocat.ui.widgets.style import contrast_ratio, mix, palette
+from tacocat.ui.widgets.style import contrast_ratio, mix
 
 #: Where each label class is placed: the colours behind it.
 PANEL = ("#F4E7C5", "#FFF8EC")          # the cream panel (box floor, card face)

@@ -35,6 +35,7 @@ from tacocat.persistence.errors import PersistenceError
 from tacocat.tutorial import Tutorial
 from tacocat.ui import i18n, text_scale
 from tacocat.ui.app import LOGICAL_SIZE
+from tacocat.ui.fit import MIN_PX
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.notices import NOTICE_S, io_reason, offer_unsaved_play
 from tacocat.ui.replay.review import REVIEW_KEY, review_seat
@@ -42,7 +43,6 @@ from tacocat.ui.scenes.new_game import NewGameScene
 from tacocat.ui.scenes.rules import PAGES
 from tacocat.ui.widgets import text_box
 from tests.ai.helpers import small_hard
-from tacocat.ui.fit import MIN_PX
 from tests.ui.text_fit import overflows, placement_problems, too_small
 
 SIZES = [(1280, 720), (960, 540)]

@@ -6,9 +6,9 @@ import pygame
 import pygame_gui
 
 from tacocat.ui.i18n import tr
-from tacocat.ui.text_scale import scale_markup
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
+from tacocat.ui.text_scale import scale_markup
 
 #: Page keys in reading order (text in tacocat.rules.pages.<key>, tab in .tabs.<key>;
 #: the accessibility page's in the "access" section: :func:`page_text`).

@@ -31,12 +31,12 @@ from tacocat.rules import GameState, rounds_to_win
 from tacocat.rules import events as ev
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.scene import Scene
+from tacocat.ui.speech.table import TableVoice
 from tacocat.ui.table import resume
 from tacocat.ui.table.animator import Animator
 from tacocat.ui.table.controls import Controls
 from tacocat.ui.table.narration import describe
 from tacocat.ui.table.painter import Painter
-from tacocat.ui.speech.table import TableVoice
 from tacocat.ui.table.prompt import prompt_line
 from tacocat.ui.table.session import GameSession, config_to_dict, game_result
 from tacocat.ui.table.tooltips import hotspots, tip_at
