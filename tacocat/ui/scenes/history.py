@@ -20,6 +20,7 @@ from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.persistence.history import MAX_GAMES, HistoryEntry
 from tacocat.rules.variants import VARIANTS
+from tacocat.ui import text_scale
 from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
@@ -36,7 +37,7 @@ VISIBLE_ROWS = 11
 #: (key, left, width, align) of the list's columns, inside the panel's margins.
 COLUMNS = (("date", 0, 190, "left"), ("opponent", 190, 330, "left"),
            ("level", 520, 120, "left"), ("score", 640, 190, "left"),
-           ("rounds", 830, 110, "left"), ("rules", 940, 170, "left"))
+           ("rounds", 830, 140, "left"), ("rules", 970, 140, "left"))
 BUTTONS = (("replay", "primary"), ("review", "secondary"), ("export", "secondary"),
            ("open_file", "secondary"), ("back", "secondary"))
 
@@ -92,8 +93,11 @@ class HistoryScene(DrawnOverlay):
         self._select = select
         self.entries: list[HistoryEntry] = []
         left = self.panel_rect.x + 30
-        self.list = ScrollList(pygame.Rect(left, self.panel_rect.y + LIST_TOP,
-                                           self.panel_rect.width - 60, VISIBLE_ROWS * ROW_H),
+        # Larger text: the heading and the summary take more room above the list.
+        top = text_scale.grow(LIST_TOP, 0.5)
+        rows = VISIBLE_ROWS - (top - LIST_TOP + ROW_H - 1) // ROW_H
+        self.list = ScrollList(pygame.Rect(left, self.panel_rect.y + top,
+                                           self.panel_rect.width - 60, rows * ROW_H),
                                [Column(tr(f"tacocat.history.column_{key}"), x, w, align)
                                 for key, x, w, align in COLUMNS], ROW_H)
         self.background = app.assets.image("ui/background", app.size,
@@ -236,7 +240,7 @@ class HistoryScene(DrawnOverlay):
         y = self.heading(surface, tr("tacocat.history.heading"), self.panel_rect.y + 22)
         if self.entries:  # one line, between the heading and the list's column headings
             room = pygame.Rect(self.panel_rect.x + 40, y + 4, self.panel_rect.width - 80,
-                               self.panel_rect.y + LIST_TOP - 2 - (y + 4))
+                               self.list.rect.top - 30 - (y + 4))  # headings: 28 px
             draw_text(surface, self.text, tr("tacocat.history.summary", n=len(self.entries),
                                              limit=MAX_GAMES), 17, p.box_edge, room,
                       anchor="midtop")

@@ -132,8 +132,9 @@ class SettingsScene(Overlay):
         self.narration_box = self._checkbox(y, "tacocat.access.narration", settings.narration,
                                             x=RIGHT_X)
         y += 36
+        room = PANEL_SIZE[1] - 84 - y  # down to the Done button
         pygame_gui.elements.UITextBox(
-            tr("tacocat.access.narration_note"), pygame.Rect(RIGHT_X - 4, y, RIGHT_W + 8, 70),
+            tr("tacocat.access.narration_note"), pygame.Rect(RIGHT_X - 4, y, RIGHT_W + 8, room),
             manager=self.ui, container=self.panel, object_id=theme_id("#narration_note",
                                                                        "@plain_text"))
         return y
@@ -179,6 +180,9 @@ class SettingsScene(Overlay):
             pygame.Rect(x, y + 4, 28, 28), tr(key), manager=self.ui,
             container=self.panel, initial_state=checked,
         )
+
+    def fitted(self) -> None:
+        self._refresh()
 
     def _refresh(self) -> None:
         """Show the current choices as selected buttons."""

@@ -137,11 +137,11 @@ class Painter:
         else:
             layer.blit(self.background, (0, 0))
         self.board.draw(layer, view.covered, view.token_rest)
-        draw_text(layer, self.text,
-                  tr("tacocat.table.round_cards", round=view.round_caption, cards=view.hand_size),
-                  16, p.box_floor,
-                  pygame.Rect(ROUND_LABEL_BOX.topleft, (ROUND_LABEL_BOX.width, self.label_height())),
-                  bold=True, anchor="topright")
+        box = pygame.Rect(ROUND_LABEL_BOX.topleft, (ROUND_LABEL_BOX.width, self.label_height()))
+        caption = tr("tacocat.table.round_cards", round=view.round_caption, cards=view.hand_size)
+        if fitted(self.text, caption, 16, p.box_floor, box.size, bold=True)[1]:
+            caption = view.round_caption  # the hand size is on the plates' side anyway
+        draw_text(layer, self.text, caption, 16, p.box_floor, box, bold=True, anchor="topright")
         # The play mat: where duels, attacks and answers are laid.
         mat = pygame.Surface(L.PLAY_MAT.size, pygame.SRCALPHA)
         pygame.draw.rect(mat, (*p.table_deep, 80), mat.get_rect(), border_radius=28)
@@ -193,10 +193,10 @@ class Painter:
         # Each pile's count under it (the discards' cards are sprites; their outline is static).
         counts = ((L.DRAW_POS, tr("tacocat.table.draw_pile", n=view.draw_count)),
                   (L.DISCARD_POS, tr("tacocat.table.discard_pile", n=len(view.discard_values))))
-        for (px, py), caption in counts:
-            box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["piles"], self.label_height())
+        for (px, py), caption in counts:  # a long word and its number may take two lines
+            box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["piles"], 2 * self.label_height())
             box.midtop = (round(px), round(py) + size[1] // 2 + 8)
-            draw_text(surface, text, caption, 16, p.box_floor, box, bold=True, anchor="midtop")
+            draw_lines(surface, text, caption, 16, p.box_floor, box, bold=True, align="centre")
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         """On an empty play mat: what is being decided, and the piles' counts."""
@@ -249,8 +249,9 @@ class Painter:
             surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
         p = palette()
         # "vs" in the gap between the two slots.
-        gap = round(L.DUEL_POS[1][0] - L.DUEL_POS[0][0]) - slot.get_width() - 4
-        box = pygame.Rect(0, 0, gap, 30)
+        # (a long word may reach a little over the empty slots' edges)
+        gap = round(L.DUEL_POS[1][0] - L.DUEL_POS[0][0]) - slot.get_width() + 20
+        box = pygame.Rect(0, 0, gap, max(30, self.label_height()))
         box.center = (round((L.DUEL_POS[0][0] + L.DUEL_POS[1][0]) / 2), round(L.DUEL_POS[0][1]))
         draw_text(surface, self.text, tr("tacocat.table.vs"), 18, p.box_floor, box, bold=True)
 

@@ -17,7 +17,7 @@ PANEL_TOPLEFT = (14, 290)
 PANEL_WIDTH = 410
 #: At least as tall as the log it covers; at most down to the prompt line.
 PANEL_MIN_HEIGHT = 210
-PANEL_MAX_HEIGHT = 222
+PANEL_MAX_HEIGHT = 328  # down to the name plate
 #: The coach's words' size (smaller, down to text_box.MIN_SCALE, when they need it).
 TEXT_SIZE = 17
 LINE_GAP = 3
