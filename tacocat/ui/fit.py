@@ -28,8 +28,11 @@ MIN_PX = 16
 
 
 def smallest_font(size: int) -> int:
-    """The smallest pixel size a widget font of ``size`` pixels may shrink to."""
-    return min(size, max(MIN_PX, int(size * MIN_SCALE)))
+    """The smallest pixel size a widget font of ``size`` pixels may shrink to:
+    :data:`MIN_SCALE` of its size at 100 % text size, never below :data:`MIN_PX`."""
+    from tacocat.ui import text_scale
+
+    return min(size, max(MIN_PX, int(size * MIN_SCALE * 100 / text_scale.percent())))
 
 
 @contextmanager
@@ -106,7 +109,10 @@ def _fit(manager: pygame_gui.UIManager, element: Any) -> bool:
         w, h = candidate.get_rect(text).size
         if w <= room_w and h <= room_h:
             element.font = candidate
-            element.rebuild()
+            selected = getattr(element, "is_selected", False)
+            element.rebuild()  # (which forgets a button's selected state: restored)
+            if selected:
+                element.select()
             return True
     log.warning("text does not fit even at %d%%: %r in %s", MIN_SCALE * 100, text, element.rect)
     return False

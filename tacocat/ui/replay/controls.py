@@ -180,14 +180,19 @@ class ReplayControls:
         image = rounded_panel(PANEL_RECT.size, (*p.table_deep, 200), None, radius=14, shadow=0)
         width = PANEL_RECT.width - 30
         # Each line a row of the panel: the font's line height, or what the panel has
-        # (a larger text size then draws the lines a little smaller, never below 16 px).
+        # (a larger text size then draws the lines a little smaller, never below 16 px);
+        # tall lines (Lao, larger text) share rows: the players with the round, the move
+        # with playing or paused.
+        need = text.font(16, True).get_linesize() + 2
+        if (PANEL_RECT.height - 10) // len(lines) < need:
+            lines = (lines[0], f"{lines[1]} · {lines[2]}", f"{lines[3]} · {lines[4]}")
         pitch = min(line_step(text.font(16, True), 19) + 3,
                     (PANEL_RECT.height - 10) // len(lines))
         draw_text(image, text, lines[0], 16, p.cheese, pygame.Rect(15, 5, width, pitch),
                   bold=True, anchor="topleft")
         y = 5 + pitch
         for i, line in enumerate(lines[1:]):
-            colour = p.card_face if i < 3 else mix(p.table_light, p.card_face, 0.6)
+            colour = p.card_face if i < len(lines) - 2 else mix(p.table_light, p.card_face, 0.6)
             draw_text(image, text, line, 16, colour, pygame.Rect(15, y, width, pitch), bold=i == 1,
                       anchor="topleft")
             y += pitch

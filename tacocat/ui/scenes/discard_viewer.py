@@ -101,7 +101,8 @@ class DiscardViewerScene(DrawnOverlay):
                 box.centerx = x
                 draw_text(surface, text, str(number), 18, colour, box, bold=True, anchor="midtop")
         for offset, key in enumerate(("tacocat.table.discards.seen", "tacocat.table.discards.unseen")):
-            box = pygame.Rect(rect.x + 22, rect.y + 292 + offset * 26, ROW_LABEL_WIDTH, 26)
+            box = pygame.Rect(rect.x + 22, rect.y + 292 + offset * 26, ROW_LABEL_WIDTH,
+                              max(26, text.font(16, True).get_linesize()))
             draw_text(surface, text, tr(key), 16, p.ink_soft, box, bold=True, anchor="midleft")
         total_public = sum(self.public.values())
         total_unseen = sum(self.unseen(v) for v in self.values)

@@ -29,6 +29,14 @@ class RoundResultScene(DrawnOverlay):
     panel_size = (640, 480)
 
     def __init__(self, app: Any, table: Any, info: dict[str, Any]) -> None:
+        text = table.text
+        # Rows from the fonts' line heights, so a larger text size makes room (the panel
+        # grows down) instead of the lines covering the cards and the button.
+        title_bottom = 26 + text.font(22, True).get_linesize() + 4 + text.font(32, True).get_linesize()
+        self.card_y = max(192, title_bottom + 8 + 60)
+        self.lines_y = self.card_y + 74 + max(24, text.font(16, True).get_linesize())
+        below = (text.font(18).get_linesize() + 2) * 3 + text.font(24, True).get_linesize() + 14
+        self.panel_size = (640, max(480, self.lines_y + below + 24 + 52 + 16))
         super().__init__(app, table.text)
         self.table = table
         self.info = info
@@ -50,7 +58,7 @@ class RoundResultScene(DrawnOverlay):
             for seat in (0, 1):
                 sprite = CardSprite(showdown[seat], seat, "result",
                                     (self.panel_rect.centerx + (-90 if seat == 0 else 90),
-                                     self.panel_rect.y + 192), 0.8, face_up=True)
+                                     self.panel_rect.y + self.card_y), 0.8, face_up=True)
                 sprite.glow = 1.0 if info.get("winner") == seat else 0.0
                 self.cards.append(sprite)
 
@@ -136,17 +144,19 @@ class RoundResultScene(DrawnOverlay):
         for sprite in self.cards:
             self.table.renderer.draw(surface, sprite, True, highlight=sprite.glow > 0.5)
             card = self.table.renderer.rect_of(sprite)
-            box = pygame.Rect(0, 0, NAME_WIDTH, 24)
+            box = pygame.Rect(0, 0, NAME_WIDTH, max(24, self.text.font(16, True).get_linesize()))
             box.midtop = (card.centerx, card.bottom + 8)
             draw_text(surface, self.text, names[sprite.owner], 16, p.ink, box, bold=True,
                       anchor="midtop")
         if self.cards:
-            self._between_cards(surface, tr("tacocat.table.result.lower_wins"), rect.y + 192)
-        y = rect.y + 290
+            self._between_cards(surface, tr("tacocat.table.result.lower_wins"),
+                                rect.y + self.card_y)
+        y = rect.y + self.lines_y
         move = self.move_text()
         if move:
             y = self.line(surface, move, y, 18)
-        self.line(surface, self.score_text(), max(y + 8, rect.y + 352), 24, p.ink, bold=True)
+        self.line(surface, self.score_text(), max(y + 8, rect.y + self.lines_y + 62), 24, p.ink,
+                  bold=True)
 
     def _between_cards(self, surface: pygame.Surface, text: str, centre_y: int) -> None:
         """``text`` wrapped to the gap between the two shown cards (long in some languages)."""

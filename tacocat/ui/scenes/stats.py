@@ -24,8 +24,8 @@ HOTSEAT_ROWS = 3
 ROW_H = 32
 LEFT = 40
 #: (column, x, width) of the number columns; the first column (level / player) is wider.
-COLUMNS = (("games", 250, 90), ("won", 345, 80), ("lost", 430, 80), ("rate", 515, 170),
-           ("rounds", 690, 180))
+COLUMNS = (("games", 250, 90), ("won", 345, 75), ("lost", 425, 75), ("rate", 505, 175),
+           ("rounds", 685, 205))
 NAME_WIDTH = 205
 #: Room kept free in a cell (the label's own padding).
 CELL_MARGIN = 12

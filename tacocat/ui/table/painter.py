@@ -348,27 +348,38 @@ class Painter:
         goal = self.assets.image(f"board/goal_{seat + 1}", (40, 46))
         surface.blit(goal, (12, 4 + (h - 46) // 2))
         you = tr("tacocat.table.you") if side == "bottom" and self.mode == "vs_ai" else ""
-        you_w = text.font(16, True).size(you)[0] + 4 if you else 0
         name_h = text.font(19, True).get_linesize()
+        badge = None
+        if view.committed[seat]:
+            badge = (tr("tacocat.table.badge.chosen"), p.avocado_dark)
+        elif attacker:
+            badge = (tr("tacocat.table.badge.attacker"), p.salsa_dark)
+        # Larger text: the name's line reaches the pips' row, so the badge (or "YOU") sits
+        # at the end of the name's line instead.
+        badge_in_row = badge is not None and 8 + name_h > 37
+        if badge_in_row:
+            you = ""
+        you_w = text.font(16, True).size(you)[0] + 4 if you else 0
+        if badge_in_row:
+            you_w = min(w // 2, text.font(16, True).size(badge[0])[0] + 14)
         draw_text(surface, text, view.names[seat], 19, p.card_face,
                   pygame.Rect(60, 8, w - 70 - you_w, name_h), bold=True, anchor="midleft")
         if you:  # on the name's line, at its end
             draw_text(surface, text, you, 16, p.cheese,
                       pygame.Rect(w - 6 - you_w, 8, you_w, name_h), bold=True, anchor="midright")
         # Rounds won: one pip per round needed.
+        pip_y = max(47, 8 + name_h + 8)  # below a taller name
         for i in range(self.rounds_to_win):
-            centre = (68 + i * PIP_STEP, 47)
+            centre = (68 + i * PIP_STEP, pip_y)
             if i < view.wins[seat]:
                 pygame.draw.circle(surface, colour, centre, 7)
                 pygame.draw.circle(surface, p.card_face, centre, 7, width=2)
             else:
                 pygame.draw.circle(surface, p.table_light, centre, 7, width=2)
-        badge = None
-        if view.committed[seat]:
-            badge = (tr("tacocat.table.badge.chosen"), p.avocado_dark)
-        elif attacker:
-            badge = (tr("tacocat.table.badge.attacker"), p.salsa_dark)
-        if badge is not None:
+        if badge_in_row:
+            draw_pill(surface, text, badge[0], 16, p.white, badge[1],
+                      pygame.Rect(w - 4 - you_w, 8, you_w, name_h), pad=(5, 1), anchor="midright")
+        elif badge is not None:
             # Right of the pips, up to the plate's edge.
             left = 58 + self.rounds_to_win * PIP_STEP
             # Lao needs the height; a larger text size grows it (down the plate).
@@ -392,9 +403,10 @@ class Painter:
             # Whole entries, newest last, as many as fit.
             entries: list[list[str]] = []
             # Each line's box is the font's line height, kept inside the panel.
-            line_h = text.font(LOG_FONT, True).get_linesize()
+            line_h = text.font(LOG_FONT, True).get_linesize() + 3  # Lao's marks, mixed lines
             step = line_step(text.font(LOG_FONT, True), LOG_LINE)
-            room = (rect.height - 32 - (line_h - step) - 2) // step
+            top = 6 + self.label_height() + 2
+            room = (rect.height - top - (line_h - step) - 2) // step
             for line in reversed(lines):
                 # The newest entry is bold: wrap it as bold.
                 wrapped = text.wrap(line, LOG_FONT, rect.width - 24, bold=not entries)
@@ -402,7 +414,7 @@ class Painter:
                     break
                 entries.insert(0, wrapped)
                 room -= len(wrapped)
-            y = 32
+            y = top
             for i, entry in enumerate(entries):
                 newest = i == len(entries) - 1
                 colour = log_colour(i, len(entries))

@@ -77,7 +77,7 @@ class Button:
     def label_box(self) -> pygame.Rect:
         """Where the label may go on the button's body: :data:`PADDING` clear on each side
         (less on a small square button such as the replay's « and »)."""
-        padding = min(PADDING if self.style != "quiet" else 8, self.rect.width // 6)
+        padding = min(PADDING if self.style != "quiet" else 5, self.rect.width // 6)
         return pygame.Rect(3 + padding, 3 + 2, self.rect.width - 2 * padding, self.rect.height - 4)
 
     def label_image(self, text: TextCache, colour: Colour) -> pygame.Surface:

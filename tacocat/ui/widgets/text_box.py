@@ -91,10 +91,12 @@ def fitted(cache: TextCache, text: str, size: int, colour: Colour, room: tuple[i
 
 
 def smallest_size(size: int) -> int:
-    """The smallest design size ``size`` may shrink to: :data:`MIN_SCALE` of it, but never
-    below what draws at :data:`MIN_PX` pixels (the smallest text the game draws)."""
-    floor = math.ceil(MIN_PX * 100 / text_scale.percent())
-    return min(size, max(floor, math.floor(size * MIN_SCALE)))
+    """The smallest design size ``size`` may shrink to: :data:`MIN_SCALE` of its size at
+    100 % (so what fits at 100 % fits at any text size), but never below what draws at
+    :data:`MIN_PX` pixels (the smallest text the game draws)."""
+    percent = text_scale.percent()
+    floor = math.ceil(MIN_PX * 100 / percent)
+    return min(size, max(floor, math.floor(size * MIN_SCALE * 100 / percent)))
 
 
 def _fit(cache: TextCache, text: str, size: int, colour: Colour, room: tuple[int, int],
