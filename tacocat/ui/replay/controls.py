@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -183,14 +183,11 @@ class ReplayControls:
         # (a larger text size then draws the lines a little smaller, never below 16 px);
         # tall lines (Lao, larger text) share rows: the players with the round, the move
         # with playing or paused.
-        need = text.font(16, True).get_linesize() + 2
-        if (PANEL_RECT.height - 10) // len(lines) < need:
-            lines = (lines[0], f"{lines[1]} · {lines[2]}", f"{lines[3]} · {lines[4]}")
-        pitch = min(line_step(text.font(16, True), 19) + 3,
-                    (PANEL_RECT.height - 10) // len(lines))
-        draw_text(image, text, lines[0], 16, p.cheese, pygame.Rect(15, 5, width, pitch),
+        lines = _share_rows(text, lines, width, PANEL_RECT.height - 6)
+        pitch = min(line_step(text.font(16, True), 19) + 3, (PANEL_RECT.height - 6) // len(lines))
+        draw_text(image, text, lines[0], 16, p.cheese, pygame.Rect(15, 3, width, pitch),
                   bold=True, anchor="topleft")
-        y = 5 + pitch
+        y = 3 + pitch
         for i, line in enumerate(lines[1:]):
             colour = p.card_face if i < len(lines) - 2 else mix(p.table_light, p.card_face, 0.6)
             draw_text(image, text, line, 16, colour, pygame.Rect(15, y, width, pitch), bold=i == 1,
@@ -198,3 +195,27 @@ class ReplayControls:
             y += pitch
         self._panel = (lines, image)
         return image
+
+
+def _share_rows(text: Any, lines: tuple[str, ...], width: int, height: int) -> tuple[str, ...]:
+    """``lines``, with neighbours (players and round, move and playing) sharing a row
+    while the rows are too tall for ``height`` and the shared row fits ``width``."""
+    font = text.font(16, True)
+    need = font.get_linesize() + 2
+    merged = [False, False]
+    count = len(lines)
+    for pair, first in enumerate((1, 3)):
+        if height // count >= need or first + 1 >= len(lines):
+            break
+        if font.size(f"{lines[first]} · {lines[first + 1]}")[0] <= width:
+            merged[pair] = True
+            count -= 1
+    rows = [lines[0]]
+    for pair, first in enumerate((1, 3)):
+        if first + 1 >= len(lines):
+            rows += lines[first:]
+        elif merged[pair]:
+            rows.append(f"{lines[first]} · {lines[first + 1]}")
+        else:
+            rows += [lines[first], lines[first + 1]]
+    return tuple(rows)

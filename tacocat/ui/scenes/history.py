@@ -94,7 +94,9 @@ class HistoryScene(DrawnOverlay):
         self.entries: list[HistoryEntry] = []
         left = self.panel_rect.x + 30
         # Larger text: the heading and the summary take more room above the list.
-        top = text_scale.grow(LIST_TOP, 0.5)
+        needed = (22 + self.text.font(34, True).get_linesize() + 4
+                  + self.text.font(17).get_linesize() + 2 + 30)
+        top = max(text_scale.grow(LIST_TOP, 0.5), needed)
         rows = VISIBLE_ROWS - (top - LIST_TOP + ROW_H - 1) // ROW_H
         self.list = ScrollList(pygame.Rect(left, self.panel_rect.y + top,
                                            self.panel_rect.width - 60, rows * ROW_H),

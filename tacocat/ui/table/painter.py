@@ -305,7 +305,7 @@ class Painter:
         view = self.view
         for seat in (0, 1):
             side = view.side(seat)
-            rect = L.PLATE_RECT[side]
+            rect = L.plate_rect(side)
             surface.blit(self.plate(seat, side), (rect.x - 4, rect.y - 4))
         self._draw_log(surface)
         key = ("score", view.names, tuple(view.wins))
@@ -319,7 +319,7 @@ class Painter:
             p = palette()
             slots = L.hand_slots("top", count)
             # Left of the hand (the score sits to its right), clear of the name plate.
-            left = L.PLATE_RECT["top"].right + 12
+            left = L.plate_rect("top").right + 12
             box = pygame.Rect(left, 0, round(slots[0][0] - 50) - left, self.label_height())
             box.centery = round(L.HAND_Y["top"])
             draw_text(surface, self.text, tr("tacocat.table.cards_in_hand", count=count), 16,
@@ -339,7 +339,7 @@ class Painter:
         if cached is not None:
             return cached
         p, text = palette(), self.text
-        rect = L.PLATE_RECT[side]
+        rect = L.plate_rect(side)
         w, h = rect.size
         colour = p.seat(seat)
         surface = rounded_panel((w, h), mix(p.table_deep, p.table, 0.4),
@@ -361,7 +361,7 @@ class Painter:
             you = ""
         you_w = text.font(16, True).size(you)[0] + 4 if you else 0
         if badge_in_row:
-            you_w = min(w // 2, text.font(16, True).size(badge[0])[0] + 14)
+            you_w = min(w // 3, text.font(16, True).size(badge[0])[0] + 14)
         draw_text(surface, text, view.names[seat], 19, p.card_face,
                   pygame.Rect(60, 8, w - 70 - you_w, name_h), bold=True, anchor="midleft")
         if you:  # on the name's line, at its end
