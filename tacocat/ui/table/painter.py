@@ -137,7 +137,9 @@ class Painter:
         else:
             layer.blit(self.background, (0, 0))
         self.board.draw(layer, view.covered, view.token_rest)
-        box = pygame.Rect(ROUND_LABEL_BOX.topleft, (ROUND_LABEL_BOX.width, self.label_height()))
+        # No taller than the gap above the score (which is drawn over it).
+        box = pygame.Rect(ROUND_LABEL_BOX.topleft, (ROUND_LABEL_BOX.width, min(
+            self.label_height(), L.SCORE_RECT.y - ROUND_LABEL_BOX.y)))
         caption = tr("tacocat.table.round_cards", round=view.round_caption, cards=view.hand_size)
         if fitted(self.text, caption, 16, p.box_floor, box.size, bold=True)[1]:
             caption = view.round_caption  # the hand size is on the plates' side anyway
