@@ -19,7 +19,7 @@ from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.scrubber import Scrubber
 from tacocat.ui.widgets.style import mix, palette, rounded_panel
-from tacocat.ui.widgets.text_box import draw_text, line_step
+from tacocat.ui.widgets.text_box import draw_text, line_step, smallest_size
 
 if TYPE_CHECKING:
     from tacocat.ui.replay.scene import ReplayScene
@@ -173,8 +173,8 @@ class ReplayControls:
         )
 
     def _panel_image(self) -> pygame.Surface:
-        lines = self.panel_lines()
-        if self._panel is not None and self._panel[0] == lines:
+        lines = key = self.panel_lines()
+        if self._panel is not None and self._panel[0] == key:
             return self._panel[1]
         p, text = palette(), self.scene.text
         image = rounded_panel(PANEL_RECT.size, (*p.table_deep, 200), None, radius=14, shadow=0)
@@ -184,7 +184,9 @@ class ReplayControls:
         # tall lines (Lao, larger text) share rows: the players with the round, the move
         # with playing or paused.
         lines = _share_rows(text, lines, width, PANEL_RECT.height - 6)
-        pitch = min(line_step(text.font(16, True), 19) + 3, (PANEL_RECT.height - 6) // len(lines))
+        avail = (PANEL_RECT.height - 6) // len(lines)
+        pitch = min(max(line_step(text.font(16, True), 19) + 3,
+                        text.font(16, True).get_linesize() + 4), avail)
         draw_text(image, text, lines[0], 16, p.cheese, pygame.Rect(15, 3, width, pitch),
                   bold=True, anchor="topleft")
         y = 3 + pitch
@@ -193,21 +195,23 @@ class ReplayControls:
             draw_text(image, text, line, 16, colour, pygame.Rect(15, y, width, pitch), bold=i == 1,
                       anchor="topleft")
             y += pitch
-        self._panel = (lines, image)
+        self._panel = (key, image)
         return image
 
 
 def _share_rows(text: Any, lines: tuple[str, ...], width: int, height: int) -> tuple[str, ...]:
     """``lines``, with neighbours (players and round, move and playing) sharing a row
-    while the rows are too tall for ``height`` and the shared row fits ``width``."""
-    font = text.font(16, True)
-    need = font.get_linesize() + 2
+    while the rows are too tall for ``height`` and the shared row fits ``width`` (at the
+    smallest size a line may take); when even that leaves rows too low for the smallest
+    size, the heading ("Replay", which the screen shows anyway) goes."""
+    smallest = text.font(smallest_size(16), True)
+    need = text.font(16, True).get_linesize() + 2
     merged = [False, False]
     count = len(lines)
     for pair, first in enumerate((1, 3)):
         if height // count >= need or first + 1 >= len(lines):
             break
-        if font.size(f"{lines[first]} · {lines[first + 1]}")[0] <= width:
+        if smallest.size(f"{lines[first]} · {lines[first + 1]}")[0] <= width:
             merged[pair] = True
             count -= 1
     rows = [lines[0]]
@@ -218,4 +222,6 @@ def _share_rows(text: Any, lines: tuple[str, ...], width: int, height: int) -> t
             rows.append(f"{lines[first]} · {lines[first + 1]}")
         else:
             rows += [lines[first], lines[first + 1]]
+    if height // len(rows) < smallest.get_linesize() + 4 and len(rows) > 3:
+        rows = rows[1:]
     return tuple(rows)

@@ -251,10 +251,12 @@ class ReviewScene(DrawnOverlay):
             self.line(surface, tr("tacocat.review.none_costly"), y + 10, size=18)
         left, width = self.panel_rect.x + 40, self.panel_rect.width - 300
         first = max(self.panel_rect.y + 282, y + 4)  # below the heading, however tall its script
+        # Rows of 60 px, or what is left above the buttons (larger text, a tall script).
+        row = max(24, min(60, (self.panel_rect.bottom - 84 - first) // max(1, len(costly))))
         for i, moment in enumerate(costly):
             colour = p.seat(1) if moment.mark == "blunder" else p.ink
-            # Up to three lines in its 60 px row; smaller when it needs more.
-            box = pygame.Rect(left, first + i * 60, width, 60)
+            # Up to three lines in its row; smaller when it needs more.
+            box = pygame.Rect(left, first + i * row, width, row)
             font = self.text.font(16)
             draw_lines(surface, self.text, tr("tacocat.review.moment", **_params(moment)), 16,
                        colour, box, gap=line_step(font, 19) - font.get_linesize())

@@ -363,9 +363,11 @@ class Painter:
             you = ""
         you_w = text.font(16, True).size(you)[0] + 4 if you else 0
         if badge_in_row:
-            you_w = min(w // 3, text.font(16, True).size(badge[0])[0] + 14)
+            you_w = min(w * 2 // 5, text.font(16, True).size(badge[0])[0] + 14)
+        name_left = 56 if badge_in_row else 60
         draw_text(surface, text, view.names[seat], 19, p.card_face,
-                  pygame.Rect(60, 8, w - 70 - you_w, name_h), bold=True, anchor="midleft")
+                  pygame.Rect(name_left, 8, w - name_left - 6 - you_w, name_h), bold=True,
+                  anchor="midleft")
         if you:  # on the name's line, at its end
             draw_text(surface, text, you, 16, p.cheese,
                       pygame.Rect(w - 6 - you_w, 8, you_w, name_h), bold=True, anchor="midright")
