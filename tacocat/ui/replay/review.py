@@ -25,6 +25,7 @@ from tacocat.ai.worker import AIWorker
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.rules import Action, Attack, DuelCard, Replace
+from tacocat.ui import text_scale
 from tacocat.ui.i18n import tr
 from tacocat.ui.replay.timeline import Note
 from tacocat.ui.scenes.overlay import DrawnOverlay
@@ -103,6 +104,7 @@ class ReviewScene(DrawnOverlay):
 
     def __init__(self, app: App, game: GameFile, game_id: str | None = None,
                  on_close: Callable[[], None] | None = None) -> None:
+        self.panel_size = (900, text_scale.grow(560, 0.25))  # larger text: room below
         super().__init__(app)
         assert game.info is not None  # a checked game file is always described
         self.game, self.info, self.game_id, self.on_close = game, game.info, game_id, on_close
@@ -251,8 +253,8 @@ class ReviewScene(DrawnOverlay):
             self.line(surface, tr("tacocat.review.none_costly"), y + 10, size=18)
         left, width = self.panel_rect.x + 40, self.panel_rect.width - 300
         first = max(self.panel_rect.y + 282, y + 4)  # below the heading, however tall its script
-        # Rows of 60 px, or what is left above the buttons (larger text, a tall script).
-        row = max(24, min(60, (self.panel_rect.bottom - 84 - first) // max(1, len(costly))))
+        # Rows of 60 px, or (larger text, a tall script) what is left on the screen.
+        row = max(40, min(60, (self.app.size[1] - 4 - first) // max(1, len(costly))))
         for i, moment in enumerate(costly):
             colour = p.seat(1) if moment.mark == "blunder" else p.ink
             # Up to three lines in its row; smaller when it needs more.

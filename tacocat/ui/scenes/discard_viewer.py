@@ -38,6 +38,9 @@ class DiscardViewerScene(DrawnOverlay):
 
     def __init__(self, app: Any, public: Sequence[int], mine: Sequence[int], deck: Sequence[int],
                  renderer: Any, text: TextCache | None = None) -> None:
+        # Taller for larger text or a tall script: the two count rows and the notes grow.
+        self.panel_size = (1000, 470 + 3 * (max(26, text.font(18, True).get_linesize() + 4) - 26)
+                           if text is not None else 470)
         super().__init__(app, text)
         self.renderer = renderer
         self.public = Counter(public)

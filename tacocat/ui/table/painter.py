@@ -42,7 +42,7 @@ LOG_LINE = 20
 #: Room for one line of a label (its font's line height, with a little to spare).
 LABEL_HEIGHT = 24
 #: The round label's room: from clear of the top hand (at most 870) to the score's right edge.
-ROUND_LABEL_BOX = pygame.Rect(880, 8, L.SCORE_RECT.right - 880, LABEL_HEIGHT)
+ROUND_LABEL_BOX = pygame.Rect(880, 4, L.SCORE_RECT.right - 880, LABEL_HEIGHT)
 #: Each pile's count is centred under it, in a box no wider than the gap to its neighbour.
 PILE_LABEL_WIDTH = {"tiles": 180, "piles": round(L.DISCARD_POS[0] - L.DRAW_POS[0]) - 4}
 #: The widest the prompt line and a banner may grow.
