@@ -19,6 +19,7 @@ import pygame
 from tacocat.geometry import CONFETTI_CELL
 from tacocat.rules import Phase
 from tacocat.ui.i18n import tr
+from tacocat.ui.table.plates import draw_plate
 from tacocat.ui.table.scoreboard import centre_caption, scoreboard
 from tacocat.ui.table.tooltips import place, tooltip_panel
 from tacocat.ui.table.view import TableView
@@ -36,8 +37,6 @@ from tacocat.ui.widgets.text_box import (
 )
 
 LOG_FONT = 16
-#: From one won-round pip to the next on a name plate.
-PIP_STEP = 18
 LOG_LINE = 20
 #: Room for one line of a label (its font's line height, with a little to spare).
 LABEL_HEIGHT = 24
@@ -334,62 +333,12 @@ class Painter:
                 view.committed[seat], turn)
 
     def plate(self, seat: int, side: str) -> pygame.Surface:
-        view = self.view
         key = self._plate_key(seat, side)
-        attacker, turn = key[5], key[7]
         cached = self._panel_cache.get(key)
         if cached is not None:
             return cached
-        p, text = palette(), self.text
-        rect = L.plate_rect(side)
-        w, h = rect.size
-        colour = p.seat(seat)
-        surface = rounded_panel((w, h), mix(p.table_deep, p.table, 0.4),
-                                p.cheese if turn else mix(colour, p.table_deep, 0.3),
-                                radius=14, border_width=3 if turn else 2, shadow=4)
-        goal = self.assets.image(f"board/goal_{seat + 1}", (40, 46))
-        surface.blit(goal, (12, 4 + (h - 46) // 2))
-        you = tr("tacocat.table.you") if side == "bottom" and self.mode == "vs_ai" else ""
-        name_h = text.font(19, True).get_linesize()
-        badge = None
-        if view.committed[seat]:
-            badge = (tr("tacocat.table.badge.chosen"), p.avocado_dark)
-        elif attacker:
-            badge = (tr("tacocat.table.badge.attacker"), p.salsa_dark)
-        # Larger text: the name's line reaches the pips' row, so the badge (or "YOU") sits
-        # at the end of the name's line instead.
-        badge_in_row = badge is not None and 8 + name_h > 37
-        if badge_in_row:
-            you = ""
-        you_w = text.font(16, True).size(you)[0] + 4 if you else 0
-        if badge_in_row:
-            you_w = min(w * 2 // 5, text.font(16, True).size(badge[0])[0] + 14)
-        name_left = 56 if badge_in_row else 60
-        draw_text(surface, text, view.names[seat], 19, p.card_face,
-                  pygame.Rect(name_left, 8, w - name_left - 6 - you_w, name_h), bold=True,
-                  anchor="midleft")
-        if you:  # on the name's line, at its end
-            draw_text(surface, text, you, 16, p.cheese,
-                      pygame.Rect(w - 6 - you_w, 8, you_w, name_h), bold=True, anchor="midright")
-        # Rounds won: one pip per round needed.
-        pip_y = max(47, 8 + name_h + 8)  # below a taller name
-        for i in range(self.rounds_to_win):
-            centre = (68 + i * PIP_STEP, pip_y)
-            if i < view.wins[seat]:
-                pygame.draw.circle(surface, colour, centre, 7)
-                pygame.draw.circle(surface, p.card_face, centre, 7, width=2)
-            else:
-                pygame.draw.circle(surface, p.table_light, centre, 7, width=2)
-        if badge_in_row:
-            draw_pill(surface, text, badge[0], 16, p.white, badge[1],
-                      pygame.Rect(w - 4 - you_w, 8, you_w, name_h), pad=(5, 1), anchor="midright")
-        elif badge is not None:
-            # Right of the pips, up to the plate's edge.
-            left = 58 + self.rounds_to_win * PIP_STEP
-            # Lao needs the height; a larger text size grows it (down the plate).
-            box = pygame.Rect(left, 37, w - 4 - left, text.font(16, True).get_linesize() + 2)
-            draw_pill(surface, text, badge[0], 16, p.white, badge[1], box, pad=(5, 1),
-                      anchor="topright")
+        surface = draw_plate(self.view, self.assets, self.text, seat, side, self.mode,
+                             self.rounds_to_win, attacker=key[5], turn=key[7])
         return self._panel_cache.put(key, surface)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
