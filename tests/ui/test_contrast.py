@@ -137,7 +137,7 @@ def drawn_problems(placements, seen: dict[tuple, float]) -> list[str]:
     """Placements whose text colour on the colour under it is below the threshold."""
     problems = []
     for p in placements:
-        if p.backdrop is None or not p.colour or not p.ink.width:
+        if p.backdrop is None or not p.colour or not p.ink.width or p.inactive:
             continue
         colour = p.colour[:3]
         if len(p.colour) == 4 and p.colour[3] < 255:  # translucent text: what the eye gets

@@ -7,6 +7,7 @@ disabled button can still say *why* it is disabled.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable
 from typing import Any
@@ -15,7 +16,7 @@ import pygame
 
 from tacocat.ui import text_scale
 from tacocat.ui.widgets.style import Colour, TextCache, mix, palette, rounded_panel
-from tacocat.ui.widgets.text_box import draw_text, fitted
+from tacocat.ui.widgets.text_box import draw_text, fitted, inactive
 
 #: Space (pixels) kept clear between a label and the button's edges.
 PADDING = 16
@@ -106,8 +107,9 @@ class Button:
             if len(self._cache) > 24:
                 self._cache.clear()
             body = rounded_panel(self.rect.size, fill, border, radius=12, border_width=2, shadow=3)
-            draw_text(body, text, self.shown_label(text), self.font_size, colour, self.label_box(),
-                      bold=True)
+            with contextlib.nullcontext() if self.enabled else inactive():
+                draw_text(body, text, self.shown_label(text), self.font_size, colour,
+                          self.label_box(), bold=True)
             self._cache[key] = body
         offset = 2 if self.pressed and self.enabled else 0
         surface.blit(body, (self.rect.x - 3, self.rect.y - 3 + offset))

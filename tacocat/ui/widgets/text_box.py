@@ -63,9 +63,22 @@ class Placement:
     #: that was not opaque: a panel's transparent part, composited later).
     colour: tuple[int, ...] = ()
     backdrop: tuple[int, int, int] | None = None
+    #: Drawn for a disabled control (exempt from the contrast minimum, WCAG 1.4.3).
+    inactive: bool = False
 
 
 _ledgers: list[list[Placement]] = []
+_inactive: list[bool] = []
+
+
+@contextmanager
+def inactive() -> Iterator[None]:
+    """Text drawn inside the ``with`` block belongs to a disabled control."""
+    _inactive.append(True)
+    try:
+        yield
+    finally:
+        _inactive.pop()
 
 
 @contextmanager
@@ -226,6 +239,6 @@ def _note(surface: pygame.Surface, text: str, box: pygame.Rect, image: pygame.Su
         return
     ink = image.get_bounding_rect().move(rect.topleft)
     placement = Placement(text, pygame.Rect(box), ink, surface.get_size(), id(surface), squeezed,
-                          size, tuple(colour), backdrop)
+                          size, tuple(colour), backdrop, bool(_inactive))
     for ledger in _ledgers:
         ledger.append(placement)
