@@ -115,8 +115,8 @@ def _alone(p: Placement) -> list[TextProblem]:
     problems = []
     if p.squeezed:
         problems.append(TextProblem("squeezed", (p.text,), (
-            f"{p.text!r} does not fit its box {tuple(p.box)} even at "
-            f"{MIN_SCALE:.0%} ({_where(p)})")))
+            f"{p.text!r} does not fit its box {tuple(p.box)} even at its smallest "
+            f"({MIN_SCALE:.0%} of its 100 % size, at least 16 px) ({_where(p)})")))
     surface = pygame.Rect((0, 0), p.target_size)
     if not surface.contains(p.box):
         problems.append(TextProblem("box outside", (p.text,), (

@@ -31,11 +31,16 @@ def hand_sentence(values: Sequence[int]) -> str:
 
 
 class TableVoice:
-    """The table's narration. ``narrator`` is the app's :class:`~.narrator.Narrator`."""
+    """The table's narration, through ``app.narrator`` (looked up each time: the app may
+    swap its :class:`~.narrator.Narrator`, as tests and benches do)."""
 
-    def __init__(self, narrator: Any) -> None:
-        self.narrator = narrator
+    def __init__(self, app: Any) -> None:
+        self._app = app
         self._prompt = ""
+
+    @property
+    def narrator(self) -> Any:
+        return self._app.narrator
 
     def log_line(self, line: str | None) -> None:
         """A new line of the table's log (public by construction)."""

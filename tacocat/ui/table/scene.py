@@ -119,7 +119,7 @@ class TableScene(Scene):
             resume.lay_out(self.view, state, session.visible_seats)
         self.animator.feed(session.pop_events())
         self.controls = Controls(self)
-        self.voice = TableVoice(app.narrator)
+        self.voice = TableVoice(app)
         self._prepare_art()
 
     def _make_session(self) -> GameSession:
