@@ -2,7 +2,7 @@
 
     python bench/frames.py [--mode vs_ai|demo] [--level hard] [--seed 7] [--speed 1]
                            [--real-window] [--no-pace] [--quick] [--slowest N]
-                           [--ai-worker process|thread|inline]
+                           [--ai-worker process|thread|inline] [--narration off|engine]
 
 Builds the real :class:`tacocat.ui.app.App` (1280×720; SDL's dummy video
 driver unless ``--real-window``, which needs a display such as
@@ -29,6 +29,11 @@ turning), ``jumbo_attack`` (an attack of two or more cards), ``token_slide``
 which a request to the computer is unanswered (they overlap the others).
 The hard computer stops sampling after a time budget, so two runs need not
 play exactly the same game.
+
+``--narration engine`` turns narration on with the real speech engine
+(pyttsx3: eSpeak NG on Linux, which synthesises every sentence; it plays them
+when ``aplay`` and a sound device exist), so the frames are timed while the
+narrator's thread speaks; ``narration_spoken`` counts the sentences it said.
 
 The last line printed is one JSON object: ``p50_ms``/``p95_ms``/``p99_ms``
 (wall) over the frames of the busiest moments (the five labels above),
@@ -218,6 +223,25 @@ def _print_profiles(profiles: list[tuple[float, int, Any]], labels: list[str | N
               *body, sep="\n", file=sys.stderr)
 
 
+def _narrate(app: Any, mode: str) -> list[str]:
+    """With ``mode == "engine"``: narration on through the real engine; returns the list
+    the sentences spoken are appended to (by the narrator's thread)."""
+    spoken: list[str] = []
+    if mode != "engine":
+        return spoken
+    from tacocat.ui.speech.engines import Pyttsx3Engine
+    from tacocat.ui.speech.narrator import Narrator
+
+    class Counted(Pyttsx3Engine):
+        def say(self, text: str) -> None:
+            super().say(text)
+            spoken.append(text)
+
+    app.narrator.close()
+    app.narrator = Narrator(Counted, enabled=True, language=app.settings.language)
+    return spoken
+
+
 def run(options: argparse.Namespace) -> dict[str, Any]:
     from tacocat.cli import parse_args
     from tacocat.persistence.saves import SaveStore
@@ -240,6 +264,7 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         argv = ["--data-dir", data, f"--{options.mode.replace('_', '-')}", "--level",
                 options.level, "--seed", str(options.seed), "--speed", str(options.speed)]
         app = App(parse_args(argv), Path(data))
+        spoken = _narrate(app, options.narration)
         deferred = _Timed(app, "_run_deferred")
         waiting_since: float | None = None  # when the scripted player's turn (or a result) came
         over_since: float | None = None
@@ -329,6 +354,7 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         "bench": "frames",
         "driver": "x11 window" if options.real_window else "dummy",
         "mode": options.mode, "level": options.level, "seed": options.seed,
+        "narration": options.narration, "narration_spoken": len(spoken),
         "speed": options.speed, "paced": options.pace,
         "frames": len(walls), "drawn_frames": len(shown), "seconds": round(elapsed, 1),
         "game_over": game_over,
@@ -378,6 +404,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile-over", type=float, default=0, metavar="MS",
                         help="profile every frame; print the slowest ones over MS ms of CPU "
                              "(slows every frame down)")
+    parser.add_argument("--narration", choices=("off", "engine"), default="off",
+                        help="speak the table's text through the real speech engine")
     parser.add_argument("--ai-worker", choices=("process", "thread", "inline"), default=None,
                         help="where the computer thinks (default: the app's choice)")
     options = parser.parse_args(argv)

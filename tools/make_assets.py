@@ -89,6 +89,8 @@ SALSA = "#D9483B"
 SALSA_DARK = "#A3322A"
 AVOCADO = "#7FA650"
 AVOCADO_DARK = "#587A30"
+#: Seat 1's green for text on the cream panel (AVOCADO_DARK is 4.1:1 there; this is 5.2:1).
+AVOCADO_DEEP = "#46682A"
 CHEESE = "#F2C14E"
 CHEESE_DARK = "#C8952C"
 INK = "#2B2118"
@@ -122,6 +124,7 @@ BASE_PALETTE: dict[str, str] = {
     "salsa_dark": SALSA_DARK,
     "avocado": AVOCADO,
     "avocado_dark": AVOCADO_DARK,
+    "avocado_deep": AVOCADO_DEEP,
     "cheese": CHEESE,
     "cheese_dark": CHEESE_DARK,
     "ink": INK,

@@ -8,7 +8,9 @@ File format (indented, key-sorted JSON so a player can read and edit it)::
      "fullscreen": false, "window_size": [1280, 720], "ai_level": "medium",
      "player_names": ["Player 1", "Player 2"], "language": "en",
      "table_keys": {"left": "left", "right": "right", "select": "space",
-                    "confirm": "return", "hint": "h", "discards": "d"}}
+                    "confirm": "return", "hint": "h", "discards": "d", "undo": "u",
+                    "read_hand": "r"},
+     "text_size": 100, "narration": false}
 
 How a bad file is handled (:func:`load_settings`):
 
@@ -82,6 +84,17 @@ def _check_window_size(value: Any) -> tuple[int, int]:
     return (value[0], value[1])
 
 
+#: Text size choices, in percent of the designed sizes.
+TEXT_SIZES = (100, 125, 150)
+
+
+def _check_text_size(value: Any) -> int:
+    """One of :data:`TEXT_SIZES` (a whole number; a bool is refused)."""
+    if type(value) is not int or value not in TEXT_SIZES:
+        raise ValueError(f"must be one of {', '.join(map(str, TEXT_SIZES))}")
+    return value
+
+
 def _check_language(value: Any) -> str:
     """A language tag such as ``"en"`` or ``"pt-BR"`` (whether we ship it is the UI's call)."""
     if (
@@ -101,7 +114,7 @@ def _check_language(value: Any) -> str:
 #: The table's actions a player may rebind, with their default keys, in Settings order.
 DEFAULT_TABLE_KEYS: tuple[tuple[str, str], ...] = (
     ("left", "left"), ("right", "right"), ("select", "space"), ("confirm", "return"),
-    ("hint", "h"), ("discards", "d"), ("undo", "u"),
+    ("hint", "h"), ("discards", "d"), ("undo", "u"), ("read_hand", "r"),
 )
 TABLE_ACTIONS = tuple(action for action, _ in DEFAULT_TABLE_KEYS)
 #: Keys no action may take: they keep one meaning everywhere (back/menu, focus, full screen).
@@ -160,6 +173,9 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "player_names": check_name_pair,
     "language": _check_language,
     "table_keys": check_table_keys,
+    # --- accessibility (issue 19): text size and narration ------------------------------
+    "text_size": _check_text_size,
+    "narration": check_bool,
 }
 
 
@@ -183,6 +199,8 @@ class Settings:
     :ivar player_names: the two names used in hot-seat games (first seat first).
     :ivar language: the UI language tag, e.g. ``"en"``.
     :ivar table_keys: the table's key for each action in :data:`TABLE_ACTIONS`.
+    :ivar text_size: every text's size in percent, one of :data:`TEXT_SIZES`.
+    :ivar narration: speak the prompt, the log and the round result (off by default).
     """
 
     sound_volume: float = 0.8
@@ -197,6 +215,9 @@ class Settings:
     language: str = "en"
     #: The table's keys (see "keys you choose" above): ((action, key name), ...).
     table_keys: tuple[tuple[str, str], ...] = DEFAULT_TABLE_KEYS
+    # --- accessibility (issue 19) ---
+    text_size: int = 100
+    narration: bool = False
 
     def __post_init__(self) -> None:
         for name, check in _CHECKS.items():

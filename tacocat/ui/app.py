@@ -38,11 +38,10 @@ from tacocat.persistence.problems import Problem
 from tacocat.persistence.saves import SaveStore
 from tacocat.persistence.settings import load_settings
 from tacocat.persistence.stats import load_stats
-from tacocat.ui import i18n
-from tacocat.ui.assets import CORE_IMAGES, Assets, load_theme
+from tacocat.ui import i18n, text_scale
+from tacocat.ui.assets import CORE_IMAGES, Assets
 from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.crash import show_crash_screen
-from tacocat.ui.fonts import localise_theme
 from tacocat.ui.idle_work import IdleWork
 from tacocat.ui.input.hub import INPUT_EVENTS, Inputs
 from tacocat.ui.language import rich_text_fonts, starting_settings
@@ -50,13 +49,11 @@ from tacocat.ui.navigation import Navigation
 from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
 from tacocat.ui.preferences import Preferences
 from tacocat.ui.problems import problem_text, problem_title
+from tacocat.ui.restyle import ui_theme
 from tacocat.ui.scene import Scene, SceneManager
 from tacocat.ui.screenshots import Screenshots
-from tacocat.ui.window import (
-    LOGICAL_SIZE,
-    NoDisplayError,
-    open_window,
-)
+from tacocat.ui.speech.narrator import Narrator
+from tacocat.ui.window import LOGICAL_SIZE, NoDisplayError, check_pygame_ce, open_window
 
 log = logging.getLogger(__name__)
 
@@ -82,16 +79,6 @@ BENCH_FIRST_FRAME_ENV = "TACOCAT_BENCH_FIRST_FRAME"
 #: Modules the first table needs, imported while the title waits idle (so that
 #: "Start" does not pay for them); each is one deferred job.
 PREFETCH_MODULES = ("tacocat.rules", "tacocat.ui.scenes.new_game", "tacocat.ui.table.scene")
-
-
-def check_pygame_ce() -> None:
-    """Fail clearly when plain pygame has overwritten pygame-ce."""
-    if not getattr(pygame, "IS_CE", False):
-        raise RuntimeError(
-            "this game needs pygame-ce, but the plain 'pygame' package is installed over it. "
-            "Repair: pip uninstall -y pygame pygame-ce && "
-            "pip install --force-reinstall --no-deps pygame-ce"
-        )
 
 
 # --- the application ----------------------------------------------------------------
@@ -130,11 +117,11 @@ class App(Navigation, Preferences, Inputs):
         self.screen, self.ui = _open_screen(self.settings)
         self.clock = pygame.time.Clock()
         self.assets = Assets()
-        self.audio = Audio(
-            self.settings.sound_volume, self.settings.music_volume, self.settings.muted
-        )
+        self.audio = Audio(self.settings.sound_volume, self.settings.music_volume, self.settings.muted)
         self.scenes = SceneManager(on_change=self._scene_changed)
-        self.start_inputs()  # last input, controllers, focus, the table's keys
+        #: Speaks the table's text when the Narration setting is on (tests swap the engine).
+        self.narrator = Narrator(enabled=self.settings.narration, language=self.settings.language)
+        self.start_inputs()  # last input, controllers, focus (read aloud), the table's keys
 
         self._closed = False
         self._busy_until = 0.0
@@ -378,6 +365,7 @@ class App(Navigation, Preferences, Inputs):
             return
         self._closed = True
         self._run_quit_hooks()
+        self.narrator.close()
         self.audio.close()
         self.gamepads.close()
         pygame.display.quit()
@@ -417,10 +405,11 @@ class App(Navigation, Preferences, Inputs):
 def _open_screen(settings: Any) -> tuple[pygame.Surface, pygame_gui.UIManager]:
     """The window and the one UIManager, in the settings' language."""
     screen = open_window(settings)
+    text_scale.set_percent(settings.text_size)
     pygame.font.init()  # not pygame.init(): the mixer is Audio's (it may have no device)
     ui = pygame_gui.UIManager(
         LOGICAL_SIZE,
-        theme_path=localise_theme(load_theme()),  # + Lao font entries
+        theme_path=ui_theme(),  # + Lao font entries, font sizes at the text size
         enable_live_theme_updates=False,
         starting_language=settings.language,
         translation_directory_paths=[str(i18n.translations_dir())],

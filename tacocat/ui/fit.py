@@ -23,6 +23,16 @@ log = logging.getLogger(__name__)
 
 #: The smallest font a label may shrink to, as a fraction of its theme size.
 MIN_SCALE = 0.6
+#: ...and never below this many pixels (in the 1280×720 frame), at any text size.
+MIN_PX = 16
+
+
+def smallest_font(size: int) -> int:
+    """The smallest pixel size a widget font of ``size`` pixels may shrink to:
+    :data:`MIN_SCALE` of its size at 100 % text size, never below :data:`MIN_PX`."""
+    from tacocat.ui import text_scale
+
+    return min(size, max(MIN_PX, int(size * MIN_SCALE * 100 / text_scale.percent())))
 
 
 @contextmanager
@@ -89,7 +99,7 @@ def _fit(manager: pygame_gui.UIManager, element: Any) -> bool:
     info = manager.get_theme().get_font_info(element.combined_element_ids)
     size = int(info["size"])
     fonts = manager.get_theme().get_font_dictionary()
-    for smaller in range(size - 1, max(1, int(size * MIN_SCALE)) - 1, -1):
+    for smaller in range(size - 1, smallest_font(size) - 1, -1):
         args = (smaller, info["name"], info["bold"], info["italic"])
         if fonts.create_font_id(*args, antialiased=info["antialiased"]) not in fonts.loaded_fonts:
             fonts.preload_font(*args, force_immediate_load=True, antialiased=info["antialiased"],
@@ -99,7 +109,10 @@ def _fit(manager: pygame_gui.UIManager, element: Any) -> bool:
         w, h = candidate.get_rect(text).size
         if w <= room_w and h <= room_h:
             element.font = candidate
-            element.rebuild()
+            selected = getattr(element, "is_selected", False)
+            element.rebuild()  # (which forgets a button's selected state: restored)
+            if selected:
+                element.select()
             return True
     log.warning("text does not fit even at %d%%: %r in %s", MIN_SCALE * 100, text, element.rect)
     return False

@@ -16,7 +16,7 @@ from typing import Any
 
 from tacocat.languages import startup_language
 from tacocat.persistence.settings import SETTINGS_FILE, Settings
-from tacocat.ui import i18n
+from tacocat.ui import i18n, text_scale
 from tacocat.ui.fonts import install_line_breaking, theme_font_names
 
 
@@ -35,7 +35,7 @@ def starting_settings(settings: Settings, data_dir: Path, options: Any) -> Setti
 def rich_text_fonts(language: str) -> list[dict[str, str]]:
     """The bold/italic/large font styles rich text uses, for :meth:`UIManager.preload_fonts`."""
     name = theme_font_names().get(language, "noto_sans")
-    return [{"name": name, "point_size": size, "style": style, "antialiased": "1"}
+    return [{"name": name, "point_size": text_scale.px(size), "style": style, "antialiased": "1"}
             for size, style in ((19, "bold"), (19, "italic"), (26, "bold"))]
 
 

@@ -20,6 +20,7 @@ from tacocat.persistence.stats import Stats, save_stats
 from tacocat.ui.i18n import tr
 from tacocat.ui.language import switch_language
 from tacocat.ui.problems import not_saved_text, problem_text, problem_title
+from tacocat.ui.restyle import switch_text_size
 from tacocat.ui.window import resize_window, set_fullscreen
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from tacocat.rules import GameState
     from tacocat.ui.audio import Audio
     from tacocat.ui.scene import Scene
+    from tacocat.ui.speech.narrator import Narrator
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +45,7 @@ class Preferences:
     settings: Settings
     stats: Stats
     audio: Audio
+    narrator: Narrator
     ui: pygame_gui.UIManager
     _pending_settings_save: bool
     saves: Any
@@ -70,6 +73,11 @@ class Preferences:
             resize_window(new.window_size)
         if new.language != old.language:
             switch_language(self, new.language)
+            self.narrator.set_language(new.language)
+        if new.text_size != old.text_size:
+            switch_text_size(self, new.text_size)
+        if new.narration != old.narration:
+            self.narrator.set_enabled(new.narration)
         if save:
             self.save_settings()
         else:

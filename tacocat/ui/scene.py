@@ -204,9 +204,14 @@ class UIScene(Scene):
         with shrinking_follows():
             self.build()
         fit_text(self.ui, self.root)  # long translations shrink rather than clip
+        self.fitted()
 
     def build(self) -> None:
         """Create this scene's widgets inside ``self.root``."""
+
+    def fitted(self) -> None:
+        """Called once the widgets' text is fitted (a shrunk button was rebuilt, which
+        forgets that it was selected: a screen selects its choices again here)."""
 
     def relabel(self) -> None:
         """Rebuild the widgets in the current language (the language was just switched)."""
@@ -216,6 +221,7 @@ class UIScene(Scene):
             with shrinking_follows():
                 self.build()
             fit_text(self.ui, self.root)
+            self.fitted()
 
     def exit(self) -> None:
         if self.root is not None:

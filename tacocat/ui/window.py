@@ -240,3 +240,13 @@ def release_memory() -> None:
             trim(0)
         except Exception:  # never let housekeeping stop a game
             log.debug("malloc_trim failed", exc_info=True)
+
+
+def check_pygame_ce() -> None:
+    """Fail clearly when plain pygame has overwritten pygame-ce."""
+    if not getattr(pygame, "IS_CE", False):
+        raise RuntimeError(
+            "this game needs pygame-ce, but the plain 'pygame' package is installed over it. "
+            "Repair: pip uninstall -y pygame pygame-ce && "
+            "pip install --force-reinstall --no-deps pygame-ce"
+        )

@@ -48,7 +48,9 @@ def test_fields_and_defaults_are_the_agreed_ones() -> None:
         "reduced_motion": False, "fullscreen": False, "window_size": (1280, 720),
         "ai_level": "medium", "player_names": ("Player 1", "Player 2"), "language": "en",
         "table_keys": (("left", "left"), ("right", "right"), ("select", "space"),
-                       ("confirm", "return"), ("hint", "h"), ("discards", "d"), ("undo", "u")),
+                       ("confirm", "return"), ("hint", "h"), ("discards", "d"), ("undo", "u"),
+                       ("read_hand", "r")),
+        "text_size": 100, "narration": False,
     }
 
 
@@ -288,3 +290,24 @@ def test_fuzz_mutated_valid_file(data: st.DataObject) -> None:
         loaded, message = load_settings(folder)
         assert isinstance(loaded, Settings)
         assert (message is None) == (not backups(folder))
+
+
+# --- accessibility fields (issue 19) ---------------------------------------------------
+
+
+def test_text_size_and_narration_default_and_round_trip(tmp_path):
+    from tacocat.persistence.settings import Settings, load_settings, save_settings
+
+    assert (Settings().text_size, Settings().narration) == (100, False)
+    save_settings(tmp_path, Settings(text_size=150, narration=True))
+    loaded, problem = load_settings(tmp_path)
+    assert problem is None and (loaded.text_size, loaded.narration) == (150, True)
+
+
+@pytest.mark.parametrize("bad", [110, "150", True, 150.0, None])
+def test_a_bad_text_size_resets_alone(bad):
+    from tacocat.persistence.settings import settings_from_json
+
+    settings, bad_fields = settings_from_json({"text_size": bad, "narration": True})
+    assert bad_fields == ["text_size"]
+    assert settings.text_size == 100 and settings.narration is True

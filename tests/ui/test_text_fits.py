@@ -11,7 +11,10 @@ frames. Two measures (``tests/ui/text_fit.py``):
   an overlay's text over the table it covers is not called an overlap.
 
 The window size scales a fixed 1280×720 logical surface, so both sizes must
-give the same layout; they are both built and measured anyway.
+give the same layout; they are both built and measured anyway. At 100 % text
+size no text may be smaller than 16 px (self-drawn or widget); at 150 % (the
+largest Text size, switched on live from the settings) everything must still
+fit, at 1280×720 only to keep the run short.
 """
 
 from __future__ import annotations
@@ -30,8 +33,9 @@ from tacocat.ai.review import review_game
 from tacocat.languages import LANGUAGES
 from tacocat.persistence.errors import PersistenceError
 from tacocat.tutorial import Tutorial
-from tacocat.ui import i18n
+from tacocat.ui import i18n, text_scale
 from tacocat.ui.app import LOGICAL_SIZE
+from tacocat.ui.fit import MIN_PX
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.notices import NOTICE_S, io_reason, offer_unsaved_play
 from tacocat.ui.replay.review import REVIEW_KEY, review_seat
@@ -40,9 +44,11 @@ from tacocat.ui.scenes.new_game import NewGameScene
 from tacocat.ui.scenes.rules import PAGES
 from tacocat.ui.widgets import text_box
 from tests.ai.helpers import small_hard
-from tests.ui.text_fit import overflows, placement_problems
+from tests.ui.text_fit import overflows, placement_problems, too_small
 
 SIZES = [(1280, 720), (960, 540)]
+#: (window size, text size %) runs: both window sizes at 100 %, the largest text at 1280×720.
+RUNS = [((1280, 720), 100), ((960, 540), 100), ((1280, 720), 150)]
 DT = 1 / 30
 #: A data folder as long as some players' are (a school's network home, say):
 #: the "already open" dialog names it.
@@ -96,6 +102,11 @@ class Frames:
     def _judge(self, ledger: list[text_box.Placement], marks: list[tuple[int, str]]) -> None:
         top = self.app.scenes.top
         screen, key = self.screen(), top.name if top is not None else "none"
+        if text_scale.percent() == 100:
+            for p in ledger:
+                if p.size and p.size < MIN_PX:
+                    self.report((key, "small", NUMBERS.sub("#", p.text)),
+                                f"{screen}: {p.text!r} drawn at {p.size} px (< {MIN_PX})")
         ends = [start for start, _ in marks[1:]] + [len(ledger)]
         for (start, layer), end in zip(marks, ends, strict=True):
             for problem in placement_problems(ledger[start:end]):
@@ -115,6 +126,10 @@ class Frames:
         for problem in overflows(self.app.ui, pygame.Rect((0, 0), self.app.size)):
             self.report((top.name if top is not None else "none", problem),
                         f"{self.screen()}: {problem}")
+        if text_scale.percent() == 100:
+            for problem in too_small(self.app.ui, MIN_PX):
+                self.report((top.name if top is not None else "none", problem),
+                            f"{self.screen()}: {problem}")
 
     # --- stepping -----------------------------------------------------------------------
 
@@ -355,15 +370,16 @@ def _coach_or_enter(scene) -> bool:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("size", "text_size"), RUNS,
+                         ids=lambda r: f"{r[0]}x{r[1]}" if isinstance(r, tuple) else f"text_{r}")
 @pytest.mark.parametrize("code", LANGUAGES, ids=lambda c: f"lang_{c}")
-def test_every_screen_holds_its_text(make_app, monkeypatch, code, size):
+def test_every_screen_holds_its_text(make_app, monkeypatch, code, size, text_size):
     # The review in progress runs in a thread, not a process of its own (it is cancelled).
     monkeypatch.setenv("TACOCAT_AI_WORKER", "thread")
     app = make_app("--lang", code)
     try:
-        app.update_settings(window_size=size)
-        assert app.size == LOGICAL_SIZE
+        app.update_settings(window_size=size, text_size=text_size)
+        assert app.size == LOGICAL_SIZE and text_scale.percent() == text_size
         found: list[str] = []
         frames = Frames(app, found)
         for part in (_menus, _about, _already_open, _notices, _tables, _demo, _history,
@@ -376,6 +392,7 @@ def test_every_screen_holds_its_text(make_app, monkeypatch, code, size):
         assert not found, "\n".join(found)
     finally:
         i18n.set_language("en")
+        text_scale.set_percent(100)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

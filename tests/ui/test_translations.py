@@ -22,6 +22,7 @@ SAME_AS_ENGLISH = {
     "table.button.menu",  # fil: "Menu" is the Filipino word too
     "io_reason.other",  # only the system's own message, which the game cannot translate
     "history.refused_body", "history.score", "replay.speed",  # placeholders and symbols only
+    "access.percent",
 }
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 

@@ -50,6 +50,25 @@ def overflows(manager: pygame_gui.UIManager, screen: pygame.Rect) -> list[str]:
     return problems
 
 
+def too_small(manager: pygame_gui.UIManager, least: int) -> list[str]:
+    """One line per visible label/button/text box whose font is below ``least`` pixels."""
+    problems: list[str] = []
+    kinds = (pygame_gui.elements.UILabel, pygame_gui.elements.UIButton,
+             pygame_gui.elements.UITextBox)
+    for element in manager.get_sprite_group().sprites():
+        if not isinstance(element, kinds) or not element.visible:
+            continue
+        font = getattr(element, "font", None)
+        raw = getattr(element, "text", None) or getattr(element, "html_text", "")
+        text = translate(raw, **getattr(element, "text_kwargs", {}))
+        if font is None or not text.strip():
+            continue
+        if font.get_point_size() < least:
+            problems.append(f"{type(element).__name__} {text[:40]!r}: "
+                            f"{font.get_point_size()} px (< {least})")
+    return problems
+
+
 # --- text the game draws itself (tacocat.ui.widgets.text_box) -------------------------
 
 
@@ -96,8 +115,8 @@ def _alone(p: Placement) -> list[TextProblem]:
     problems = []
     if p.squeezed:
         problems.append(TextProblem("squeezed", (p.text,), (
-            f"{p.text!r} does not fit its box {tuple(p.box)} even at "
-            f"{MIN_SCALE:.0%} ({_where(p)})")))
+            f"{p.text!r} does not fit its box {tuple(p.box)} even at its smallest "
+            f"({MIN_SCALE:.0%} of its 100 % size, at least 16 px) ({_where(p)})")))
     surface = pygame.Rect((0, 0), p.target_size)
     if not surface.contains(p.box):
         problems.append(TextProblem("box outside", (p.text,), (

@@ -57,6 +57,7 @@ Maintainer: The Tacocat developers <tacocat@localhost>
 Installed-Size: $SIZE_KB
 Depends: libc6 (>= $FLOOR), libstdc++6, zlib1g
 Recommends: libx11-6 | libwayland-client0, libasound2 | libpulse0
+Suggests: libespeak-ng1
 Section: games
 Priority: optional
 Description: Tacocat Spelled Backwards, the two-player card game

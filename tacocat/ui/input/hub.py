@@ -21,6 +21,7 @@ from tacocat.ui.input.state import InputState
 if TYPE_CHECKING:
     from tacocat.persistence.settings import Settings
     from tacocat.ui.scene import SceneManager
+    from tacocat.ui.speech.narrator import Narrator
 
 
 #: Events that count as the player's input (the app keeps full speed a moment after one).
@@ -42,6 +43,7 @@ class Inputs:
     settings: Settings
     scenes: SceneManager
     ui: pygame_gui.UIManager
+    narrator: Narrator
 
     if TYPE_CHECKING:  # the App's
         def _dispatch(self, event: pygame.event.Event) -> None: ...
@@ -55,6 +57,9 @@ class Inputs:
         self.gamepads = Gamepads()
         #: Keyboard / controller focus on the pygame_gui screens.
         self.focus = FocusManager(lambda: self.scenes.top, self.ui, self.input)
+        # Narration reads the focused control (the narrator is looked up each time: the
+        # Narration setting and tests replace it).
+        self.focus.on_focus_changed(lambda label, state: self.narrator.say_focus(label, state))
         self._keymap: tuple[Any, KeyMap] | None = None
 
     @property

@@ -1,7 +1,7 @@
 """The table's keys, as chosen in Settings: key events become table *intents*.
 
 The intents are the names of :data:`tacocat.persistence.settings.TABLE_ACTIONS`
-(``left right select confirm hint discards undo``; Ctrl+Z is undo too) plus the fixed ones every screen
+(``left right select confirm hint discards undo read_hand``; Ctrl+Z is undo too) plus the fixed ones every screen
 shares (``up down next previous menu``). A key event made from controller input
 names its intent itself (``event.intent``, see :mod:`.gamepad`), so a rebound key
 and a controller button reach the table through one path: :meth:`KeyMap.intent`.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,7 +19,7 @@ from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.scrubber import Scrubber
 from tacocat.ui.widgets.style import mix, palette, rounded_panel
-from tacocat.ui.widgets.text_box import draw_text, line_step
+from tacocat.ui.widgets.text_box import draw_text, line_step, smallest_size
 
 if TYPE_CHECKING:
     from tacocat.ui.replay.scene import ReplayScene
@@ -193,13 +193,23 @@ class ReplayControls:
         return (
             tr("tacocat.replay.heading"),
             tr("tacocat.replay.players", first=info.names[0], second=info.names[1]),
-            # The round as the table's header names it ("Round 4 · replay 1"), then the deal.
-            tr("tacocat.trust.replay.round", round=self._round_caption(), n=timeline.round_of(),
-               total=timeline.rounds),
+            self._round_line(),
             tr("tacocat.replay.move", n=scene.index, total=timeline.last),
             tr("tacocat.replay.playing" if scene.playing else "tacocat.replay.paused",
                speed=f"{scene.speed:g}"),
         )
+
+    def _round_line(self) -> str:
+        """The round as the table's header names it ("Round 4 · replay 1"), then the deal;
+        the deal alone when both do not fit the panel at the smallest size (the header
+        shows the caption anyway, so the two never disagree)."""
+        timeline = self.scene.timeline
+        deal = {"n": timeline.round_of(), "total": timeline.rounds}
+        line = tr("tacocat.trust.replay.round", round=self._round_caption(), **deal)
+        font = self.scene.text.font(16, True)
+        if font.size(line.replace("\u200b", ""))[0] <= PANEL_RECT.width - 30:
+            return line
+        return tr("tacocat.trust.replay.deal", **deal)
 
     def _round_caption(self) -> str:
         """The header's own caption, so the panel and the header cannot disagree."""
@@ -207,23 +217,55 @@ class ReplayControls:
         return view.round_caption or view.round_title()
 
     def _panel_image(self) -> pygame.Surface:
-        lines = self.panel_lines()
-        if self._panel is not None and self._panel[0] == lines:
+        lines = key = self.panel_lines()
+        if self._panel is not None and self._panel[0] == key:
             return self._panel[1]
         p, text = palette(), self.scene.text
         image = rounded_panel(PANEL_RECT.size, (*p.table_deep, 200), None, radius=14, shadow=0)
         width = PANEL_RECT.width - 30
-        draw_text(image, text, lines[0], 14, p.cheese,
-                  pygame.Rect(15, 5, width, text.font(14, True).get_linesize()), bold=True,
-                  anchor="topleft")
-        # Each line's box is the font's line height.
-        line_h = text.font(15, True).get_linesize()
-        step = line_step(text.font(15, True), 19)
-        y = 28
+        # Each line a row of the panel: the font's line height, or what the panel has
+        # (a larger text size then draws the lines a little smaller, never below 16 px);
+        # tall lines (Lao, larger text) share rows: the players with the round, the move
+        # with playing or paused.
+        lines = _share_rows(text, lines, width, PANEL_RECT.height - 6)
+        avail = (PANEL_RECT.height - 6) // len(lines)
+        pitch = min(max(line_step(text.font(16, True), 19) + 3,
+                        text.font(16, True).get_linesize() + 4), avail)
+        draw_text(image, text, lines[0], 16, p.cheese, pygame.Rect(15, 3, width, pitch),
+                  bold=True, anchor="topleft")
+        y = 3 + pitch
         for i, line in enumerate(lines[1:]):
-            colour = p.card_face if i < 3 else mix(p.table_light, p.card_face, 0.6)
-            draw_text(image, text, line, 15, colour, pygame.Rect(15, y, width, line_h), bold=i == 1,
+            colour = p.card_face if i < len(lines) - 2 else mix(p.table_light, p.card_face, 0.6)
+            draw_text(image, text, line, 16, colour, pygame.Rect(15, y, width, pitch), bold=i == 1,
                       anchor="topleft")
-            y += step
-        self._panel = (lines, image)
+            y += pitch
+        self._panel = (key, image)
         return image
+
+
+def _share_rows(text: Any, lines: tuple[str, ...], width: int, height: int) -> tuple[str, ...]:
+    """``lines``, with neighbours (players and round, move and playing) sharing a row
+    while the rows are too tall for ``height`` and the shared row fits ``width`` (at the
+    smallest size a line may take); when even that leaves rows too low for the smallest
+    size, the heading ("Replay", which the screen shows anyway) goes."""
+    smallest = text.font(smallest_size(16), True)
+    need = text.font(16, True).get_linesize() + 2
+    merged = [False, False]
+    count = len(lines)
+    for pair, first in enumerate((1, 3)):
+        if height // count >= need or first + 1 >= len(lines):
+            break
+        if smallest.size(f"{lines[first]} · {lines[first + 1]}")[0] <= width:
+            merged[pair] = True
+            count -= 1
+    rows = [lines[0]]
+    for pair, first in enumerate((1, 3)):
+        if first + 1 >= len(lines):
+            rows += lines[first:]
+        elif merged[pair]:
+            rows.append(f"{lines[first]} · {lines[first + 1]}")
+        else:
+            rows += [lines[first], lines[first + 1]]
+    if height // len(rows) < smallest.get_linesize() + 4 and len(rows) > 3:
+        rows = rows[1:]
+    return tuple(rows)

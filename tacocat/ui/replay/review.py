@@ -25,6 +25,7 @@ from tacocat.ai.worker import AIWorker
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.rules import Action, Attack, DuelCard, Replace
+from tacocat.ui import text_scale
 from tacocat.ui.i18n import tr
 from tacocat.ui.replay.timeline import Note
 from tacocat.ui.scenes.overlay import DrawnOverlay
@@ -118,6 +119,7 @@ class ReviewScene(DrawnOverlay):
 
     def __init__(self, app: App, game: GameFile, game_id: str | None = None,
                  on_close: Callable[[], None] | None = None) -> None:
+        self.panel_size = (900, text_scale.grow(560, 0.25))  # larger text: room below
         super().__init__(app)
         assert game.info is not None  # a checked game file is always described
         self.game, self.info, self.game_id, self.on_close = game, game.info, game_id, on_close
@@ -255,7 +257,7 @@ class ReviewScene(DrawnOverlay):
         p = palette()
         y = self.line(surface, tr("tacocat.review.accuracy", pct=f"{review.accuracy:g}"), y,
                       size=30, bold=True)
-        y = self.line(surface, tr("tacocat.review.accuracy_note"), y, size=15, colour=p.box_edge)
+        y = self.line(surface, tr("tacocat.review.accuracy_note"), y, size=16, colour=p.box_edge)
         y = self.line(surface, tr("tacocat.review.counts", decisions=len(review.moments),
                                   mistakes=review.count("mistake"),
                                   blunders=review.count("blunder"),
@@ -266,10 +268,12 @@ class ReviewScene(DrawnOverlay):
             self.line(surface, tr("tacocat.review.none_costly"), y + 10, size=18)
         left, width = self.panel_rect.x + 40, self.panel_rect.width - 300
         first = max(self.panel_rect.y + 282, y + 4)  # below the heading, however tall its script
+        # Rows of 60 px, or (larger text, a tall script) what is left on the screen.
+        row = max(40, min(60, (self.app.size[1] - 4 - first) // max(1, len(costly))))
         for i, moment in enumerate(costly):
             colour = p.seat(1) if moment.mark == "blunder" else p.ink
-            # Up to three lines in its 60 px row; smaller when it needs more.
-            box = pygame.Rect(left, first + i * 60, width, 60)
+            # Up to three lines in its row; smaller when it needs more.
+            box = pygame.Rect(left, first + i * row, width, row)
             font = self.text.font(16)
             draw_lines(surface, self.text, tr("tacocat.review.moment", **_params(moment)), 16,
                        colour, box, gap=line_step(font, 19) - font.get_linesize())

@@ -24,7 +24,7 @@ from tacocat.ui.widgets.text_box import draw_text
 #: The first column's centre from the panel's left; the row labels ("Played",
 #: "Unseen") have the room left of it, clear of the first card.
 COLUMNS_LEFT = 150
-ROW_LABEL_WIDTH = COLUMNS_LEFT - 22 - 32
+ROW_LABEL_WIDTH = COLUMNS_LEFT - 22 - 16
 #: Room for a count under a card.
 COUNT_WIDTH = 44
 
@@ -38,6 +38,9 @@ class DiscardViewerScene(DrawnOverlay):
 
     def __init__(self, app: Any, public: Sequence[int], mine: Sequence[int], deck: Sequence[int],
                  renderer: Any, text: TextCache | None = None) -> None:
+        # Taller for larger text or a tall script: the two count rows and the notes grow.
+        self.panel_size = (1000, 470 + 3 * (max(26, text.font(18, True).get_linesize() + 4) - 26)
+                           if text is not None else 470)
         super().__init__(app, text)
         self.renderer = renderer
         self.public = Counter(public)
@@ -81,6 +84,8 @@ class DiscardViewerScene(DrawnOverlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         p, text = palette(), self.text
         rect = self.panel_rect
+        # The two count rows: 26 px apart, more for tall lines (Lao, larger text).
+        row_h = max(26, text.font(18, True).get_linesize() + 4)
         self.heading(surface, tr("tacocat.table.discards.heading"), rect.y + 22, 28)
         for sprite in self.cards:
             value = sprite.value
@@ -103,16 +108,17 @@ class DiscardViewerScene(DrawnOverlay):
                     pygame.draw.circle(surface, p.ink_soft, centre, 7, width=2)
             count_y = rect.y + 292
             for offset, (number, colour) in enumerate(((seen, p.ink), (self.unseen(value), p.salsa_dark))):
-                box = pygame.Rect(0, count_y + offset * 26, COUNT_WIDTH, 26)
+                box = pygame.Rect(0, count_y + offset * row_h, COUNT_WIDTH, row_h)
                 box.centerx = x
                 draw_text(surface, text, str(number), 18, colour, box, bold=True, anchor="midtop")
         for offset, key in enumerate(("tacocat.table.discards.seen", "tacocat.table.discards.unseen")):
-            box = pygame.Rect(rect.x + 22, rect.y + 292 + offset * 26, ROW_LABEL_WIDTH, 26)
-            draw_text(surface, text, tr(key), 15, p.ink_soft, box, bold=True, anchor="midleft")
+            box = pygame.Rect(rect.x + 22, rect.y + 292 + offset * row_h, ROW_LABEL_WIDTH, row_h)
+            draw_text(surface, text, tr(key), 16, p.ink_soft, box, bold=True, anchor="midleft")
         total_public = sum(self.public.values())
         total_unseen = sum(self.unseen(v) for v in self.values)
         summary = tr("tacocat.table.discards.summary", seen=total_public, mine=sum(self.mine.values()),
                      unseen=total_unseen)
-        self.line(surface, summary, rect.y + 352, 16, p.ink_soft)
+        below = self.line(surface, summary, max(rect.y + 352, rect.y + 296 + 2 * row_h), 16,
+                          p.ink_soft)
         legend = tr("tacocat.table.discards.legend")
-        self.line(surface, legend, rect.y + 376, 14, p.ink_soft)
+        self.line(surface, legend, max(below, rect.y + 376), 16, p.ink_soft)

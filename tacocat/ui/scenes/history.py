@@ -21,6 +21,7 @@ from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.persistence.history import MAX_GAMES, HistoryEntry
 from tacocat.rules.variants import VARIANTS
+from tacocat.ui import text_scale
 from tacocat.ui.i18n import tr
 from tacocat.ui.input.prompts import pad_label
 from tacocat.ui.notices import io_reason
@@ -28,6 +29,7 @@ from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.scroll_list import Column, ScrollList
 from tacocat.ui.widgets.style import palette
+from tacocat.ui.widgets.text_box import draw_text
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +40,7 @@ VISIBLE_ROWS = 11
 #: (key, left, width, align) of the list's columns, inside the panel's margins.
 COLUMNS = (("date", 0, 190, "left"), ("opponent", 190, 330, "left"),
            ("level", 520, 120, "left"), ("score", 640, 190, "left"),
-           ("rounds", 830, 110, "left"), ("rules", 940, 170, "left"))
+           ("rounds", 830, 140, "left"), ("rules", 970, 140, "left"))
 BUTTONS = (("replay", "primary"), ("review", "secondary"), ("export", "secondary"),
            ("open_file", "secondary"), ("back", "secondary"))
 
@@ -97,8 +99,13 @@ class HistoryScene(DrawnOverlay):
         self._select = select
         self.entries: list[HistoryEntry] = []
         left = self.panel_rect.x + 30
-        self.list = ScrollList(pygame.Rect(left, self.panel_rect.y + LIST_TOP,
-                                           self.panel_rect.width - 60, VISIBLE_ROWS * ROW_H),
+        # Larger text: the heading and the summary take more room above the list.
+        needed = (22 + self.text.font(34, True).get_linesize() + 4
+                  + self.text.font(17).get_linesize() + 2 + 30)
+        top = max(text_scale.grow(LIST_TOP, 0.5), needed)
+        rows = VISIBLE_ROWS - (top - LIST_TOP + ROW_H - 1) // ROW_H
+        self.list = ScrollList(pygame.Rect(left, self.panel_rect.y + top,
+                                           self.panel_rect.width - 60, rows * ROW_H),
                                [Column(tr(f"tacocat.history.column_{key}"), x, w, align)
                                 for key, x, w, align in COLUMNS], ROW_H)
         self.background = app.assets.image("ui/background", app.size,
@@ -254,16 +261,19 @@ class HistoryScene(DrawnOverlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         p = palette()
         y = self.heading(surface, tr("tacocat.history.heading"), self.panel_rect.y + 22)
-        if self.entries:
-            self.line(surface, tr("tacocat.trust.history.summary", count=len(self.entries),
-                                  limit=MAX_GAMES), y + 6, size=17, colour=p.box_edge)
+        if self.entries:  # one line, between the heading and the list's column headings
+            room = pygame.Rect(self.panel_rect.x + 40, y + 4, self.panel_rect.width - 80,
+                               self.list.rect.top - 30 - (y + 4))  # headings: 28 px
+            draw_text(surface, self.text, tr("tacocat.trust.history.summary", count=len(self.entries),
+                                             limit=MAX_GAMES), 17, p.box_edge, room,
+                      anchor="midtop")
             self.list.draw(surface, self.text)
         else:
             self.line(surface, tr("tacocat.history.empty"), self.panel_rect.y + 260, size=21)
         keys = (tr("tacocat.focus.history_keys", move=pad_label("up"), select=pad_label("select"),
                    back=pad_label("back")) if self.app.input.controller
                 else tr("tacocat.history.keys"))
-        self.line(surface, keys, self.panel_rect.bottom - 104, size=15, colour=p.box_edge)
+        self.line(surface, keys, self.panel_rect.bottom - 104, size=16, colour=p.box_edge)
 
 
 def _adopt_more(scene: HistoryScene | None) -> None:

@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from tacocat.persistence.settings import DEFAULT_TABLE_KEYS, TABLE_ACTIONS
+from tacocat.ui import text_scale
 from tacocat.ui.focus import Column
 from tacocat.ui.i18n import tr
 from tacocat.ui.input.keymap import is_reserved, key_name
@@ -22,8 +23,9 @@ from tacocat.ui.input.prompts import key_label
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
 
-PANEL_SIZE = (780, 600)
-ROW_H, ROW_GAP = 48, 8
+#: The panel's width; its height follows the rows (one per table action) and the text size.
+PANEL_W = 780
+ROW_H, ROW_GAP = 44, 6
 LABEL_X, KEY_W = 40, 280
 
 
@@ -42,7 +44,10 @@ class KeysScene(Overlay):
 
     def build(self) -> None:
         screen_w, screen_h = self.app.size
-        panel_w, panel_h = PANEL_SIZE
+        panel_w = PANEL_W
+        status_h = text_scale.grow(34)  # the refusal's line grows with the text
+        button_y = 106 + len(TABLE_ACTIONS) * (ROW_H + ROW_GAP) + 2 + status_h + 12
+        panel_h = button_y + 54 + 22
         self.panel = self.frame(pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2,
                                             panel_w, panel_h))
         self._label(pygame.Rect(0, 12, panel_w, 56), tr("tacocat.focus.keys.heading"), "@heading")
@@ -58,9 +63,8 @@ class KeysScene(Overlay):
                 manager=self.ui, container=self.panel,
                 object_id=theme_id(f"#key_{action}", "@secondary"))
             y += ROW_H + ROW_GAP
-        self.status = self._label(pygame.Rect(LABEL_X, y + 2, panel_w - 2 * LABEL_X, 34),
+        self.status = self._label(pygame.Rect(LABEL_X, y + 2, panel_w - 2 * LABEL_X, status_h),
                                   self._status_text or " ", "@muted")
-        button_y = panel_h - 80
         self.reset_button = pygame_gui.elements.UIButton(
             pygame.Rect(panel_w // 2 - 250, button_y, 240, 54), tr("tacocat.focus.keys.reset"),
             manager=self.ui, container=self.panel, object_id=theme_id("#keys_reset", "@secondary"))

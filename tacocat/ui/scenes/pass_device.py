@@ -77,6 +77,10 @@ class PassDeviceScene(Overlay):
             manager=self.ui, container=self.root, object_id=theme_id("#pass_ready", "@big"),
         )
         self.button.disable()
+        self.app.narrator.speak(" ".join(
+            part for part in (tr("tacocat.pass.heading"), self.player_name,
+                              tr("tacocat.pass.look_away", other=self.other) if self.other else "",
+                              tr("tacocat.pass.hint")) if part), interrupt=True)
         pygame_gui.elements.UILabel(
             pygame.Rect(0, 548, width, 34), tr("tacocat.pass.hint"),
             manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_note"),

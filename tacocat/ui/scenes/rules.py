@@ -9,18 +9,34 @@ from tacocat.ui.focus import Column
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
+from tacocat.ui.text_scale import scale_markup
 
-#: Page keys in reading order (text in tacocat.rules.pages.<key>, tab in .tabs.<key>).
-PAGES = ("goal", "setup", "replace", "duel", "play", "showdown", "move")
+#: Page keys in reading order (text in tacocat.rules.pages.<key>, tab in .tabs.<key>;
+#: the accessibility page's in the "access" section: :func:`page_text`).
+PAGES = ("goal", "setup", "replace", "duel", "play", "showdown", "move", "access")
 PANEL_SIZE = (1160, 660)
 TAB_SIZE = (240, 50)
 PICTURE_SIZE = (240, 120)
 CARD_SMALL = (54, 76)
 
 
+def page_text(page: str) -> str:
+    """The text of ``page`` (its explicit heading size scaled to the text size)."""
+    if page == "access":
+        return scale_markup(tr("tacocat.access.rules_page"))
+    return scale_markup(tr(f"tacocat.rules.pages.{page}"))
+
+
+def page_tab(page: str) -> str:
+    """The tab label of ``page``."""
+    if page == "access":
+        return tr("tacocat.access.rules_tab")
+    return tr(f"tacocat.rules.tabs.{page}")
+
+
 def rules_text() -> str:
     """All pages' text in reading order (for tests and for a future export)."""
-    return "\n\n".join(tr(f"tacocat.rules.pages.{page}") for page in PAGES)
+    return "\n\n".join(page_text(page) for page in PAGES)
 
 
 class RulesScene(Overlay):
@@ -50,7 +66,7 @@ class RulesScene(Overlay):
         for index, page in enumerate(PAGES):
             self.tabs[page] = pygame_gui.elements.UIButton(
                 pygame.Rect((30, 78 + index * (TAB_SIZE[1] + 8)), TAB_SIZE),
-                tr(f"tacocat.rules.tabs.{page}"), manager=self.ui, container=self.panel,
+                page_tab(page), manager=self.ui, container=self.panel,
                 object_id=theme_id(f"#rules_tab_{page}", "@tab"),
             )
         self.back_button = pygame_gui.elements.UIButton(
@@ -78,11 +94,11 @@ class RulesScene(Overlay):
         panel_h = PANEL_SIZE[1]
         if self.text_box is None:
             self.text_box = pygame_gui.elements.UITextBox(
-                tr(f"tacocat.rules.pages.{page}"), self.text_rect().inflate(-6, -6),
+                page_text(page), self.text_rect().inflate(-6, -6),
                 manager=self.ui, container=self.panel, object_id=theme_id("#rules_text"),
             )
         else:
-            self.text_box.set_text(tr(f"tacocat.rules.pages.{page}"))
+            self.text_box.set_text(page_text(page))
         if self.picture is not None:
             self.picture.kill()
         image = self._picture(page)
@@ -125,6 +141,8 @@ class RulesScene(Overlay):
             token = assets.image("token/tacocat", (96, 80))
             surface.blit(tile, (18, 12))
             surface.blit(token, (126, 20))
+        elif page == "access":
+            row([1, 6, 9])  # numerals and pips, never colour alone
         return surface
 
     def handle_event(self, event: pygame.event.Event) -> None:

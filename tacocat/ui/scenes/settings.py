@@ -1,4 +1,9 @@
-"""Settings: sound, animation and display; every change applies and is saved at once."""
+"""Settings: sound, animation, language, display and accessibility; every change applies
+and is saved at once.
+
+Two columns: sound, animation and language on the left; display and accessibility
+(text size, narration) on the right.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +11,14 @@ import pygame
 import pygame_gui
 
 from tacocat.languages import LANGUAGES
+from tacocat.persistence.settings import TEXT_SIZES
 from tacocat.ui.focus import Row
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.window import fitting_window_sizes
 
-PANEL_SIZE = (780, 700)
+PANEL_SIZE = (1220, 640)
 SPEEDS = ("slow", "normal", "fast", "instant")
 #: A dragged slider is saved this long after it stops moving (not 60 times a second).
 SAVE_DELAY = 0.4
@@ -20,6 +26,8 @@ SAVE_DELAY = 0.4
 PREVIEW_GAP = 0.15
 LABEL_X, CONTROL_X = 40, 270
 ROW_H = 44
+#: The right-hand column: its left edge and width.
+RIGHT_X, RIGHT_W = 810, 370
 
 
 class SettingsScene(Overlay):
@@ -28,10 +36,12 @@ class SettingsScene(Overlay):
     name = "settings"
     #: The focus order, row by row (a new control: its attribute name in one more row).
     focus_order = (
+        # The left column, then the right one (Tab reads down each), then the footer.
         ("sound_slider",), ("music_slider",), ("mute_box",),
         Row("speed_buttons", choice=True), ("motion_box",),
-        ("fullscreen_box",), Row("size_buttons", choice=True),
         ("language_buttons",),
+        ("fullscreen_box",), Row("size_buttons", choice=True),
+        Row("text_size_buttons", choice=True), ("narration_box",),
         ("keys_button", "about_button", "done_button"),
     )
 
@@ -49,8 +59,9 @@ class SettingsScene(Overlay):
         self._label(pygame.Rect(0, 12, panel_w, 60), "tacocat.settings.heading", "@heading")
         y = self._sound_rows(76)
         y = self._motion_rows(y + 44)
-        y = self._display_rows(y + 44)
-        self.language_buttons = self._language_row(y + ROW_H + 10)
+        self.language_buttons = self._language_row(y + ROW_H + 20)
+        y = self._display_rows(76)
+        self._access_rows(y + ROW_H + 44)
         # The footer: Keys…, About and Done, 216 px each with 16 px between them.
         footer_x = (panel_w - 3 * 216 - 2 * 16) // 2
         self.keys_button = pygame_gui.elements.UIButton(
@@ -101,22 +112,53 @@ class SettingsScene(Overlay):
     def _display_rows(self, y: int) -> int:
         """The display section from ``y``; returns the y of its last row."""
         settings = self.app.settings
-        self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.display", "@section")
+        self._label(pygame.Rect(RIGHT_X, y, RIGHT_W, 34), "tacocat.settings.display", "@section")
         y += 36
-        self.fullscreen_box = self._checkbox(y, "tacocat.settings.fullscreen", settings.fullscreen)
+        self.fullscreen_box = self._checkbox(y, "tacocat.settings.fullscreen", settings.fullscreen,
+                                             x=RIGHT_X)
         y += 42
-        self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
-                    "tacocat.settings.window_size", "@ink_left")
+        self._label(pygame.Rect(RIGHT_X, y, RIGHT_W, 34), "tacocat.settings.window_size",
+                    "@ink_left")
+        y += 36
         sizes = fitting_window_sizes()
         if tuple(settings.window_size) not in sizes:
             sizes = sorted({*sizes, tuple(settings.window_size)})
         self.size_buttons: dict[tuple[int, int], pygame_gui.elements.UIButton] = {}
+        half = (RIGHT_W - 10) // 2
         for index, (w, h) in enumerate(sizes[:4]):
+            if index == 2:
+                y += ROW_H + 8
             self.size_buttons[(w, h)] = pygame_gui.elements.UIButton(
-                pygame.Rect(CONTROL_X + index * 118, y, 110, ROW_H),
+                pygame.Rect(RIGHT_X + (index % 2) * (half + 10), y, half, ROW_H),
                 tr("tacocat.settings.size_option", w=w, h=h), manager=self.ui, container=self.panel,
                 object_id=theme_id(f"#size_{w}x{h}", "@choice_small"),
             )
+        return y
+
+    def _access_rows(self, y: int) -> int:
+        """The accessibility section (text size, narration) from ``y``; returns its last row's y."""
+        settings = self.app.settings
+        self._label(pygame.Rect(RIGHT_X, y, RIGHT_W, 34), "tacocat.access.heading", "@section")
+        y += 36
+        self._label(pygame.Rect(RIGHT_X, y, RIGHT_W, 34), "tacocat.access.text_size", "@ink_left")
+        y += 36
+        self.text_size_buttons: dict[int, pygame_gui.elements.UIButton] = {}
+        third = (RIGHT_W - 20) // 3
+        for index, percent in enumerate(TEXT_SIZES):
+            self.text_size_buttons[percent] = pygame_gui.elements.UIButton(
+                pygame.Rect(RIGHT_X + index * (third + 10), y, third, ROW_H),
+                tr("tacocat.access.percent", n=percent), manager=self.ui, container=self.panel,
+                object_id=theme_id(f"#text_size_{percent}", "@choice"),
+            )
+        y += ROW_H + 10
+        self.narration_box = self._checkbox(y, "tacocat.access.narration", settings.narration,
+                                            x=RIGHT_X)
+        y += 36
+        room = PANEL_SIZE[1] - 84 - y  # down to the Done button
+        pygame_gui.elements.UITextBox(
+            tr("tacocat.access.narration_note"), pygame.Rect(RIGHT_X - 4, y, RIGHT_W + 8, room),
+            manager=self.ui, container=self.panel, object_id=theme_id("#narration_note",
+                                                                       "@plain_text"))
         return y
 
     # --- widgets ------------------------------------------------------------------------
@@ -154,11 +196,15 @@ class SettingsScene(Overlay):
         )
         return slider, label
 
-    def _checkbox(self, y: int, key: str, checked: bool) -> pygame_gui.elements.UICheckBox:
+    def _checkbox(self, y: int, key: str, checked: bool,
+                  x: int = LABEL_X) -> pygame_gui.elements.UICheckBox:
         return pygame_gui.elements.UICheckBox(
-            pygame.Rect(LABEL_X, y + 4, 28, 28), tr(key), manager=self.ui,
+            pygame.Rect(x, y + 4, 28, 28), tr(key), manager=self.ui,
             container=self.panel, initial_state=checked,
         )
+
+    def fitted(self) -> None:
+        self._refresh()
 
     def _refresh(self) -> None:
         """Show the current choices as selected buttons."""
@@ -172,6 +218,8 @@ class SettingsScene(Overlay):
             self.fullscreen_box.set_state(settings.fullscreen)
         for code, button in self.language_buttons.items():
             (button.select if code == settings.language else button.unselect)()
+        for percent, button in self.text_size_buttons.items():
+            (button.select if percent == settings.text_size else button.unselect)()
 
     # --- events -------------------------------------------------------------------------
 
@@ -189,6 +237,8 @@ class SettingsScene(Overlay):
             elif event.ui_element is self.fullscreen_box:
                 self.app.update_settings(fullscreen=checked)
                 self._refresh()
+            elif event.ui_element is self.narration_box:
+                self.app.update_settings(narration=checked)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button_pressed(event.ui_element)
 
@@ -239,6 +289,12 @@ class SettingsScene(Overlay):
             if element is button:
                 self.app.audio.play("click")
                 self.app.update_settings(language=code)  # rebuilds this screen in it
+                self._refresh()
+                return
+        for percent, button in self.text_size_buttons.items():
+            if element is button:
+                self.app.audio.play("click")
+                self.app.update_settings(text_size=percent)  # rebuilds this screen in it
                 self._refresh()
                 return
 

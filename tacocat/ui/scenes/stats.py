@@ -24,8 +24,8 @@ HOTSEAT_ROWS = 3
 ROW_H = 32
 LEFT = 40
 #: (column, x, width) of the number columns; the first column (level / player) is wider.
-COLUMNS = (("games", 250, 100), ("won", 360, 90), ("lost", 460, 90), ("rate", 560, 120),
-           ("rounds", 690, 170))
+COLUMNS = (("games", 250, 85), ("won", 340, 80), ("lost", 425, 90), ("rate", 520, 165),
+           ("rounds", 690, 200))
 NAME_WIDTH = 205
 #: Room kept free in a cell (the label's own padding).
 CELL_MARGIN = 12

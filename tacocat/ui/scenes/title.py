@@ -17,6 +17,8 @@ BUTTON_GAP = 12
 #: How to play, Statistics, History and Settings share one row (eight stacked buttons
 #: would not fit under the logo).
 ROW_BUTTON_WIDTH = 210
+#: A button alone on its row (New game, Continue, the guided game): room for long names.
+SINGLE_WIDTH = 460
 LOGO_TOP = 46
 
 
@@ -111,7 +113,7 @@ class TitleScene(UIScene):
         """The main buttons, row by row, centred; each is ``self.<key>_button``."""
         for row_index, row in enumerate(rows):
             y = top + row_index * (BUTTON_SIZE[1] + BUTTON_GAP)
-            button_w = BUTTON_SIZE[0] if len(row) == 1 else ROW_BUTTON_WIDTH
+            button_w = SINGLE_WIDTH if len(row) == 1 else ROW_BUTTON_WIDTH
             row_w = len(row) * button_w + (len(row) - 1) * BUTTON_GAP
             x = (width - row_w) // 2
             for key, class_id in row:

@@ -438,6 +438,8 @@ class Controls:
                 self.press("undo")
         elif intent == "discards":
             self.table.open_discards()
+        elif intent == "read_hand":  # "read my hand" (narration)
+            self.table.read_hand()
 
     def _enter(self) -> None:
         """Enter: press the focused button, else play what the player selected (Space or a

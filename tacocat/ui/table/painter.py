@@ -19,6 +19,7 @@ import pygame
 from tacocat.geometry import CONFETTI_CELL
 from tacocat.rules import Phase
 from tacocat.ui.i18n import tr
+from tacocat.ui.table.plates import draw_plate
 from tacocat.ui.table.scoreboard import centre_caption, scoreboard
 from tacocat.ui.table.tooltips import place, tooltip_panel
 from tacocat.ui.table.view import TableView
@@ -35,12 +36,12 @@ from tacocat.ui.widgets.text_box import (
     line_step,
 )
 
-LOG_FONT = 15
+LOG_FONT = 16
 LOG_LINE = 20
 #: Room for one line of a label (its font's line height, with a little to spare).
 LABEL_HEIGHT = 24
 #: The round label's room: from clear of the top hand (at most 870) to the score's right edge.
-ROUND_LABEL_BOX = pygame.Rect(880, 8, L.SCORE_RECT.right - 880, LABEL_HEIGHT)
+ROUND_LABEL_BOX = pygame.Rect(880, 4, L.SCORE_RECT.right - 880, LABEL_HEIGHT)
 #: Each pile's count is centred under it, in a box no wider than the gap to its neighbour.
 PILE_LABEL_WIDTH = {"tiles": 180, "piles": round(L.DISCARD_POS[0] - L.DRAW_POS[0]) - 4}
 #: The widest the prompt line and a banner may grow.
@@ -61,12 +62,12 @@ def banner_colours(tone: str) -> tuple[Any, Any, Any]:
     """(fill, ink, outline) of a banner: green for the player's win, sombre slate for
     their loss, the winner's colour on a shared screen, cheese for news."""
     p = palette()
-    if tone == "good":
-        return p.avocado, p.white, p.ink
+    if tone == "good":  # the dark green: white text on it keeps 4.5:1 (tests/ui/test_contrast.py)
+        return p.avocado_dark, p.white, p.ink
     if tone == "bad":
         return p.table_deep, p.card_face, p.ink
     if tone in ("seat0", "seat1"):
-        return p.seat(int(tone[-1])), p.white, p.ink
+        return p.seat(int(tone[-1]), dark=True), p.white, p.ink
     return p.cheese, p.ink, p.card_face
 
 
@@ -128,6 +129,11 @@ class Painter:
         self._draw_prompt(surface)
         self._draw_banners(surface)
 
+    def label_height(self) -> int:
+        """Room for one line of a 16 px label: :data:`LABEL_HEIGHT` at 100 %, more for
+        larger text (the layout makes room rather than shrinking the label)."""
+        return max(LABEL_HEIGHT, self.text.font(16, True).get_linesize() + 2)
+
     def static_layer(self) -> pygame.Surface:
         """Background, board, play mat and labels: one opaque blit a frame, redrawn
         only when a tile lands, Tacocat moves or a round starts."""
@@ -143,9 +149,13 @@ class Painter:
         else:
             layer.blit(self.background, (0, 0))
         self.board.draw(layer, view.covered, view.token_rest)
-        draw_text(layer, self.text,
-                  tr("tacocat.table.round_cards", round=view.round_caption, cards=view.hand_size),
-                  16, p.box_floor, ROUND_LABEL_BOX, bold=True, anchor="topright")
+        # No taller than the gap above the score (which is drawn over it).
+        box = pygame.Rect(ROUND_LABEL_BOX.topleft, (ROUND_LABEL_BOX.width, min(
+            self.label_height(), L.SCORE_RECT.y - ROUND_LABEL_BOX.y)))
+        caption = tr("tacocat.table.round_cards", round=view.round_caption, cards=view.hand_size)
+        if fitted(self.text, caption, 16, p.box_floor, box.size, bold=True)[1]:
+            caption = view.round_caption  # the hand size is on the plates' side anyway
+        draw_text(layer, self.text, caption, 16, p.box_floor, box, bold=True, anchor="topright")
         # The play mat: where duels, attacks and answers are laid.
         mat = pygame.Surface(L.PLAY_MAT.size, pygame.SRCALPHA)
         pygame.draw.rect(mat, (*p.table_deep, 80), mat.get_rect(), border_radius=28)
@@ -180,9 +190,9 @@ class Painter:
         x, y = L.TILE_STACK_POS
         for i in range(view.tiles_left):
             surface.blit(tile, tile.get_rect(center=(round(x), round(y - i * 4))))
-        box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["tiles"], LABEL_HEIGHT)
+        box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["tiles"], self.label_height())
         box.midtop = (round(x), round(y + 38))
-        draw_text(surface, text, tr("tacocat.table.tiles", n=view.tiles_left), 15, p.box_floor, box,
+        draw_text(surface, text, tr("tacocat.table.tiles", n=view.tiles_left), 16, p.box_floor, box,
                   bold=True, anchor="midtop")
         # Draw pile: a few backs, offset, with the count.
         size = self.renderer.size_for(L.PILE_SCALE)
@@ -197,10 +207,10 @@ class Painter:
         # Each pile's count under it (the discards' cards are sprites; their outline is static).
         counts = ((L.DRAW_POS, tr("tacocat.table.draw_pile", n=view.draw_count)),
                   (L.DISCARD_POS, tr("tacocat.table.discard_pile", n=len(view.discard_values))))
-        for (px, py), caption in counts:
-            box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["piles"], LABEL_HEIGHT)
+        for (px, py), caption in counts:  # a long word and its number may take two lines
+            box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["piles"], 2 * self.label_height())
             box.midtop = (round(px), round(py) + size[1] // 2 + 8)
-            draw_text(surface, text, caption, 15, p.box_floor, box, bold=True, anchor="midtop")
+            draw_lines(surface, text, caption, 16, p.box_floor, box, bold=True, align="centre")
 
     def _draw_centre(self, surface: pygame.Surface) -> None:
         """On an empty play mat: what is being decided, and the piles' counts."""
@@ -253,8 +263,9 @@ class Painter:
             surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
         p = palette()
         # "vs" in the gap between the two slots.
-        gap = round(L.DUEL_POS[1][0] - L.DUEL_POS[0][0]) - slot.get_width() - 4
-        box = pygame.Rect(0, 0, gap, 30)
+        # (a long word may reach a little over the empty slots' edges)
+        gap = round(L.DUEL_POS[1][0] - L.DUEL_POS[0][0]) - slot.get_width() + 20
+        box = pygame.Rect(0, 0, gap, max(30, self.label_height()))
         box.center = (round((L.DUEL_POS[0][0] + L.DUEL_POS[1][0]) / 2), round(L.DUEL_POS[0][1]))
         draw_text(surface, self.text, tr("tacocat.table.vs"), 18, p.box_floor, box, bold=True)
 
@@ -269,36 +280,38 @@ class Painter:
                 ring = rect.inflate(10 + int(4 * pulse), 10 + int(4 * pulse))
                 pygame.draw.rect(surface, p.cheese, ring, width=4, border_radius=12)
                 # On the defender's side of the card, where the answer will land.
-                box = pygame.Rect(0, 0, 2 * L.PLAY_STEP, LABEL_HEIGHT + 4)
+                box = pygame.Rect(0, 0, 2 * L.PLAY_STEP, self.label_height() + 4)
                 if view.attacker is not None and view.side(view.attacker) == "bottom":
                     box.midbottom, anchor = (rect.centerx, rect.top - 6), "midbottom"
                 else:
                     box.midtop, anchor = (rect.centerx, rect.bottom + 6), "midtop"
-                draw_pill(surface, text, tr("tacocat.table.answer_this"), 14, p.ink, p.cheese, box,
+                draw_pill(surface, text, tr("tacocat.table.answer_this"), 16, p.ink, p.cheese, box,
                           pad=(8, 2), anchor=anchor)
         for sprite in view.responses:
             if sprite.z > 0 or sprite.mark is None:
                 continue
             rect = self.renderer.rect_of(sprite)
             good = sprite.mark == "defended"
-            colour = p.avocado if good else p.salsa
+            colour = p.avocado_dark if good else p.salsa_dark  # white text: 4.9 and 6.9:1
             key = "tacocat.table.mark.defended" if good else "tacocat.table.mark.sacrificed"
             # No wider than the step between two answers, so neighbours' marks never meet.
-            box = pygame.Rect(0, 0, L.PLAY_STEP - 4, LABEL_HEIGHT)
-            box.midtop = (rect.centerx, rect.bottom - 10)
-            draw_pill(surface, text, tr(key), 13, p.white, colour, box, pad=(6, 1), anchor="midtop",
+            # Two answers' width, every other one a row lower: neighbours' marks never meet.
+            row = text.font(16, True).get_linesize() + 2
+            box = pygame.Rect(0, 0, 2 * L.PLAY_STEP - 8, row)
+            box.midtop = (rect.centerx, rect.bottom - 10 + row * (view.responses.index(sprite) % 2))
+            draw_pill(surface, text, tr(key), 16, p.white, colour, box, pad=(6, 1), anchor="midtop",
                       radius=9)
         for seat in (0, 1):
             sprite = view.duel[seat] or view.showdown[seat]
             if sprite is None or sprite.z > 0:
                 continue
             rect = self.renderer.rect_of(sprite)
-            box = pygame.Rect(0, 0, 130, LABEL_HEIGHT)
+            box = pygame.Rect(0, 0, 130, self.label_height())
             if view.side(seat) == "top":
                 box.midbottom, anchor = (rect.centerx, rect.top - 4), "midbottom"
             else:
                 box.midtop, anchor = (rect.centerx, rect.bottom + 4), "midtop"
-            draw_text(surface, text, view.names[seat], 15, p.box_floor, box, bold=True,
+            draw_text(surface, text, view.names[seat], 16, p.box_floor, box, bold=True,
                       anchor=anchor)
 
     def _draw_panels(self, surface: pygame.Surface) -> None:
@@ -306,7 +319,7 @@ class Painter:
         view = self.view
         for seat in (0, 1):
             side = view.side(seat)
-            rect = L.PLATE_RECT[side]
+            rect = L.plate_rect(side)
             surface.blit(self.plate(seat, side), (rect.x - 4, rect.y - 4))
         self._draw_log(surface)
         key = ("score", view.names, tuple(view.wins))
@@ -320,10 +333,10 @@ class Painter:
             p = palette()
             slots = L.hand_slots("top", count)
             # Left of the hand (the score sits to its right), clear of the name plate.
-            left = L.PLATE_RECT["top"].right + 12
-            box = pygame.Rect(left, 0, round(slots[0][0] - 50) - left, LABEL_HEIGHT)
+            left = L.plate_rect("top").right + 12
+            box = pygame.Rect(left, 0, round(slots[0][0] - 50) - left, self.label_height())
             box.centery = round(L.HAND_Y["top"])
-            draw_text(surface, self.text, tr("tacocat.table.cards_in_hand", count=count), 15,
+            draw_text(surface, self.text, tr("tacocat.table.cards_in_hand", count=count), 16,
                       p.box_floor, box, bold=True, anchor="midright")
 
     def _plate_key(self, seat: int, side: str) -> tuple[Any, ...]:
@@ -333,45 +346,12 @@ class Painter:
                 view.committed[seat], turn)
 
     def plate(self, seat: int, side: str) -> pygame.Surface:
-        view = self.view
         key = self._plate_key(seat, side)
-        attacker, turn = key[5], key[7]
         cached = self._panel_cache.get(key)
         if cached is not None:
             return cached
-        p, text = palette(), self.text
-        rect = L.PLATE_RECT[side]
-        w, h = rect.size
-        colour = p.seat(seat)
-        surface = rounded_panel((w, h), mix(p.table_deep, p.table, 0.4),
-                                p.cheese if turn else mix(colour, p.table_deep, 0.3),
-                                radius=14, border_width=3 if turn else 2, shadow=4)
-        goal = self.assets.image(f"board/goal_{seat + 1}", (40, 46))
-        surface.blit(goal, (12, 4 + (h - 46) // 2))
-        draw_text(surface, text, view.names[seat], 19, p.card_face,
-                  pygame.Rect(60, 8, w - 70, 28), bold=True, anchor="midleft")
-        # Rounds won: one pip per round needed.
-        for i in range(self.rounds_to_win):
-            centre = (68 + i * 21, 47)
-            if i < view.wins[seat]:
-                pygame.draw.circle(surface, colour, centre, 8)
-                pygame.draw.circle(surface, p.card_face, centre, 8, width=2)
-            else:
-                pygame.draw.circle(surface, p.table_light, centre, 8, width=2)
-        badge = None
-        if view.committed[seat]:
-            badge = (tr("tacocat.table.badge.chosen"), p.avocado)
-        elif attacker:
-            badge = (tr("tacocat.table.badge.attacker"), p.salsa)
-        if badge is not None:
-            # Right of the pips, up to the plate's edge.
-            left = 68 + self.rounds_to_win * 21
-            box = pygame.Rect(left, 37, w - 6 - left, 24)  # Lao needs the height
-            draw_pill(surface, text, badge[0], 13, p.white, badge[1], box, pad=(7, 1),
-                      anchor="topright")
-        if side == "bottom" and self.mode == "vs_ai":
-            draw_text(surface, text, tr("tacocat.table.you"), 13, p.cheese,
-                      pygame.Rect(60, h - 16, w - 70, 19), bold=True, anchor="topleft")
+        surface = draw_plate(self.view, self.assets, self.text, seat, side, self.mode,
+                             self.rounds_to_win, attacker=key[5], turn=key[7])
         return self._panel_cache.put(key, surface)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
@@ -384,14 +364,15 @@ class Painter:
             rect = L.LOG_RECT
             cached = rounded_panel(rect.size, (*p.table_deep, LOG_FILL_ALPHA), None, radius=14,
                                    shadow=0)
-            draw_text(cached, text, tr("tacocat.table.log_heading"), 14, p.cheese,
-                      pygame.Rect(12, 6, rect.width - 24, LABEL_HEIGHT), bold=True, anchor="topleft")
+            draw_text(cached, text, tr("tacocat.table.log_heading"), 16, p.cheese,
+                      pygame.Rect(12, 6, rect.width - 24, self.label_height()), bold=True, anchor="topleft")
             # Whole entries, newest last, as many as fit.
             entries: list[list[str]] = []
             # Each line's box is the font's line height, kept inside the panel.
-            line_h = text.font(LOG_FONT, True).get_linesize()
+            line_h = text.font(LOG_FONT, True).get_linesize() + 3  # Lao's marks, mixed lines
             step = line_step(text.font(LOG_FONT, True), LOG_LINE)
-            room = (rect.height - 32 - (line_h - step) - 2) // step
+            top = 6 + self.label_height() + 2
+            room = (rect.height - top - (line_h - step) - 2) // step
             for line in reversed(lines):
                 # The newest entry is bold: wrap it as bold.
                 wrapped = text.wrap(line, LOG_FONT, rect.width - 24, bold=not entries)
@@ -399,7 +380,7 @@ class Painter:
                     break
                 entries.insert(0, wrapped)
                 room -= len(wrapped)
-            y = 32
+            y = top
             for i, entry in enumerate(entries):
                 newest = i == len(entries) - 1
                 colour = log_colour(i, len(entries))
@@ -432,7 +413,7 @@ class Painter:
         (a review's note in Filipino)."""
         p = palette()
         fill, ink = {
-            "error": (p.salsa, p.white), "hint": (p.cheese, p.ink),
+            "error": (p.salsa_dark, p.white), "hint": (p.cheese, p.ink),
             "do": (p.box_floor, p.ink), "info": (mix(p.table_deep, p.table, 0.3), p.card_face),
         }.get(tone, (p.box_floor, p.ink))
         one_line = pygame.Rect(0, 0, PROMPT_ROOM[0], self.text.font(19, True).get_linesize())

@@ -32,6 +32,7 @@ from tacocat.rules import events as ev
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.input.prompts import key_label
 from tacocat.ui.scene import Scene
+from tacocat.ui.speech.table import TableVoice
 from tacocat.ui.table import resume
 from tacocat.ui.table.animator import Animator
 from tacocat.ui.table.controls import Controls
@@ -56,10 +57,10 @@ log = logging.getLogger(__name__)
 
 #: Font sizes only the overlays use (round result, game over, discards): their glyphs
 #: are rasterised while the table waits idle, not in the frame an overlay first shows.
-OVERLAY_FONTS = ((14, False), (16, False), (17, False), (18, False), (21, True), (22, True),
+OVERLAY_FONTS = ((16, False), (17, False), (18, False), (21, True), (22, True),
                  (24, True), (28, True), (32, True), (36, True))
 #: Every font the table itself uses (glyphs rasterised at enter, not mid-game).
-TABLE_FONTS = ((13, True), (14, True), (15, True), (15, False), (16, True), (18, True),
+TABLE_FONTS = ((16, True), (16, False), (18, True),
                (19, True), (20, True), (26, True))
 
 
@@ -123,6 +124,7 @@ class TableScene(Scene):
             resume.lay_out(self.view, state, session.visible_seats)
         self.animator.feed(session.pop_events())
         self.controls = Controls(self)
+        self.voice = TableVoice(app)
         self._prepare_art()
 
     def _make_session(self) -> GameSession:
@@ -166,7 +168,9 @@ class TableScene(Scene):
         self.app.screenshot(label)
 
     def _narrate(self, event: ev.Event) -> None:
-        self.view.add_log(describe(event, self.view.names, self.view.round_title()))
+        line = describe(event, self.view.names, self.view.round_title())
+        self.view.add_log(line)
+        self.voice.log_line(line)
 
     # --- who may act --------------------------------------------------------------------
 
@@ -244,8 +248,12 @@ class TableScene(Scene):
         view.turn = turn_of(session.state, session.actor(), session.config.names,
                             self.acting_seat(), busy)
         view.prompt = prompt_line(view.turn, controls.prompt_message(), controls.hint_text)
+        on_top = self._on_top()
+        self.voice.prompt(view.prompt[0], on_top)
+        if not on_top:
+            self.voice.forget_prompt()
         # The focus ring shows only while the table has the keys: never behind a dialog.
-        view.focus = controls.focused() if controls.keyboard_focus and self._on_top() else None
+        view.focus = controls.focused() if controls.keyboard_focus and on_top else None
         view.tooltip = None
         pointer = controls.pointing_at_table()
         if pointer is not None and self.app.scenes.top is self:
@@ -376,6 +384,21 @@ class TableScene(Scene):
         kept = self.app.finish_game(config_to_dict(self.config, undos), state,
                                     saves.clear_autosave if saves is not None else None)
         self.kept_id = kept if isinstance(kept, str) else None
+
+    def restyle(self) -> None:
+        """The text size changed: draw the table's text afresh (nothing cached is kept)."""
+        if self.session is None:
+            return
+        self.painter = Painter(self.view, self.app.assets, self.text, self.renderer, self.board,
+                               self.session.mode, self.painter.rounds_to_win)
+        self.board.restyle()
+
+    def read_hand(self) -> None:
+        """"Read my hand" (R): the viewer's cards, or that no hand may be read now."""
+        if self.viewer is None or self.viewer not in self.view.face_up_seats:
+            self.voice.read_hand(None)
+            return
+        self.voice.read_hand([s.value for s in self.my_hand() if s.value is not None])
 
     def open_discards(self) -> None:
         from tacocat.ui.scenes.discard_viewer import DiscardViewerScene

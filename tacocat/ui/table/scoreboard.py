@@ -35,7 +35,7 @@ def scoreboard(text: TextCache, names: Sequence[str], wins: Sequence[int]) -> py
     dash = text.render("–", 28, p.card_face, bold=True)
     surface.blit(dash, dash.get_rect(center=(middle, cy - 1)))
     for seat, sign in ((0, -1), (1, 1)):
-        chip_x = middle + sign * 34
+        chip_x = middle + sign * 30
         pygame.draw.circle(surface, p.seat(seat), (chip_x, cy), CHIP_RADIUS)
         pygame.draw.circle(surface, p.card_face, (chip_x, cy), CHIP_RADIUS, width=2)
         chip = pygame.Rect(0, 0, 2 * CHIP_RADIUS + 8, h)
@@ -43,7 +43,7 @@ def scoreboard(text: TextCache, names: Sequence[str], wins: Sequence[int]) -> py
         draw_text(surface, text, str(wins[seat]), DIGIT_FONT, p.white, chip, bold=True)
         # Each name between its chip and the plate's end.
         edge = chip_x + sign * (CHIP_RADIUS + 8)
-        room = pygame.Rect(0, 0, w // 2 - 70, h - 8)
+        room = pygame.Rect(0, 0, w // 2 - 58, h - 8)
         if sign < 0:
             room.midright, anchor = (edge, cy), "midright"
         else:

@@ -21,7 +21,7 @@ from tacocat.ui.widgets.text_box import draw_lines
 
 Spot = tuple[pygame.Rect, str]
 #: The tooltip's text size, and its width before it wraps.
-FONT = 15
+FONT = 16
 WIDTH = 300
 #: The piles' hover areas (a card at pile scale, plus its label under it).
 PILE_AREA = (84, 136)

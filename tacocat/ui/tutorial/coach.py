@@ -17,14 +17,15 @@ PANEL_TOPLEFT = (14, 290)
 PANEL_WIDTH = 410
 #: At least as tall as the log it covers; at most down to the prompt line.
 PANEL_MIN_HEIGHT = 210
-PANEL_MAX_HEIGHT = 222
+PANEL_MAX_HEIGHT = 328  # down to the name plate
 #: The coach's words' size (smaller, down to text_box.MIN_SCALE, when they need it).
 TEXT_SIZE = 17
 LINE_GAP = 3
 PAD = 14
 HEAD = 16
-#: The round log's lines at the panel's foot (the panel covers the log itself).
-LOG_SIZE = 13
+#: The round log's lines at the panel's foot (the panel covers the log itself); 16 px is
+#: the smallest text the game draws (issue 19).
+LOG_SIZE = 16
 
 
 class CoachMark:
@@ -47,7 +48,7 @@ class CoachMark:
         if self._panel is not None and self._panel[0] == key:
             return self._panel[1]
         p = palette()
-        title = pygame.Rect(PAD, PAD - 2, PANEL_WIDTH - 2 * PAD, self.text.font(15, True).get_linesize())
+        title = pygame.Rect(PAD, PAD - 2, PANEL_WIDTH - 2 * PAD, self.text.font(16, True).get_linesize())
         top = title.bottom + 8
         room = pygame.Rect(PAD, top, PANEL_WIDTH - 2 * PAD, PANEL_MAX_HEIGHT - top - PAD)
         lines, size, _ = fit_lines(self.text, body, TEXT_SIZE, room, gap=LINE_GAP)
@@ -55,7 +56,7 @@ class CoachMark:
         height = max(PANEL_MIN_HEIGHT, min(PANEL_MAX_HEIGHT, top + block + PAD))
         surface = rounded_panel((PANEL_WIDTH, height), p.card_face, p.cheese_dark, radius=14,
                                 border_width=3, shadow=5)
-        draw_text(surface, self.text, heading, 15, p.salsa_dark, title, bold=True, anchor="topleft")
+        draw_text(surface, self.text, heading, 16, p.salsa_dark, title, bold=True, anchor="topleft")
         room.height = height - top - PAD
         drawn = draw_lines(surface, self.text, body, TEXT_SIZE, p.ink, room, gap=LINE_GAP)
         self._draw_log(surface, log, drawn.bottom + 10, height - PAD)

@@ -65,7 +65,7 @@ def target_rects(table: TableScene, name: str) -> list[pygame.Rect]:
         covered = [board.space_rect(i) for i in sorted(view.covered)]
         return covered or [_card_box(L.TILE_STACK_POS, 0.6)]
     if name == "score":
-        return [pygame.Rect(L.PLATE_RECT["bottom"]), pygame.Rect(L.PLATE_RECT["top"])]
+        return [L.plate_rect("bottom"), L.plate_rect("top")]
     if name == "buttons":
         return _union([b.rect for k, b in table.buttons.items()
                        if b.visible and k in ("primary", "secondary")])

@@ -46,6 +46,11 @@ class BoardView:
 
     # --- geometry (native) ------------------------------------------------------------
 
+
+    def restyle(self) -> None:
+        """The text size changed: the labels drawn on the cached board are drawn again."""
+        self._static = None
+        self._static_key = None
     def native_rect(self, position: int) -> pygame.Rect:
         """The native rectangle of a space or goal."""
         if position < 0:

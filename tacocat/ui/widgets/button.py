@@ -7,17 +7,22 @@ disabled button can still say *why* it is disabled.
 
 from __future__ import annotations
 
+import contextlib
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pygame
 
+from tacocat.ui import text_scale
 from tacocat.ui.widgets.focus_ring import draw_focus_ring
 from tacocat.ui.widgets.style import Colour, TextCache, mix, palette, rounded_panel
-from tacocat.ui.widgets.text_box import draw_text, fitted
+from tacocat.ui.widgets.text_box import draw_text, fitted, inactive
 
 #: Space (pixels) kept clear between a label and the button's edges.
 PADDING = 16
+#: A label's trailing key hint, "Hint (H)": the part kept when the whole does not fit.
+_KEY_HINT = re.compile(r"^(.+?)\s*\(\w{1,3}\)$")
 
 
 class Button:
@@ -55,42 +60,57 @@ class Button:
         elif self.style == "secondary":
             fill, text, border = p.box_floor, p.ink, p.ink
         elif self.style == "danger":
-            fill, text, border = p.salsa, p.card_face, p.ink
+            fill, text, border = p.salsa_dark, p.card_face, p.ink
         else:
             fill, text, border = p.table_light, p.card_face, p.table_deep
         if not self.enabled:
             # The theme's disabled look (as pygame_gui's buttons elsewhere).
             if self.style == "quiet":
-                fill, text, border = mix(p.table_light, p.table, 0.5), mix(p.card_face, p.table, 0.55), p.table_deep
+                fill, text, border = (mix(p.table_light, p.table, 0.5),
+                                      mix(p.card_face, p.table, 0.35), p.table_deep)
             else:
                 fill, text, border = (185, 175, 152), (111, 101, 86), (111, 101, 86)
         elif self.pressed:
             fill = mix(fill, p.ink, 0.15)
-        elif self.hovered:
-            fill = mix(fill, p.white, 0.22)
+        elif self.hovered:  # lighter; a dark fill only a little, to keep its light text readable
+            fill = mix(fill, p.white, 0.22 if self.style in ("primary", "secondary") else 0.1)
         return fill, text, border
 
     def label_box(self) -> pygame.Rect:
         """Where the label may go on the button's body: :data:`PADDING` clear on each side
         (less on a small square button such as the replay's « and »)."""
-        padding = min(PADDING, self.rect.width // 6)
+        padding = min(PADDING if self.style != "quiet" else 5, self.rect.width // 6)
         return pygame.Rect(3 + padding, 3 + 2, self.rect.width - 2 * padding, self.rect.height - 4)
 
     def label_image(self, text: TextCache, colour: Colour) -> pygame.Surface:
         """The label as drawn: a long one is set in a smaller font to keep its padding."""
-        return fitted(text, self.label, self.font_size, colour, self.label_box().size, bold=True)[0]
+        return fitted(text, self.shown_label(text), self.font_size, colour,
+                      self.label_box().size, bold=True)[0]
+
+    def shown_label(self, text: TextCache) -> str:
+        """The label, less its key hint ("Discards (D)" -> "Discards") when only that
+        keeps it from fitting at the smallest size (large text, long languages)."""
+        short = _KEY_HINT.match(self.label)
+        if short is None:
+            return self.label
+        room = self.label_box().size
+        _, squeezed = fitted(text, self.label, self.font_size, (0, 0, 0), room, bold=True)
+        return short.group(1) if squeezed else self.label
 
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool = False) -> None:
         if not self.visible:
             return
-        key = (self.label, self.style, self.enabled, self.pressed, self.hovered, self.rect.size)
+        key = (self.label, self.style, self.enabled, self.pressed, self.hovered, self.rect.size,
+               text_scale.percent())
         body = self._cache.get(key)
         if body is None:
             fill, colour, border = self._colours()
             if len(self._cache) > 24:
                 self._cache.clear()
             body = rounded_panel(self.rect.size, fill, border, radius=12, border_width=2, shadow=3)
-            draw_text(body, text, self.label, self.font_size, colour, self.label_box(), bold=True)
+            with contextlib.nullcontext() if self.enabled else inactive():
+                draw_text(body, text, self.shown_label(text), self.font_size, colour,
+                          self.label_box(), bold=True)
             self._cache[key] = body
         offset = 2 if self.pressed and self.enabled else 0
         surface.blit(body, (self.rect.x - 3, self.rect.y - 3 + offset))

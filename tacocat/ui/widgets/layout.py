@@ -41,6 +41,15 @@ PROMPT_Y = 511
 BANNER_Y = 511
 LOG_RECT = pygame.Rect(16, 300, 262, 196)
 PLATE_RECT = {"top": pygame.Rect(16, 12, 234, 72), "bottom": pygame.Rect(16, 626, 234, 82)}
+
+
+def plate_rect(side: str) -> pygame.Rect:
+    """A name plate's rect: wider for larger text (up to the log's width below it)."""
+    from tacocat.ui.text_scale import grow
+
+    rect = pygame.Rect(PLATE_RECT[side])
+    rect.width = min(LOG_RECT.width, grow(rect.width, 0.25))
+    return rect
 BUTTON_AREA = pygame.Rect(1032, 566, 232, 142)
 #: The big score ("Sun 2 – 1 Moon"), top right under the round label.
 SCORE_RECT = pygame.Rect(850, 34, 300, 50)

@@ -144,7 +144,7 @@ class ScrollList:
         p = palette()
         for column in self.columns:
             self._cell(surface, text, column, column.heading, self.rect.y - 28, p.table_light,
-                       bold=True, size=15)
+                       bold=True, size=16)
         for offset, row in enumerate(self.rows[self.top:self.top + self.visible_rows]):
             index = self.top + offset
             y = self.rect.y + offset * self.row_height
@@ -169,6 +169,6 @@ class ScrollList:
     def _cell(self, surface: pygame.Surface, text: TextCache, column: Column, value: str,
               y: int, colour: tuple[int, int, int], bold: bool = False, size: int = 17) -> None:
         box = pygame.Rect(self.rect.x + column.x + 4, y, column.width - 8,
-                          text.font(size, bold).get_linesize())
+                          text.font(size, bold).get_linesize() + 4)  # Lao's stacked marks
         anchor = {"right": "topright", "center": "midtop"}.get(column.align, "topleft")
         draw_text(surface, text, value, size, colour, box, bold=bold, anchor=anchor)

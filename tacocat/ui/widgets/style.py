@@ -3,7 +3,8 @@
 Colours come from ``assets/palette.json`` (the asset generator writes it);
 each name has a built-in fallback so a missing file never stops the game.
 Text surfaces are cached by (text, size, bold, colour) in a bounded LRU, so a
-label drawn every frame is rendered once.
+label drawn every frame is rendered once. Sizes are the 100 % design's:
+:class:`TextCache` draws them at the Text size setting (:mod:`tacocat.ui.text_scale`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 import pygame
 
 from tacocat.resources import asset_path
+from tacocat.ui import text_scale
 from tacocat.ui.fonts import wrap
 
 log = logging.getLogger(__name__)
@@ -26,7 +28,7 @@ _FALLBACK = {
     "table": "#17323A", "table_deep": "#0C1D22", "table_light": "#2A5560",
     "box_floor": "#F4E7C5", "box_floor_shade": "#E4D0A2", "box_rim": "#D9A55B",
     "box_rim_light": "#ECC383", "box_edge": "#8E5B2C", "salsa": "#D9483B",
-    "salsa_dark": "#A3322A", "avocado": "#7FA650", "avocado_dark": "#587A30",
+    "salsa_dark": "#A3322A", "avocado": "#7FA650", "avocado_dark": "#587A30", "avocado_deep": "#46682A",
     "cheese": "#F2C14E", "cheese_dark": "#C8952C", "ink": "#2B2118", "ink_soft": "#6B5744",
     "card_face": "#FFF8EC", "tortilla": "#EEC06B", "tortilla_dark": "#C98A3C",
     "cool": "#3F8E9E", "warm": "#E2703C", "white": "#FFFFFF",
@@ -166,7 +168,10 @@ TEXT_CACHE_BYTES = 3 * 2**20
 
 
 class TextCache:
-    """Rendered text, cached. ``fonts(size, bold)`` returns a ``pygame.font.Font``."""
+    """Rendered text, cached. ``fonts(size, bold)`` returns a ``pygame.font.Font``.
+
+    Every ``size`` here is a 100 % design size, drawn at :func:`text_scale.px` of it.
+    """
 
     def __init__(self, fonts: Any, limit: int = 600, budget: int = TEXT_CACHE_BYTES) -> None:
         self._fonts = fonts
@@ -175,11 +180,16 @@ class TextCache:
         self._wrapped: dict[tuple[str, int, int, bool], list[str]] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        return self._fonts(size, bold)
+        return self._fonts(text_scale.px(size), bold)
+
+    @staticmethod
+    def px(size: int) -> int:
+        """The pixel size ``size`` is drawn at now."""
+        return text_scale.px(size)
 
     def render(self, text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
         """``text`` in the language's font (a box to fit it in: :mod:`.text_box`)."""
-        key = (text, size, bold, tuple(colour))
+        key = (text, text_scale.px(size), bold, tuple(colour))
         surface = self._cache.get(key)
         if surface is not None:
             return surface
@@ -199,7 +209,7 @@ class TextCache:
     def outlined(self, text: str, size: int, colour: Colour, outline: Colour, bold: bool = True,
                  width: int = 2) -> pygame.Surface:
         """Text with a solid outline (readable on any background)."""
-        key = ("<outlined>", text, size, bold, tuple(colour), tuple(outline), width)
+        key = ("<outlined>", text, text_scale.px(size), bold, tuple(colour), tuple(outline), width)
         surface = self._cache.get(key)
         if surface is not None:
             return surface
@@ -217,7 +227,7 @@ class TextCache:
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Split ``text`` into lines no wider than ``width`` pixels (memoised: the log
         wraps the same lines again each time an entry is added)."""
-        key = (text, size, width, bold)
+        key = (text, text_scale.px(size), width, bold)
         lines = self._wrapped.get(key)
         if lines is None:
             if len(self._wrapped) > 1000:

@@ -23,10 +23,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from tacocat.ui.fit import MIN_SCALE
+from tacocat.ui import text_scale
+from tacocat.ui.fit import MIN_PX, MIN_SCALE
 from tacocat.ui.widgets.style import Colour, TextCache
 
-__all__ = ["MIN_SCALE", "Placement", "draw_lines", "draw_pill", "draw_text", "fit_lines", "fitted",
+__all__ = ["MIN_PX", "MIN_SCALE", "Placement", "draw_lines", "draw_pill", "draw_text", "fit_lines",
+           "fitted",
            "line_step", "recording"]
 
 #: How far below its font's line height a line may sit under the one above
@@ -55,9 +57,28 @@ class Placement:
     target: int
     #: True when no size down to ``MIN_SCALE`` fitted and the text was scaled.
     squeezed: bool
+    #: The font's pixel size as drawn (after the Text size setting and any shrinking).
+    size: int = 0
+    #: The text's colour, and the mean colour under it before it was drawn (None when
+    #: that was not opaque: a panel's transparent part, composited later).
+    colour: tuple[int, ...] = ()
+    backdrop: tuple[int, int, int] | None = None
+    #: Drawn for a disabled control (exempt from the contrast minimum, WCAG 1.4.3).
+    inactive: bool = False
 
 
 _ledgers: list[list[Placement]] = []
+_inactive: list[bool] = []
+
+
+@contextmanager
+def inactive() -> Iterator[None]:
+    """Text drawn inside the ``with`` block belongs to a disabled control."""
+    _inactive.append(True)
+    try:
+        yield
+    finally:
+        _inactive.pop()
 
 
 @contextmanager
@@ -78,16 +99,32 @@ def fitted(cache: TextCache, text: str, size: int, colour: Colour, room: tuple[i
     Returns the surface and whether it had to be squeezed (scaled below
     ``MIN_SCALE`` of ``size``, which should never happen in a good layout).
     """
+    image, squeezed, _ = _fit(cache, text, size, colour, room, bold, outline)
+    return image, squeezed
+
+
+def smallest_size(size: int) -> int:
+    """The smallest design size ``size`` may shrink to: :data:`MIN_SCALE` of its size at
+    100 % (so what fits at 100 % fits at any text size), but never below what draws at
+    :data:`MIN_PX` pixels (the smallest text the game draws)."""
+    percent = text_scale.percent()
+    floor = math.ceil(MIN_PX * 100 / percent)
+    return min(size, max(floor, math.floor(size * MIN_SCALE * 100 / percent)))
+
+
+def _fit(cache: TextCache, text: str, size: int, colour: Colour, room: tuple[int, int],
+         bold: bool, outline: Colour | None) -> tuple[pygame.Surface, bool, int]:
+    """:func:`fitted`, and the design size it drew at."""
     pad = 4 if outline is not None else 0  # the outline's width on each side
-    smallest = max(1, math.floor(size * MIN_SCALE))
+    smallest = smallest_size(size)
     for trial in range(size, smallest - 1, -1):
         width, height = cache.font(trial, bold).size(text)
         if width + pad <= room[0] and height + pad <= room[1]:
-            return _render(cache, text, trial, colour, bold, outline), False
+            return _render(cache, text, trial, colour, bold, outline), False, trial
     image = _render(cache, text, smallest, colour, bold, outline)
     ratio = min(room[0] / max(1, image.get_width()), room[1] / max(1, image.get_height()))
     scaled = (max(1, int(image.get_width() * ratio)), max(1, int(image.get_height() * ratio)))
-    return pygame.transform.smoothscale(image, scaled), True
+    return pygame.transform.smoothscale(image, scaled), True, smallest
 
 
 def _render(cache: TextCache, text: str, size: int, colour: Colour, bold: bool,
@@ -107,10 +144,11 @@ def draw_text(surface: pygame.Surface, cache: TextCache, text: str, size: int, c
     """
     if not text:
         return pygame.Rect(getattr(box, anchor), (0, 0))
-    image, squeezed = fitted(cache, text, size, colour, box.size, bold, outline)
+    image, squeezed, trial = _fit(cache, text, size, colour, box.size, bold, outline)
     rect = image.get_rect(**{anchor: getattr(box, anchor)})
+    backdrop = tuple(outline[:3]) if outline is not None else _backdrop(surface, rect)
     surface.blit(image, rect)
-    _note(surface, text, box, image, rect, squeezed)
+    _note(surface, text, box, image, rect, squeezed, cache.px(trial), colour, backdrop)
     return rect
 
 
@@ -121,13 +159,14 @@ def draw_pill(surface: pygame.Surface, cache: TextCache, text: str, size: int, c
     it), the pill no bigger than ``box`` and placed at the box's ``anchor``.
     Returns the pill's rect."""
     room = (box.width - 2 * pad[0], box.height - 2 * pad[1])
-    image, squeezed = fitted(cache, text, size, colour, room, bold)
+    image, squeezed, trial = _fit(cache, text, size, colour, room, bold, None)
     pill = image.get_rect().inflate(2 * pad[0], 2 * pad[1])
     setattr(pill, anchor, getattr(box, anchor))
     pygame.draw.rect(surface, fill, pill, border_radius=radius)
     rect = image.get_rect(center=pill.center)
     surface.blit(image, rect)
-    _note(surface, text, pill.inflate(-2 * pad[0], -2 * pad[1]), image, rect, squeezed)
+    _note(surface, text, pill.inflate(-2 * pad[0], -2 * pad[1]), image, rect, squeezed,
+          cache.px(trial), colour, tuple(fill[:3]))
     return pill
 
 
@@ -150,14 +189,17 @@ def draw_lines(surface: pygame.Surface, cache: TextCache, text: str, size: int, 
     for index, line in enumerate(lines):
         if not line:
             continue
-        image, line_squeezed = fitted(cache, line, trial, colour, (box.width, box.height), bold)
+        image, line_squeezed, line_size = _fit(cache, line, trial, colour,
+                                               (box.width, box.height), bold, None)
         rect = image.get_rect(top=top + index * step)
         if align == "centre":
             rect.centerx = box.centerx
         else:
             rect.left = box.left
+        backdrop = _backdrop(surface, rect)
         surface.blit(image, rect)
-        _note(surface, line, box, image, rect, squeezed or line_squeezed)
+        _note(surface, line, box, image, rect, squeezed or line_squeezed, cache.px(line_size),
+              colour, backdrop)
         covered = rect.copy() if covered is None else covered.union(rect)
     return covered if covered is not None else pygame.Rect(box.topleft, (0, 0))
 
@@ -166,7 +208,7 @@ def fit_lines(cache: TextCache, text: str, size: int, box: pygame.Rect, bold: bo
               gap: int = 0) -> tuple[list[str], int, bool]:
     """The wrapped lines at the largest size whose block fits ``box``, that size,
     and whether even the smallest size was too tall (the block then overflows)."""
-    smallest = max(1, math.floor(size * MIN_SCALE))
+    smallest = smallest_size(size)
     for trial in range(size, smallest - 1, -1):
         lines = cache.wrap(text, trial, box.width, bold=bold)
         font = cache.font(trial, bold)
@@ -177,11 +219,26 @@ def fit_lines(cache: TextCache, text: str, size: int, box: pygame.Rect, bold: bo
     return cache.wrap(text, smallest, box.width, bold=bold), smallest, True
 
 
+def _backdrop(surface: pygame.Surface, rect: pygame.Rect) -> tuple[int, int, int] | None:
+    """While recording: the mean colour of ``surface`` under ``rect`` (None when not opaque)."""
+    if not _ledgers:
+        return None
+    area = rect.clip(surface.get_rect())
+    if not area.width or not area.height:
+        return None
+    r, g, b, a = pygame.transform.average_color(surface, area)
+    if surface.get_flags() & pygame.SRCALPHA and a < 250:
+        return None
+    return (r, g, b)
+
+
 def _note(surface: pygame.Surface, text: str, box: pygame.Rect, image: pygame.Surface,
-          rect: pygame.Rect, squeezed: bool) -> None:
+          rect: pygame.Rect, squeezed: bool, size: int = 0, colour: Colour = (),
+          backdrop: tuple[int, int, int] | None = None) -> None:
     if not _ledgers:
         return
     ink = image.get_bounding_rect().move(rect.topleft)
-    placement = Placement(text, pygame.Rect(box), ink, surface.get_size(), id(surface), squeezed)
+    placement = Placement(text, pygame.Rect(box), ink, surface.get_size(), id(surface), squeezed,
+                          size, tuple(colour), backdrop, bool(_inactive))
     for ledger in _ledgers:
         ledger.append(placement)

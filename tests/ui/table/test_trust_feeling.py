@@ -56,7 +56,7 @@ def test_hot_seat_wins_show_in_the_winners_colour():
     view, animator, sounds = _animator(frozenset({0, 1}))
     _play(animator, ev.RoundWon(1))
     assert view.banners[-1].tone == "seat1"
-    assert banner_colours("seat1")[0] == palette().seat(1)
+    assert banner_colours("seat1")[0] == palette().seat(1, dark=True)  # dark: white text keeps 4.5:1
     assert banner_colours("bad")[0] != palette().avocado
     view, animator, sounds = _animator(frozenset({0, 1}))
     _play(animator, ev.GameWon(1))

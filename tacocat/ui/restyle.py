@@ -1,0 +1,37 @@
+"""The UI theme at the current text size, and switching the Text size while the game runs.
+
+pygame_gui's theme is the project's ``theme.json`` with the Lao font entries
+(:func:`tacocat.ui.fonts.localise_theme`) and every font size scaled
+(:func:`tacocat.ui.text_scale.scale_theme`). A switch reloads that theme, then
+rebuilds each screen on the stack: widget screens relabel (their layouts are
+built again, at the new sizes), drawn screens drop what they cached.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tacocat.ui import text_scale
+from tacocat.ui.assets import load_theme
+from tacocat.ui.fonts import localise_theme
+
+
+def ui_theme() -> dict[str, Any]:
+    """The theme dict for the UIManager at the current text size."""
+    return text_scale.scale_theme(localise_theme(load_theme()))
+
+
+def switch_text_size(app: Any, percent: int) -> None:
+    """Make ``percent`` the text size everywhere and rebuild the screens on the stack."""
+    if percent == text_scale.percent():
+        return
+    text_scale.set_percent(percent)
+    # Fonts at the new sizes now, every element restyled now (not at the next update,
+    # which would undo the shrink-to-fit the relabelled screens do next).
+    app.ui.get_theme().update_theming(ui_theme(), rebuild_all=False)
+    app.ui.rebuild_all_from_changed_theme_data()
+    for scene in app.scenes.stack:
+        for name in ("restyle", "relabel"):
+            hook = getattr(scene, name, None)
+            if hook is not None:
+                hook()

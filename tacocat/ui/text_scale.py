@@ -1,0 +1,61 @@
+"""The Text size setting: every font the game asks for, scaled by one factor.
+
+Layouts are written in the sizes of the 100 % design; :func:`px` turns such a
+size into the pixel size drawn now. Self-drawn text gets it through
+:class:`tacocat.ui.widgets.style.TextCache` (so a layout that measures a
+font's line height grows its rows with the text), pygame_gui's widgets through
+:func:`scale_theme` (the theme's font sizes, rebuilt when the setting changes).
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+#: The current text size in percent (the setting; :func:`set_percent`).
+_percent = 100
+
+
+def percent() -> int:
+    return _percent
+
+
+def set_percent(value: int) -> None:
+    """Make ``value`` % the text size (the caller rebuilds what is on screen)."""
+    global _percent
+    _percent = int(value)
+
+
+def px(size: int, scale: int | None = None) -> int:
+    """``size`` (a 100 % design size) in pixels at the current (or ``scale``) text size."""
+    return max(1, round(size * (_percent if scale is None else scale) / 100))
+
+
+def grow(length: int, share: float = 1.0) -> int:
+    """A layout length that makes room for larger text: ``length`` grown by ``share`` of
+    the text's growth (``share=1``: as much as the text; ``0.5``: half as much)."""
+    return round(length * (1 + (_percent / 100 - 1) * share))
+
+
+def scale_theme(theme: dict[str, Any], scale: int | None = None) -> dict[str, Any]:
+    """``theme`` (a pygame_gui theme dict) with every font size scaled to the text size."""
+    result = copy.deepcopy(theme)
+    for block in result.values():
+        if not isinstance(block, dict):
+            continue
+        fonts = block.get("font")
+        for font in fonts if isinstance(fonts, list) else [fonts]:
+            if isinstance(font, dict) and "size" in font:
+                font["size"] = str(px(int(font["size"]), scale))
+    return result
+
+
+_PIXEL_SIZE = re.compile(r"pixel_size=(\d+)")
+
+
+def scale_markup(text: str) -> str:
+    """Rich text (``<font pixel_size=26>``) with its explicit sizes scaled too."""
+    if _percent == 100:
+        return text
+    return _PIXEL_SIZE.sub(lambda m: f"pixel_size={px(int(m.group(1)))}", text)

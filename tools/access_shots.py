@@ -1,0 +1,71 @@
+"""Screenshots for docs/accessibility.md (in a real window, under xvfb-run):
+
+    xvfb-run -a -s "-screen 0 1280x720x24" python tools/access_shots.py OUT settings LANG PERCENT
+    xvfb-run -a -s "-screen 0 1280x720x24" python tools/access_shots.py OUT table LANG PERCENT
+
+``settings`` shows the Settings screen; ``table`` the table at the first decision
+against the computer, then the first round result (``table-`` and ``result-`` files).
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from tacocat.cli import parse_args  # noqa: E402
+from tacocat.ui.app import App  # noqa: E402
+from tacocat.ui.game_config import GameConfig  # noqa: E402
+from tacocat.ui.scenes.round_result import RoundResultScene  # noqa: E402
+
+
+def main(out: Path, what: str, language: str, percent: int) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    data = tempfile.mkdtemp()
+    app = App(parse_args(["--data-dir", data, "--lang", language]), Path(data))
+    app.update_settings(text_size=percent, save=False)
+
+    def frames(count: int) -> None:
+        for _ in range(count):
+            app.step(1 / 60)
+
+    def save(name: str) -> None:
+        frames(2)
+        pygame.image.save(app.screen, str(out / name))
+        print("saved", out / name)
+
+    frames(30)
+    if what == "settings":
+        app.open_settings()
+        frames(40)
+        save(f"settings-{language}-{percent}.png")
+    else:
+        app.options.speed = 8.0
+        app.start_game(GameConfig("vs_ai", "easy", human_seat=0, seed=3))
+        table = app.scenes.top
+        for _ in range(3000):
+            frames(1)
+            if table.acting_seat() is not None and app.scenes.top is table:
+                break
+        frames(30)
+        save(f"table-{language}-{percent}.png")
+        for _ in range(20000):  # the first legal move each turn, up to the round result
+            top = app.scenes.top
+            if isinstance(top, RoundResultScene):
+                frames(60)
+                save(f"result-{language}-{percent}.png")
+                break
+            seat = table.acting_seat()
+            if seat is not None and top is table:
+                table.session.submit(table.session.legal(seat)[0])
+            frames(1)
+    app._shutdown()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "en",
+         int(sys.argv[4]) if len(sys.argv) > 4 else 100)
