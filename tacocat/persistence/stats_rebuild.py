@@ -16,7 +16,10 @@ So the statistics can be worked out again from the History:
   :func:`repair_stats` with ``why="short"``, which the app runs as idle work
   after the first frame (it reads the History index).
 
-Both merge, never add: every counter becomes the larger of the file's and the
+Only the History's index is read (each entry is a game's description), plus the
+newest counted game's file for its fingerprint when a repair is written; files the
+index lacks are adopted by the History screen's idle work and counted at a later
+start. Both merge, never add: every counter becomes the larger of the file's and the
 History's (:func:`merged`), so a game is never counted twice, and what the
 file counted beyond the History (games older than the last 500) stays. The
 result is written back at once and counts the newest kept game
