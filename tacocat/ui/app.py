@@ -135,10 +135,11 @@ class App(Navigation, Preferences, Inputs):
         #: sleep idle (see :meth:`defer`).
         self._deferred = IdleWork()
 
-        repairs = self.start_up_repairs()  # before the title, which asks the tutorial and stats
+        # Before the title, which asks the tutorial and stats; the stats' message may be reworded.
+        repairs = self.start_up_repairs(stats_problem)
         self._first_scene()
         self._defer_prefetch()
-        for problem in (settings_problem, stats_problem, *repairs):
+        for problem in (settings_problem, *repairs):
             if problem:
                 self.show_message(problem_title(problem), problem_text(problem))
 

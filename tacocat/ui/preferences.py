@@ -53,6 +53,8 @@ class Preferences:
     if TYPE_CHECKING:
         def show_message(self, title: str, text: str, on_close: Any = None) -> Scene: ...
 
+        def defer(self, job: Callable[[], None], owner: Any = None) -> None: ...
+
     # --- settings ---------------------------------------------------------------------
 
     def update_settings(self, save: bool = True, **changes: Any) -> Settings:
@@ -169,16 +171,38 @@ class Preferences:
             self.show_message(problem_title(problem), problem_text(problem))
         return result.game_id
 
-    def start_up_repairs(self) -> list[Problem]:
-        """Finish a game end that a kill cut short, and check the tutorial's file
-        (both cheap when there is nothing to do); the problems to show."""
+    def start_up_repairs(self, stats_problem: Problem | None = None) -> list[Problem]:
+        """Finish a game end that a kill cut short, rebuild lost statistics from the
+        History, and check the tutorial's file (all cheap when there is nothing to
+        do); the problems to show, :func:`load_stats`'s (reworded if rebuilt) first.
+
+        Statistics that are merely behind the History are completed later, as idle
+        work (:meth:`check_stats_against_history`): that reads the History's index.
+        """
         from tacocat.persistence.ending import finish_interrupted_end
+        from tacocat.persistence.stats_rebuild import lost_reason, repair_stats
         from tacocat.persistence.tutorial import read_progress
 
+        lost = lost_reason(self.data_dir, stats_problem)  # before the journal writes the file
         self.stats, problems = finish_interrupted_end(self.data_dir, self.stats,
                                                       self.saves.clear_autosave)
+        if lost is not None:
+            self.stats, stats_problem = repair_stats(self.data_dir, self.stats, lost,
+                                                     problem=stats_problem, history=self.history)
+        else:
+            self.defer(self.check_stats_against_history)
         tutorial_problem = read_progress(self.data_dir)[1]
-        return [*problems, *([tutorial_problem] if tutorial_problem else [])]
+        return [problem for problem in (stats_problem, *problems, tutorial_problem) if problem]
+
+    def check_stats_against_history(self) -> None:
+        """Idle work after start-up: statistics that count less than the History's
+        kept games (a file that could not be written, an entry reset) are completed
+        from them and written back, and the player is told."""
+        from tacocat.persistence.stats_rebuild import SHORT, repair_stats
+
+        self.stats, problem = repair_stats(self.data_dir, self.stats, SHORT, history=self.history)
+        if problem is not None:
+            self.show_message(problem_title(problem), problem_text(problem))
 
     def toggle_fullscreen(self) -> None:
         """F11: switch full screen and remember it."""

@@ -30,6 +30,10 @@ _TITLES = {
     "game": "tacocat.history.not_kept_title",
     "ending": "tacocat.problem.title.ending",
 }
+#: Titles of whole codes (before any dot) that the first part alone would mistitle.
+_CODE_TITLES = {
+    "stats_rebuilt": "tacocat.problem.stats_rebuilt.title",
+}
 _NOT_SAVED_TITLES = {
     "settings_not_saved": "tacocat.message.settings_not_saved_title",
     "stats_not_saved": "tacocat.stats.not_saved_title",
@@ -47,7 +51,9 @@ def problem_text(problem: str) -> str:
         # The disk's reasons have their own section, shared with the notices.
         return tr(f"tacocat.io_reason.{problem.code[3:]}",
                   detail=printable(problem.params.get("detail", "")))
-    params = {name: _param(value) for name, value in problem.params.items()}
+    # The count stays a number: tr() picks the plural form from it (and formats it).
+    params = {name: value if name == "count" and type(value) is int else _param(value)
+              for name, value in problem.params.items()}
     key = f"tacocat.problem.{problem.code}"
     text = tr(key, **params)
     return str(problem) if text == key else text
@@ -56,7 +62,10 @@ def problem_text(problem: str) -> str:
 def problem_title(problem: str) -> str:
     """The heading of the message that shows ``problem``."""
     code = getattr(problem, "code", "")
-    key = _NOT_SAVED_TITLES.get(code) or _TITLES.get(code.split("_")[0], "tacocat.problem.title.other")
+    if code == "pair":  # two sentences: the first says what happened
+        return problem_title(problem.params["first"])  # type: ignore[attr-defined]
+    key = (_CODE_TITLES.get(code.split(".")[0]) or _NOT_SAVED_TITLES.get(code)
+           or _TITLES.get(code.split("_")[0], "tacocat.problem.title.other"))
     return tr(key)
 
 

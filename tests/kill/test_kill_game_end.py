@@ -34,7 +34,7 @@ POINTS = ["none"] + [f"{target}:{when}" for target in WRITES for when in ("befor
 SAVE_POINTS = [f"autosave.json:{when}" for when in ("before", "mid", "after")]
 #: The figures the suite reports (see the module docstring); filled as it runs.
 TALLY = {"points": 0, "killed": 0, "lost": 0, "uncounted": 0, "counted_twice": 0,
-         "earlier_lost": 0, "temp_left": 0}
+         "earlier_lost": 0, "temp_left": 0, "lost_stats_points": 0, "lost_stats_miscounted": 0}
 
 
 def earlier_game(folder: Path) -> None:
@@ -51,13 +51,20 @@ def next_start(folder: Path) -> Stats:
     """What the app does with the folder when it starts (App.__init__'s file work)."""
     lock = lock_data_folder(folder)  # also removes temporary files of killed writes
     assert lock is not None
-    stats = load_stats(folder)[0]
+    stats, problem = load_stats(folder)
     try:
         from tacocat.persistence.ending import finish_interrupted_end
     except ImportError:  # the code before the transaction had no such step
         return stats
     try:
+        from tacocat.persistence.stats_rebuild import lost_reason, repair_stats
+    except ImportError:  # the code before the rebuild: lost statistics start from zero
+        lost_reason = repair_stats = None  # type: ignore[assignment]
+    try:
+        lost = lost_reason(folder, problem) if lost_reason else None
         stats, _ = finish_interrupted_end(folder, stats, SaveStore(folder).clear_autosave)
+        if lost is not None and repair_stats is not None:
+            stats, _ = repair_stats(folder, stats, lost, problem=problem)
     finally:
         lock.release()
     return stats
@@ -95,6 +102,35 @@ def test_a_kill_at_game_end_never_loses_a_recorded_game(tmp_path: Path, point: s
     else:  # the finished game, recorded once
         assert (this_game, counted) == (1, 1), f"kept {this_game}, counted {counted}"
     assert temp == []
+
+
+#: Kills around the statistics' write, then the statistics file lost before the next start.
+LOST_POINTS = ["none", "games:after", "index.json:after", "stats.json:before", "stats.json:mid",
+               "autosave.json:before", "ending.json:before"]
+
+
+@pytest.mark.parametrize("loss", ["deleted", "damaged"])
+@pytest.mark.parametrize("point", LOST_POINTS)
+def test_a_kill_at_game_end_then_lost_statistics_count_each_kept_game_once(
+        tmp_path: Path, point: str, loss: str) -> None:
+    """Issue 24 item 2: the statistics rebuilt from the History after a kill at the end of
+    a game: the kept games counted, each once (the journal's game too)."""
+    earlier_game(tmp_path)
+    result = subprocess.run([sys.executable, "-m", "tests.kill.driver", str(tmp_path), point,
+                             "last"], cwd=REPO, capture_output=True, text=True, timeout=120,
+                            env=dict(os.environ, PYTHONPATH=str(REPO)))
+    assert result.returncode in (0, -signal.SIGKILL), result.stderr[-2000:]
+    if loss == "deleted":
+        (tmp_path / "stats.json").unlink(missing_ok=True)
+    else:
+        (tmp_path / "stats.json").write_bytes(b"\x00 cut sh")
+    stats = next_start(tmp_path)
+    kept = [e for e in HistoryStore(tmp_path).entries() if e.info.mode == "vs_ai"]
+    TALLY["lost_stats_points"] += 1
+    TALLY["lost_stats_miscounted"] += stats.vs_ai_games != len(kept)
+    assert len(kept) >= 1, "an earlier game was lost"
+    assert stats.vs_ai_games == len(kept), f"kept {len(kept)}, counted {stats.vs_ai_games}"
+    assert next_start(tmp_path) == stats  # a later start counts nothing again
 
 
 def test_report_the_kill_suite(capsys: pytest.CaptureFixture[str]) -> None:

@@ -100,6 +100,8 @@ def keep_sample_games(data: Path) -> None:
 
     from tacocat.persistence.gamefile import GameInfo
     from tacocat.persistence.history import HistoryStore
+    from tacocat.persistence.stats import save_stats
+    from tacocat.persistence.stats_rebuild import counted_by_history
     from tacocat.rules import GameRecord, Ruleset, new_game
 
     store = HistoryStore(data)
@@ -117,6 +119,8 @@ def keep_sample_games(data: Path) -> None:
             state, _ = state.apply(rng.choice(state.legal_actions(rng.choice(state.to_act))))
         when = start + timedelta(hours=number * 7, minutes=number * 13)
         store.add(GameRecord.from_state(state), GameInfo.of(state, config, finished_at=when))
+    # Counted too, as playing them did (kept games without statistics are rebuilt, and told).
+    save_stats(data, counted_by_history(e.info for e in reversed(store.entries()))[0])
 
 
 def shoot_history(app: App, out: Path) -> None:

@@ -172,6 +172,20 @@ def _not_written(folder: Path) -> Problem | None:
                                          not_written(error)))
 
 
+def _rebuilt(folder: Path, loss: str, limit: int = 500) -> Problem | None:
+    """The statistics rebuilt from the History after ``loss`` (see tests/persistence)."""
+    from tests.persistence.test_stats_rebuild import play_games, start
+
+    play_games(folder, count=4, limit=limit)
+    if loss == "damaged":
+        (folder / STATS_FILE).write_text("{")
+    elif loss == "behind":
+        save_stats(folder, Stats())
+    else:
+        (folder / STATS_FILE).unlink()
+    return start(folder, limit=limit)[1][0]
+
+
 TRIGGERS: dict[str, Callable[[Path], Problem | None]] = {
     "settings_whole": _settings_whole, "settings_partial": _settings_partial,
     "settings_newer": _settings_newer, "stats_whole": _stats_whole,
@@ -180,6 +194,10 @@ TRIGGERS: dict[str, Callable[[Path], Problem | None]] = {
     "history_index_damaged": _index_damaged, "lock_broken": _lock_broken,
     "lock_not_implemented": _lock_is_a_link, "lock_link": _lock_link,
     "backup_failed": _backup_failed, "not_written": _not_written,
+    "stats_rebuilt_whole": lambda folder: _rebuilt(folder, "damaged"),
+    "stats_rebuilt_missing": lambda folder: _rebuilt(folder, "deleted"),
+    "stats_rebuilt_short": lambda folder: _rebuilt(folder, "behind"),
+    "stats_rebuilt_older": lambda folder: _rebuilt(folder, "deleted", limit=3),
 }
 NOT_SAVED = ("settings_not_saved", "stats_not_saved", "game_not_kept")
 NO_SPACE = PersistenceError("Could not save x: No space left on device.",

@@ -17,6 +17,8 @@ from finished_games import before_the_last_action, save_one_action_before_the_en
 from tacocat.persistence.gamefile import GameInfo
 from tacocat.persistence.history import HistoryStore
 from tacocat.persistence.saves import AUTOSAVE_FILE, SaveStore
+from tacocat.persistence.stats import save_stats
+from tacocat.persistence.stats_rebuild import counted_by_history
 from tacocat.rules import GameRecord
 from tacocat.ui.i18n import tr
 
@@ -32,8 +34,11 @@ def _finished(seed: int):
 def _keep(folder: Path, seeds=(1, 2, 3)) -> list[str]:
     store = HistoryStore(folder)
     config = {"mode": "vs_ai", "level": "hard", "human_seat": 0, "names": ["Ana", "Computer"]}
-    return [store.add(GameRecord.from_state(_finished(s)), GameInfo.of(_finished(s), config)).id
-            for s in seeds]
+    ids = [store.add(GameRecord.from_state(_finished(s)), GameInfo.of(_finished(s), config)).id
+           for s in seeds]
+    # Counted too, as playing them did (kept games without statistics are rebuilt, and told).
+    save_stats(folder, counted_by_history(e.info for e in reversed(store.entries()))[0])
+    return ids
 
 
 def _key(app, code: int, frames: int = 2) -> None:

@@ -13,6 +13,7 @@ from tacocat.persistence.saves import AUTOSAVE_FILE, SaveStore
 from tacocat.persistence.stats import STATS_FILE, Stats, load_stats, save_stats
 from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.stats import StatsScene
+from tests.persistence.test_stats_rebuild import play_games
 
 
 def _settle(app, run_frames):
@@ -71,6 +72,56 @@ def test_a_hand_edited_stats_file_keeps_the_good_entries(tmp_path, make_app):
     assert app.scenes.top.name == "message"
     assert app.stats.vs_ai["easy"].wins == 2 and app.stats.vs_ai["hard"].games == 0
     assert app.stats.best_streak == 2 and app.stats.tied_rounds == 3
+
+
+def _idle(app, jobs: int = 100) -> None:
+    """Run the app's idle work, as the loop does when nothing moves."""
+    while app._deferred and jobs:
+        app._run_deferred()
+        jobs -= 1
+
+
+def test_a_damaged_stats_file_is_rebuilt_from_the_kept_games(tmp_path, make_app):
+    played = play_games(tmp_path)  # three counted games and a demo, kept in the History
+    (tmp_path / STATS_FILE).write_bytes(b"\x00garbage\xff")
+    app = make_app()
+    assert app.stats == played
+    message = app.scenes.top
+    assert message.name == "message" and message.title == tr("tacocat.problem.stats_rebuilt.title")
+    [backup] = tmp_path.glob(f"{STATS_FILE}.bad-*")
+    assert str(backup) in message.text and " 3 games " in message.text
+    assert load_stats(tmp_path) == (played, None)
+
+
+def test_a_deleted_stats_file_is_rebuilt_before_the_title_shows(tmp_path, make_app):
+    played = play_games(tmp_path)
+    (tmp_path / STATS_FILE).unlink()
+    app = make_app()
+    assert app.stats == played and app.scenes.top.name == "message"
+    assert app.scenes.top.text == tr("tacocat.problem.stats_rebuilt.missing", count=3)
+    again = make_app()
+    assert again.stats == played and again.scenes.top.name == "title"
+
+
+def test_statistics_behind_the_history_are_completed_while_idle(tmp_path, make_app):
+    play_games(tmp_path, count=2)
+    raw = (tmp_path / STATS_FILE).read_bytes()
+    played = play_games(tmp_path, count=1, first_seed=7)  # its statistics were never written
+    (tmp_path / STATS_FILE).write_bytes(raw)
+    app = make_app()
+    assert app.scenes.top.name == "title"  # the start reads no History
+    _idle(app)
+    assert app.stats == played and load_stats(tmp_path) == (played, None)
+    assert app.scenes.top.title == tr("tacocat.problem.stats_rebuilt.title")
+
+
+def test_statistics_that_agree_with_the_history_are_left_alone(tmp_path, make_app):
+    played = play_games(tmp_path)
+    before = (tmp_path / STATS_FILE).stat().st_mtime_ns
+    app = make_app()
+    _idle(app)
+    assert app.stats == played and app.scenes.top.name == "title"
+    assert (tmp_path / STATS_FILE).stat().st_mtime_ns == before
 
 
 def test_record_game_updates_the_app_and_the_file(tmp_path, make_app):
