@@ -258,3 +258,21 @@ def choose_language(code: str) -> Callable[[Journey], None]:
         assert journey.focused_name() == ("language_buttons", code)
 
     return step
+
+
+def choose_text_size(percent: int) -> Callable[[Journey], None]:
+    """A settings step: step the Text size row to ``percent`` (a row of choices: ←/→ pick)."""
+
+    def step(journey: Journey) -> None:
+        journey.focus_on(("text_size_buttons", journey.app.settings.text_size),
+                         moves=("down", "right"))
+        for _ in range(4):
+            if journey.app.settings.text_size == percent:
+                break
+            journey.press("right" if journey.app.settings.text_size < percent else "left")
+        assert journey.app.settings.text_size == percent
+        assert journey.on("settings")
+        assert journey.focused_name() == ("text_size_buttons", percent)
+
+    return step
+

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from focus_journey import Journey, Keyboard, Pad, choose_language
+from focus_journey import Journey, Keyboard, Pad, choose_language, choose_text_size
 
 import tacocat.ui.table.session as session_module
 from tacocat.ai.worker import AIWorker
 
 #: Settings changed on the way (the text size joins this list when it exists).
-SETTINGS_STEPS = [choose_language("lv")]
+SETTINGS_STEPS = [choose_text_size(150), choose_language("lv")]
 
 
 @pytest.fixture
