@@ -51,7 +51,7 @@ class KeysScene(Overlay):
     def build(self) -> None:
         screen_w, screen_h = self.app.size
         panel_w = PANEL_W
-        line_h = text_scale.grow(28)  # the refusal's lines grow with the text
+        line_h = text_scale.grow(32)  # the refusal's lines grow with the text
         status_h = STATUS_LINES * line_h
         button_y = 106 + len(TABLE_ACTIONS) * (ROW_H + ROW_GAP) + 2 + status_h + 12
         panel_h = button_y + 54 + 22
