@@ -70,12 +70,14 @@ def test_a_key_in_use_or_kept_for_the_menus_is_refused_with_a_sentence(make_app)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_d)  # Discards has it
     assert dict(app.settings.table_keys)["hint"] == "h"
-    assert keys.status.text == tr("tacocat.focus.keys.taken", button="D",
+    assert keys.status_text == tr("tacocat.focus.keys.taken", button="D",
                                   action=tr("tacocat.focus.keys.action.discards"))
+    shown = "".join(label.text for label in keys.status_lines)  # wrapped over its lines
+    assert shown.replace(" ", "") == keys.status_text.replace(" ", "")
     key(app, pygame.K_RETURN)
     key(app, pygame.K_TAB)  # reserved: it moves the focus
     assert dict(app.settings.table_keys)["hint"] == "h"
-    assert keys.status.text == tr("tacocat.focus.keys.reserved", button="Tab")
+    assert keys.status_text == tr("tacocat.focus.keys.reserved", button="Tab")
     key(app, pygame.K_RETURN)
     key(app, pygame.K_ESCAPE)  # cancels, and the screen stays
     assert keys.capturing is None and app.scenes.top is keys

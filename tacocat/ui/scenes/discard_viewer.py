@@ -23,7 +23,7 @@ from tacocat.ui.widgets.text_box import draw_text
 
 #: The first column's centre from the panel's left; the row labels ("Played",
 #: "Unseen") have the room left of it, clear of the first card.
-COLUMNS_LEFT = 150
+COLUMNS_LEFT = 186  # room for the longest label ("Hindi pa nakikita", fil)
 ROW_LABEL_WIDTH = COLUMNS_LEFT - 22 - 16
 #: Room for a count under a card.
 COUNT_WIDTH = 44

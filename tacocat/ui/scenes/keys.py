@@ -16,7 +16,9 @@ import pygame_gui
 
 from tacocat.persistence.settings import DEFAULT_TABLE_KEYS, TABLE_ACTIONS
 from tacocat.ui import text_scale
+from tacocat.ui.fit import inner_size
 from tacocat.ui.focus import Column
+from tacocat.ui.fonts import wrap
 from tacocat.ui.i18n import tr
 from tacocat.ui.input.keymap import is_reserved, key_name
 from tacocat.ui.input.prompts import key_label
@@ -24,9 +26,13 @@ from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
 
 #: The panel's width; its height follows the rows (one per table action) and the text size.
-PANEL_W = 780
+PANEL_W = 820
 ROW_H, ROW_GAP = 44, 6
-LABEL_X, KEY_W = 40, 280
+#: The key buttons are wide enough for "Press a key…" in every language at 150 %.
+LABEL_X, KEY_W = 40, 330
+#: The status sentence (a refusal names the key and the action that has it) may need
+#: two lines at the larger text sizes.
+STATUS_LINES = 2
 
 
 class KeysScene(Overlay):
@@ -45,7 +51,8 @@ class KeysScene(Overlay):
     def build(self) -> None:
         screen_w, screen_h = self.app.size
         panel_w = PANEL_W
-        status_h = text_scale.grow(34)  # the refusal's line grows with the text
+        line_h = text_scale.grow(32)  # the refusal's lines grow with the text
+        status_h = STATUS_LINES * line_h
         button_y = 106 + len(TABLE_ACTIONS) * (ROW_H + ROW_GAP) + 2 + status_h + 12
         panel_h = button_y + 54 + 22
         self.panel = self.frame(pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2,
@@ -63,8 +70,10 @@ class KeysScene(Overlay):
                 manager=self.ui, container=self.panel,
                 object_id=theme_id(f"#key_{action}", "@secondary"))
             y += ROW_H + ROW_GAP
-        self.status = self._label(pygame.Rect(LABEL_X, y + 2, panel_w - 2 * LABEL_X, status_h),
-                                  self._status_text or " ", "@muted")
+        self.status_lines = [
+            self._label(pygame.Rect(LABEL_X, y + 2 + index * line_h, panel_w - 2 * LABEL_X,
+                                    line_h), " ", "@muted")
+            for index in range(STATUS_LINES)]
         self.reset_button = pygame_gui.elements.UIButton(
             pygame.Rect(panel_w // 2 - 250, button_y, 240, 54), tr("tacocat.focus.keys.reset"),
             manager=self.ui, container=self.panel, object_id=theme_id("#keys_reset", "@secondary"))
@@ -72,6 +81,12 @@ class KeysScene(Overlay):
             pygame.Rect(panel_w // 2 + 10, button_y, 240, 54), tr("tacocat.settings.done"),
             manager=self.ui, container=self.panel, object_id=theme_id("#keys_done"))
         self._show_keys()
+        self._say(self._status_text)
+
+    @property
+    def status_text(self) -> str:
+        """The status sentence shown under the rows (empty when none)."""
+        return self._status_text
 
     def _label(self, rect: pygame.Rect, text: str, class_id: str) -> pygame_gui.elements.UILabel:
         return pygame_gui.elements.UILabel(rect, text, manager=self.ui, container=self.panel,
@@ -85,8 +100,17 @@ class KeysScene(Overlay):
             button.set_text(text)
 
     def _say(self, text: str) -> None:
+        """Show ``text`` under the rows, wrapped over the status lines (the last line
+        takes what is left: the fitting shrinks it if a translation runs longer)."""
         self._status_text = text
-        self.status.set_text(text or " ")
+        first = self.status_lines[0]
+        width = inner_size(first)[0]
+        lines = wrap(text, width, lambda line: first.font.get_rect(line).width) if text else []
+        if len(lines) > STATUS_LINES:
+            lines[STATUS_LINES - 1:] = [" ".join(lines[STATUS_LINES - 1:])]
+        lines += [""] * (STATUS_LINES - len(lines))
+        for label, line in zip(self.status_lines, lines, strict=True):
+            label.set_text(line or " ")
 
     # --- input ---------------------------------------------------------------------------
 

@@ -18,14 +18,15 @@ from tacocat.ui.i18n import number, percent, tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
 
-PANEL_SIZE = (900, 680)
+PANEL_SIZE = (960, 680)
 #: Hot-seat players listed (most games first); the rest are counted in one line.
 HOTSEAT_ROWS = 3
 ROW_H = 32
 LEFT = 40
-#: (column, x, width) of the number columns; the first column (level / player) is wider.
+#: (column, x, width) of the number columns; the first column (level / player) is wider,
+#: and the last one holds its heading in one line ("Raunde të fituara – të humbura", sq).
 COLUMNS = (("games", 250, 85), ("won", 340, 80), ("lost", 425, 90), ("rate", 520, 165),
-           ("rounds", 690, 200))
+           ("rounds", 690, 260))
 NAME_WIDTH = 205
 #: Room kept free in a cell (the label's own padding).
 CELL_MARGIN = 12

@@ -48,7 +48,9 @@ class CoachMark:
         if self._panel is not None and self._panel[0] == key:
             return self._panel[1]
         p = palette()
-        title = pygame.Rect(PAD, PAD - 2, PANEL_WIDTH - 2 * PAD, self.text.font(16, True).get_linesize())
+        title_font = self.text.font(16, True)  # as tall as the script needs (Lao runs taller)
+        title = pygame.Rect(PAD, PAD - 2, PANEL_WIDTH - 2 * PAD,
+                            max(title_font.get_linesize(), title_font.size(heading)[1]))
         top = title.bottom + 8
         room = pygame.Rect(PAD, top, PANEL_WIDTH - 2 * PAD, PANEL_MAX_HEIGHT - top - PAD)
         lines, size, _ = fit_lines(self.text, body, TEXT_SIZE, room, gap=LINE_GAP)
@@ -65,22 +67,43 @@ class CoachMark:
 
     def _draw_log(self, surface: pygame.Surface, log: tuple[str, ...], top: int,
                   bottom: int) -> None:
-        """The round log's newest lines that fit between ``top`` and ``bottom``."""
+        """The round log's newest entries that fit between ``top`` and ``bottom``, each
+        wrapped to the panel's width (newest at the bottom, under the log's heading)."""
         p = palette()
-        step = self.text.font(LOG_SIZE).get_linesize()
-        fits = (bottom - top - step) // step  # one line's room goes to the heading
-        if not log or fits < 1:
+        width = PANEL_WIDTH - 2 * PAD
+        heading = tr("tacocat.table.log_heading")
+        head_h = self._row_height(heading, bold=True)
+        room = bottom - top - head_h
+        shown: list[tuple[str, int]] = []  # (entry, its block's height), newest first
+        for line in reversed(log):
+            height = self._block_height(line, width, bold=not shown)
+            if height > room:
+                break
+            shown.append((line, height))
+            room -= height
+        if not shown:
             return
         pygame.draw.line(surface, p.cheese_dark, (PAD, top - 5), (PANEL_WIDTH - PAD, top - 5), 1)
-        draw_text(surface, self.text, tr("tacocat.table.log_heading"), LOG_SIZE, p.salsa_dark,
-                  pygame.Rect(PAD, top, PANEL_WIDTH - 2 * PAD, step), bold=True,
-                  anchor="midleft")
-        shown = log[-fits:]
-        for index, line in enumerate(shown):
-            box = pygame.Rect(PAD, top + step * (index + 1), PANEL_WIDTH - 2 * PAD, step)
-            newest = index == len(shown) - 1
-            draw_text(surface, self.text, line, LOG_SIZE, p.ink if newest else p.ink_soft, box,
-                      bold=newest, anchor="midleft")
+        draw_text(surface, self.text, heading, LOG_SIZE, p.salsa_dark,
+                  pygame.Rect(PAD, top, width, head_h), bold=True, anchor="midleft")
+        y = bottom
+        for index, (line, height) in enumerate(shown):
+            y -= height
+            newest = index == 0
+            draw_lines(surface, self.text, line, LOG_SIZE, p.ink if newest else p.ink_soft,
+                       pygame.Rect(PAD, y, width, height), bold=newest)
+
+    def _row_height(self, text: str, bold: bool = False) -> int:
+        """One line of ``text``'s height at the log's size: the font's line height, or
+        more where the script's marks stand taller (Lao at the larger text sizes)."""
+        font = self.text.font(LOG_SIZE, bold)
+        return max(font.get_linesize(), font.size(text)[1])
+
+    def _block_height(self, text: str, width: int, bold: bool) -> int:
+        """The height ``text`` needs wrapped to ``width`` at the log's size."""
+        lines = self.text.wrap(text, LOG_SIZE, width, bold=bold)
+        font = self.text.font(LOG_SIZE, bold)
+        return (len(lines) - 1) * font.get_linesize() + self._row_height(text, bold)
 
     def draw(self, surface: pygame.Surface, step: int, steps: int, body: str,
              targets: list[pygame.Rect], log: tuple[str, ...] = (),

@@ -17,7 +17,7 @@ import pygame
 from tacocat.ui import text_scale
 from tacocat.ui.widgets.focus_ring import draw_focus_ring
 from tacocat.ui.widgets.style import Colour, TextCache, mix, palette, rounded_panel
-from tacocat.ui.widgets.text_box import draw_text, fitted, inactive
+from tacocat.ui.widgets.text_box import draw_lines, draw_text, fit_lines, fitted, inactive
 
 #: Space (pixels) kept clear between a label and the button's edges.
 PADDING = 16
@@ -97,6 +97,13 @@ class Button:
         _, squeezed = fitted(text, self.label, self.font_size, (0, 0, 0), room, bold=True)
         return short.group(1) if squeezed else self.label
 
+    def _wraps(self, text: TextCache, label: str) -> bool:
+        """True when ``label`` does not fit on one line even at the smallest size but fits
+        wrapped over two or more (a long translation on a narrow button)."""
+        box = self.label_box()
+        _, squeezed = fitted(text, label, self.font_size, (0, 0, 0), box.size, bold=True)
+        return squeezed and not fit_lines(text, label, self.font_size, box, bold=True)[2]
+
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool = False) -> None:
         if not self.visible:
             return
@@ -108,9 +115,13 @@ class Button:
             if len(self._cache) > 24:
                 self._cache.clear()
             body = rounded_panel(self.rect.size, fill, border, radius=12, border_width=2, shadow=3)
+            label, box = self.shown_label(text), self.label_box()
             with contextlib.nullcontext() if self.enabled else inactive():
-                draw_text(body, text, self.shown_label(text), self.font_size, colour,
-                          self.label_box(), bold=True)
+                if self._wraps(text, label):
+                    draw_lines(body, text, label, self.font_size, colour, box, bold=True,
+                               align="centre", middle=True)
+                else:
+                    draw_text(body, text, label, self.font_size, colour, box, bold=True)
             self._cache[key] = body
         offset = 2 if self.pressed and self.enabled else 0
         surface.blit(body, (self.rect.x - 3, self.rect.y - 3 + offset))

@@ -13,6 +13,8 @@ from tacocat.ui.scenes.game_over import GameOverScene
 from tacocat.ui.table.scene import TableScene
 from tacocat.ui.tutorial.coach import CoachMark
 from tacocat.ui.tutorial.scene import TutorialScene
+from tacocat.ui.widgets import text_box
+from tests.ui.text_fit import placement_problems
 
 
 def test_the_end_hands_over_to_a_real_game_on_easy(make_app):
@@ -59,16 +61,34 @@ def test_the_coach_panel_shows_the_round_log_it_covers(make_app, monkeypatch):
     log = tuple(scene.view.log)
     assert log  # the computer's attack is in it
     drawn: list[str] = []
-    original = coach_module.draw_text
 
-    def spy(surface, cache, text, *args, **kwargs):
-        drawn.append(text)
-        return original(surface, cache, text, *args, **kwargs)
+    def spy(original):
+        def draw(surface, cache, text, *args, **kwargs):
+            drawn.append(text)
+            return original(surface, cache, text, *args, **kwargs)
+        return draw
 
-    monkeypatch.setattr(coach_module, "draw_text", spy)
+    # The heading is one line; each entry is wrapped to the panel's width.
+    for name in ("draw_text", "draw_lines"):
+        monkeypatch.setattr(coach_module, name, spy(getattr(coach_module, name)))
     coach = CoachMark(scene.text)
     coach.draw(pygame.Surface((1280, 720)), 7, 22, "Defend the 4.", [], log)
     assert log[-1] in drawn
+
+
+def test_a_long_log_entry_wraps_inside_the_coach_panel_newest_at_the_bottom(make_app):
+    app, scene = start_tutorial(make_app, step_index=7)
+    long = "Computer lays down a card for the duel, and then another sentence follows it."
+    log = ("Round 1.", long)
+    coach = CoachMark(scene.text)
+    with text_box.recording() as ledger:
+        panel = coach.panel("Guided game · step 8 of 22", "Defend the 4.", log)
+    assert placement_problems(ledger) == []
+    pieces = [p for p in ledger if p.text in long and p.text != long]
+    assert len(pieces) >= 2  # wrapped, not shrunk to one line
+    newest = max(p.ink.bottom for p in pieces)
+    assert all(p.ink.bottom < newest for p in ledger if p.text == "Round 1.")
+    assert newest <= panel.get_height() - coach_module.PAD
 
 
 def test_the_arrow_goes_round_the_prompt_line():
