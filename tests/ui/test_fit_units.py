@@ -136,7 +136,7 @@ def test_a_text_too_big_even_at_the_smallest_size_is_squeezed(text):
         text_box.draw_text(surface, text, "Far too long for this box", 30, (0, 0, 0),
                            pygame.Rect(10, 10, 60, 20))
     assert _kinds(ledger) == ["squeezed"]
-    assert "even at 60%" in str(placement_problems(ledger)[0])
+    assert "even at its smallest" in str(placement_problems(ledger)[0])
 
 
 def test_a_box_off_its_surface_is_a_problem(text):

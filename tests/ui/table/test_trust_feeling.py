@@ -74,7 +74,7 @@ def test_a_tie_sounds_even_and_its_result_says_deal_again(start_table):
     app.scenes.push(result)
     step(app, 3)
     assert result.next_button.label == "Deal the round again"
-    assert result._title(None)[0] == "A tie!"
+    assert result._title()[0] == "A tie!"
     texts = _texts_drawn(app, result)
     assert "equal: nobody wins" in texts and "lower wins" not in texts
 
@@ -83,11 +83,11 @@ def test_the_round_result_and_game_over_say_you_lost(start_table):
     app, table = start_table("vs_ai", seed=8)
     lost = RoundResultScene(app, table, {"round": 1, "showdown": (9, 3), "winner": 1,
                                          "wins": (0, 1)})
-    assert lost._title(1) == ("Round lost: Computer wins it", palette().ink_soft)
+    assert lost._title() == ("Round lost: Computer wins it", palette().ink_soft)
     assert lost.next_button.label == "Next round"
     won = RoundResultScene(app, table, {"round": 1, "showdown": (3, 9), "winner": 0,
                                         "wins": (1, 0)})
-    assert won._title(0)[0] == "You win the round!"
+    assert won._title()[0] == "You win the round!"
     info = {"winner": 1, "wins": (1, 4), "names": table.view.names, "rounds": 5, "tied": 0,
             "mode": "vs_ai", "human_seat": 0, "recap": ()}
     over = GameOverScene(app, table, info)
