@@ -170,10 +170,10 @@ class GameFile:
         return data
 
 
-def read_game_file(path: Path) -> GameFile:
-    """Read and check a game file (its shape; :func:`replay_checked` checks the game).
+def _read_data(path: Path) -> dict[str, Any]:
+    """The game file's JSON object, its envelope checked (format, version, size).
 
-    :raises GameFileError: the file is missing or is not a usable game file.
+    :raises GameFileError: the file is missing or is not a readable game file.
     """
     try:
         data = read_document(Path(path), fmt=RECORD_FORMAT, version=RECORD_VERSION,
@@ -182,6 +182,15 @@ def read_game_file(path: Path) -> GameFile:
         raise GameFileError(getattr(bad, "code", DAMAGED), f"the file {bad.reason}") from None
     if data is None:
         raise GameFileError(MISSING, "the file does not exist")
+    return data
+
+
+def read_game_file(path: Path) -> GameFile:
+    """Read and check a game file (its shape; :func:`replay_checked` checks the game).
+
+    :raises GameFileError: the file is missing or is not a usable game file.
+    """
+    data = _read_data(path)
     if has_lone_surrogate(data):
         # Valid JSON, but such text can never be written to a file again (Export).
         raise GameFileError(DAMAGED, "the file holds text that is not valid Unicode")
@@ -205,13 +214,7 @@ def read_game_info(path: Path) -> GameInfo | None:
 
     :raises GameFileError: the file is missing or is not a readable game file.
     """
-    try:
-        data = read_document(Path(path), fmt=RECORD_FORMAT, version=RECORD_VERSION,
-                             max_bytes=GAME_MAX_BYTES)
-    except BadDocument as bad:
-        raise GameFileError(getattr(bad, "code", DAMAGED), f"the file {bad.reason}") from None
-    if data is None:
-        raise GameFileError(MISSING, "the file does not exist")
+    data = _read_data(path)
     try:
         return GameInfo.from_dict(data.get("game")) if "game" in data else None
     except ValueError as error:
