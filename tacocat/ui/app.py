@@ -172,6 +172,8 @@ class App(Navigation, Preferences, Inputs):
             self.defer(lambda name=name: self.audio.preload(name))
         for module in PREFETCH_MODULES:
             self.defer(lambda module=module: importlib.import_module(module))
+        # Babel reads its locale data on the first plural (~45 ms): not in the first deal's frame.
+        self.defer(lambda: i18n.plural_category(1))
         self.defer(self.gamepads.start)
 
     def defer(self, job: Callable[[], None], owner: Any = None) -> None:

@@ -139,6 +139,7 @@ class GameSession:
         self.config = config
         #: Moves taken back so far (kept in the autosave and the History's record).
         self.undos = undos
+        self._undo_history: Any = None  # earlier states for Take back (see .undo)
         self.mode: str = config.mode
         self.human_seats = human_seats(config)
         self.level: str = config.level
@@ -325,9 +326,11 @@ class GameSession:
         """Where Undo would go back to (vs-AI only, see :mod:`.undo`), or None."""
         if self.mode != "vs_ai":
             return None
-        from tacocat.ui.table.undo import undo_point
+        from tacocat.ui.table.undo import StateHistory, undo_point
 
-        return undo_point(self.state, self.human_seats)
+        if self._undo_history is None:
+            self._undo_history = StateHistory()
+        return undo_point(self.state, self.human_seats, self._undo_history)
 
     def undo(self) -> bool:
         """Take back the player's last decision; the computer's pending move is dropped."""

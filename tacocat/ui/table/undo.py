@@ -17,9 +17,11 @@ from collections.abc import Collection
 from tacocat.rules import DuelCard, GameRecord, GameState, Phase, Replace
 
 
-def undo_point(state: GameState, human_seats: Collection[int]) -> GameState | None:
+def undo_point(state: GameState, human_seats: Collection[int],
+               history: StateHistory | None = None) -> GameState | None:
     """The state before the player's last decision in this round, or None (nothing to take
-    back: no move of theirs yet this round, or the game is over)."""
+    back: no move of theirs yet this round, or the game is over). ``history`` keeps the
+    game's earlier states between calls (the table asks once per new state)."""
     if state.is_over:
         return None
     actions = state.actions
@@ -27,7 +29,7 @@ def undo_point(state: GameState, human_seats: Collection[int]) -> GameState | No
                  if actions[i].seat in human_seats), None)
     if last is None:
         return None
-    states = _states_up_to(state, last)
+    states = (history or StateHistory()).states_up_to(state, last)
     before = states[last]
     if before.round_number != state.round_number:
         return None
@@ -51,11 +53,23 @@ def _same_secret_exchange(before: GameState, action: object, mine: object,
     return False
 
 
-def _states_up_to(state: GameState, index: int) -> list[GameState]:
-    """The game's states before each action up to ``index`` (replayed from its record)."""
-    states: list[GameState] = []
-    for position, (step, _) in enumerate(GameRecord.from_state(state).steps()):
-        states.append(step)
-        if position >= index:
-            break
-    return states
+class StateHistory:
+    """The game's states before each action, kept between calls: a new state costs the
+    actions applied since the last call, not a replay of the whole game (a late round's
+    replay took ~20 ms of a frame). Rebuilt from the record when the game is not the one
+    it knows (a take-back, a continued game)."""
+
+    def __init__(self) -> None:
+        self._states: list[GameState] = []
+
+    def states_up_to(self, state: GameState, index: int) -> list[GameState]:
+        """The states before actions ``0..index`` of ``state``'s game."""
+        actions = state.actions
+        known = self._states
+        if not known or len(known) > len(actions) + 1 \
+                or known[-1].actions != actions[:len(known) - 1]:
+            known = self._states = [step for step, _ in GameRecord.from_state(state).steps()]
+            return known[:index + 1]
+        while len(known) <= index:
+            known.append(known[-1].apply(actions[len(known) - 1])[0])
+        return known[:index + 1]
