@@ -22,6 +22,9 @@ from pathlib import Path
 
 import pytest
 
+# Every string of a language file with its key path (tests/ui is on sys.path).
+from test_name_agreement import _strings
+
 FILE = Path(__file__).resolve().parents[2] / "assets" / "translations" / "tacocat.sq.json"
 
 #: Second-person plural pronouns and possessives (all their case forms).
@@ -39,15 +42,6 @@ BOTH_PLAYERS = {
 }
 
 _WORD = re.compile(r"[^\W\d_]+")
-
-
-def _strings(node: object, path: str = "") -> list[tuple[str, str]]:
-    if isinstance(node, dict):
-        found: list[tuple[str, str]] = []
-        for key, value in node.items():
-            found += _strings(value, f"{path}.{key}" if path else key)
-        return found
-    return [(path, node)] if isinstance(node, str) else []
 
 
 def formal_words(text: str) -> list[str]:
