@@ -8,6 +8,7 @@ have the wrong CLDR categories for the language.
     python tools/translation_gaps.py lv lo      # only these
     python tools/translation_gaps.py --reorder  # rewrite files in English's key order,
                                                 # dropping keys English no longer has
+    python tools/translation_gaps.py --unused   # English keys no code asks for
 
 Exit status 1 when any language has a gap, so the script can gate a build. It reads the files
 directly (no pygame, no game code beyond the language list) so it runs anywhere Python does.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,11 @@ from tacocat.languages import LANGUAGES  # noqa: E402
 
 FOLDER = ROOT / "assets" / "translations"
 PLURAL_KEYS = {"zero", "one", "two", "few", "many", "other"}
+#: Where the game asks for its strings: a key is written whole ("tacocat.menu.quit") or as the
+#: start of an f-string ("tacocat.table.log.{key}"), which covers every key under that prefix.
+SOURCES = (ROOT / "tacocat", ROOT / "main.py")
+_WHOLE_KEY = re.compile(r"tacocat\.([a-z0-9_.]*[a-z0-9_])")
+_KEY_PREFIX = re.compile(r"tacocat\.([a-z0-9_.]*)\{")
 
 
 def load(code: str) -> dict[str, Any]:
@@ -95,12 +102,28 @@ def write(code: str, tree: dict[str, Any]) -> None:
     (FOLDER / f"tacocat.{code}.json").write_text(text, encoding="utf-8")
 
 
+def unused(keys: list[str], sources: tuple[Path, ...] = SOURCES) -> list[str]:
+    """The keys of *keys* that no source file names whole or by an f-string prefix."""
+    files = [path for root in sources
+             for path in ([root] if root.is_file() else sorted(root.rglob("*.py")))]
+    code = "\n".join(path.read_text(encoding="utf-8") for path in files)
+    named = set(_WHOLE_KEY.findall(code))
+    prefixes = tuple(set(_KEY_PREFIX.findall(code)))
+    return [key for key in keys if key not in named and not key.startswith(prefixes)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("codes", nargs="*", help="languages to check (default: all but English)")
     parser.add_argument("--reorder", action="store_true",
                         help="rewrite each file in English's key order, dropping keys English lacks")
+    parser.add_argument("--unused", action="store_true",
+                        help="list the English keys no code asks for, and exit 1 if there are any")
     args = parser.parse_args(argv)
+    if args.unused:
+        left = unused(list(leaves(load("en"))))
+        print("\n".join(left) if left else "every key is used")
+        return 1 if left else 0
     codes = args.codes or [code for code in LANGUAGES if code != "en"]
     unknown = [code for code in codes if code not in LANGUAGES]
     if unknown:

@@ -43,3 +43,15 @@ def test_reorder_follows_english_and_drops_extras_only(folder):
 
 def test_shipped_files_are_complete_and_in_order(capsys):
     assert gaps.main([]) == 0, capsys.readouterr().out
+
+
+def test_unused_sees_whole_keys_and_fstring_prefixes(tmp_path):
+    (tmp_path / "screen.py").write_text(
+        'tr("tacocat.menu.quit")\ntr(f"tacocat.table.log.{kind}", name=n)\n', encoding="utf-8")
+    keys = ["menu.quit", "menu.gone", "table.log.duel", "table.log.attack", "table.tip.draw"]
+    assert gaps.unused(keys, (tmp_path,)) == ["menu.gone", "table.tip.draw"]
+
+
+def test_every_english_key_is_asked_for_by_the_game():
+    # A key no code asks for is a string translators keep paying for and players never see.
+    assert gaps.unused(list(gaps.leaves(gaps.load("en")))) == []
