@@ -96,7 +96,7 @@ class App(Navigation, Preferences, Inputs):
         self.options = options
         self.data_dir = Path(directory)
         self.settings, settings_problem = load_settings(self.data_dir)
-        #: The player's statistics (``stats.json``); :meth:`record_game` adds a game.
+        #: The player's statistics (``stats.json``); :meth:`finish_game` adds a game.
         self.stats, stats_problem = load_stats(self.data_dir)
         #: Non-blocking notices over the top of the window (e.g. a failed autosave).
         self.notices = Notices(lambda size, bold: self.assets.font(size, bold=bold))

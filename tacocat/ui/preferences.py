@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.problems import Problem
 from tacocat.persistence.settings import Settings, save_settings
-from tacocat.persistence.stats import Stats, save_stats
+from tacocat.persistence.stats import Stats
 from tacocat.ui.i18n import tr
 from tacocat.ui.language import switch_language
 from tacocat.ui.problems import not_saved_text, problem_text, problem_title
@@ -100,28 +100,6 @@ class Preferences:
 
     # --- statistics -------------------------------------------------------------------
 
-    def record_game(self, mode: str, **result: Any) -> Stats:
-        """Count a finished game in :attr:`stats` and write ``stats.json``.
-
-        The table calls this once per finished game; ``mode`` and ``result``
-        are :meth:`Stats.record_game`'s arguments (a demo is not counted). A
-        file that cannot be written is reported to the player; the figures in
-        memory are kept, so the next game's save writes them too.
-
-        :raises ValueError: the arguments do not describe a game (a caller bug).
-        """
-        updated = self.stats.record_game(mode, **result)
-        if updated is self.stats:
-            return updated
-        self.stats = updated
-        try:
-            save_stats(self.data_dir, updated)
-        except PersistenceError as error:
-            log.warning("statistics not saved: %s", error)
-            self.show_message(tr("tacocat.stats.not_saved_title"),
-                              not_saved_text("stats_not_saved", error))
-        return updated
-
     # --- history ----------------------------------------------------------------------
 
     @functools.cached_property
@@ -130,25 +108,6 @@ class Preferences:
         from tacocat.persistence.history import HistoryStore
 
         return HistoryStore(self.data_dir)
-
-    def keep_game(self, app_config: dict[str, Any], state: GameState) -> str | None:
-        """Keep a finished game (any mode, demos too) in the History; returns its id
-        (the game-over screen's Replay opens it), or None when it could not be kept.
-
-        The table calls this once per finished game, next to :meth:`record_game`.
-        A file that cannot be written is reported; the game itself is over either way.
-        """
-        from tacocat.persistence.gamefile import GameInfo
-        from tacocat.rules.record import GameRecord
-
-        try:
-            entry = self.history.add(GameRecord.from_state(state), GameInfo.of(state, app_config))
-        except PersistenceError as error:
-            log.warning("game not kept in the history: %s", error)
-            self.show_message(tr("tacocat.history.not_kept_title"),
-                              not_saved_text("game_not_kept", error))
-            return None
-        return entry.id
 
     def finish_game(self, app_config: dict[str, Any], state: GameState,
                     clear_autosave: Callable[[], None] | None) -> str | None:

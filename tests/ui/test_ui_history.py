@@ -75,8 +75,8 @@ def test_a_game_finished_on_the_table_is_kept_in_the_history(
 def test_a_demo_is_kept_too(tmp_path, make_app):
     app = make_app()
     final = _finished(2)
-    app.keep_game({"mode": "demo", "level": "easy", "human_seat": None,
-                   "names": ["Computer 1", "Computer 2"]}, final)
+    app.finish_game({"mode": "demo", "level": "easy", "human_seat": None,
+                     "names": ["Computer 1", "Computer 2"]}, final, None)
     assert [e.info.mode for e in app.history.entries()] == ["demo"]
 
 

@@ -7,7 +7,7 @@ import json
 
 import pygame
 import pytest
-from finished_games import save_one_action_before_the_end
+from finished_games import before_the_last_action, save_one_action_before_the_end
 
 from tacocat.persistence.saves import AUTOSAVE_FILE, SaveStore
 from tacocat.persistence.stats import STATS_FILE, Stats, load_stats, save_stats
@@ -124,29 +124,35 @@ def test_statistics_that_agree_with_the_history_are_left_alone(tmp_path, make_ap
     assert (tmp_path / STATS_FILE).stat().st_mtime_ns == before
 
 
-def test_record_game_updates_the_app_and_the_file(tmp_path, make_app):
+VS_AI = {"mode": "vs_ai", "level": "easy", "human_seat": 0, "names": ["Ana", "Computer"]}
+
+
+def test_a_finished_game_updates_the_app_and_the_file(tmp_path, make_app):
     app = make_app()
-    app.record_game("vs_ai", level="hard", human_won=True, rounds_won=4, rounds_lost=2,
-                    tied_rounds=1)
-    assert app.stats.vs_ai["hard"].wins == 1 and app.stats.current_streak == 1
+    final = before_the_last_action(3)[2]
+    app.finish_game(VS_AI, final, None)
+    figures = app.stats.vs_ai["easy"]
+    assert (figures.wins, figures.losses) == ((1, 0) if final.winner == 0 else (0, 1))
     assert load_stats(tmp_path) == (app.stats, None)
-    app.record_game("hotseat", winner_name="Ana", loser_name="Ben", rounds_won=4, rounds_lost=0)
-    assert load_stats(tmp_path)[0].hotseat["Ben"].losses == 1
+    app.finish_game({"mode": "hotseat", "level": None, "human_seat": None,
+                     "names": ["Ana", "Ben"]}, before_the_last_action(1)[2], None)
+    assert load_stats(tmp_path)[0].hotseat.keys() == {"Ana", "Ben"}
 
 
-def test_a_demo_is_not_counted_and_writes_nothing(tmp_path, make_app):
+def test_a_demo_is_not_counted_and_writes_no_statistics(tmp_path, make_app):
     app = make_app()
-    app.record_game("demo")
+    app.finish_game({"mode": "demo", "level": "easy", "human_seat": None,
+                     "names": ["Computer 1", "Computer 2"]}, before_the_last_action(2)[2], None)
     assert app.stats == Stats() and not (tmp_path / STATS_FILE).exists()
 
 
 def test_statistics_that_cannot_be_written_are_reported_and_kept_in_memory(tmp_path, make_app):
     app = make_app()
     (tmp_path / STATS_FILE).mkdir()  # a folder where the file should go: the write fails
-    app.record_game("vs_ai", level="easy", human_won=False, rounds_won=1, rounds_lost=4)
+    app.finish_game(VS_AI, before_the_last_action(3)[2], None)
     assert app.scenes.top.name == "message"
     assert app.scenes.top.title == tr("tacocat.stats.not_saved_title")
-    assert app.stats.vs_ai["easy"].losses == 1
+    assert app.stats.vs_ai["easy"].games == 1
 
 
 @pytest.mark.parametrize("mode, seed", [("vs_ai", 3), ("vs_ai", 4), ("hotseat", 1)])

@@ -2,7 +2,7 @@
 
 An overlay, like Settings and How to play, so it opens the same way from the
 title and from the in-game menu. It only reads ``app.stats`` (kept up to date
-by :meth:`tacocat.ui.app.App.record_game`); nothing here writes a file.
+by :meth:`tacocat.ui.app.App.finish_game`); nothing here writes a file.
 """
 
 from __future__ import annotations
