@@ -50,7 +50,7 @@ def test_every_variant_has_its_label_and_hint_in_english():
 def _variant_choices() -> list[tuple[str, ...]]:
     """No variant, each variant alone, and all of them."""
     names = tuple(v.name for v in VARIANTS)
-    return [(), *((name,) for name in names), names]
+    return list(dict.fromkeys([(), *((name,) for name in names), names]))
 
 
 @pytest.mark.parametrize("names", _variant_choices(), ids=lambda n: "+".join(n) or "standard")
