@@ -40,9 +40,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tacocat.ai import BOT_KINDS, make_bot  # noqa: E402
 from tacocat.ai.arena import play_game  # noqa: E402
 from tacocat.ai.heuristic import heuristic_action  # noqa: E402
+from tacocat.levels import AI_LEVELS  # noqa: E402
 from tacocat.rules import Action, Observation  # noqa: E402
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = AI_LEVELS
 PHASES = ("replace", "duel", "attack", "defend")
 _BOTS: dict[str, Any] = {}
 

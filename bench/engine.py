@@ -6,8 +6,12 @@ Two loops on one core, timed in CPU time (process_time, so other load on the
 machine does not count), both uniformly random over the legal actions:
 
 * ``engine``: ``legal_actions`` + ``apply`` only - the engine's own cost;
-* ``with_observations``: also builds each mover's ``Observation`` and asks a
-  :class:`RandomBot`, as ``--simulate`` does.
+* ``with_observations``: whole games through the one game loop
+  (:func:`tacocat.ai.arena.play_game`, which ``--simulate`` uses): each mover's
+  ``Observation``, a :class:`RandomBot`'s choice and the legality check.
+
+The ``engine`` loop stays a bare loop on purpose: it measures the engine
+without any player around it.
 
 The last line printed is one JSON object with the figures.
 """
@@ -24,6 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tacocat.ai import RandomBot  # noqa: E402
+from tacocat.ai.arena import play_game  # noqa: E402
 from tacocat.rules import new_game  # noqa: E402
 
 
@@ -41,17 +46,14 @@ def engine_loop(games: int, seed: int) -> tuple[float, int]:
 
 
 def observed_loop(games: int, seed: int) -> tuple[float, int]:
-    rng = random.Random(seed)
-    bot = RandomBot()
+    """Whole games through the one game loop (:func:`tacocat.ai.arena.play_game`), as
+    ``--simulate`` plays them: observations, a bot's choice, the legality check."""
+    bots = (RandomBot(), RandomBot())
     actions = 0
     start = time.process_time()
     for index in range(games):
-        state, _ = new_game(seed + index)
-        while not state.is_over:
-            seat = state.to_act[0]
-            action = bot.choose(state.observation(seat), state.legal_actions(seat), rng)
-            state, _ = state.apply(action)
-            actions += 1
+        rngs = (random.Random(f"{seed}:{index}:0"), random.Random(f"{seed}:{index}:1"))
+        actions += play_game(bots, seed + index, rngs, max_rounds=None).decisions
     return time.process_time() - start, actions
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import tempfile
@@ -22,9 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tacocat.ai import RandomBot  # noqa: E402
+from tacocat.ai.arena import play_game  # noqa: E402
 from tacocat.persistence.gamefile import GameInfo  # noqa: E402
 from tacocat.persistence.history import HistoryStore  # noqa: E402
-from tacocat.rules import GameRecord, GameState, new_game  # noqa: E402
+from tacocat.rules import GameRecord, GameState  # noqa: E402
 from tacocat.ui.replay.timeline import Timeline  # noqa: E402
 
 CONFIG = {"mode": "vs_ai", "level": "hard", "human_seat": 0, "names": ["Ana", "Computer"]}
@@ -32,11 +33,8 @@ REPEATS = 20
 
 
 def play(seed: int) -> GameState:
-    rng = random.Random(seed)
-    state, _ = new_game(seed)
-    while not state.is_over:
-        state, _ = state.apply(rng.choice(state.legal_actions(rng.choice(state.to_act))))
-    return state
+    """A whole random game, through the one game loop."""
+    return play_game((RandomBot(), RandomBot()), seed, max_rounds=None).final_state
 
 
 def timed(job, repeats: int = REPEATS) -> float:

@@ -21,10 +21,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tacocat.ai import make_bot  # noqa: E402
+from tacocat.ai.arena import play_game  # noqa: E402
 from tacocat.ai.medium import MediumBot  # noqa: E402
 from tacocat.ai.review import review_game  # noqa: E402
 from tacocat.rules import GameRecord  # noqa: E402
-from tacocat.sim import game_seed, play_game  # noqa: E402
+from tacocat.sim import game_seed  # noqa: E402
 
 AIM_S = 10.0
 

@@ -19,11 +19,12 @@ from typing import NoReturn
 
 from tacocat import __version__
 from tacocat.languages import LANGUAGES
+from tacocat.levels import AI_LEVELS, PLAYER_KINDS
 from tacocat.persistence.text import printable
 
-#: Seat kinds accepted by ``--simulate`` (``--p1``/``--p2``) and ``--level``.
-AI_LEVELS = ("easy", "medium", "hard")
-SIM_KINDS = ("random", *AI_LEVELS, "heuristic")
+#: Seat kinds accepted by ``--simulate`` (``--p1``/``--p2``); ``--level`` takes
+#: :data:`AI_LEVELS` (both from :mod:`tacocat.levels`).
+SIM_KINDS = PLAYER_KINDS
 
 
 def _positive_int(text: str) -> int:

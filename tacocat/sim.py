@@ -8,40 +8,23 @@ printed is one JSON object::
     {"games": N, "wins": [p1, p2], "rounds_mean": ..., "tied_rounds": ...}
 
 The same seed gives the same output (every bot gets its own seeded random
-source).
+source). The games are played by :func:`tacocat.ai.arena.play_game`, the one
+game loop (which also checks every choice is legal); the simulator only seats
+the players, seeds them and sums up.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from tacocat.ai import Bot, make_bot
-from tacocat.rules import GameRecord, GameState, new_game
+from tacocat.ai import make_bot
+from tacocat.ai.arena import GameResult, play_game
+from tacocat.rules import GameRecord
 
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """The outcome of one simulated game."""
-
-    winner: int  # seat
-    rounds: int  # rounds started, replayed ties included
-    tied_rounds: int
-    final_state: GameState
-
-
-def play_game(bots: tuple[Bot, Bot], seed: int, rngs: tuple[random.Random, random.Random]) -> GameResult:
-    """Play one game: ``bots[s]`` plays seat ``s``, seeing only its observation."""
-    state, _ = new_game(seed)
-    while not state.is_over:
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
-        action = bots[seat].choose(state.observation(seat), legal, rngs[seat])
-        state, _ = state.apply(action)
-    return GameResult(state.winner, state.round_number, state.tied_rounds, state)
+__all__ = ["GameResult", "game_seed", "play_game", "run_simulation", "simulate"]
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -62,7 +45,9 @@ def simulate(games: int, p1: str, p2: str, seed: int,
         order = (0, 1) if index % 2 == 0 else (1, 0)
         bots = (players[order[0]], players[order[1]])
         rngs = (random.Random(f"{seed}:{index}:seat0"), random.Random(f"{seed}:{index}:seat1"))
-        result = play_game(bots, game_seed(seed, index), rngs)
+        # No round limit: a simulated game is played to its end.
+        result = play_game(bots, game_seed(seed, index), rngs, max_rounds=None)
+        assert result.winner is not None  # played to the end
         wins[order[result.winner]] += 1
         rounds_total += result.rounds
         tied_total += result.tied_rounds

@@ -26,8 +26,10 @@ from tacocat.ai.easy import EasyBot
 from tacocat.ai.hard import HardBot
 from tacocat.ai.heuristic import HeuristicBot
 from tacocat.ai.medium import MediumBot
+from tacocat.levels import PLAYER_KINDS
 
-BOT_KINDS = ("random", "easy", "medium", "hard", "heuristic")
+#: The kinds :func:`make_bot` builds: :data:`tacocat.levels.PLAYER_KINDS`.
+BOT_KINDS = PLAYER_KINDS
 
 _FACTORIES: dict[str, Callable[..., Bot]] = {
     "random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot,

@@ -1,8 +1,11 @@
-"""Playing whole games between bots: the loop the benchmark and tests share.
+"""Playing whole games between bots: the one game loop.
 
-Each seat's bot sees only ``state.observation(seat)`` and
-``state.legal_actions(seat)``; during a secret choice both seats are asked in
-turn (seat order), and neither sees the other's choice before the reveal.
+The simulator (``--simulate``, :mod:`tacocat.sim`), the AI tests and the
+benchmarks (``bench/``) all play through :func:`play_game`. Each seat's bot
+sees only ``state.observation(seat)`` and ``state.legal_actions(seat)``;
+during a secret choice both seats are asked in turn (seat order), and neither
+sees the other's choice before the reveal. A choice outside the legal list
+raises :class:`IllegalChoice`.
 """
 
 from __future__ import annotations
@@ -25,7 +28,10 @@ class IllegalChoice(Exception):
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
+    """The outcome of one game: ``winner`` is a seat, or None if stopped at the round limit."""
+
     winner: int | None
+    #: Rounds started, replayed ties included.
     rounds: int
     decisions: int
     think_seconds: tuple[tuple[float, ...], tuple[float, ...]]
@@ -34,16 +40,22 @@ class GameResult:
     #: ``"forced"`` when only one action was legal.
     phases: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
+    @property
+    def tied_rounds(self) -> int:
+        """Showdowns that ended in a tie (and were replayed)."""
+        return self.final_state.tied_rounds
+
 
 def play_game(bots: Sequence[Bot], seed: int, rngs: Sequence[random.Random] | None = None,
               ruleset: Ruleset = DEFAULT_RULESET,
               on_decision: Callable[[int, Observation, Sequence[Action], Action], None] | None = None,
-              ) -> GameResult:
+              max_rounds: int | None = MAX_ROUNDS) -> GameResult:
     """Play one game: ``bots[seat]`` plays ``seat``; returns who won and how long each thought.
 
     ``rngs`` are the seats' own random sources (by default seeded from
     ``seed`` and the seat). ``on_decision(seat, observation, legal, action)``
-    is called after every choice.
+    is called after every choice. A game still going after ``max_rounds``
+    rounds is stopped with no winner (None: play to the end).
     """
     if rngs is None:
         rngs = [random.Random(f"{seed}:{seat}") for seat in (0, 1)]
@@ -56,12 +68,12 @@ def play_game(bots: Sequence[Bot], seed: int, rngs: Sequence[random.Random] | No
         legal = state.legal_actions(seat)
         observation: Observation = state.observation(seat)
         rounds = observation.round_number  # the state's, as the seat sees it
-        if rounds > MAX_ROUNDS:
+        if max_rounds is not None and rounds > max_rounds:
             break
         start = time.perf_counter()
         action = bots[seat].choose(observation, legal, rngs[seat])
         times[seat].append(time.perf_counter() - start)
-        phases[seat].append(observation.phase if len(legal) > 1 else "forced")
+        phases[seat].append(observation.phase.value if len(legal) > 1 else "forced")
         if action not in legal:
             raise IllegalChoice(f"{getattr(bots[seat], 'name', bots[seat])!s} chose {action!r}; "
                                 f"legal: {legal!r}")

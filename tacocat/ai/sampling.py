@@ -31,16 +31,14 @@ def tie_value(observation: Observation) -> float:
     """What a tied showdown is worth to the observing seat this round.
 
     A tie replays the round (worth 0.5: between equal players a replay is a
-    coin flip); under the ``tie_goes_to_arrow`` variant, on a one-arrow space
-    the tie goes to the seat the arrow points at.
+    coin flip), unless the ruleset gives it to a seat
+    (:meth:`~tacocat.rules.Ruleset.tied_showdown_winner`, which the engine's
+    showdown asks too: a variant that changes ties is honoured here unchanged).
     """
-    board = observation.ruleset.board
-    if not observation.ruleset.tie_goes_to_arrow or not 0 <= observation.token < board.size:
+    winner = observation.ruleset.tied_showdown_winner(observation.token)
+    if winner is None:
         return 0.5
-    space = board.spaces[observation.token]
-    if space.is_two_arrow:
-        return 0.5
-    return 1.0 if observation.seat in space.arrows else 0.0
+    return 1.0 if winner == observation.seat else 0.0
 
 
 def possible_opponent_cards(observation: Observation) -> Hand:

@@ -12,8 +12,10 @@ import math
 from collections.abc import Collection
 from typing import Any
 
-#: The computer's levels, weakest first (the same names as the ``--level`` option).
-AI_LEVELS = ("easy", "medium", "hard")
+#: The computer's levels, weakest first: :data:`tacocat.levels.AI_LEVELS`, re-exported
+#: for the settings, statistics and save checks.
+from tacocat.levels import AI_LEVELS as AI_LEVELS
+
 #: Longest player name, in characters; long enough for "Grandma Margarethe".
 MAX_NAME_LENGTH = 24
 #: Largest counter accepted in the statistics: a billion games is not a real file.

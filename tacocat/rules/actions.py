@@ -2,7 +2,10 @@
 
 Cards are plain ``int`` values (1-12 in the standard deck): two cards of the
 same value are interchangeable, so an action names values, never card copies.
-Card tuples inside actions are always sorted ascending.
+Card tuples inside actions are always sorted ascending. Every action answers
+:attr:`values`: the card values it plays or discards, whatever its kind (the
+one place that knows ``Replace``/``Attack`` hold ``cards`` and the others one
+``card``).
 """
 
 from __future__ import annotations
@@ -21,6 +24,11 @@ class Replace:
     seat: Seat
     cards: tuple[int, ...]
 
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The cards discarded (sorted; ``()`` keeps the hand)."""
+        return self.cards
+
 
 @dataclass(frozen=True, slots=True)
 class DuelCard:
@@ -29,6 +37,11 @@ class DuelCard:
     seat: Seat
     card: int
 
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The one card picked."""
+        return (self.card,)
+
 
 @dataclass(frozen=True, slots=True)
 class Attack:
@@ -36,6 +49,11 @@ class Attack:
 
     seat: Seat
     cards: tuple[int, ...]
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The cards played (sorted)."""
+        return self.cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +66,11 @@ class Respond:
 
     seat: Seat
     card: int
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The one card answered with."""
+        return (self.card,)
 
 
 Action = Replace | DuelCard | Attack | Respond

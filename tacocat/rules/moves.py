@@ -27,6 +27,13 @@ def remove_cards(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ..
     return tuple(rest)
 
 
+def take(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    """``hand`` without ``cards``, which the caller has proved it holds (validation did)."""
+    rest = remove_cards(hand, cards)
+    assert rest is not None
+    return rest
+
+
 def attack_options(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Every attack ``hand`` may make: singles, sets and sequences.
 

@@ -11,14 +11,11 @@ duel or replacement choice before the reveal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from tacocat.rules.events import Event
 from tacocat.rules.phase import Phase
 from tacocat.rules.ruleset import Ruleset, Seat
-
-if TYPE_CHECKING:
-    from tacocat.rules.state import GameState
+from tacocat.rules.view import StateView
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,8 +25,8 @@ class Observation:
     Attributes:
         seat: whose observation this is.
         ruleset: the rules in force (deck, board, variants).
-        phase: the phase's name (``"replace"``, ``"duel"``, ``"attack"``,
-            ``"defend"``, ``"over"``).
+        phase: the :class:`Phase` (a string enum: it also equals its name,
+            ``"replace"``, ``"duel"``, ``"attack"``, ``"defend"``, ``"over"``).
         to_act: the seats that owe an action.
         round_number, token, covered, wins, tied_rounds: the board and score.
         hand: this seat's hand, sorted.
@@ -47,11 +44,18 @@ class Observation:
             reach (its last sacrifice, else 0) - public knowledge.
         history: this round's events that this seat saw, in order.
         winner: the game's winner, else None.
+        pending_target: the attack card to answer next (defend phase), else None.
+        trick_sacrificed: whether the defender already sacrificed in the trick
+            being answered (the attacker then wins it whatever comes next).
+        secret_choice_open: both seats choose in secret now (the duel, or
+            replacement on the centre).
+
+    The last three are the state's own answers, copied (never re-derived here).
     """
 
     seat: Seat
     ruleset: Ruleset
-    phase: str
+    phase: Phase
     to_act: tuple[Seat, ...]
     round_number: int
     token: int
@@ -73,23 +77,13 @@ class Observation:
     floors: tuple[int, int]
     history: tuple[Event, ...]
     winner: Seat | None
+    pending_target: int | None
+    trick_sacrificed: bool
+    secret_choice_open: bool
 
     @property
     def opponent(self) -> Seat:
         return 1 - self.seat
-
-    @property
-    def pending_target(self) -> int | None:
-        """The attack card to answer next, in the defend phase."""
-        if self.phase == "defend":
-            return self.attack[len(self.responses)]
-        return None
-
-    @property
-    def trick_sacrificed(self) -> bool:
-        """Whether the defender already sacrificed in the trick being answered
-        (the attacker then wins the trick whatever comes next)."""
-        return any(r < a for a, r in zip(self.attack, self.responses, strict=False))
 
     def unseen_cards(self) -> tuple[int, ...]:
         """The deck minus this hand and every public card: the opponent's hand
@@ -100,17 +94,17 @@ class Observation:
         return tuple(remaining)
 
 
-def observe(state: GameState, seat: Seat) -> Observation:
+def observe(state: StateView, seat: Seat) -> Observation:
     """Build ``seat``'s :class:`Observation` of ``state``."""
     opponent = 1 - seat
-    secret_phase = state.phase is Phase.DUEL or (state.phase is Phase.REPLACE and state.replace_secret)
+    secret_phase = state.secret_choice_open
     own_commit = state.commits[seat] if secret_phase else None
     opponent_committed = secret_phase and state.commits[opponent] is not None
     limit = state.replace_limit if state.phase is Phase.REPLACE and seat in state.to_act else None
     return Observation(
         seat=seat,
         ruleset=state.ruleset,
-        phase=state.phase.value,
+        phase=state.phase,
         to_act=state.to_act,
         round_number=state.round_number,
         token=state.token,
@@ -132,4 +126,8 @@ def observe(state: GameState, seat: Seat) -> Observation:
         floors=state.floors,
         history=state.seen_this_round(seat),
         winner=state.winner,
+        pending_target=state.pending_target,
+        # The state keeps the flag after the trick; outside one there is nothing to answer.
+        trick_sacrificed=state.phase is Phase.DEFEND and state.trick_sacrificed,
+        secret_choice_open=secret_phase,
     )

@@ -5,8 +5,12 @@ from __future__ import annotations
 import enum
 
 
-class Phase(enum.Enum):
-    """The step of the round that waits for an action."""
+class Phase(enum.StrEnum):
+    """The step of the round that waits for an action.
+
+    A string enum, so a phase also equals (and serialises as) its name:
+    ``Phase.DUEL == "duel"``.
+    """
 
     REPLACE = "replace"
     DUEL = "duel"

@@ -1,59 +1,67 @@
-"""The end of a round: the showdown, moving Tacocat, the tile, and the next deal.
+"""The end of a round, as a pure function: the showdown's outcome, Tacocat's move, the tile.
 
-Transitions of :class:`~tacocat.rules.state.GameState` kept in their own module
-so the state module stays small. Like every transition they mutate a fresh
-clone that :meth:`GameState.apply` made, never a state anyone else holds.
+:func:`showdown` reads the last card of each hand and the board and returns a
+:class:`RoundEnd`: who won (or that the round is replayed), where Tacocat goes,
+the spaces covered afterwards and the events to report. It touches no state:
+:class:`~tacocat.rules.state.GameState` applies the result to its fresh clone
+(and deals the next round), so the state's invariants are kept in one class.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from tacocat.rules import events as ev
-from tacocat.rules.phase import Phase
-from tacocat.rules.ruleset import Seat
-
-if TYPE_CHECKING:
-    from tacocat.rules.state import GameState
+from tacocat.rules.ruleset import Ruleset, Seat
 
 
-def showdown(state: GameState, out: list[ev.Event]) -> None:
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    """What a showdown decides.
+
+    Attributes:
+        winner: the seat that won the round, or None for a tie that replays it.
+        token: Tacocat's position afterwards (a space, or the winner's goal).
+        covered: the spaces under a tile afterwards.
+        game_won: True when Tacocat reached ``winner``'s goal.
+        events: what happened, in order (from ``ShowdownRevealed`` on).
+    """
+
+    winner: Seat | None
+    token: int
+    covered: frozenset[int]
+    game_won: bool
+    events: tuple[ev.Event, ...]
+
+
+def showdown(hands: tuple[tuple[int, ...], tuple[int, ...]], token: int,
+             covered: frozenset[int], ruleset: Ruleset) -> RoundEnd:
     """Both last cards revealed: the lower wins; a tie replays (or goes to the arrow)."""
-    cards = (state.hands[0][0], state.hands[1][0])
-    out.append(ev.ShowdownRevealed(cards))
-    state.attacker, state.attack, state.responses = None, (), ()
-    space = state.ruleset.board.spaces[state.token]
+    cards = (hands[0][0], hands[1][0])
+    out: list[ev.Event] = [ev.ShowdownRevealed(cards)]
     if cards[0] != cards[1]:
-        _round_won(state, 0 if cards[0] < cards[1] else 1, False, out)
-    elif state.ruleset.tie_goes_to_arrow and not space.is_two_arrow:
-        (arrow_seat,) = space.arrows
-        _round_won(state, arrow_seat, True, out)
-    else:
-        state.tied_rounds += 1
-        out.append(ev.RoundTied(state.token))
-        state._deal(out)
+        return _round_won(0 if cards[0] < cards[1] else 1, False, token, covered, ruleset, out)
+    arrow_seat = ruleset.tied_showdown_winner(token)
+    if arrow_seat is not None:
+        return _round_won(arrow_seat, True, token, covered, ruleset, out)
+    out.append(ev.RoundTied(token))
+    return RoundEnd(None, token, covered, False, tuple(out))
 
 
-def _round_won(state: GameState, seat: Seat, by_tie_rule: bool, out: list[ev.Event]) -> None:
+def _round_won(seat: Seat, by_tie_rule: bool, start: int, covered: frozenset[int],
+               ruleset: Ruleset, out: list[ev.Event]) -> RoundEnd:
     """Move Tacocat toward ``seat``'s goal over covered spaces and tile the space it left."""
-    wins = list(state.wins)
-    wins[seat] += 1
-    state.wins = (wins[0], wins[1])
-    state.last_round_winner = seat
     out.append(ev.RoundWon(seat, by_tie_rule))
-    board = state.ruleset.board
-    step, start = board.step_of(seat), state.token
+    board = ruleset.board
+    step = board.step_of(seat)
     position, skipped = start + step, []
-    while 0 <= position < board.size and position in state.covered:
+    while 0 <= position < board.size and position in covered:
         skipped.append(position)
         position += step
     out.append(ev.TokenMoved(seat, start, position, tuple(skipped)))
-    state.covered = state.covered | {start}
-    state.token = position
-    out.append(ev.TilePlaced(start, board.size - len(state.covered)))
-    if position == board.goal_of(seat):
-        state.winner = seat
-        state.phase = Phase.OVER
+    covered = covered | {start}
+    out.append(ev.TilePlaced(start, board.size - len(covered)))
+    game_won = position == board.goal_of(seat)
+    if game_won:
         out.append(ev.GameWon(seat))
-    else:
-        state._deal(out)
+    return RoundEnd(seat, position, covered, game_won, tuple(out))

@@ -7,9 +7,12 @@ optional *variant* lives here as data, so that it can be changed in one place:
 * :data:`DEFAULT_BOARD` - **[ruling]** hand sizes ``4 5 6 7 6 5 4``; the centre
   space carries both arrows, every other space one arrow pointing at the
   trailing player (the one whose goal is farther away).
-* :attr:`Ruleset.tie_goes_to_arrow` - variant (listed in :mod:`tacocat.rules.variants`),
-  off by default: a tied showdown on a one-arrow space is won by the player the
-  arrow points at.
+* :attr:`Ruleset.tie_goes_to_arrow` - variant, off by default: a tied showdown
+  on a one-arrow space is won by the player the arrow points at.
+
+The variants are the fields declared with :func:`variant`: that declaration is
+the one table of optional rules. Serialisation (:meth:`Ruleset.to_dict`), the
+New game screen (:mod:`tacocat.rules.variants`) and the tests loop over it.
 
 The behavioural rulings (secret centre replacement, draw order, duels that
 leave a single card go to the showdown, a response at least as high as the
@@ -20,8 +23,8 @@ listed with their wording in :mod:`tacocat.rules.rulings`.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 from tacocat.rules.errors import InvalidRuleset
 
@@ -38,9 +41,17 @@ MAX_HAND_SIZE = 9
 MIN_HAND_SIZE = 2
 
 
+_T = TypeVar("_T")
+
+
 def other(seat: Seat) -> Seat:
     """The opponent of ``seat``."""
     return 1 - seat
+
+
+def with_seat(pair: tuple[_T, _T], seat: Seat, value: _T) -> tuple[_T, _T]:
+    """``pair`` (indexed by seat) with ``seat``'s entry replaced by ``value``."""
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +98,16 @@ class Board:
         return -1 if seat == FIRST else 1
 
 
+def rounds_to_win(board_size: int) -> int:
+    """Rounds a seat must win to bring Tacocat home on a board of ``board_size`` spaces.
+
+    Tiles always cover one stretch around the centre, so every decided round
+    pushes Tacocat one space past it: the game lasts until one seat has won
+    half the board plus one.
+    """
+    return board_size // 2 + 1
+
+
 def trailing_seat(space_index: int, size: int) -> Seat | None:
     """The seat whose goal is farther from a space, or None when equally far."""
     to_first_goal = space_index + 1
@@ -111,6 +132,19 @@ def catch_up_board(hand_sizes: tuple[int, ...]) -> Board:
     return Board(tuple(spaces), start=size // 2)
 
 
+def variant() -> Any:
+    """Declare a :class:`Ruleset` field as an optional rule (a variant), off by default.
+
+    The field's metadata marks it; :func:`variant_names` finds every field so marked.
+    """
+    return field(default=False, metadata={"variant": True})
+
+
+def variant_names(ruleset_type: type | None = None) -> tuple[str, ...]:
+    """The variant fields of ``ruleset_type`` (default :class:`Ruleset`), in declaration order."""
+    return tuple(f.name for f in fields(ruleset_type or Ruleset) if f.metadata.get("variant"))
+
+
 #: [ruling] The deck: three cards of each value 1-12, plus two more 7s.
 DEFAULT_DECK: tuple[int, ...] = tuple(sorted([v for v in range(1, 13) for _ in range(3)] + [7, 7]))
 #: [ruling] The default board preset.
@@ -122,15 +156,17 @@ DEFAULT_BOARD: Board = catch_up_board(DEFAULT_HAND_SIZES)
 class Ruleset:
     """Everything that defines which game is played.
 
-    Build one with the defaults (``Ruleset()``), or vary ``tie_goes_to_arrow``
-    or the board. :meth:`validate` is called on construction, so an instance
-    always describes a playable game.
+    Build one with the defaults (``Ruleset()``), or vary a variant (a field
+    declared with :func:`variant`) or the board. :meth:`validate` is called on
+    construction, so an instance always describes a playable game.
     """
 
     deck: tuple[int, ...] = DEFAULT_DECK
     board: Board = DEFAULT_BOARD
-    tie_goes_to_arrow: bool = False
     name: str = field(default="standard")
+    # --- the variants: each a boolean switched on by the player (see variant()) ---
+    #: A tied showdown on a one-arrow space goes to the player the arrow points at.
+    tie_goes_to_arrow: bool = variant()
 
     def __post_init__(self) -> None:
         self.validate()
@@ -167,16 +203,32 @@ class Ruleset:
         """How many cards of each value the deck holds."""
         return Counter(self.deck)
 
+    def tied_showdown_winner(self, token: int) -> Seat | None:
+        """Who wins a tied showdown with Tacocat on space ``token``: None replays the round.
+
+        The one statement of what a tie means (the engine's showdown and the
+        AI's valuation of a tie both ask here).
+        """
+        if not self.tie_goes_to_arrow or not 0 <= token < self.board.size:
+            return None
+        space = self.board.spaces[token]
+        if space.is_two_arrow:
+            return None
+        (arrow_seat,) = space.arrows
+        return arrow_seat
+
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready description (see docs/game-record.md)."""
-        return {
+        """A JSON-ready description (see docs/game-record.md); every variant by its field name."""
+        data: dict[str, Any] = {
             "name": self.name,
             "deck": list(self.deck),
             "board": [
                 {"hand_size": s.hand_size, "arrows": sorted(s.arrows)} for s in self.board.spaces
             ],
-            "tie_goes_to_arrow": self.tie_goes_to_arrow,
         }
+        for name in variant_names(type(self)):
+            data[name] = getattr(self, name)
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Ruleset:
@@ -186,7 +238,6 @@ class Ruleset:
         try:
             deck = data["deck"]
             board_data = data["board"]
-            tie = data.get("tie_goes_to_arrow", False)
             name = data.get("name", "custom")
         except KeyError as missing:
             raise InvalidRuleset(f"the ruleset lacks {missing}") from None
@@ -194,8 +245,13 @@ class Ruleset:
             raise InvalidRuleset("the deck must be a list of whole numbers")
         if not isinstance(board_data, list) or not board_data:
             raise InvalidRuleset("the board must be a non-empty list of spaces")
-        if type(tie) is not bool or not isinstance(name, str):
-            raise InvalidRuleset("tie_goes_to_arrow must be true or false and name a string")
+        if not isinstance(name, str):
+            raise InvalidRuleset("the ruleset's name must be a string")
+        # A variant missing from the data is off: records older than the variant lack it.
+        switches = {v: data.get(v, False) for v in variant_names(cls)}
+        for variant_name, on in switches.items():
+            if type(on) is not bool:
+                raise InvalidRuleset(f"{variant_name} must be true or false")
         spaces = []
         for entry in board_data:
             if not isinstance(entry, dict):
@@ -207,7 +263,7 @@ class Ruleset:
                 raise InvalidRuleset("arrows must name seats 0 or 1")
             spaces.append(Space(hand_size, frozenset(arrows)))
         board = Board(tuple(spaces), start=len(spaces) // 2)
-        return cls(deck=tuple(deck), board=board, tie_goes_to_arrow=tie, name=name)
+        return cls(deck=tuple(deck), board=board, name=name, **switches)
 
 
 DEFAULT_RULESET = Ruleset()

@@ -36,5 +36,5 @@ RULINGS: tuple[Ruling, ...] = (
            "state._respond"),
     Ruling("tie_goes_to_arrow", "Variant, off by default: a tied showdown is won by the player the "
            "arrow points at (on the two-arrow centre a tie still replays).",
-           "ruleset.Ruleset.tie_goes_to_arrow"),
+           "ruleset.Ruleset.tied_showdown_winner"),
 )

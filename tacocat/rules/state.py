@@ -15,41 +15,32 @@ commit arrives.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from tacocat.rules import events as ev
 from tacocat.rules.actions import Action, Attack, DuelCard, Replace, Respond, classify_attack
+from tacocat.rules.errors import IllegalAction
 from tacocat.rules.moves import (
     AllReplacements,
     ReplaceActions,
     attack_options,
-    remove_cards,
     replacement_options,
     response_options,
 )
+from tacocat.rules.moves import take as _take
 from tacocat.rules.observation import Observation
 from tacocat.rules.observation import observe as _observe
 from tacocat.rules.phase import Phase
 from tacocat.rules.round_end import showdown
-from tacocat.rules.ruleset import DEFAULT_RULESET, SEATS, Ruleset, Seat, Space, other
+from tacocat.rules.ruleset import DEFAULT_RULESET, SEATS, Ruleset, Seat, Space, other, rounds_to_win
+from tacocat.rules.ruleset import with_seat as _with
 from tacocat.rules.shuffle import Decks
 from tacocat.rules.validation import invariant_problems, refusal
 
 __all__ = ["GameState", "Phase", "ReplaceActions", "new_game", "rounds_to_win"]
 
-_T = TypeVar("_T")
 #: The actions applied so far, newest first, as a linked list (cheap to extend).
 _ActionChain = tuple[Any, Action] | None
-
-
-def rounds_to_win(board_size: int) -> int:
-    """Rounds a seat must win to bring Tacocat home on a board of ``board_size`` spaces.
-
-    Tiles always cover one stretch around the centre, so every decided round
-    pushes Tacocat one space past it: the game lasts until one seat has won
-    half the board plus one.
-    """
-    return board_size // 2 + 1
 
 
 class GameState:
@@ -170,7 +161,7 @@ class GameState:
         if phase is Phase.ATTACK or phase is Phase.DEFEND:
             attacker = self._attacker()
             return (attacker,) if phase is Phase.ATTACK else (other(attacker),)
-        if phase is Phase.DUEL or (phase is Phase.REPLACE and self.replace_secret):
+        if self.secret_choice_open:
             return tuple(s for s in SEATS if self.commits[s] is None)
         if phase is Phase.REPLACE and self.replacer is not None:
             return (self.replacer,)
@@ -180,6 +171,11 @@ class GameState:
         """The attacker, in the phases that always have one."""
         assert self.attacker is not None
         return self.attacker
+
+    @property
+    def secret_choice_open(self) -> bool:
+        """True while both seats choose in secret: the duel, or replacement on the centre."""
+        return self.phase is Phase.DUEL or (self.phase is Phase.REPLACE and self.replace_secret)
 
     @property
     def space(self) -> Space | None:
@@ -248,6 +244,13 @@ class GameState:
         target = self.pending_target
         assert target is not None  # DEFEND always has an attack card to answer
         return [Respond(seat, card) for card in response_options(hand, target)]
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` is illegal now (the error :meth:`apply` would raise, unraised), or None.
+
+        Its ``reason`` code and ``params`` are for the user interface to word.
+        """
+        return refusal(self, action)
 
     def is_legal(self, action: Action) -> bool:
         return refusal(self, action) is None
@@ -343,12 +346,12 @@ class GameState:
             second, limit = other(seat), len(action.cards)
             if limit == 0:
                 out.append(ev.ReplacementSkipped(second))
-                self._start_duel(out)
+                self._start_duel()
             else:
                 self.replacer, self.replace_limit = second, limit
                 out.append(ev.ReplaceTurn(second, limit, False))
         else:
-            self._start_duel(out)
+            self._start_duel()
 
     def _commit_replacement(self, action: Replace, out: list[ev.Event]) -> None:
         """[ruling secret_centre_replacement] Hide the choice until both chose."""
@@ -363,9 +366,9 @@ class GameState:
         for seat in SEATS:
             self._exchange(seat, self.commits[seat], out)
         self.commits = (None, None)
-        self._start_duel(out)
+        self._start_duel()
 
-    def _start_duel(self, out: list[ev.Event]) -> None:
+    def _start_duel(self) -> None:
         self.phase = Phase.DUEL
         self.commits = (None, None)
         self.replacer = None
@@ -388,9 +391,9 @@ class GameState:
     def _after_duel(self, attacker: Seat | None, out: list[ev.Event]) -> None:
         """[ruling duel_last_card_showdown] A single card each goes to the showdown."""
         if len(self.hands[0]) == 1:
-            showdown(self, out)
+            self._showdown(out)
         elif attacker is None:
-            self._start_duel(out)  # a tie: duel again
+            self._start_duel()  # a tie: duel again
         else:
             self.phase, self.attacker = Phase.ATTACK, attacker
 
@@ -423,9 +426,24 @@ class GameState:
         out.append(ev.TrickWon(winner, by_defence=not self.trick_sacrificed))
         self.attacker, self.attack, self.responses = winner, (), ()
         if len(self.hands[0]) == 1:
-            showdown(self, out)
+            self._showdown(out)
         else:
             self.phase = Phase.ATTACK
+
+    def _showdown(self, out: list[ev.Event]) -> None:
+        """Apply the showdown's :class:`RoundEnd` (a pure result) and deal on, unless the game is won."""
+        end = showdown(self.hands, self.token, self.covered, self.ruleset)
+        out.extend(end.events)
+        self.attacker, self.attack, self.responses = None, (), ()
+        if end.winner is None:
+            self.tied_rounds += 1
+        else:
+            self.wins = _with(self.wins, end.winner, self.wins[end.winner] + 1)
+            self.last_round_winner, self.token, self.covered = end.winner, end.token, end.covered
+        if end.game_won:
+            self.winner, self.phase = end.winner, Phase.OVER
+        else:
+            self._deal(out)
 
     # --- checks ----------------------------------------------------------
 
@@ -439,18 +457,6 @@ class GameState:
     def __repr__(self) -> str:
         return (f"<GameState round={self.round_number} phase={self.phase.value} token={self.token} "
                 f"wins={self.wins} hands={self.hands} to_act={self.to_act}>")
-
-
-def _with(pair: tuple[_T, _T], seat: Seat, value: _T) -> tuple[_T, _T]:
-    """``pair`` (indexed by seat) with ``seat``'s entry replaced by ``value``."""
-    return (value, pair[1]) if seat == 0 else (pair[0], value)
-
-
-def _take(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
-    """``hand`` without ``cards``, which validation has proved it holds."""
-    rest = remove_cards(hand, cards)
-    assert rest is not None
-    return rest
 
 
 def new_game(seed: int, ruleset: Ruleset = DEFAULT_RULESET,

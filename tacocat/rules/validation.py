@@ -1,7 +1,9 @@
 """Why an action is illegal in a state: a reason code and its facts, or None.
 
 Kept apart from :mod:`tacocat.rules.state` so that the state module holds the
-transitions and this one the checks. The engine never words a refusal: it
+transitions and this one the checks; it reads a state through the
+:class:`~tacocat.rules.view.StateView` protocol and never imports the state
+module. The engine never words a refusal: it
 returns an :class:`IllegalAction` carrying a reason code and parameters (the
 seat, the cards involved) that the user interface words in the player's
 language. The reasons are listed on :class:`IllegalAction`.
@@ -9,23 +11,19 @@ language. The reasons are listed on :class:`IllegalAction`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tacocat.rules.actions import Attack, DuelCard, Replace, Respond, attack_shape_problem
 from tacocat.rules.errors import IllegalAction
 from tacocat.rules.moves import remove_cards
 from tacocat.rules.phase import Phase
 from tacocat.rules.ruleset import SEATS
-
-if TYPE_CHECKING:
-    from tacocat.rules.state import GameState
+from tacocat.rules.view import StateView
 
 PHASE_OF_ACTION: dict[type, Phase] = {
     Replace: Phase.REPLACE, DuelCard: Phase.DUEL, Attack: Phase.ATTACK, Respond: Phase.DEFEND,
 }
 
 
-def refusal(state: GameState, action: object) -> IllegalAction | None:
+def refusal(state: StateView, action: object) -> IllegalAction | None:
     """Why ``action`` is illegal in ``state`` (an unraised error), or None when legal."""
     expected = PHASE_OF_ACTION.get(type(action))
     if expected is None:
@@ -53,7 +51,7 @@ def refusal(state: GameState, action: object) -> IllegalAction | None:
     return _respond_refusal(state, action)
 
 
-def _replace_refusal(state: GameState, action: Replace) -> IllegalAction | None:
+def _replace_refusal(state: StateView, action: Replace) -> IllegalAction | None:
     if list(action.cards) != sorted(action.cards):
         return IllegalAction("replace_unsorted")
     if remove_cards(state.hands[action.seat], action.cards) is None:
@@ -64,7 +62,7 @@ def _replace_refusal(state: GameState, action: Replace) -> IllegalAction | None:
     return None
 
 
-def _attack_refusal(state: GameState, action: Attack) -> IllegalAction | None:
+def _attack_refusal(state: StateView, action: Attack) -> IllegalAction | None:
     cards, hand = action.cards, state.hands[action.seat]
     if list(cards) != sorted(cards):
         return IllegalAction("attack_unsorted")
@@ -78,7 +76,7 @@ def _attack_refusal(state: GameState, action: Attack) -> IllegalAction | None:
     return None
 
 
-def _respond_refusal(state: GameState, action: Respond) -> IllegalAction | None:
+def _respond_refusal(state: StateView, action: Respond) -> IllegalAction | None:
     card, target, hand = action.card, state.pending_target, state.hands[action.seat]
     if card not in hand:
         return IllegalAction("not_held", seat=action.seat, cards=(card,))
@@ -89,7 +87,7 @@ def _respond_refusal(state: GameState, action: Respond) -> IllegalAction | None:
     return None
 
 
-def invariant_problems(state: GameState) -> list[str]:
+def invariant_problems(state: StateView) -> list[str]:
     """Every way ``state`` breaks the game's invariants (empty when sound).
 
     Diagnostics for tests and the save loader's log, not for players.

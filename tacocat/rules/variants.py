@@ -1,11 +1,12 @@
-"""The optional rule variants a player may switch on: one table, read by the New game screen.
+"""The optional rule variants a player may switch on, as the New game screen lists them.
 
-Each variant is a boolean field of :class:`~tacocat.rules.ruleset.Ruleset` (the one
-description of a game's rules; a save stores it once, in the game record). To add
-a variant: add its field to ``Ruleset`` and make the engine honour it, add a row
-here, and give it the translation keys ``tacocat.variants.<name>.label`` and
-``tacocat.variants.<name>.hint``. The New game screen offers every row; nothing
-else needs to change.
+Each variant is a boolean field of :class:`~tacocat.rules.ruleset.Ruleset` declared
+with :func:`~tacocat.rules.ruleset.variant` (the one description of a game's rules;
+a save stores it once, in the game record). :data:`VARIANTS` is read from those
+fields, so to add a variant: declare its field in ``Ruleset``, make the engine
+honour it, and give it the translation keys ``tacocat.variants.<name>.label`` and
+``tacocat.variants.<name>.hint``. Serialisation, the New game screen and the
+tests (round trip, solver against engine) pick it up; nothing else needs to change.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tacocat.rules.ruleset import Ruleset
+from tacocat.rules.ruleset import Ruleset, variant_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,11 +35,8 @@ class Variant:
         return f"tacocat.variants.{self.name}.hint"
 
 
-#: Every variant, in the order the New game screen lists them.
-VARIANTS: tuple[Variant, ...] = (
-    # A tied showdown on a one-arrow space goes to the player the arrow points at.
-    Variant("tie_goes_to_arrow"),
-)
+#: Every variant, in the order the New game screen lists them (the fields' order).
+VARIANTS: tuple[Variant, ...] = tuple(Variant(name) for name in variant_names(Ruleset))
 _NAMES = frozenset(variant.name for variant in VARIANTS)
 
 

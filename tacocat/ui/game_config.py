@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:  # the rules are imported when a game starts, not at start-up
     from tacocat.rules import Ruleset
 
+from tacocat.levels import AI_LEVELS, DEFAULT_LEVEL
 from tacocat.ui.i18n import localised_names
 
 Mode = Literal["vs_ai", "hotseat", "demo"]
 MODES: tuple[str, ...] = ("vs_ai", "hotseat", "demo")
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+#: The levels the New game screen offers (:mod:`tacocat.levels`).
+LEVELS: tuple[str, ...] = AI_LEVELS
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,7 @@ class GameConfig:
     """
 
     mode: Mode
-    level: str = "medium"
+    level: str = DEFAULT_LEVEL
     human_seat: int = 0
     names: tuple[str, str] = ("Sun", "Moon")
     ruleset: Ruleset | None = None

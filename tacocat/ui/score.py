@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tacocat.rules import GameState, IllegalAction, new_game
+from tacocat.rules import GameRecord, GameState, RecordError
 from tacocat.rules import events as ev
 from tacocat.ui.i18n import tr
 
@@ -72,21 +72,18 @@ def round_label(number: int, replay: int) -> str:
 
 
 def book_from_state(state: GameState) -> ScoreBook:
-    """The score book of a saved game, by replaying its actions from the deal.
+    """The score book of a saved game, from the events of its record's steps.
 
-    A game that does not replay to the same score (a stacked test deck) keeps
-    only its score: its history is unknown.
+    :meth:`GameRecord.steps` replays the recorded deals (a stacked deck too).
+    A record that does not replay to the same score keeps only its score: its
+    history is unknown.
     """
     book = ScoreBook()
     try:
-        replayed, events = new_game(state.seed, state.ruleset)
-        for event in events:
-            book.feed(event)
-        for action in state.actions:
-            replayed, events = replayed.apply(action)
+        for _, events in GameRecord.from_state(state).steps():
             for event in events:
                 book.feed(event)
-    except IllegalAction:
+    except RecordError:
         pass
     if book.wins != list(state.wins):
         book = ScoreBook(wins=list(state.wins))

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tacocat.ai.sampling import tie_value
 from tacocat.ai.solver import Solver, showdown_value, solve_matrix
 from tacocat.rules import (
     Attack,
     DuelCard,
+    Phase,
     Replace,
     Ruleset,
     attack_options,
@@ -18,23 +21,58 @@ from tacocat.rules import (
     new_game,
 )
 from tacocat.rules.moves import remove_cards, response_options
+from tacocat.rules.variants import VARIANTS, ruleset_with
 
 HIGH_DUEL, LOW_DUEL, FILLER = 40, 39, 50
+#: The first round's last cards on the three-space board: the lower one wins it.
+ROUND_ONE_LOW, ROUND_ONE_HIGH = 60, 61
+#: Where the play phase is played: the centre (both arrows) or a one-arrow space
+#: whose arrow points at the attacker (seat 0) or at the defender (seat 1).
+SPACES = ("centre", "arrow_to_attacker", "arrow_to_defender")
+#: No variant, each variant alone, and all of them: the solver must agree with the
+#: engine under every rule a player can switch on.
+VARIANT_CHOICES = list(dict.fromkeys([(), *((v.name,) for v in VARIANTS), tuple(v.name for v in VARIANTS)]))
 
 
-def play_phase_state(first: tuple[int, ...], second: tuple[int, ...]):
+def play_phase_state(first: tuple[int, ...], second: tuple[int, ...], space: str = "centre",
+                     variants: tuple[str, ...] = ()):
     """An engine state in the play phase where ``first`` (seat 0) attacks ``second``.
 
-    A one-space board deals each seat its hand plus a duel card; seat 0's duel
-    card is higher, so after the duel seat 0 attacks with exactly ``first``.
+    Each seat is dealt its hand plus a duel card; seat 0's duel card is higher,
+    so after the duel seat 0 attacks with exactly ``first``. On the centre the
+    board has one space. Otherwise it has three: a first round of two cards
+    each, won by seat 1 (Tacocat moves to the space whose arrow points at seat
+    0) or by seat 0 (the arrow points at seat 1), then the hands above.
     """
     n = len(first) + 1
     order = first + (HIGH_DUEL,) + second + (LOW_DUEL,)
+    if space == "centre":
+        hand_sizes: tuple[int, ...] = (n,)
+    else:
+        hand_sizes = (n, 2, n)
+        order += (ROUND_ONE_LOW, ROUND_ONE_HIGH)
     order += (FILLER,) * max(0, 4 * n - len(order))
-    ruleset = Ruleset(deck=tuple(sorted(order)), board=catch_up_board((n,)), name="test")
-    state, _ = new_game(0, ruleset, recorded_deals=(order,))
-    for seat in (0, 1):
-        state, _ = state.apply(Replace(seat, ()))
+    base = Ruleset(deck=tuple(sorted(order)), board=catch_up_board(hand_sizes), name="test")
+    ruleset = ruleset_with(variants, base)
+    if space == "centre":
+        state, _ = new_game(0, ruleset, recorded_deals=(order,))
+    else:
+        winner_low = (ROUND_ONE_LOW, ROUND_ONE_HIGH)
+        lows = winner_low if space == "arrow_to_defender" else winner_low[::-1]
+        rest = list(order)
+        for card in (lows[0], HIGH_DUEL, lows[1], LOW_DUEL):
+            rest.remove(card)
+        round_one = (lows[0], HIGH_DUEL, lows[1], LOW_DUEL, *rest)
+        state, _ = new_game(0, ruleset, recorded_deals=(round_one, order))
+        for seat in (0, 1):
+            state, _ = state.apply(Replace(seat, ()))
+        state, _ = state.apply(DuelCard(0, HIGH_DUEL))
+        state, _ = state.apply(DuelCard(1, LOW_DUEL))  # one card each: the showdown
+        (arrow,) = state.space.arrows
+        assert arrow == (0 if space == "arrow_to_attacker" else 1)
+        state, _ = state.apply(Replace(arrow, ()))  # the other seat may then replace none
+    while state.phase is Phase.REPLACE:  # both at the centre; none left on a one-arrow space
+        state, _ = state.apply(Replace(state.to_act[0], ()))
     state, _ = state.apply(DuelCard(0, HIGH_DUEL))
     state, _ = state.apply(DuelCard(1, LOW_DUEL))
     assert state.phase.value == "attack" and state.attacker == 0
@@ -42,14 +80,17 @@ def play_phase_state(first: tuple[int, ...], second: tuple[int, ...]):
     return state
 
 
-def engine_value(state) -> float:
-    """Plain minimax over the engine's own moves: seat 0's value (a tie is 0.5)."""
-    if state.tied_rounds:
+def engine_value(state, start) -> float:
+    """Plain minimax over the engine's own moves: seat 0's value of the round begun at ``start``.
+
+    The engine decides the round: a won round is 1 or 0, a replayed tie 0.5.
+    """
+    if state.tied_rounds > start.tied_rounds:
         return 0.5
-    if state.is_over:
-        return 1.0 if state.winner == 0 else 0.0
+    if state.wins != start.wins:
+        return 1.0 if state.wins[0] > start.wins[0] else 0.0
     seat = state.to_act[0]
-    values = [engine_value(state.apply(a)[0]) for a in state.legal_actions(seat)]
+    values = [engine_value(state.apply(a)[0], start) for a in state.legal_actions(seat)]
     return max(values) if seat == 0 else min(values)
 
 
@@ -89,22 +130,28 @@ def two_hands(max_size: int, top: int = 8):
     return build()
 
 
-@settings(max_examples=60, deadline=None)
+@pytest.mark.parametrize("variants", VARIANT_CHOICES, ids=lambda n: "+".join(n) or "standard")
+@pytest.mark.parametrize("space", SPACES)
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(two_hands(4))
-def test_solver_matches_engine_minimax(hands):
+def test_solver_matches_engine_minimax(space, variants, hands):
+    """The solver, valuing a tie as the AI does (``tie_value`` of each seat's observation),
+    agrees with the engine's minimax on every space kind under every variant."""
     first, second = hands
-    state = play_phase_state(first, second)
+    state = play_phase_state(first, second, space, variants)
+    tie, their_tie = tie_value(state.observation(0)), tie_value(state.observation(1))
+    assert tie + their_tie == 1.0
     solver = Solver()
-    assert solver.attack_value(first, second) == engine_value(state)
+    assert solver.attack_value(first, second, tie) == engine_value(state, state)
     # Every first attack and every first answer to it, valued move by move.
     for cards in attack_options(first):
         after, _ = state.apply(Attack(0, cards))
-        assert solver.attack_move_value(first, second, cards) == engine_value(after)
+        assert solver.attack_move_value(first, second, cards, tie) == engine_value(after, state)
         for answer in after.legal_actions(1):
             then, _ = after.apply(answer)
             mine = 1.0 - solver.response_move_value(second, remove_cards(first, cards), cards,
-                                                    False, answer.card)
-            assert mine == engine_value(then), (first, second, cards, answer)
+                                                    False, answer.card, their_tie)
+            assert mine == engine_value(then, state), (first, second, cards, answer)
 
 
 @settings(max_examples=80, deadline=None)

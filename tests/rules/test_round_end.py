@@ -127,3 +127,48 @@ def test_the_game_is_won_by_the_first_to_win_four_rounds():
         state = play_scripted_round(state, winner)
     assert state.is_over and state.winner == SECOND and state.wins == (3, 4)
     assert state.covered == frozenset(range(7))  # 7 decided rounds use all 7 tiles
+
+
+# --- the showdown as a pure function (round_end.showdown -> RoundEnd) ---------------------
+
+def _kinds(end):
+    return [type(e).__name__ for e in end.events]
+
+
+def test_showdown_is_a_pure_result_the_state_applies():
+    from tacocat.rules.round_end import RoundEnd, showdown
+
+    hands, covered = ((3,), (5,)), frozenset({2})
+    end = showdown(hands, 3, covered, Ruleset())
+    assert isinstance(end, RoundEnd)
+    # Seat 0 moves toward its goal (down), over the covered space 2, and tiles space 3.
+    assert (end.winner, end.token, end.covered, end.game_won) == (0, 1, frozenset({2, 3}), False)
+    assert _kinds(end) == ["ShowdownRevealed", "RoundWon", "TokenMoved", "TilePlaced"]
+    assert end.events[2] == ev.TokenMoved(0, 3, 1, (2,))
+    assert (hands, covered) == (((3,), (5,)), frozenset({2}))  # nothing it was given changed
+
+
+def test_showdown_ties_replay_or_go_to_the_arrow_and_the_goal_wins_the_game():
+    from tacocat.rules.round_end import showdown
+
+    tie = showdown(((6,), (6,)), 3, frozenset(), Ruleset(tie_goes_to_arrow=True))
+    assert (tie.winner, tie.token, _kinds(tie)) == (None, 3, ["ShowdownRevealed", "RoundTied"])
+    # Space 5 (index 5 of 7) carries one arrow, at the first player (farther from its goal).
+    to_arrow = showdown(((6,), (6,)), 5, frozenset(), Ruleset(tie_goes_to_arrow=True))
+    assert to_arrow.winner == 0 and to_arrow.events[1] == ev.RoundWon(0, True)
+    assert showdown(((6,), (6,)), 5, frozenset(), Ruleset()).winner is None
+    home = showdown(((9,), (2,)), 6, frozenset(), Ruleset())
+    assert (home.winner, home.token, home.game_won) == (1, 7, True)
+    assert _kinds(home)[-1] == "GameWon"
+
+
+def test_the_round_end_module_does_not_know_the_state():
+    import ast
+    from pathlib import Path
+
+    import tacocat.rules.round_end as module
+
+    tree = ast.parse(Path(module.__file__).read_text("utf-8"))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert "tacocat.rules.state" not in imported
+    assert "GameState" not in {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}

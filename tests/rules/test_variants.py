@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tacocat.rules import Ruleset
+from tacocat.rules import GameRecord, InvalidRuleset, Ruleset, catch_up_board, new_game
 from tacocat.rules.variants import VARIANTS, ruleset_with, variants_on
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,3 +43,51 @@ def test_every_variant_has_its_label_and_hint_in_english():
             for part in key.split(".")[1:]:
                 node = node[part]
             assert isinstance(node, str) and node, key
+
+
+# --- serialisation: every variant, from the table, with nothing named by hand ----------
+
+def _variant_choices() -> list[tuple[str, ...]]:
+    """No variant, each variant alone, and all of them."""
+    names = tuple(v.name for v in VARIANTS)
+    return list(dict.fromkeys([(), *((name,) for name in names), names]))
+
+
+@pytest.mark.parametrize("names", _variant_choices(), ids=lambda n: "+".join(n) or "standard")
+def test_every_variant_round_trips_through_the_dict_and_a_record(names):
+    ruleset = ruleset_with(names, Ruleset(board=catch_up_board((3, 5, 3)), name="small"))
+    assert Ruleset.from_dict(ruleset.to_dict()) == ruleset
+    assert Ruleset.from_dict(json.loads(json.dumps(ruleset.to_dict()))) == ruleset
+    record = GameRecord.from_state(new_game(4, ruleset)[0])
+    assert variants_on(GameRecord.from_json(record.to_json()).ruleset) == names
+
+
+def test_the_dict_names_exactly_the_tables_variants():
+    keys = set(Ruleset().to_dict()) - {"name", "deck", "board"}
+    assert keys == {v.name for v in VARIANTS}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _WithANewVariant(Ruleset):
+    """A ruleset as it would be with one more variant declared (no other change)."""
+
+    three_goals: bool = dataclasses.field(default=False, metadata={"variant": True})
+
+
+def test_a_newly_declared_variant_is_serialised_without_touching_to_dict():
+    """The contract that keeps a saved game's variants: declaring the field is enough."""
+    ruleset = _WithANewVariant(tie_goes_to_arrow=True, three_goals=True)
+    data = ruleset.to_dict()
+    assert data["three_goals"] is True
+    assert _WithANewVariant.from_dict(data) == ruleset
+    assert _WithANewVariant.from_dict({**data, "three_goals": False}) == _WithANewVariant(
+        tie_goes_to_arrow=True)
+
+
+def test_a_record_older_than_a_variant_reads_it_as_off_and_a_bad_switch_is_refused():
+    data = Ruleset(tie_goes_to_arrow=True).to_dict()
+    for variant in VARIANTS:
+        older = {k: v for k, v in data.items() if k != variant.name}
+        assert getattr(Ruleset.from_dict(older), variant.name) is False
+        with pytest.raises(InvalidRuleset, match=variant.name):
+            Ruleset.from_dict({**data, variant.name: 1})

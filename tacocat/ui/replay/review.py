@@ -102,8 +102,7 @@ def review_notes(review: Review) -> dict[int, Note]:
 
 
 def _cards_of(action: Any) -> tuple[int, ...]:
-    cards = getattr(action, "cards", None)
-    return tuple(cards) if cards is not None else (action.card,)
+    return tuple(action.values)
 
 
 class ReviewScene(DrawnOverlay):

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from tacocat.levels import DEFAULT_LEVEL
 from tacocat.persistence.fields import MAX_NAME_LENGTH, check_name
 from tacocat.rules import Ruleset
 from tacocat.rules.variants import VARIANTS, ruleset_with
@@ -53,7 +54,7 @@ class NewGameScene(UIScene):
         super().__init__(app)
         settings = app.settings
         self.mode = "vs_ai"
-        self.level = settings.ai_level if settings.ai_level in LEVELS else "medium"
+        self.level = settings.ai_level if settings.ai_level in LEVELS else DEFAULT_LEVEL
         self.human_seat = 0
         #: The variants switched on (names from tacocat.rules.variants.VARIANTS).
         self.variants: set[str] = set()

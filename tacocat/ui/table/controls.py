@@ -279,7 +279,7 @@ class Controls:
             self.hint_text = None
             return
         action = hint.action
-        values = action.cards if isinstance(action, (Replace, Attack)) else (action.card,)
+        values = action.values
         self.clear_selection()
         remaining = list(values)
         for sprite in self.table.my_hand():

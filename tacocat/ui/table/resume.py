@@ -79,8 +79,7 @@ def _without(cards: Sequence[int], taken: Sequence[int]) -> tuple[int, ...]:
 
 def _lay_out_hand(view: TableView, state: GameState, seat: int, known: bool) -> None:
     """One seat's hand, and its committed secret choice (a duel card, a replacement)."""
-    secret = state.phase is Phase.DUEL or (state.phase is Phase.REPLACE and state.replace_secret)
-    commit = state.commits[seat] if secret else None
+    commit = state.commits[seat] if state.secret_choice_open else None
     values: list[int | None] = (list(state.hands[seat]) if known
                                 else [None] * len(state.hands[seat]))
     if state.phase is Phase.DUEL and commit is not None:

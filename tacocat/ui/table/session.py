@@ -38,12 +38,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 from tacocat.ai.worker import AIWorker
 from tacocat.rules import (
     Action,
-    DuelCard,
     GameRecord,
     GameState,
     IllegalAction,
     Phase,
-    Replace,
     Ruleset,
     new_game,
 )
@@ -214,12 +212,12 @@ class GameSession:
     # --- applying -----------------------------------------------------------------
 
     def problem(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now (in the player's language), or None."""
-        try:
-            self.state.apply(action)
-        except IllegalAction as error:
-            return refusal_text(error, self.config.names)
-        return None
+        """Why ``action`` is illegal now (in the player's language), or None.
+
+        The engine's own answer (:meth:`GameState.refusal`), worded: nothing is applied.
+        """
+        refused = self.state.refusal(action)
+        return None if refused is None else refusal_text(refused, self.config.names)
 
     def submit(self, action: Action) -> str | None:
         """Apply a human's action. Returns the engine's reason if it is illegal."""
@@ -298,10 +296,8 @@ class GameSession:
         seed = self._rng.getrandbits(62)
         self._bot_future = self.worker.choose(self.level, (id(self), seat), observation, legal, seed)
         self._bot_request = (self.state, seat)
-        secret = isinstance(legal[0], DuelCard) or (
-            isinstance(legal[0], Replace) and self.state.replace_secret)
         speed = self.speed()
-        base = AI_COMMIT_DELAY if secret else AI_MOVE_DELAY
+        base = AI_COMMIT_DELAY if self.state.secret_choice_open else AI_MOVE_DELAY
         self._bot_wait = 0.0 if math.isinf(speed) or speed <= 0 else base / speed
 
     def forced_answer(self) -> Action | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from tacocat.rules import DuelCard, GameRecord, GameState, Phase, Replace
+from tacocat.rules import DuelCard, GameRecord, GameState, Replace
 
 
 def undo_point(state: GameState, human_seats: Collection[int],
@@ -46,11 +46,8 @@ def _same_secret_exchange(before: GameState, action: object, mine: object,
     choice the player's ``mine`` completed."""
     if getattr(action, "seat", None) in human_seats:
         return False
-    if isinstance(action, DuelCard) and isinstance(mine, DuelCard):
-        return before.phase is Phase.DUEL
-    if isinstance(action, Replace) and isinstance(mine, Replace):
-        return before.phase is Phase.REPLACE and before.replace_secret
-    return False
+    same_kind = type(action) is type(mine) and isinstance(action, (DuelCard, Replace))
+    return same_kind and before.secret_choice_open
 
 
 class StateHistory:

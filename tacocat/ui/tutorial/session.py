@@ -16,7 +16,7 @@ from typing import Any
 
 from tacocat.ai.hints import Hint
 from tacocat.ai.worker import AIWorker
-from tacocat.rules import Action, Attack, GameState, Replace
+from tacocat.rules import Action, GameState
 from tacocat.tutorial import ScriptedBot, Tutorial, taught_by
 from tacocat.tutorial.script import ME
 from tacocat.ui.game_config import GameConfig
@@ -43,8 +43,8 @@ class TutorialWorker(AIWorker):
 def coach_text(tutorial: Tutorial, step: int) -> str:
     """The coach's words for ``step`` (``{cards}``: the cards of the expected move)."""
     expected = tutorial.steps[step].expect
-    cards = expected.cards if isinstance(expected, (Replace, Attack)) else (expected.card,)
-    return tr(f"tacocat.tutorial.coach.{tutorial.steps[step].coach}", cards=cards_text(cards))
+    return tr(f"tacocat.tutorial.coach.{tutorial.steps[step].coach}",
+              cards=cards_text(expected.values))
 
 
 def refusal_text(expected: Action) -> str:

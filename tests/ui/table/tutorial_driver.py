@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 from table_helpers import click, key, step, table_of
 
-from tacocat.rules import Action, Attack, Replace
+from tacocat.rules import Action
 
 
 def start_tutorial(make_app: Any, step_index: int | None = None) -> tuple[Any, Any]:
@@ -55,14 +55,12 @@ def card_centre(scene: Any, value: int, taken: list[Any]) -> tuple[int, int]:
 def make_move(app: Any, scene: Any, action: Action) -> None:
     """Click the cards of ``action``, then the button that confirms it (if any)."""
     taken: list[Any] = []
-    if isinstance(action, (Replace, Attack)):
-        for value in action.cards:
-            click(app, card_centre(scene, value, taken))
-        button = "primary" if action.cards else "secondary"
-        click(app, scene.buttons[button].rect.center)
-    else:  # duel and answer: a click picks the card, the button plays it
-        click(app, card_centre(scene, action.card, taken))
-        click(app, scene.buttons["primary"].rect.center)
+    for value in action.values:
+        click(app, card_centre(scene, value, taken))
+    # Duel and answer: the click picked the card, the button plays it; an empty
+    # replacement is the secondary button ("keep my hand").
+    button = "primary" if action.values else "secondary"
+    click(app, scene.buttons[button].rect.center)
 
 
 def check_coach(scene: Any, index: int) -> None:
@@ -102,8 +100,7 @@ def focus_on(app: Any, scene: Any, target: Any) -> None:
 def make_move_by_keys(app: Any, scene: Any, action: Action) -> None:
     """The same move with the keyboard only: arrows to a card, Space to pick it, Enter."""
     taken: list[Any] = []
-    values = action.cards if isinstance(action, (Replace, Attack)) else (action.card,)
-    for value in values:
+    for value in action.values:
         card_centre(scene, value, taken)  # finds the sprite (and checks it is there)
         focus_on(app, scene, taken[-1])
         key(app, pygame.K_SPACE, frames=1)
