@@ -50,6 +50,11 @@ class Layout:
     def y(self, value: float) -> int:
         return round(value * self.sy)
 
+    def grown(self, width: float) -> int:
+        """``width`` grown as much as the text (for a control in a row with room to spare,
+        where ``x`` would grow it only by ``sx``)."""
+        return round(width * self.sy)
+
     def size(self, width: float, height: float) -> tuple[int, int]:
         return self.x(width), self.y(height)
 
