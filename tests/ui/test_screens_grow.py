@@ -55,3 +55,45 @@ def test_every_widget_screen_grows_with_the_text(make_app, run_frames, click, co
     finally:
         i18n.set_language("en")
         text_scale.set_percent(100)
+
+
+def _key(app, run_frames, code: int, mod: int = 0) -> None:
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="",
+                                         scancode=0))
+    run_frames(app, 2)
+
+
+def test_the_keyboard_reaches_every_control_of_a_scrolling_screen(make_app, run_frames):
+    """Settings at 150 % scrolls (one column): Tab walks every control in focus order, and
+    each one the focus lands on is scrolled into view (inside the panel's visible part)."""
+    import pygame
+
+    from tacocat.ui.layout import scroller_of
+
+    app = make_app()
+    try:
+        app.update_settings(text_size=150)
+        app.open_settings()
+        run_frames(app, 3)
+        screen = app.scenes.top
+        assert screen.one_column and scroller_of(screen.done_button) is not None
+        _key(app, run_frames, pygame.K_TAB)  # the first key shows the ring where focus is
+        seen = []
+        for _ in range(40):
+            element = app.focus.focused().target.element
+            view = scroller_of(element)._view_container.rect
+            assert view.contains(element.rect), (element, element.rect, view)
+            seen.append(element)
+            if element is screen.done_button:
+                break
+            _key(app, run_frames, pygame.K_TAB)
+        assert screen.done_button in seen and screen.text_size_buttons[150] in seen
+        # ...and back up with Shift-Tab to the first control, scrolled back into view.
+        for _ in range(len(seen) - 1):
+            _key(app, run_frames, pygame.K_TAB, pygame.KMOD_SHIFT)
+        first = app.focus.focused().target.element
+        assert first is seen[0] and scroller_of(first)._view_container.rect.contains(first.rect)
+    finally:
+        text_scale.set_percent(100)
