@@ -84,11 +84,6 @@ def panel_layout(design_width: int, window: tuple[int, int]) -> Layout:
     return layout_for(design_width, window[0] - 2 * EDGE - SCROLL_BAR_W)
 
 
-def fits_across(design_width: int, window: tuple[int, int]) -> bool:
-    """True when a design ``design_width`` wide can grow with the text in ``window``."""
-    return not panel_layout(design_width, window).narrow
-
-
 @dataclass
 class Placed:
     """Where a panel went: ``rect`` in the window, ``container`` to put its widgets in
