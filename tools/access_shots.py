@@ -2,9 +2,13 @@
 
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/access_shots.py OUT settings LANG PERCENT
     xvfb-run -a -s "-screen 0 1280x720x24" python tools/access_shots.py OUT table LANG PERCENT
+    xvfb-run -a -s "-screen 0 1280x720x24" python tools/access_shots.py OUT screens LANG PERCENT
 
 ``settings`` shows the Settings screen; ``table`` the table at the first decision
-against the computer, then the first round result (``table-`` and ``result-`` files).
+against the computer, then the first round result (``table-`` and ``result-`` files);
+``screens`` the pygame_gui screens as docs/screenshots/text-150-*.png show them: Settings
+at its top and scrolled to Done by the keyboard (``-settings``, ``-settings-end``), New game
+(``-new-game``) and the Paused menu over the table (``-menu``).
 """
 
 from __future__ import annotations
@@ -39,7 +43,9 @@ def main(out: Path, what: str, language: str, percent: int) -> None:
         print("saved", out / name)
 
     frames(30)
-    if what == "settings":
+    if what == "screens":
+        screens(app, frames, save, f"text-{percent}-{language}")
+    elif what == "settings":
         app.open_settings()
         frames(40)
         save(f"settings-{language}-{percent}.png")
@@ -64,6 +70,37 @@ def main(out: Path, what: str, language: str, percent: int) -> None:
                 table.session.submit(table.session.legal(seat)[0])
             frames(1)
     app._shutdown()
+
+
+def screens(app: App, frames, save, stem: str) -> None:
+    """Settings (top, then Tab pressed until Done: the panel scrolls), New game, the menu."""
+    from tacocat.ui.scenes.new_game import NewGameScene
+
+    def key(code: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="",
+                                             scancode=0))
+        frames(4)
+
+    app.open_settings()
+    frames(40)
+    save(f"{stem}-settings.png")
+    settings = app.scenes.top
+    key(pygame.K_TAB)  # (the first key shows the ring)
+    for _ in range(40):
+        if app.focus.focused().target.element is settings.done_button:
+            break
+        key(pygame.K_TAB)
+    frames(20)
+    save(f"{stem}-settings-end.png")
+    app.scenes.pop()
+    app.scenes.switch(NewGameScene(app))
+    frames(40)
+    save(f"{stem}-new-game.png")
+    app.start_game(GameConfig("vs_ai", "easy", human_seat=0, seed=3))
+    frames(90)
+    app.open_menu()
+    frames(40)
+    save(f"{stem}-menu.png")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,12 @@ def switch_text_size(app: Any, percent: int) -> None:
     # Fonts at the new sizes now, every element restyled now (not at the next update,
     # which would undo the shrink-to-fit the relabelled screens do next).
     app.ui.get_theme().update_theming(ui_theme(), rebuild_all=False)
+    # The widget screens are laid out again below, at the new sizes: their old widgets go
+    # first, so they are not restyled into rows too small for the new fonts.
+    for scene in app.scenes.stack:
+        root = getattr(scene, "root", None)
+        if root is not None and hasattr(scene, "relabel"):
+            root.kill()
     app.ui.rebuild_all_from_changed_theme_data()
     for scene in app.scenes.stack:
         for name in ("restyle", "relabel"):

@@ -24,6 +24,7 @@ import pygame
 import pygame_gui
 
 from tacocat.ui.fit import fit_text, shrinking_follows
+from tacocat.ui.layout import Layout, Placed, panel_layout, panel_rect, scrolling_panel
 
 if TYPE_CHECKING:
     from tacocat.ui.services import App
@@ -216,7 +217,8 @@ class UIScene(Scene):
     def relabel(self) -> None:
         """Rebuild the widgets in the current language (the language was just switched)."""
         if self.root is not None:
-            self.root.kill()
+            if self.root.alive():
+                self.root.kill()
             self.root = self.make_root()
             with shrinking_follows():
                 self.build()
@@ -243,6 +245,27 @@ class UIScene(Scene):
             manager=self.ui, container=parent,
         )
         return pygame_gui.core.UIContainer(rect, manager=self.ui, container=parent)
+
+    def layout(self, design_width: int) -> Layout:
+        """How this screen's design (``design_width`` wide) grows with the text size."""
+        return panel_layout(design_width, self.app.size)
+
+    def scaled_frame(self, design: tuple[int, int],
+                     layout: Layout | None = None) -> tuple[Any, Layout]:
+        """A centred cream panel for a ``design``-sized (100 %) layout, grown with the text
+        (:mod:`tacocat.ui.layout`): returns the container for its widgets (scrolled when it
+        is taller than the window) and the layout that turns design lengths into pixels."""
+        layout = layout or self.layout(design[0])
+        return self.place_panel(layout.size(*design)).container, layout
+
+    def place_panel(self, content: tuple[int, int]) -> Placed:
+        """A centred cream panel for ``content`` pixels of widgets, scrolling down when
+        they are taller than the window."""
+        rect, scrolls = panel_rect(content, self.app.size)
+        frame = self.frame(rect)
+        if not scrolls:
+            return Placed(rect, frame)
+        return scrolling_panel(frame, rect, content, self.ui)
 
     def box(self, rect: pygame.Rect, container: Any, fill: str = "#FFF8EC",
             border: str = "#D9A55B") -> Any:

@@ -7,6 +7,7 @@ import pygame
 from tacocat.persistence.settings import load_settings
 from tacocat.ui import text_scale
 from tacocat.ui.game_config import GameConfig
+from tacocat.ui.layout import scroll_into_view
 from tacocat.ui.widgets import text_box
 
 
@@ -56,10 +57,13 @@ def test_settings_change_the_text_size_live_and_keep_it(make_app, click, run_fra
         assert load_settings(tmp_path)[0].text_size == 150
         screen = app.scenes.top  # rebuilt at the new size
         assert screen.text_size_buttons[150].is_selected
-        # Fixed widget rects: many labels shrink back to fit (docs/accessibility.md says so).
-        assert _largest_widget_font(app) >= before * 1.15
+        # The layout makes room (tacocat/ui/layout.py): the text grows, it is not shrunk back.
+        assert _largest_widget_font(app) >= before * 1.4
+        # One column now, which scrolls: a mouse player scrolls down to the box first.
+        assert scroll_into_view(screen.narration_box)
         click(app, screen.narration_box)
         assert app.settings.narration and app.narrator.enabled
+        scroll_into_view(screen.text_size_buttons[100])
         click(app, screen.text_size_buttons[100])
         assert text_scale.percent() == 100 and _largest_widget_font(app) == before
     finally:

@@ -22,6 +22,7 @@ import pygame_gui
 from pygame_gui.core.utility import translate
 
 from tacocat.ui.fit import inner_size
+from tacocat.ui.layout import scroller_of
 from tacocat.ui.widgets.text_box import MIN_SCALE, Placement
 
 
@@ -44,7 +45,10 @@ def overflows(manager: pygame_gui.UIManager, screen: pygame.Rect) -> list[str]:
                             f"{room_w}×{room_h}")
         container = element.ui_container.get_container() if element.ui_container else None
         bounds = container.rect if container is not None else screen
-        if not bounds.contains(box) or not screen.contains(box):
+        # In a scrolling panel (larger text, tacocat/ui/layout.py) a box may lie beyond the
+        # window: it is inside the panel's content, which scrolls to it.
+        in_window = scroller_of(element) is not None or screen.contains(box)
+        if not bounds.contains(box) or not in_window:
             problems.append(f"{type(element).__name__} {text!r}: box {tuple(box)} outside "
                             f"{tuple(bounds)}")
     return problems

@@ -32,6 +32,7 @@ import pygame
 
 from tacocat.ui.focus import order
 from tacocat.ui.focus.order import Grid, Slot
+from tacocat.ui.layout import scroll_into_view
 from tacocat.ui.widgets.focus_ring import draw_focus_ring
 
 if TYPE_CHECKING:
@@ -122,8 +123,17 @@ class FocusManager:
         target = slot.target
         now = (id(scene), target.path, target.label(), target.state())
         if now != self._announced:
+            if self._announced is None or now[:2] != self._announced[:2]:
+                self._reveal(target)
             self._announced = now
             self.announce(now[2], now[3])
+
+    def _reveal(self, target: Any) -> None:
+        """A control the focus moved to (or started on) in a scrolling panel (larger text,
+        :mod:`tacocat.ui.layout`) is scrolled into view, unless the mouse leads."""
+        element = getattr(target, "element", None)
+        if element is not None and self.ring_shown:
+            scroll_into_view(element)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.ring_shown:

@@ -73,41 +73,39 @@ class AboutScene(Overlay):
             warnings.filterwarnings("ignore", "Trying to pre-load font", UserWarning)
             self.ui.preload_fonts([{"name": name, "point_size": size, "style": "bold",
                                     "antialiased": "1"} for size in BOLD_SIZES])
-        screen_w, screen_h = self.app.size
         panel_w, panel_h = PANEL_SIZE
-        self.panel = self.frame(
-            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h))
+        self.panel, self.at = self.scaled_frame(PANEL_SIZE)
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, 10, panel_w, 60), tr("tacocat.about.heading"), manager=self.ui,
+            self.at.rect(0, 10, panel_w, 60), tr("tacocat.about.heading"), manager=self.ui,
             container=self.panel, object_id=theme_id(class_id="@heading"))
-        credits = pygame.Rect(30, 74, LEFT_W, CREDITS_H)
+        credits = self.at.rect(30, 74, LEFT_W, CREDITS_H)
         self.box(credits, self.panel)
         self.credits_box = pygame_gui.elements.UITextBox(
             self.credits_html(), credits.inflate(-6, -6), manager=self.ui, container=self.panel,
             object_id=theme_id("#about_credits"))
+        bottom = 74 + CREDITS_H
         pygame_gui.elements.UILabel(
-            pygame.Rect(30, credits.bottom + 6, LEFT_W, 34), tr("tacocat.about.libraries_title"),
+            self.at.rect(30, bottom + 6, LEFT_W, 34), tr("tacocat.about.libraries_title"),
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@section"))
         # The list runs to the panel's foot: Back sits under the right-hand column.
-        listing = pygame.Rect(30, credits.bottom + 44, LEFT_W, panel_h - 30 - credits.bottom - 44)
+        listing = self.at.rect(30, bottom + 44, LEFT_W, panel_h - 30 - bottom - 44)
         self.box(listing, self.panel)
         self.libraries_box = pygame_gui.elements.UITextBox(
             self.libraries_html(), listing.inflate(-6, -6), manager=self.ui, container=self.panel,
             object_id=theme_id("#about_libraries"))
         pygame_gui.elements.UILabel(
-            pygame.Rect(RIGHT_X, 74, panel_w - RIGHT_X - 30, 30), tr("tacocat.about.notices_hint"),
+            self.at.rect(RIGHT_X, 74, panel_w - RIGHT_X - 30, 30), tr("tacocat.about.notices_hint"),
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@muted_left"))
         self.back_button = pygame_gui.elements.UIButton(
-            pygame.Rect(panel_w - 30 - 180, panel_h - 74, 180, 52), tr("tacocat.about.back"),
+            self.at.rect(panel_w - 30 - 180, panel_h - 74, 180, 52), tr("tacocat.about.back"),
             manager=self.ui, container=self.panel, object_id=theme_id("#about_back", "@secondary"))
         self.box(self.notices_rect(), self.panel)
         self.notices_box = None
         self.show(self.shown)
 
-    @staticmethod
-    def notices_rect() -> pygame.Rect:
+    def notices_rect(self) -> pygame.Rect:
         panel_w, panel_h = PANEL_SIZE
-        return pygame.Rect(RIGHT_X, 108, panel_w - RIGHT_X - 30, panel_h - 108 - 90)
+        return self.at.rect(RIGHT_X, 108, panel_w - RIGHT_X - 30, panel_h - 108 - 90)
 
     def credits_html(self) -> str:
         """Name, version, the game's licence and the credits."""

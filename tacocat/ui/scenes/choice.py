@@ -36,10 +36,12 @@ class ChoiceScene(MessageScene):
         self.ok_button.kill()
         self.ok_button = None
         count = len(self.choices)
-        left = (WIDTH - count * CHOICE_WIDTH - (count - 1) * CHOICE_GAP) // 2
+        at = self.at  # (the message's layout: lengths grown with the text size)
+        left = (at.x(WIDTH) - count * at.x(CHOICE_WIDTH) - (count - 1) * at.x(CHOICE_GAP)) // 2
         self.buttons = [
             pygame_gui.elements.UIButton(
-                pygame.Rect(left + i * (CHOICE_WIDTH + CHOICE_GAP), row.y, CHOICE_WIDTH, row.height),
+                pygame.Rect(left + i * (at.x(CHOICE_WIDTH) + at.x(CHOICE_GAP)), row.y,
+                            at.x(CHOICE_WIDTH), row.height),
                 label, manager=self.ui, container=self.panel,
             )
             for i, (label, _action) in enumerate(self.choices)

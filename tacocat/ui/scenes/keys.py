@@ -15,7 +15,6 @@ import pygame
 import pygame_gui
 
 from tacocat.persistence.settings import DEFAULT_TABLE_KEYS, TABLE_ACTIONS
-from tacocat.ui import text_scale
 from tacocat.ui.fit import inner_size
 from tacocat.ui.focus import Column
 from tacocat.ui.fonts import wrap
@@ -49,36 +48,34 @@ class KeysScene(Overlay):
         self._status_text = ""
 
     def build(self) -> None:
-        screen_w, screen_h = self.app.size
         panel_w = PANEL_W
-        line_h = text_scale.grow(32)  # the refusal's lines grow with the text
+        line_h = 32  # (design lengths: the layout grows them with the text)
         status_h = STATUS_LINES * line_h
         button_y = 106 + len(TABLE_ACTIONS) * (ROW_H + ROW_GAP) + 2 + status_h + 12
         panel_h = button_y + 54 + 22
-        self.panel = self.frame(pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2,
-                                            panel_w, panel_h))
-        self._label(pygame.Rect(0, 12, panel_w, 56), tr("tacocat.focus.keys.heading"), "@heading")
-        self._label(pygame.Rect(LABEL_X, 66, panel_w - 2 * LABEL_X, 30),
+        self.panel, self.at = self.scaled_frame((panel_w, panel_h))
+        self._label(self.at.rect(0, 12, panel_w, 56), tr("tacocat.focus.keys.heading"), "@heading")
+        self._label(self.at.rect(LABEL_X, 66, panel_w - 2 * LABEL_X, 30),
                     tr("tacocat.focus.keys.intro"), "@muted")
         y = 106
         self.key_buttons = {}
         for action in TABLE_ACTIONS:
-            self._label(pygame.Rect(LABEL_X, y, panel_w - 2 * LABEL_X - KEY_W - 16, ROW_H),
+            self._label(self.at.rect(LABEL_X, y, panel_w - 2 * LABEL_X - KEY_W - 16, ROW_H),
                         tr(f"tacocat.focus.keys.action.{action}"), "@ink_left")
             self.key_buttons[action] = pygame_gui.elements.UIButton(
-                pygame.Rect(panel_w - LABEL_X - KEY_W, y, KEY_W, ROW_H), "",
+                self.at.rect(panel_w - LABEL_X - KEY_W, y, KEY_W, ROW_H), "",
                 manager=self.ui, container=self.panel,
                 object_id=theme_id(f"#key_{action}", "@secondary"))
             y += ROW_H + ROW_GAP
         self.status_lines = [
-            self._label(pygame.Rect(LABEL_X, y + 2 + index * line_h, panel_w - 2 * LABEL_X,
+            self._label(self.at.rect(LABEL_X, y + 2 + index * line_h, panel_w - 2 * LABEL_X,
                                     line_h), " ", "@muted")
             for index in range(STATUS_LINES)]
         self.reset_button = pygame_gui.elements.UIButton(
-            pygame.Rect(panel_w // 2 - 250, button_y, 240, 54), tr("tacocat.focus.keys.reset"),
+            self.at.rect(panel_w // 2 - 250, button_y, 240, 54), tr("tacocat.focus.keys.reset"),
             manager=self.ui, container=self.panel, object_id=theme_id("#keys_reset", "@secondary"))
         self.done_button = pygame_gui.elements.UIButton(
-            pygame.Rect(panel_w // 2 + 10, button_y, 240, 54), tr("tacocat.settings.done"),
+            self.at.rect(panel_w // 2 + 10, button_y, 240, 54), tr("tacocat.settings.done"),
             manager=self.ui, container=self.panel, object_id=theme_id("#keys_done"))
         self._show_keys()
         self._say(self._status_text)

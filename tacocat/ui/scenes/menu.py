@@ -22,20 +22,17 @@ class MenuScene(Overlay):
     focus_start = ("resume_button",)
 
     def build(self) -> None:
-        screen_w, screen_h = self.app.size
         panel_w, panel_h = PANEL_SIZE
-        panel = self.frame(
-            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h)
-        )
+        panel, at = self.scaled_frame(PANEL_SIZE)
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, 18, panel_w, 60), tr("tacocat.menu.heading"),
+            at.rect(0, 18, panel_w, 60), tr("tacocat.menu.heading"),
             manager=self.ui, container=panel, object_id=theme_id(class_id="@heading"),
         )
         x = (panel_w - BUTTON_SIZE[0]) // 2
 
         def button(index: int, key: str, class_id: str | None) -> pygame_gui.elements.UIButton:
             return pygame_gui.elements.UIButton(
-                pygame.Rect((x, 96 + index * (BUTTON_SIZE[1] + 14)), BUTTON_SIZE),
+                at.rect(x, 96 + index * (BUTTON_SIZE[1] + 14), *BUTTON_SIZE),
                 tr(f"tacocat.menu.{key}"), manager=self.ui, container=panel,
                 object_id=theme_id(f"#menu_{key}", class_id),
             )
@@ -46,7 +43,7 @@ class MenuScene(Overlay):
         self.settings_button = button(3, "settings", "@secondary")
         self.quit_button = button(4, "quit_to_title", "@danger")
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, panel_h - 50, panel_w, 28), tr("tacocat.menu.saved_hint"),
+            at.rect(0, panel_h - 50, panel_w, 28), tr("tacocat.menu.saved_hint"),
             manager=self.ui, container=panel, object_id=theme_id(class_id="@muted"),
         )
 

@@ -39,37 +39,38 @@ class MessageScene(Overlay):
         self.shown_for = 0.0
 
     def build(self) -> None:
-        screen_w, screen_h = self.app.size
-        inner = WIDTH - 2 * PADDING
+        # Design lengths grow with the text size (tacocat.ui.layout); the body is measured.
+        self.at = at = self.layout(WIDTH)
+        width, inner = at.x(WIDTH), at.x(WIDTH - 2 * PADDING)
         body_height = self._measure_text(inner)
-        heading_h = 48
-        button_y = PADDING + heading_h + 8 + body_height + 18
-        height = button_y + BUTTON_SIZE[1] + PADDING
-        self.panel = self.frame(
-            pygame.Rect((screen_w - WIDTH) // 2, (screen_h - height) // 2, WIDTH, height)
-        )
+        heading_h = at.y(48)
+        button_y = at.y(PADDING) + heading_h + at.y(8) + body_height + at.y(18)
+        height = button_y + at.y(BUTTON_SIZE[1]) + at.y(PADDING)
+        self.panel = self.place_panel((width, height)).container
         pygame_gui.elements.UILabel(
-            pygame.Rect(PADDING, PADDING - 6, inner, heading_h), self.title,
+            pygame.Rect(at.x(PADDING), at.y(PADDING - 6), inner, heading_h), self.title,
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@dialog_title"),
         )
         pygame_gui.elements.UITextBox(
-            _escape(self.text), pygame.Rect(PADDING, PADDING + heading_h + 8, inner, body_height),
+            _escape(self.text),
+            pygame.Rect(at.x(PADDING), at.y(PADDING) + heading_h + at.y(8), inner, body_height),
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@plain_text"),
         )
         self.ok_button = pygame_gui.elements.UIButton(
-            pygame.Rect(((WIDTH - BUTTON_SIZE[0]) // 2, button_y), BUTTON_SIZE),
+            pygame.Rect(((width - at.x(BUTTON_SIZE[0])) // 2, button_y), at.size(*BUTTON_SIZE)),
             tr("tacocat.common.ok"), manager=self.ui, container=self.panel,
         )
 
     def _measure_text(self, width: int) -> int:
-        """Height the text needs at ``width`` (laid out once by pygame_gui, then dropped)."""
+        """Height the text needs at ``width`` (laid out once by pygame_gui, then dropped);
+        a longer text scrolls in its box, which leaves the panel room in the window."""
         probe = pygame_gui.elements.UITextBox(
             _escape(self.text), pygame.Rect(0, 0, width, -1), manager=self.ui,
             container=self.root, object_id=theme_id(class_id="@plain_text"),
         )
         height = probe.rect.height
         probe.kill()
-        return min(height, self.app.size[1] - 240)
+        return min(height, self.app.size[1] - self.at.y(240))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (

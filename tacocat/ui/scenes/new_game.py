@@ -63,17 +63,18 @@ class NewGameScene(UIScene):
         self.background = self.app.assets.image(
             "ui/background", self.app.size, placeholder_size=self.app.size
         )
-        panel = self.frame(PANEL_RECT)
+        # (The panel grows with the text size, and scrolls when it no longer fits.)
+        panel, self.at = self.scaled_frame(PANEL_RECT.size)
         self.panel = panel
         width = PANEL_RECT.width
-        self._label(pygame.Rect(0, 14, width, 60), "tacocat.new_game.heading", "@heading")
+        self._label(self.at.rect(0, 14, width, 60), "tacocat.new_game.heading", "@heading")
         names = stored_names(self.app.settings.player_names)
 
         y = 90
-        self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+        self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                     "tacocat.new_game.opponent", "@section")
-        self.vs_ai_button = self._choice(pygame.Rect(CONTROL_X, y, 220, ROW_H), "vs_ai")
-        self.hotseat_button = self._choice(pygame.Rect(CONTROL_X + 232, y, 268, ROW_H), "hotseat")
+        self.vs_ai_button = self._choice(self.at.rect(CONTROL_X, y, 220, ROW_H), "vs_ai")
+        self.hotseat_button = self._choice(self.at.rect(CONTROL_X + 232, y, 268, ROW_H), "hotseat")
 
         self._build_vs_ai(panel, names)
         self._build_hotseat(panel, names)
@@ -85,27 +86,27 @@ class NewGameScene(UIScene):
         """Against the computer: level, seat, your name."""
         y = 164
         self.ai_widgets: list = []
-        self.ai_widgets.append(self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+        self.ai_widgets.append(self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                                            "tacocat.new_game.level", "@ink_left"))
         self.level_buttons = {
-            level: self._choice(pygame.Rect(CONTROL_X + i * 170, y, 160, ROW_H), level)
+            level: self._choice(self.at.rect(CONTROL_X + i * 170, y, 160, ROW_H), level)
             for i, level in enumerate(LEVELS)
         }
         self.ai_widgets += self.level_buttons.values()
         y += ROW_H + 16
-        self.ai_widgets.append(self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+        self.ai_widgets.append(self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                                            "tacocat.new_game.seat", "@ink_left"))
         self.seat_buttons = {
-            0: self._choice(pygame.Rect(CONTROL_X, y, 160, ROW_H), "seat_first"),
-            1: self._choice(pygame.Rect(CONTROL_X + 170, y, 160, ROW_H), "seat_second"),
+            0: self._choice(self.at.rect(CONTROL_X, y, 160, ROW_H), "seat_first"),
+            1: self._choice(self.at.rect(CONTROL_X + 170, y, 160, ROW_H), "seat_second"),
         }
         self.ai_widgets += self.seat_buttons.values()
-        self.ai_widgets.append(self._label(pygame.Rect(CONTROL_X, y + ROW_H + 2, CONTROL_W, 26),
+        self.ai_widgets.append(self._label(self.at.rect(CONTROL_X, y + ROW_H + 2, CONTROL_W, 26),
                                            "tacocat.new_game.seat_hint", "@muted_left"))
         y += ROW_H + 40
-        self.ai_widgets.append(self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+        self.ai_widgets.append(self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                                            "tacocat.new_game.your_name", "@ink_left"))
-        self.your_name = self._entry(pygame.Rect(CONTROL_X, y, CONTROL_W, ROW_H), names[0])
+        self.your_name = self._entry(self.at.rect(CONTROL_X, y, CONTROL_W, ROW_H), names[0])
         self.ai_widgets.append(self.your_name)
 
     def _build_hotseat(self, panel: Any, names: tuple[str, str]) -> None:
@@ -113,18 +114,18 @@ class NewGameScene(UIScene):
         width = PANEL_RECT.width
         y = 164
         self.hotseat_widgets: list = []
-        self.hotseat_widgets.append(self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+        self.hotseat_widgets.append(self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                                                 "tacocat.new_game.first_name", "@seat1_left"))
-        self.first_name = self._entry(pygame.Rect(CONTROL_X, y, CONTROL_W, ROW_H), names[0])
+        self.first_name = self._entry(self.at.rect(CONTROL_X, y, CONTROL_W, ROW_H), names[0])
         self.hotseat_widgets.append(self.first_name)
         y += ROW_H + 16
-        self.hotseat_widgets.append(self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+        self.hotseat_widgets.append(self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                                                 "tacocat.new_game.second_name", "@seat2_left"))
-        self.second_name = self._entry(pygame.Rect(CONTROL_X, y, CONTROL_W, ROW_H), names[1])
+        self.second_name = self._entry(self.at.rect(CONTROL_X, y, CONTROL_W, ROW_H), names[1])
         self.hotseat_widgets.append(self.second_name)
         y += ROW_H + 14
         self.hotseat_widgets.append(pygame_gui.elements.UITextBox(
-            tr("tacocat.new_game.hotseat_hint"), pygame.Rect(LABEL_X - 4, y, width - 2 * LABEL_X, 80),
+            tr("tacocat.new_game.hotseat_hint"), self.at.rect(LABEL_X - 4, y, width - 2 * LABEL_X, 80),
             manager=self.ui, container=panel, object_id=theme_id(class_id="@plain_text"),
         ))
 
@@ -132,11 +133,11 @@ class NewGameScene(UIScene):
         width = PANEL_RECT.width
         button_y = PANEL_RECT.height - 36 - 58
         self.back_button = pygame_gui.elements.UIButton(
-            pygame.Rect(LABEL_X, button_y, 200, 58), tr("tacocat.new_game.back"),
+            self.at.rect(LABEL_X, button_y, 200, 58), tr("tacocat.new_game.back"),
             manager=self.ui, container=panel, object_id=theme_id("#new_game_back", "@secondary"),
         )
         self.start_button = pygame_gui.elements.UIButton(
-            pygame.Rect(width - LABEL_X - 240, button_y, 240, 58), tr("tacocat.new_game.start"),
+            self.at.rect(width - LABEL_X - 240, button_y, 240, 58), tr("tacocat.new_game.start"),
             manager=self.ui, container=panel, object_id=theme_id("#new_game_start", "@big"),
         )
 
@@ -220,12 +221,12 @@ class NewGameScene(UIScene):
         width = PANEL_RECT.width
         self.variant_boxes: dict[str, Any] = {}
         for variant in VARIANTS:
-            self.box(pygame.Rect(LABEL_X - 14, y - 12, width - 2 * LABEL_X + 28, 92), panel)
+            self.box(self.at.rect(LABEL_X - 14, y - 12, width - 2 * LABEL_X + 28, 92), panel)
             self.variant_boxes[variant.name] = pygame_gui.elements.UICheckBox(
-                pygame.Rect(LABEL_X, y + 4, 28, 28), tr(variant.label_key),
+                self.at.rect(LABEL_X, y + 4, 28, 28), tr(variant.label_key),
                 manager=self.ui, container=panel, initial_state=variant.name in self.variants,
             )
-            self._label(pygame.Rect(LABEL_X + 40, y + 40, width - 2 * LABEL_X - 40, 26),
+            self._label(self.at.rect(LABEL_X + 40, y + 40, width - 2 * LABEL_X - 40, 26),
                         variant.hint_key, "@muted_left")
             y += VARIANT_ROW
 

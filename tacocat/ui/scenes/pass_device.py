@@ -8,6 +8,7 @@ import pygame
 import pygame_gui
 
 from tacocat.ui.i18n import tr
+from tacocat.ui.layout import layout_for
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
 
@@ -15,6 +16,8 @@ from tacocat.ui.scenes.overlay import Overlay
 #: player who just acted cannot click straight through it.
 GUARD_SECONDS = 0.3
 BUTTON_SIZE = (560, 68)
+#: The token's top, and the design y where the text under it starts and ends (100 %).
+TOKEN_TOP, TEXT_TOP, HINT_BOTTOM = 118, 118 + 140, 548 + 34
 _CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
@@ -53,26 +56,36 @@ class PassDeviceScene(Overlay):
     def build(self) -> None:
         width, height = self.app.size
         token = self.app.assets.image("token/tacocat", (168, 140))
+        # The rows under the token grow with the text size; the stack is then centred.
+        at = layout_for(BUTTON_SIZE[0], width - 40)
+        top = TOKEN_TOP
+        if at.sy != 1:
+            top = max(8, (height - token.get_height() - at.y(HINT_BOTTOM - TEXT_TOP)) // 2)
+        base = top + token.get_height() - at.y(TEXT_TOP)  # a design y under the token → pixels
+
+        def row(y: int, h: int) -> pygame.Rect:
+            return pygame.Rect(0, base + at.y(y), width, at.y(h))
+
         pygame_gui.elements.UIImage(
-            pygame.Rect(((width - token.get_width()) // 2, 118), token.get_size()), token,
+            pygame.Rect(((width - token.get_width()) // 2, top), token.get_size()), token,
             manager=self.ui, container=self.root,
         )
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, 276, width, 44), tr("tacocat.pass.heading"),
+            row(276, 44), tr("tacocat.pass.heading"),
             manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_heading"),
         )
         seat_class = {0: "@pass_name_1", 1: "@pass_name_2"}.get(self.seat, "@pass_name")
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, 318, width, 92), self.player_name,
+            row(318, 92), self.player_name,
             manager=self.ui, container=self.root, object_id=theme_id(class_id=seat_class),
         )
         if self.other:
             pygame_gui.elements.UILabel(
-                pygame.Rect(0, 408, width, 34), tr("tacocat.pass.look_away", other=self.other),
+                row(408, 34), tr("tacocat.pass.look_away", other=self.other),
                 manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_note"),
             )
         self.button = pygame_gui.elements.UIButton(
-            pygame.Rect(((width - BUTTON_SIZE[0]) // 2, 458), BUTTON_SIZE),
+            pygame.Rect(((width - at.x(BUTTON_SIZE[0])) // 2, row(458, 0).y), at.size(*BUTTON_SIZE)),
             tr("tacocat.pass.button", name=self.player_name),
             manager=self.ui, container=self.root, object_id=theme_id("#pass_ready", "@big"),
         )
@@ -82,7 +95,7 @@ class PassDeviceScene(Overlay):
                               tr("tacocat.pass.look_away", other=self.other) if self.other else "",
                               tr("tacocat.pass.hint")) if part), interrupt=True)
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, 548, width, 34), tr("tacocat.pass.hint"),
+            row(548, 34), tr("tacocat.pass.hint"),
             manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_note"),
         )
 

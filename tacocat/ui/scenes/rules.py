@@ -54,37 +54,44 @@ class RulesScene(Overlay):
         self.picture: pygame_gui.elements.UIImage | None = None
 
     def build(self) -> None:
-        screen_w, screen_h = self.app.size
         panel_w, panel_h = PANEL_SIZE
-        self.panel = self.frame(
-            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h)
-        )
+        self.panel, self.at = self.scaled_frame(PANEL_SIZE)
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, 10, panel_w, 60), tr("tacocat.rules.heading"),
+            self.at.rect(0, 10, panel_w, 60), tr("tacocat.rules.heading"),
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@heading"),
         )
         for index, page in enumerate(PAGES):
             self.tabs[page] = pygame_gui.elements.UIButton(
-                pygame.Rect((30, 78 + index * (TAB_SIZE[1] + 8)), TAB_SIZE),
+                pygame.Rect(self.at.x(30), self.at.y(78 + index * (TAB_SIZE[1] + 8)),
+                            self.at.grown(TAB_SIZE[0]), self.at.y(TAB_SIZE[1])),
                 page_tab(page), manager=self.ui, container=self.panel,
                 object_id=theme_id(f"#rules_tab_{page}", "@tab"),
             )
         self.back_button = pygame_gui.elements.UIButton(
-            pygame.Rect(panel_w - 30 - 180, panel_h - 74, 180, 52), tr("tacocat.rules.back"),
+            self._footer(0, 180), tr("tacocat.rules.back"),
             manager=self.ui, container=self.panel, object_id=theme_id("#rules_back", "@secondary"),
         )
         self.tutorial_button = pygame_gui.elements.UIButton(
-            pygame.Rect(panel_w - 30 - 180 - 16 - 300, panel_h - 74, 300, 52),
+            self._footer(180 + 16, 300),
             tr("tacocat.rules.tutorial"), manager=self.ui, container=self.panel,
             object_id=theme_id("#rules_tutorial"),
         )
         self.box(self.text_rect(), self.panel)
         self.show_page(self.page)
 
-    @staticmethod
-    def text_rect() -> pygame.Rect:
+    def _footer(self, right: int, width: int) -> pygame.Rect:
+        """A footer button ``width`` wide, ``right`` from the panel's right edge (both grow
+        with the text: the row has room)."""
         panel_w, panel_h = PANEL_SIZE
-        return pygame.Rect(296, 78, panel_w - 296 - 30, panel_h - 78 - 90)
+        x = self.at.x(panel_w - 30) - self.at.grown(right + width)
+        return pygame.Rect(x, self.at.y(panel_h - 74), self.at.grown(width), self.at.y(52))
+
+    def text_rect(self) -> pygame.Rect:
+        """The page text's box, right of the tabs (which grow with the text)."""
+        panel_w, panel_h = PANEL_SIZE
+        left = self.at.x(30) + self.at.grown(TAB_SIZE[0]) + self.at.x(26)
+        return pygame.Rect(left, self.at.y(78), self.at.x(panel_w - 30) - left,
+                           self.at.y(panel_h - 78 - 90))
 
     def show_page(self, page: str) -> None:
         """Replace the text and picture with ``page``'s."""
@@ -103,7 +110,8 @@ class RulesScene(Overlay):
             self.picture.kill()
         image = self._picture(page)
         self.picture = pygame_gui.elements.UIImage(
-            pygame.Rect((30, panel_h - 30 - PICTURE_SIZE[1]), PICTURE_SIZE), image,
+            pygame.Rect((self.at.x(30), self.at.y(panel_h - 30) - PICTURE_SIZE[1]), PICTURE_SIZE),
+            image,
             manager=self.ui, container=self.panel,
         )
 

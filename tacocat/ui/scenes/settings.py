@@ -2,7 +2,8 @@
 and is saved at once.
 
 Two columns: sound, animation and language on the left; display and accessibility
-(text size, narration) on the right.
+(text size, narration) on the right. When a larger text size cannot grow across two
+columns, the right-hand one goes under the left-hand one and the panel scrolls.
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ LABEL_X, CONTROL_X = 40, 270
 ROW_H = 44
 #: The right-hand column: its left edge and width.
 RIGHT_X, RIGHT_W = 810, 370
+#: One column (when larger text cannot grow across two): its width, where the right-hand
+#: column's rows start under the left-hand ones, and the height of it all.
+ONE_COLUMN_W = 780
+ONE_COLUMN_RIGHT = 76 + 410
+ONE_COLUMN_H = PANEL_SIZE[1] + 410
 
 
 class SettingsScene(Overlay):
@@ -51,30 +57,32 @@ class SettingsScene(Overlay):
         self._since_preview = PREVIEW_GAP
 
     def build(self) -> None:
-        screen_w, screen_h = self.app.size
-        panel_w, panel_h = PANEL_SIZE
-        self.panel = self.frame(
-            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h)
-        )
-        self._label(pygame.Rect(0, 12, panel_w, 60), "tacocat.settings.heading", "@heading")
+        # Two columns while the text can grow across in them; one (scrolling) when not.
+        self.one_column = self.layout(PANEL_SIZE[0]).narrow
+        panel_w, panel_h = (ONE_COLUMN_W, ONE_COLUMN_H) if self.one_column else PANEL_SIZE
+        self.right_x, self.right_w, right_top = (
+            (LABEL_X, ONE_COLUMN_W - 2 * LABEL_X, ONE_COLUMN_RIGHT) if self.one_column
+            else (RIGHT_X, RIGHT_W, 76))
+        self.panel, self.at = self.scaled_frame((panel_w, panel_h))
+        self._label((0, 12, panel_w, 60), "tacocat.settings.heading", "@heading")
         y = self._sound_rows(76)
         y = self._motion_rows(y + 44)
         self.language_buttons = self._language_row(y + ROW_H + 20)
-        y = self._display_rows(76)
-        self._access_rows(y + ROW_H + 44)
+        y = self._display_rows(right_top)
+        self._access_rows(y + ROW_H + 44, panel_h)
         # The footer: Keys…, About and Done, 216 px each with 16 px between them.
         footer_x = (panel_w - 3 * 216 - 2 * 16) // 2
         self.keys_button = pygame_gui.elements.UIButton(
-            pygame.Rect(footer_x, panel_h - 76, 216, 54), tr("tacocat.focus.settings_keys"),
+            self.at.rect(footer_x, panel_h - 76, 216, 54), tr("tacocat.focus.settings_keys"),
             manager=self.ui, container=self.panel, object_id=theme_id("#settings_keys", "@secondary"),
         )
         self.about_button = pygame_gui.elements.UIButton(
-            pygame.Rect(footer_x + 232, panel_h - 76, 216, 54), tr("tacocat.about.button"),
+            self.at.rect(footer_x + 232, panel_h - 76, 216, 54), tr("tacocat.about.button"),
             manager=self.ui, container=self.panel,
             object_id=theme_id("#settings_about", "@secondary"),
         )
         self.done_button = pygame_gui.elements.UIButton(
-            pygame.Rect(footer_x + 464, panel_h - 76, 216, 54), tr("tacocat.settings.done"),
+            self.at.rect(footer_x + 464, panel_h - 76, 216, 54), tr("tacocat.settings.done"),
             manager=self.ui, container=self.panel, object_id=theme_id("#settings_done"),
         )
         self._refresh()
@@ -82,7 +90,7 @@ class SettingsScene(Overlay):
     def _sound_rows(self, y: int) -> int:
         """The sound section from ``y``; returns the y of its last row."""
         settings = self.app.settings
-        self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.sound", "@section")
+        self._label((LABEL_X, y, 400, 34), "tacocat.settings.sound", "@section")
         y += 36
         self.sound_slider, self.sound_value = self._slider(y, "sound_volume", settings.sound_volume)
         y += ROW_H + 6
@@ -93,14 +101,14 @@ class SettingsScene(Overlay):
 
     def _motion_rows(self, y: int) -> int:
         """The animation section from ``y``; returns the y of its last row."""
-        self._label(pygame.Rect(LABEL_X, y, 400, 34), "tacocat.settings.motion", "@section")
+        self._label((LABEL_X, y, 400, 34), "tacocat.settings.motion", "@section")
         y += 36
-        self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+        self._label((LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                     "tacocat.settings.speed", "@ink_left")
         self.speed_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         for index, speed in enumerate(SPEEDS):
             self.speed_buttons[speed] = pygame_gui.elements.UIButton(
-                pygame.Rect(CONTROL_X + index * 118, y, 110, ROW_H),
+                self.at.rect(CONTROL_X + index * 118, y, 110, ROW_H),
                 tr(f"tacocat.settings.speed_{speed}"), manager=self.ui, container=self.panel,
                 object_id=theme_id(f"#speed_{speed}", "@choice"),
             )
@@ -112,51 +120,51 @@ class SettingsScene(Overlay):
     def _display_rows(self, y: int) -> int:
         """The display section from ``y``; returns the y of its last row."""
         settings = self.app.settings
-        self._label(pygame.Rect(RIGHT_X, y, RIGHT_W, 34), "tacocat.settings.display", "@section")
+        self._label((self.right_x, y, self.right_w, 34), "tacocat.settings.display", "@section")
         y += 36
         self.fullscreen_box = self._checkbox(y, "tacocat.settings.fullscreen", settings.fullscreen,
-                                             x=RIGHT_X)
+                                             x=self.right_x)
         y += 42
-        self._label(pygame.Rect(RIGHT_X, y, RIGHT_W, 34), "tacocat.settings.window_size",
+        self._label((self.right_x, y, self.right_w, 34), "tacocat.settings.window_size",
                     "@ink_left")
         y += 36
         sizes = fitting_window_sizes()
         if tuple(settings.window_size) not in sizes:
             sizes = sorted({*sizes, tuple(settings.window_size)})
         self.size_buttons: dict[tuple[int, int], pygame_gui.elements.UIButton] = {}
-        half = (RIGHT_W - 10) // 2
+        half = (self.right_w - 10) // 2
         for index, (w, h) in enumerate(sizes[:4]):
             if index == 2:
                 y += ROW_H + 8
             self.size_buttons[(w, h)] = pygame_gui.elements.UIButton(
-                pygame.Rect(RIGHT_X + (index % 2) * (half + 10), y, half, ROW_H),
+                self.at.rect(self.right_x + (index % 2) * (half + 10), y, half, ROW_H),
                 tr("tacocat.settings.size_option", w=w, h=h), manager=self.ui, container=self.panel,
                 object_id=theme_id(f"#size_{w}x{h}", "@choice_small"),
             )
         return y
 
-    def _access_rows(self, y: int) -> int:
+    def _access_rows(self, y: int, panel_h: int) -> int:
         """The accessibility section (text size, narration) from ``y``; returns its last row's y."""
         settings = self.app.settings
-        self._label(pygame.Rect(RIGHT_X, y, RIGHT_W, 34), "tacocat.access.heading", "@section")
+        self._label((self.right_x, y, self.right_w, 34), "tacocat.access.heading", "@section")
         y += 36
-        self._label(pygame.Rect(RIGHT_X, y, RIGHT_W, 34), "tacocat.access.text_size", "@ink_left")
+        self._label((self.right_x, y, self.right_w, 34), "tacocat.access.text_size", "@ink_left")
         y += 36
         self.text_size_buttons: dict[int, pygame_gui.elements.UIButton] = {}
-        third = (RIGHT_W - 20) // 3
+        third = (self.right_w - 20) // 3
         for index, percent in enumerate(TEXT_SIZES):
             self.text_size_buttons[percent] = pygame_gui.elements.UIButton(
-                pygame.Rect(RIGHT_X + index * (third + 10), y, third, ROW_H),
+                self.at.rect(self.right_x + index * (third + 10), y, third, ROW_H),
                 tr("tacocat.access.percent", n=percent), manager=self.ui, container=self.panel,
                 object_id=theme_id(f"#text_size_{percent}", "@choice"),
             )
         y += ROW_H + 10
         self.narration_box = self._checkbox(y, "tacocat.access.narration", settings.narration,
-                                            x=RIGHT_X)
+                                            x=self.right_x)
         y += 36
-        room = PANEL_SIZE[1] - 84 - y  # down to the Done button
+        room = panel_h - 84 - y  # down to the Done button
         pygame_gui.elements.UITextBox(
-            tr("tacocat.access.narration_note"), pygame.Rect(RIGHT_X - 4, y, RIGHT_W + 8, room),
+            tr("tacocat.access.narration_note"), self.at.rect(self.right_x - 4, y, self.right_w + 8, room),
             manager=self.ui, container=self.panel, object_id=theme_id("#narration_note",
                                                                        "@plain_text"))
         return y
@@ -165,41 +173,44 @@ class SettingsScene(Overlay):
 
     def _language_row(self, y: int) -> dict[str, pygame_gui.elements.UIButton]:
         """One button per language, each named in its own language (and script)."""
-        self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+        self._label((LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                     "tacocat.settings.language", "@ink_left")
         buttons: dict[str, pygame_gui.elements.UIButton] = {}
         for index, (code, own_name) in enumerate(LANGUAGES.items()):
             buttons[code] = pygame_gui.elements.UIButton(
-                pygame.Rect(CONTROL_X + index * 94, y, 90, ROW_H), own_name,
+                self.at.rect(CONTROL_X + index * 94, y, 90, ROW_H), own_name,
                 manager=self.ui, container=self.panel,
                 object_id=theme_id(f"#language_{code}", "@choice_small"),
             )
         return buttons
 
-    def _label(self, rect: pygame.Rect, key: str, class_id: str) -> pygame_gui.elements.UILabel:
+    def _label(self, rect: tuple[int, int, int, int], key: str,
+               class_id: str) -> pygame_gui.elements.UILabel:
+        """A label at the design rect ``rect``."""
         return pygame_gui.elements.UILabel(
-            rect, tr(key), manager=self.ui, container=self.panel,
+            self.at.rect(*rect), tr(key), manager=self.ui, container=self.panel,
             object_id=theme_id(class_id=class_id),
         )
 
     def _slider(self, y: int, field: str, value: float):
-        self._label(pygame.Rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+        self._label((LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                     f"tacocat.settings.{field}", "@ink_left")
         slider = pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(CONTROL_X, y + 6, 370, ROW_H - 12), round(value * 100), (0, 100),
+            self.at.rect(CONTROL_X, y + 6, 370, ROW_H - 12), round(value * 100), (0, 100),
             manager=self.ui, container=self.panel, click_increment=5,
             object_id=theme_id(f"#{field}"),
         )
         label = pygame_gui.elements.UILabel(
-            pygame.Rect(CONTROL_X + 380, y, 90, ROW_H), f"{round(value * 100)}%",
+            self.at.rect(CONTROL_X + 380, y, 90, ROW_H), f"{round(value * 100)}%",
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@value"),
         )
         return slider, label
 
     def _checkbox(self, y: int, key: str, checked: bool,
-                  x: int = LABEL_X) -> pygame_gui.elements.UICheckBox:
+                  x: int | None = None) -> pygame_gui.elements.UICheckBox:
+        x = LABEL_X if x is None else x
         return pygame_gui.elements.UICheckBox(
-            pygame.Rect(x, y + 4, 28, 28), tr(key), manager=self.ui,
+            self.at.rect(x, y + 4, 28, 28), tr(key), manager=self.ui,
             container=self.panel, initial_state=checked,
         )
 

@@ -14,6 +14,7 @@ import pygame_gui
 
 from tacocat.persistence.fields import AI_LEVELS
 from tacocat.persistence.stats import Stats, Tally
+from tacocat.ui import text_scale
 from tacocat.ui.i18n import number, percent, tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
@@ -87,20 +88,17 @@ class StatsScene(Overlay):
 
     def build(self) -> None:
         stats: Stats = self.app.stats
-        screen_w, screen_h = self.app.size
         panel_w, panel_h = PANEL_SIZE
-        self.panel = self.frame(
-            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h)
-        )
-        self._label(pygame.Rect(0, 10, panel_w, 60), tr("tacocat.stats.heading"), "@heading")
+        self.panel, self.at = self.scaled_frame(PANEL_SIZE)
+        self._label(self.at.rect(0, 10, panel_w, 60), tr("tacocat.stats.heading"), "@heading")
         if stats.games_played:
             summary = tr("tacocat.stats.games_played", count=stats.games_played)
         else:
             summary = tr("tacocat.stats.empty")
-        self._line("summary", pygame.Rect(LEFT, 68, panel_w - 2 * LEFT, 32), summary, "@ink")
+        self._line("summary", self.at.rect(LEFT, 68, panel_w - 2 * LEFT, 32), summary, "@ink")
 
         y = 106
-        self._label(pygame.Rect(LEFT, y, 500, 34), tr("tacocat.stats.vs_ai"), "@section")
+        self._label(self.at.rect(LEFT, y, 500, 34), tr("tacocat.stats.vs_ai"), "@section")
         y += 38
         self._header(y, tr("tacocat.stats.column_level"))
         y += ROW_H - 4
@@ -110,14 +108,14 @@ class StatsScene(Overlay):
         self._row(y, ("vs_ai", "all"), tr("tacocat.stats.level_all"), stats.vs_ai_total,
                   name_class="@section")
         y += ROW_H + 8
-        self._line("current_streak", pygame.Rect(LEFT, y, 400, ROW_H),
+        self._line("current_streak", self.at.rect(LEFT, y, 400, ROW_H),
                    tr("tacocat.stats.current_streak", count=stats.current_streak), "@ink_left")
-        self._line("best_streak", pygame.Rect(460, y, 400, ROW_H),
+        self._line("best_streak", self.at.rect(460, y, 400, ROW_H),
                    tr("tacocat.stats.best_streak", count=stats.best_streak), "@ink_left")
 
         self._build_hotseat(stats, y + ROW_H + 14)
         footer_y = panel_h - 76
-        self._line("tied_rounds", pygame.Rect(LEFT, footer_y - 40, panel_w - 2 * LEFT, 28),
+        self._line("tied_rounds", self.at.rect(LEFT, footer_y - 40, panel_w - 2 * LEFT, 28),
                    tr("tacocat.stats.tied_rounds", count=stats.tied_rounds) + "  ·  "
                    + tr("tacocat.stats.not_counted"), "@muted")
         # The History replaces the screens under it: offered only when no game is under them.
@@ -126,11 +124,11 @@ class StatsScene(Overlay):
         if self._over_title():
             done_x = panel_w // 2 + 10
             self.history_button = pygame_gui.elements.UIButton(
-                pygame.Rect(panel_w // 2 - 230, footer_y, 220, 54), tr("tacocat.stats.history"),
+                self.at.rect(panel_w // 2 - 230, footer_y, 220, 54), tr("tacocat.stats.history"),
                 manager=self.ui, container=self.panel,
                 object_id=theme_id("#stats_history", "@secondary"))
         self.done_button = pygame_gui.elements.UIButton(
-            pygame.Rect(done_x, footer_y, 200, 54), tr("tacocat.stats.done"),
+            self.at.rect(done_x, footer_y, 200, 54), tr("tacocat.stats.done"),
             manager=self.ui, container=self.panel, object_id=theme_id("#stats_done"),
         )
 
@@ -141,7 +139,7 @@ class StatsScene(Overlay):
 
     def _build_hotseat(self, stats: Stats, y: int) -> None:
         """The hot-seat table: a row per player (the most active first)."""
-        self._label(pygame.Rect(LEFT, y, 500, 34), tr("tacocat.stats.hotseat"), "@section")
+        self._label(self.at.rect(LEFT, y, 500, 34), tr("tacocat.stats.hotseat"), "@section")
         y += 38
         listed, left_out = hotseat_rows(stats)
         if listed:
@@ -151,10 +149,10 @@ class StatsScene(Overlay):
                 self._row(y, ("hotseat", name), name, tally)
                 y += ROW_H
             if left_out:
-                self._line("more_players", pygame.Rect(LEFT, y, 600, ROW_H - 4),
+                self._line("more_players", self.at.rect(LEFT, y, 600, ROW_H - 4),
                            tr("tacocat.stats.more_players", count=left_out), "@muted_left")
         else:
-            self._line("no_hotseat", pygame.Rect(LEFT, y, 600, ROW_H),
+            self._line("no_hotseat", self.at.rect(LEFT, y, 600, ROW_H),
                        tr("tacocat.stats.no_hotseat"), "@muted_left")
 
     # --- widgets ------------------------------------------------------------------------
@@ -170,9 +168,9 @@ class StatsScene(Overlay):
         self._label(rect, text, class_id)
 
     def _header(self, y: int, first: str) -> None:
-        self._label(pygame.Rect(LEFT, y, NAME_WIDTH, ROW_H - 4), first, "@muted_left")
+        self._label(self.at.rect(LEFT, y, NAME_WIDTH, ROW_H - 4), first, "@muted_left")
         for column, x, width in COLUMNS:
-            self._label(pygame.Rect(x, y, width, ROW_H - 4), tr(f"tacocat.stats.column_{column}"),
+            self._label(self.at.rect(x, y, width, ROW_H - 4), tr(f"tacocat.stats.column_{column}"),
                         "@muted")
 
     def _row(self, y: int, key: tuple[str, str], name: str, tally: Tally,
@@ -180,12 +178,12 @@ class StatsScene(Overlay):
         cells = tally_cells(tally)
         self.rows[key] = cells
         # A hot-seat name may be 24 wide letters: cut it to its column.
-        font = self.app.assets.font(22 if name_class == "@section" else 20,
+        font = self.app.assets.font(text_scale.px(22 if name_class == "@section" else 20),
                                     bold=name_class == "@section")
-        shown = fit_text(name, font, NAME_WIDTH - CELL_MARGIN)
-        self._label(pygame.Rect(LEFT, y, NAME_WIDTH, ROW_H), shown, name_class)
+        shown = fit_text(name, font, self.at.x(NAME_WIDTH) - CELL_MARGIN)
+        self._label(self.at.rect(LEFT, y, NAME_WIDTH, ROW_H), shown, name_class)
         for column, x, width in COLUMNS:
-            self._label(pygame.Rect(x, y, width, ROW_H), cells[column], "@ink")
+            self._label(self.at.rect(x, y, width, ROW_H), cells[column], "@ink")
 
     # --- events -------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from tacocat import __version__
 from tacocat.geometry import LOGO_SIZE
 from tacocat.ui.assets import CORE_IMAGES
 from tacocat.ui.i18n import tr
+from tacocat.ui.layout import layout_for
 from tacocat.ui.scene import UIScene, theme_id
 from tacocat.ui.tween import Tweener, ease_out_back, ease_out_cubic
 
@@ -20,6 +21,8 @@ ROW_BUTTON_WIDTH = 210
 #: A button alone on its row (New game, Continue, the guided game): room for long names.
 SINGLE_WIDTH = 460
 LOGO_TOP = 46
+#: The logo is never made smaller than this (for larger text, see ``TitleScene._logo``).
+LOGO_MIN_H = 80
 
 
 def missing_summary(missing: list[str], shown: int = 3) -> str:
@@ -68,19 +71,45 @@ class TitleScene(UIScene):
         # the title's own are loaded now; the app loads the others while idle.
         assets.check(CORE_IMAGES)
         self.background = assets.image("ui/background", self.app.size, placeholder_size=self.app.size)
-        self.logo = assets.image("ui/title_logo", placeholder_size=LOGO_SIZE)
         self.decor = self._decor()
         width, height = self.app.size
-        logo_bottom = LOGO_TOP + self.logo.get_height()
+        has_save = self._has_autosave()
+        rows = self._rows(has_save)
+        # At a larger text size the buttons grow (across as far as the widest row lets
+        # them), and the logo gives up the height they need.
+        widest = max(len(row) * ROW_BUTTON_WIDTH + (len(row) - 1) * BUTTON_GAP for row in rows)
+        self.at = at = layout_for(widest, width - 40)
+        logo_top = self._logo_top()
+        self.logo = self._logo(height - logo_top - at.y(52 + 40) - self._rows_height(rows))
+        logo_bottom = logo_top + self.logo.get_height()
 
         self.tagline = pygame_gui.elements.UILabel(
-            pygame.Rect(0, logo_bottom + 2, width, 34), tr("tacocat.title.tagline"),
+            pygame.Rect(0, logo_bottom + at.y(2), width, at.y(34)), tr("tacocat.title.tagline"),
             manager=self.ui, container=self.root, object_id=theme_id(class_id="@tagline"),
         )
-        has_save = self._has_autosave()
-        # Rows of (key, theme class): one wide button, or several side by side.
-        # A game in progress: Continue is the big first button, New game the smaller
-        # second (the one that would replace it asks first, see overwrite.py).
+        self._build_buttons(rows, logo_bottom + at.y(52), width)
+        if not has_save:
+            self.continue_button = None
+
+        pygame_gui.elements.UILabel(
+            pygame.Rect((width - at.x(300)) // 2, height - at.y(34), at.x(300), at.y(26)),
+            tr("tacocat.title.version", version=__version__),
+            manager=self.ui, container=self.root, object_id=theme_id(class_id="@footer"),
+        )
+        self.notice = None
+        if assets.missing:
+            names = missing_summary(assets.missing)
+            self.notice = pygame_gui.elements.UILabel(
+                pygame.Rect(40, height - at.y(78), width - 80, at.y(34)),
+                tr("tacocat.title.missing_images", names=names),
+                manager=self.ui, container=self.root, object_id=theme_id(class_id="@notice"),
+            )
+        self._intro()
+
+    def _rows(self, has_save: bool) -> list[list[tuple[str, str | None]]]:
+        """Rows of (key, theme class): one wide button, or several side by side.
+        A game in progress: Continue is the big first button, New game the smaller
+        second (the one that would replace it asks first, see overwrite.py)."""
         rows: list[list[tuple[str, str | None]]] = (
             [[("continue", "@big")], [("new_game", "@secondary")]] if has_save
             else [[("new_game", "@big")]])
@@ -89,45 +118,45 @@ class TitleScene(UIScene):
         rows += [[("rules", "@secondary"), ("stats", "@secondary"), ("history", "@secondary"),
                   ("settings", "@secondary")],
                  [("about", "@secondary"), ("quit", "@danger")]]
-        self._build_buttons(rows, logo_bottom + 52, width)
-        if not has_save:
-            self.continue_button = None
+        return rows
 
-        pygame_gui.elements.UILabel(
-            pygame.Rect((width - 300) // 2, height - 34, 300, 26),
-            tr("tacocat.title.version", version=__version__),
-            manager=self.ui, container=self.root, object_id=theme_id(class_id="@footer"),
-        )
-        self.notice = None
-        if assets.missing:
-            names = missing_summary(assets.missing)
-            self.notice = pygame_gui.elements.UILabel(
-                pygame.Rect(40, height - 78, width - 80, 34),
-                tr("tacocat.title.missing_images", names=names),
-                manager=self.ui, container=self.root, object_id=theme_id(class_id="@notice"),
-            )
-        self._intro()
+    def _rows_height(self, rows: list[list[tuple[str, str | None]]]) -> int:
+        return len(rows) * self.at.y(BUTTON_SIZE[1]) + (len(rows) - 1) * self.at.y(BUTTON_GAP)
+
+    def _logo(self, room: int) -> pygame.Surface:
+        """The logo, made smaller when the buttons' larger text leaves it less than
+        its height (never below :data:`LOGO_MIN_H`)."""
+        logo = self.app.assets.image("ui/title_logo", placeholder_size=LOGO_SIZE)
+        if room >= logo.get_height():
+            return logo
+        scale = max(LOGO_MIN_H, room) / logo.get_height()
+        return pygame.transform.smoothscale(
+            logo, (round(logo.get_width() * scale), round(logo.get_height() * scale)))
+
+    def _logo_top(self) -> int:
+        return LOGO_TOP if self.at.sy == 1 else round(LOGO_TOP / self.at.sy)
 
     def _build_buttons(self, rows: list[list[tuple[str, str | None]]], top: int,
                        width: int) -> None:
         """The main buttons, row by row, centred; each is ``self.<key>_button``."""
         for row_index, row in enumerate(rows):
-            y = top + row_index * (BUTTON_SIZE[1] + BUTTON_GAP)
-            button_w = SINGLE_WIDTH if len(row) == 1 else ROW_BUTTON_WIDTH
-            row_w = len(row) * button_w + (len(row) - 1) * BUTTON_GAP
+            at = self.at
+            y = top + row_index * (at.y(BUTTON_SIZE[1]) + at.y(BUTTON_GAP))
+            button_w = at.x(SINGLE_WIDTH if len(row) == 1 else ROW_BUTTON_WIDTH)
+            row_w = len(row) * button_w + (len(row) - 1) * at.x(BUTTON_GAP)
             x = (width - row_w) // 2
             for key, class_id in row:
                 # About's label is in the "about" section, with the screen it opens.
                 text = tr("tacocat.about.button" if key == "about" else f"tacocat.title.{key}")
                 button = pygame_gui.elements.UIButton(
-                    pygame.Rect((x, y), (button_w, BUTTON_SIZE[1])), text,
+                    pygame.Rect((x, y), (button_w, at.y(BUTTON_SIZE[1]))), text,
                     manager=self.ui, container=self.root,
                     object_id=theme_id(f"#title_{key}", class_id),
                 )
                 self.buttons.append(button)
                 self._bases.append((x, y))
                 setattr(self, f"{key}_button", button)
-                x += button_w + BUTTON_GAP
+                x += button_w + at.x(BUTTON_GAP)
 
     def _decor(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """Two fans of cards in the bottom corners (rotated once here, not per frame)."""
@@ -163,7 +192,7 @@ class TitleScene(UIScene):
         """The logo drops in and the buttons rise, one after another."""
         if self.app.reduced_motion or self.app.instant:
             return
-        self.logo_offset.y = -(LOGO_TOP + self.logo.get_height())
+        self.logo_offset.y = -(self._logo_top() + self.logo.get_height())
         self.tweener.to(self.logo_offset, "y", 0.0, 0.7, ease_out_back)
         for index in range(len(self.buttons)):
             offset = _Offset(self.app.size[1] - self._bases[index][1] + 40)
@@ -247,4 +276,4 @@ class TitleScene(UIScene):
         for card, position in self.decor:
             surface.blit(card, position)
         x = (self.app.size[0] - self.logo.get_width()) // 2
-        surface.blit(self.logo, (x, round(LOGO_TOP + self.logo_offset.y)))
+        surface.blit(self.logo, (x, round(self._logo_top() + self.logo_offset.y)))
