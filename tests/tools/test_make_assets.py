@@ -1,20 +1,23 @@
-"""tools/make_assets.py: every asset is generated, well-formed, deterministic and committed."""
+"""tools/make_assets.py (the package tools/assets/): every asset is generated, well-formed,
+deterministic and committed."""
 
 from __future__ import annotations
 
-import importlib.util
 import inspect
 import io
 import json
 import re
 import struct
+import subprocess
+import sys
 import wave
 from array import array
 from pathlib import Path
-from types import ModuleType
 
 import pygame
 import pytest
+
+from tools.assets import build, icons, music, ogg_vorbis, sounds, synth
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tools" / "make_assets.py"
@@ -72,24 +75,17 @@ def _pixels(path: Path) -> tuple[tuple[int, int], bytes]:
 
 
 @pytest.fixture(scope="module")
-def make_assets() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_assets", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="module")
-def out(make_assets: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The assets as the documented command writes them (a plain script, from elsewhere)."""
     folder = tmp_path_factory.mktemp("assets")
-    assert make_assets.main(["--out", str(folder)]) == 0
+    subprocess.run([sys.executable, str(SCRIPT), "--out", str(folder)], check=True,
+                   cwd=tmp_path_factory.getbasetemp(), capture_output=True, timeout=300)
     return folder
 
 
-def test_generator_writes_exactly_the_expected_files(make_assets: ModuleType, out: Path) -> None:
+def test_generator_writes_exactly_the_expected_files(out: Path) -> None:
     assert _files(out) == EXPECTED
-    assert set(make_assets.expected_files()) == EXPECTED
+    assert set(build.expected_files()) == EXPECTED
 
 
 @pytest.mark.parametrize("rel", sorted(IMAGE_SIZES))
@@ -132,12 +128,12 @@ def test_sounds_are_mono_16bit_22050_clean(out: Path, rel: str) -> None:
     )
 
 
-def test_game_sound_names_never_depend_on_a_card_value(make_assets: ModuleType, out: Path) -> None:
+def test_game_sound_names_never_depend_on_a_card_value(out: Path) -> None:
     names = {p.stem for p in (out / "sounds").glob("*.*")}
     assert names == GAME_SOUNDS | {"music"}
     assert not any(re.search(r"\d", name) for name in names)
     # and no sound function can be told a value: they take no arguments
-    for make in make_assets.SOUNDS.values():
+    for make in sounds.SOUNDS.values():
         assert not inspect.signature(make).parameters
     for name in GAME_SOUNDS:
         params, _ = _read_wav(out / f"sounds/{name}.wav")
@@ -152,8 +148,7 @@ def _read_ogg(path: Path) -> tuple[int, list[int]]:
     return rate, data[:, 0].tolist()
 
 
-def test_music_is_an_ogg_vorbis_loop_of_20_to_30_s_under_200_kb(make_assets: ModuleType,
-                                                                   out: Path) -> None:
+def test_music_is_an_ogg_vorbis_loop_of_20_to_30_s_under_200_kb(out: Path) -> None:
     path = out / MUSIC_FILE
     assert path.read_bytes()[:4] == b"OggS" and b"\x01vorbis" in path.read_bytes()[:64]
     rate, samples = _read_ogg(path)
@@ -161,7 +156,7 @@ def test_music_is_an_ogg_vorbis_loop_of_20_to_30_s_under_200_kb(make_assets: Mod
     assert path.stat().st_size < 200_000  # the WAV was 1 MB
     peak = max(abs(s) for s in samples)
     assert FULL_SCALE // 10 < peak <= FULL_SCALE * 0.95
-    assert tuple(reversed(make_assets.MELODY)) == make_assets.MELODY, "the melody is a palindrome"
+    assert tuple(reversed(music.MELODY)) == music.MELODY, "the melody is a palindrome"
 
 
 def test_music_loads_in_pygame(out: Path) -> None:
@@ -173,14 +168,9 @@ def test_music_loads_in_pygame(out: Path) -> None:
         pygame.mixer.quit()
 
 
-def test_ogg_pages_get_a_fixed_serial_and_valid_checksums(make_assets: ModuleType) -> None:
+def test_ogg_pages_get_a_fixed_serial_and_valid_checksums() -> None:
     """libsndfile picks a random stream serial: rewritten so the file is the same every run."""
-    import sys
-
-    sys.path.insert(0, str(SCRIPT.parent))
-    import ogg_vorbis
-
-    pcm = make_assets.pcm16(make_assets.sfx_win(), 0.8)
+    pcm = synth.pcm16(sounds.sfx_win(), 0.8)
     first, again = (ogg_vorbis.ogg_vorbis_bytes(pcm, 22050) for _ in range(2))
     assert first == again
     at = 0
@@ -245,19 +235,17 @@ def test_icns_holds_png_entries_for_the_mac_app(out: Path) -> None:
     assert sizes == [16, 32, 64, 128, 256, 512]
 
 
-def test_generation_is_deterministic(make_assets: ModuleType, out: Path, tmp_path: Path) -> None:
-    jobs = make_assets.image_jobs()
+def test_generation_is_deterministic(out: Path, tmp_path: Path) -> None:
+    jobs = build.image_jobs()
     for rel in ("images/cards/card_07.png", "images/token/tacocat.png", "images/board/goal_2.png"):
         again = tmp_path / Path(rel).name
         pygame.image.save(jobs[rel](), str(again))
         assert again.read_bytes() == (out / rel).read_bytes(), rel
-    icons = [make_assets.icon(size) for size in make_assets.ICON_SIZES]
-    assert make_assets.ico_bytes(icons) == (out / "icon.ico").read_bytes()
+    drawn = [icons.icon(size) for size in icons.ICON_SIZES]
+    assert icons.ico_bytes(drawn) == (out / "icon.ico").read_bytes()
     for name in ("deal", "win"):
         path = tmp_path / f"{name}.wav"
-        make_assets.write_wav(
-            path, make_assets.SOUNDS[name](), make_assets.SOUND_PEAKS.get(name, 0.8)
-        )
+        synth.write_wav(path, sounds.SOUNDS[name](), sounds.SOUND_PEAKS.get(name, 0.8))
         assert path.read_bytes() == (out / f"sounds/{name}.wav").read_bytes(), name
 
 
