@@ -53,6 +53,7 @@ from tacocat.ui.restyle import ui_theme
 from tacocat.ui.scene import Scene, SceneManager
 from tacocat.ui.screenshots import Screenshots
 from tacocat.ui.speech.narrator import Narrator
+from tacocat.ui.widgets.style import palette
 from tacocat.ui.window import LOGICAL_SIZE, NoDisplayError, check_pygame_ce, open_window
 
 log = logging.getLogger(__name__)
@@ -278,7 +279,7 @@ class App(Navigation, Preferences, Inputs):
         self.notices.update(dt)
         if self._must_draw():
             if not self._covered():
-                self.screen.fill((23, 50, 58))
+                self.screen.fill(palette().table)
             self.scenes.draw(self.screen)
             self.ui.draw_ui(self.screen)
             self.focus.draw(self.screen)

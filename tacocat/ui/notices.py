@@ -22,7 +22,7 @@ import pygame
 from tacocat.persistence.errors import REASON_OTHER, PersistenceError
 from tacocat.persistence.text import printable
 from tacocat.ui.i18n import tr
-from tacocat.ui.widgets.style import TextCache, rounded_panel
+from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_lines, fit_lines
 
 log = logging.getLogger(__name__)
@@ -38,9 +38,8 @@ MAX_HEIGHT = 200
 PADDING = 14
 FONT_SIZE = 20
 TOP = 10
-FILL = (244, 231, 197)
-BORDER = (217, 72, 59)
-INK = (43, 33, 24)
+#: Palette names: a cream panel with a salsa border and ink text.
+FILL, BORDER, INK = "box_floor", "salsa", "ink"
 
 
 def io_reason(error: PersistenceError) -> str:
@@ -104,9 +103,10 @@ class Notices:
         lines, size, _ = fit_lines(self._text, text, FONT_SIZE, room)
         font = self._text.font(size)
         room.size = (max(font.size(line)[0] for line in lines), len(lines) * font.get_linesize())
-        panel = rounded_panel(room.inflate(2 * PADDING, 2 * PADDING).size, FILL, BORDER, radius=12,
-                              border_width=3)
-        draw_lines(panel, self._text, text, FONT_SIZE, INK, room)
+        colours = palette()
+        panel = rounded_panel(room.inflate(2 * PADDING, 2 * PADDING).size, colours[FILL],
+                              colours[BORDER], radius=12, border_width=3)
+        draw_lines(panel, self._text, text, FONT_SIZE, colours[INK], room)
         return panel
 
 

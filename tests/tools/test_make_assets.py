@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tools.assets import build, icons, music, ogg_vorbis, sounds, synth
+from tools.assets import build, icons, music, ogg_vorbis, palette, sounds, synth, theme
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tools" / "make_assets.py"
@@ -50,7 +50,7 @@ GAME_SOUNDS = {"deal", "flip", "play", "slide", "hop", "tile", "win", "round", "
                "lose", "tie"}
 SOUND_FILES = {f"sounds/{name}.wav" for name in GAME_SOUNDS}
 MUSIC_FILE = "sounds/music.ogg"
-OTHER_FILES = {"icon.ico", "icon.icns", "palette.json", "LICENSE-ASSETS.md"}
+OTHER_FILES = {"icon.ico", "icon.icns", "palette.json", "theme.json", "LICENSE-ASSETS.md"}
 HICOLOR = {f"icons/hicolor/{n}x{n}/apps/org.tacocat.Tacocat.png": n
            for n in (16, 24, 32, 48, 64, 128, 256, 512)}
 EXPECTED = set(IMAGE_SIZES) | SOUND_FILES | {MUSIC_FILE} | OTHER_FILES | set(HICOLOR)
@@ -205,6 +205,51 @@ def test_palette_json(out: Path) -> None:
     assert colours["table"].upper() == "#17323A"
 
 
+HEX_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}(?:[0-9A-Fa-f]{2})?")
+
+
+def _theme_colours(node: object) -> list[str]:
+    """Every value of a ``"colours"`` block in a pygame_gui theme."""
+    if not isinstance(node, dict):
+        return []
+    found = list(node.get("colours", {}).values())
+    for key, value in node.items():
+        if key != "colours":
+            found += _theme_colours(value)
+    return found
+
+
+def _strings(node: object) -> list[str]:
+    """Every string value (not key) in a JSON document."""
+    if isinstance(node, dict):
+        return [s for value in node.values() for s in _strings(value)]
+    return [node] if isinstance(node, str) else []
+
+
+def test_theme_json_is_written_from_the_palette() -> None:
+    """A colour edited by hand in assets/theme.json (not in tools/assets/) fails here."""
+    committed = (COMMITTED / "theme.json").read_bytes()
+    assert committed == theme.theme_json(), (
+        "assets/theme.json differs from tools/assets/theme.json + the palette: edit those "
+        "and run python tools/make_assets.py")
+    template = json.loads(theme.TEMPLATE.read_text(encoding="utf-8"))
+    assert not [s for s in _strings(template) if HEX_COLOUR.fullmatch(s)], "a hex colour"
+    colours = _theme_colours(template)
+    assert len(colours) > 100 and all(theme.NAMED_COLOUR.fullmatch(f'"{c}"') for c in colours)
+    named = {v.upper() for v in palette.palette().values()}
+    for value in _theme_colours(json.loads(committed)):
+        assert value[:7].upper() in named, value
+
+
+def test_theme_json_follows_a_palette_change() -> None:
+    colours = dict(palette.palette(), ink="#010203")
+    changed = json.loads(theme.theme_json(colours=colours))
+    assert changed["defaults"]["colours"]["normal_text"] == "#010203"
+    assert changed["#overlay_dim"]["colours"]["dark_bg"] == palette.palette()["night"] + "B8"
+    with pytest.raises(KeyError, match="no_such"):
+        theme.theme_json('{"colours": {"normal_bg": "$no_such"}}')
+
+
 def test_ico_holds_png_entries_16_32_48_256(out: Path) -> None:
     data = (out / "icon.ico").read_bytes()
     reserved, kind, count = struct.unpack_from("<HHH", data)
@@ -252,11 +297,11 @@ def test_generation_is_deterministic(out: Path, tmp_path: Path) -> None:
 def test_committed_assets_match_the_generator(out: Path) -> None:
     """Catches a forgotten `python tools/make_assets.py` after changing the art or the list."""
     committed = _files(COMMITTED)
-    # images/ and sounds/ belong to the generator alone; hand-written files (the pygame_gui
-    # theme, translations) may sit next to them in assets/.
+    # images/ and sounds/ belong to the generator alone; hand-written files (translations,
+    # fonts) may sit next to them in assets/.
     owned = {rel for rel in committed if rel.startswith(("images/", "sounds/", "icons/"))}
     assert owned | (committed & OTHER_FILES) == _files(out)
-    for rel in ("palette.json", "LICENSE-ASSETS.md"):
+    for rel in ("palette.json", "theme.json", "LICENSE-ASSETS.md"):
         assert (COMMITTED / rel).read_bytes() == (out / rel).read_bytes(), rel
     for rel in sorted(IMAGE_SIZES) + sorted(HICOLOR):
         new, old = (out / rel).read_bytes(), (COMMITTED / rel).read_bytes()

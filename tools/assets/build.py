@@ -18,6 +18,7 @@ from .music import write_music
 from .palette import palette_json
 from .sounds import SOUND_PEAKS, SOUNDS
 from .synth import write_wav
+from .theme import theme_json
 from .token import tacocat, tacocat_shadow
 from .ui import background, confetti, panel, title_logo
 
@@ -57,7 +58,7 @@ def image_jobs() -> dict[str, Callable[[], Surface]]:
 def expected_files() -> list[str]:
     """Every path (relative to the output folder) that :func:`generate` writes."""
     files = list(image_jobs())
-    files += ["icon.ico", "icon.icns", "palette.json", "LICENSE-ASSETS.md"]
+    files += ["icon.ico", "icon.icns", "palette.json", "theme.json", "LICENSE-ASSETS.md"]
     files += [f"sounds/{name}.wav" for name in SOUNDS] + ["sounds/music.ogg"]
     files += list(hicolor.hicolor_files())
     return sorted(files)
@@ -80,6 +81,7 @@ def generate(out: Path, sounds: bool = True) -> list[Path]:
     target("icon.icns").write_bytes(icns_bytes([(kind, icon(size)) for kind, size in ICNS_TYPES]))
     written += hicolor.write_hicolor_icons(out, icon)  # the Linux menu's icons
     target("palette.json").write_bytes(palette_json())
+    target("theme.json").write_bytes(theme_json())
     target("LICENSE-ASSETS.md").write_bytes(LICENCE.read_bytes())
     if sounds:
         for name, make_sound in SOUNDS.items():

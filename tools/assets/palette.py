@@ -1,7 +1,9 @@
-"""The palette, "taco night": every colour the art (and, through ``palette.json``, the game) uses.
+"""The palette, "taco night": the one source of every colour the art and the game use.
 
-Everything the generator draws uses these names only; :func:`palette` is what
-``assets/palette.json`` holds (the game reads its colours by name from there).
+Everything the generator draws uses these names only. :func:`palette` is what
+``assets/palette.json`` holds: the game reads its colours by name from there
+(``tacocat.ui.widgets.style.palette()``), and :mod:`.theme` writes the colours of
+``assets/theme.json`` (pygame_gui's theme has no variables) from the same names.
 """
 
 from __future__ import annotations
@@ -77,6 +79,29 @@ BASE_PALETTE: dict[str, str] = {
     "seat_2": SEAT_2,
     "seat_2_dark": SEAT_2_DARK,
 }
+
+#: Shades the screens and widgets use but the art does not (theme.json's hovers, disabled
+#: controls, text on the dark table, shadows). Written to palette.json after the card tints.
+UI_PALETTE: dict[str, str] = {
+    "cheese_light": "#F7D27A",  # a hovered cheese button or slider knob
+    "card_face_hover": "#FBEFD5",  # a hovered cream choice, tab or check box
+    #: Seat 2's red for text on the cream panel, links, a hovered danger button.
+    "salsa_deep": "#B83528",
+    "salsa_darkest": "#8E2A22",  # a pressed danger button
+    "avocado_light": "#9CC66A",  # seat 1's green for text on the dark table
+    "salsa_light": "#F4897E",  # seat 2's red for text on the dark table
+    # Stone: disabled controls and muted text, from pale to dark.
+    "stone_pale": "#E9DFC6",
+    "stone_light": "#D8CDB0",
+    "stone": "#B9AF98",
+    "stone_mid": "#A39882",
+    "stone_dark": "#6F6556",
+    "night": "#0B1A1F",  # text shadow on the table; the dim behind a dialog (with alpha)
+    "shadow": "#08161A",  # the soft drop shadow under a panel (with alpha)
+    "black": "#000000",  # transparent fields and text shadows (with alpha)
+}
+
+
 def rgba(colour: str | pygame.Color, alpha: int = 255) -> pygame.Color:
     """A pygame Color from ``#rrggbb`` (or a Color) with the given alpha."""
     c = pygame.Color(colour)
@@ -108,10 +133,11 @@ def card_tint(value: int) -> pygame.Color:
 
 
 def palette() -> dict[str, str]:
-    """Every named colour, plus the 12 card tints."""
+    """Every named colour: the art's, the 12 card tints, then the screens' shades."""
     colours = dict(BASE_PALETTE)
     for value in range(1, 13):
         colours[f"card_tint_{value:02d}"] = hexstr(card_tint(value))
+    colours.update(UI_PALETTE)
     return colours
 
 
