@@ -41,6 +41,7 @@ def play_game(bots: tuple[Bot, Bot], seed: int, rngs: tuple[random.Random, rando
         legal = state.legal_actions(seat)
         action = bots[seat].choose(state.observation(seat), legal, rngs[seat])
         state, _ = state.apply(action)
+    assert state.winner is not None, "a finished game has a winner"
     return GameResult(state.winner, state.round_number, state.tied_rounds, state)
 
 

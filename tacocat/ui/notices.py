@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,6 +24,11 @@ from tacocat.persistence.text import printable
 from tacocat.ui.i18n import tr
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_lines, fit_lines
+
+if TYPE_CHECKING:
+    from tacocat.persistence.saves import LoadResult
+    from tacocat.rules import GameRecord
+    from tacocat.ui.services import Saves
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +124,7 @@ class ReportingSaves:
     :param report: shows a notice (the app's :meth:`Notices.post`).
     """
 
-    def __init__(self, store: Any, report: Callable[[str], None]) -> None:
+    def __init__(self, store: Saves, report: Callable[[str], None]) -> None:
         self.store = store
         self._report = report
         self._failing = False
@@ -127,7 +132,13 @@ class ReportingSaves:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.store, name)
 
-    def write_autosave(self, app_config: dict[str, Any], record: Any) -> None:
+    def has_autosave(self) -> bool:
+        return self.store.has_autosave()
+
+    def load_autosave(self) -> LoadResult:
+        return self.store.load_autosave()
+
+    def write_autosave(self, app_config: dict[str, Any], record: GameRecord) -> None:
         """Write through to the store. The first failure of a run of them is
         raised (the session logs it) and shown; the next ones, until a save
         works again, are only logged here at INFO, so that a full disk does not
