@@ -59,6 +59,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -242,33 +243,121 @@ def _narrate(app: Any, mode: str) -> list[str]:
     return spoken
 
 
+@dataclass
+class _Frames:
+    """One entry per frame: what it cost and what it showed; and the scripted player's wait."""
+
+    walls: list[float] = field(default_factory=list)
+    cpus: list[float] = field(default_factory=list)
+    labels: list[str | None] = field(default_factory=list)
+    thinking: list[bool] = field(default_factory=list)
+    drawn: list[bool] = field(default_factory=list)
+    profiles: list[tuple[float, int, Any]] = field(default_factory=list)
+    #: A scripted move's cost, added to the next frame (where a real click is handled).
+    carried_wall: float = 0.0
+    carried_cpu: float = 0.0
+    #: When the scripted player's turn (or a result, or the game's end) came.
+    waiting_since: float | None = None
+    over_since: float | None = None
+
+
+def _table(app: Any) -> Any:
+    from tacocat.ui.table.scene import TableScene
+
+    return next((s for s in app.scenes.stack if isinstance(s, TableScene)), None)
+
+
+def _thinking(table: Any) -> bool:
+    """Whether a request to the computer is unanswered."""
+    session = table.session if table is not None else None
+    return bool(session is not None and session.worker.busy)
+
+
+def _timed_step(app: Any, options: argparse.Namespace, frames: _Frames) -> None:
+    """One ``app.step(DT)``, timed and labelled."""
+    table = _table(app)
+    busy_before = _thinking(table)
+    last_draw = app._last_draw
+    profile = _start_profile() if options.profile_over else None
+    w0, c0 = time.perf_counter(), time.thread_time()
+    app.step(DT)
+    c1, w1 = time.thread_time(), time.perf_counter()
+    if profile is not None:
+        profile.disable()
+        if (c1 - c0) * 1000 > options.profile_over:
+            frames.profiles.append((c1 - c0, app.frame - 1, profile))
+    frames.walls.append(w1 - w0 + frames.carried_wall)
+    frames.cpus.append(c1 - c0 + frames.carried_cpu)
+    frames.carried_wall = frames.carried_cpu = 0.0
+    frames.drawn.append(app._last_draw != last_draw)
+    table = _table(app)
+    frames.labels.append(_label(table) if table is not None else None)
+    frames.thinking.append(busy_before or _thinking(table))
+
+
+def _scripted_player(app: Any, options: argparse.Namespace, clock: _Clock, rng: random.Random,
+                     frames: _Frames) -> bool:
+    """Between frames, the scripted "human": move, dismiss a result. True once it is done."""
+    from tacocat.ui.scenes.game_over import GameOverScene
+    from tacocat.ui.scenes.round_result import RoundResultScene
+
+    top, table = app.scenes.top, _table(app)
+    if isinstance(top, GameOverScene):
+        frames.over_since = clock.now() if frames.over_since is None else frames.over_since
+        return clock.now() - frames.over_since >= 1.0
+    ready = isinstance(top, RoundResultScene) or (
+        table is not None and top is table and table.acting_seat() is not None)
+    if not ready:
+        frames.waiting_since = None
+        return False
+    frames.waiting_since = clock.now() if frames.waiting_since is None else frames.waiting_since
+    wait = RESULT_WAIT if isinstance(top, RoundResultScene) else options.think
+    if clock.now() - frames.waiting_since < wait:
+        return False
+    frames.waiting_since = None
+    if isinstance(top, RoundResultScene):
+        top.next_round()
+        return bool(options.quick)
+    seat = table.acting_seat()
+    w0, c0 = time.perf_counter(), time.thread_time()
+    table.controls.submit(_choose(table.session.legal(seat), rng))
+    frames.carried_cpu = time.thread_time() - c0
+    frames.carried_wall = time.perf_counter() - w0
+    return False
+
+
+@dataclass
+class _Totals:
+    """Whole-run figures, read before the app shuts down."""
+
+    spoken: int
+    elapsed: float
+    process_cpu: float
+    server_cpu: float | None
+    game_over: bool
+    autosaves: list[float]
+    deferred: list[float]
+    worker_peak: float
+    end_memory: dict[str, float | None]
+
+
 def run(options: argparse.Namespace) -> dict[str, Any]:
     from tacocat.cli import parse_args
     from tacocat.persistence.saves import SaveStore
     from tacocat.ui.app import App
     from tacocat.ui.scenes.game_over import GameOverScene
-    from tacocat.ui.scenes.round_result import RoundResultScene
-    from tacocat.ui.table.scene import TableScene
 
     rng = random.Random(options.seed)
     memory = _WorkerMemory()
     autosaves = _Timed(SaveStore, "write_autosave")
-    walls: list[float] = []
-    cpus: list[float] = []
-    labels: list[str | None] = []
-    thinking: list[bool] = []
-    drawn: list[bool] = []
     clock = _Clock(options.pace)
-    profiles: list[tuple[float, int, Any]] = []
+    frames = _Frames()
     with tempfile.TemporaryDirectory(prefix="tacocat-frames-") as data:
         argv = ["--data-dir", data, f"--{options.mode.replace('_', '-')}", "--level",
                 options.level, "--seed", str(options.seed), "--speed", str(options.speed)]
         app = App(parse_args(argv), Path(data))
         spoken = _narrate(app, options.narration)
         deferred = _Timed(app, "_run_deferred")
-        waiting_since: float | None = None  # when the scripted player's turn (or a result) came
-        over_since: float | None = None
-        carried_wall = carried_cpu = 0.0
         started = time.perf_counter()
         process_cpu = time.process_time()
         server = x_server() if options.real_window else None
@@ -277,55 +366,12 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
             while app.running and app.frame < options.max_frames:
                 if options.pace:
                     app._wait_for_frame()  # the app's own pacing; its dt is not used
-                table = next((s for s in app.scenes.stack if isinstance(s, TableScene)), None)
-                session = table.session if table is not None else None
-                busy_before = bool(session is not None and session.worker.busy)
-                last_draw = app._last_draw
-                profile = _start_profile() if options.profile_over else None
-                w0, c0 = time.perf_counter(), time.thread_time()
-                app.step(DT)
-                c1, w1 = time.thread_time(), time.perf_counter()
-                if profile is not None:
-                    profile.disable()
-                    if (c1 - c0) * 1000 > options.profile_over:
-                        profiles.append((c1 - c0, app.frame - 1, profile))
+                _timed_step(app, options, frames)
                 clock.frames += 1
-                walls.append(w1 - w0 + carried_wall)
-                cpus.append(c1 - c0 + carried_cpu)
-                carried_wall = carried_cpu = 0.0
-                drawn.append(app._last_draw != last_draw)
-                table = next((s for s in app.scenes.stack if isinstance(s, TableScene)), None)
-                session = table.session if table is not None else None
-                labels.append(_label(table) if table is not None else None)
-                thinking.append(busy_before or bool(session is not None and session.worker.busy))
                 if app.frame % 30 == 0:
                     memory.sample()
-                top = app.scenes.top
-                if isinstance(top, GameOverScene):
-                    over_since = clock.now() if over_since is None else over_since
-                    if clock.now() - over_since >= 1.0:
-                        break
-                    continue
-                ready = isinstance(top, RoundResultScene) or (
-                    table is not None and top is table and table.acting_seat() is not None)
-                if not ready:
-                    waiting_since = None
-                    continue
-                waiting_since = clock.now() if waiting_since is None else waiting_since
-                wait = RESULT_WAIT if isinstance(top, RoundResultScene) else options.think
-                if clock.now() - waiting_since < wait:
-                    continue
-                waiting_since = None
-                if isinstance(top, RoundResultScene):
-                    top.next_round()
-                    if options.quick:
-                        break
-                    continue
-                seat = table.acting_seat()
-                w0, c0 = time.perf_counter(), time.thread_time()
-                table.controls.submit(_choose(session.legal(seat), rng))
-                carried_cpu = time.thread_time() - c0
-                carried_wall = time.perf_counter() - w0
+                if _scripted_player(app, options, clock, rng, frames):
+                    break
         finally:
             elapsed = time.perf_counter() - started
             process_cpu = time.process_time() - process_cpu
@@ -335,29 +381,40 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
             game_over = isinstance(app.scenes.top, GameOverScene)
             app._shutdown()
             autosaves.restore()
+    _print_slowest(frames, options.slowest)
+    _print_profiles(frames.profiles, frames.labels)
+    return _report(options, frames, _Totals(
+        len(spoken), elapsed, process_cpu, server_cpu if server is not None else None, game_over,
+        autosaves.times, deferred.times, memory.peak, end_memory))
 
-    if options.slowest:
-        order = sorted(range(len(walls)), key=walls.__getitem__, reverse=True)
-        for index in order[:options.slowest]:
-            print(f"frame {index:5d}: {walls[index] * 1000:7.2f} ms wall, "
-                  f"{cpus[index] * 1000:7.2f} ms CPU, {labels[index] or '-'}"
-                  f"{', AI thinking' if thinking[index] else ''}", file=sys.stderr)
-    _print_profiles(profiles, labels)
-    rows = list(zip(walls, cpus, labels, thinking, drawn, strict=True))
+
+def _print_slowest(frames: _Frames, count: int) -> None:
+    order = sorted(range(len(frames.walls)), key=frames.walls.__getitem__, reverse=True)
+    for index in order[:count]:
+        print(f"frame {index:5d}: {frames.walls[index] * 1000:7.2f} ms wall, "
+              f"{frames.cpus[index] * 1000:7.2f} ms CPU, {frames.labels[index] or '-'}"
+              f"{', AI thinking' if frames.thinking[index] else ''}", file=sys.stderr)
+
+
+def _report(options: argparse.Namespace, frames: _Frames, totals: _Totals) -> dict[str, Any]:
+    """The JSON object the bench prints."""
+    rows = list(zip(frames.walls, frames.cpus, frames.labels, frames.thinking, frames.drawn,
+                    strict=True))
     busy = [w for w, _, label, _, _ in rows if label in BUSY_LABELS]
     busy_cpu = [c for _, c, label, _, _ in rows if label in BUSY_LABELS]
     ai = [w for w, _, _, t, _ in rows if t]
     ai_cpu = [c for _, c, _, t, _ in rows if t]
     shown = [w for w, _, _, _, d in rows if d]
     figures = _figures(busy)
+    count = max(1, len(frames.walls))
     return {
         "bench": "frames",
         "driver": "x11 window" if options.real_window else "dummy",
         "mode": options.mode, "level": options.level, "seed": options.seed,
-        "narration": options.narration, "narration_spoken": len(spoken),
+        "narration": options.narration, "narration_spoken": totals.spoken,
         "speed": options.speed, "paced": options.pace,
-        "frames": len(walls), "drawn_frames": len(shown), "seconds": round(elapsed, 1),
-        "game_over": game_over,
+        "frames": len(frames.walls), "drawn_frames": len(shown),
+        "seconds": round(totals.elapsed, 1), "game_over": totals.game_over,
         "busy_frames": figures["frames"],
         "p50_ms": figures["p50_ms"], "p95_ms": figures["p95_ms"], "p99_ms": figures["p99_ms"],
         "ai_thinking_frames": len(ai),
@@ -365,17 +422,17 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         "all_p99_ms": _figures(shown)["p99_ms"],
         "cpu_p50_ms": _figures(busy_cpu)["p50_ms"], "cpu_p99_ms": _figures(busy_cpu)["p99_ms"],
         "cpu_ai_thinking_p99_ms": _figures(ai_cpu)["p99_ms"],
-        "process_cpu_per_frame_ms": round(1000 * process_cpu / max(1, len(walls)), 2),
-        "x_server_cpu_per_frame_ms": (round(1000 * server_cpu / max(1, len(walls)), 2)
-                                      if server is not None else None),
-        "autosaves": len(autosaves.times),
-        "autosave_p50_ms": _ms(_percentile(autosaves.times, 50)),
-        "autosave_max_ms": _ms(max(autosaves.times) if autosaves.times else None),
-        "deferred_jobs": len(deferred.times),
-        "deferred_job_max_ms": _ms(max(deferred.times) if deferred.times else None),
+        "process_cpu_per_frame_ms": round(1000 * totals.process_cpu / count, 2),
+        "x_server_cpu_per_frame_ms": (round(1000 * totals.server_cpu / count, 2)
+                                      if totals.server_cpu is not None else None),
+        "autosaves": len(totals.autosaves),
+        "autosave_p50_ms": _ms(_percentile(totals.autosaves, 50)),
+        "autosave_max_ms": _ms(max(totals.autosaves) if totals.autosaves else None),
+        "deferred_jobs": len(totals.deferred),
+        "deferred_job_max_ms": _ms(max(totals.deferred) if totals.deferred else None),
         "peak_rss_mb": _peak_rss_mb(),
-        "ai_worker_peak_rss_mb": round(memory.peak / 2**20, 1),
-        **end_memory,
+        "ai_worker_peak_rss_mb": round(totals.worker_peak / 2**20, 1),
+        **totals.end_memory,
         "load_average": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
         "per_label": {
             label: _figures([w for w, _, lab, _, _ in rows if lab == label])

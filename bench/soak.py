@@ -35,7 +35,9 @@ import shutil
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -119,7 +121,7 @@ def _process_figures(proc) -> dict[str, float]:
             "objects": len(objects), "tables": tables}
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--level", choices=("easy", "medium", "hard"), default="medium")
@@ -133,72 +135,144 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games <= WARM_GAME:
         parser.error(f"--games must be more than {WARM_GAME}")
+    return args
 
+
+@dataclass
+class _Run:
+    """What the soak has seen so far (the app's ``finish_demo`` reports each game here)."""
+
+    args: argparse.Namespace
+    proc: Any
+    games: int = 0
+    started: float = field(default_factory=time.monotonic)
+    warm_at: float = 0.0
+    snapshot: Any = None
+    rounds: int = 0
+    actions: int = 0
+    figures: dict[int, dict[str, float]] = field(default_factory=dict)
+
+    def game_finished(self, game: Any) -> None:
+        if game is not None:
+            self.rounds += game.state.round_number
+            self.actions += len(game.state.actions)
+        self.games += 1
+        done = self.games
+        if done in (1, 2, 5, WARM_GAME, self.args.games) or done % 25 == 0:
+            self._report(done)
+
+    def _report(self, done: int) -> None:
+        now = _process_figures(self.proc)
+        self.figures[done] = now
+        rate = done / max(1e-9, time.monotonic() - self.started) * 60
+        print(f"game {done:4d}: RSS {now['rss_mb']:.1f} MB, fds {now['fds']}, "
+              f"children {now['children']}, objects {now['objects']}, "
+              f"tables alive {now['tables']}, "
+              f"{rate:.1f} games/min", flush=True)
+        if self.args.census:
+            count, megabytes, owners = surface_census()
+            trimmed = _trimmed_rss(self.proc)
+            print(f"      surfaces alive {count} ({megabytes:.1f} MB); RSS after "
+                  f"malloc_trim {trimmed:.1f} MB" if trimmed else "", flush=True)
+            for label, n, mb in owners:
+                print(f"        {mb:7.1f} MB in {n:5d} surfaces held by {label}")
+        if done == WARM_GAME:
+            self.warm_at = time.monotonic()
+            if self.args.trace:
+                import tracemalloc
+
+                self.snapshot = tracemalloc.take_snapshot()
+
+
+def _soak_app(run: _Run) -> type:
+    """The real app class, except that a finished demo starts the next one."""
     import dataclasses
 
-    import psutil
-
-    from tacocat.cli import parse_args
     from tacocat.ui.app import App
 
-    if args.trace:
-        import tracemalloc
-
-        tracemalloc.start(12)
-
-    proc = psutil.Process()
-    folder = Path(tempfile.mkdtemp(prefix="tacocat-soak-"))
-    counter = _Counter()
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    logging.getLogger().addHandler(counter)
-
-    figures: dict[int, dict[str, float]] = {}
-    state = {"games": 0, "started": time.monotonic(), "warm_at": 0.0, "snapshot": None,
-             "rounds": 0, "actions": 0}
-
     class SoakApp(App):
-        """The real app, except that a finished demo starts the next one."""
-
         def _wait_for_frame(self) -> float:
             self.clock.tick(1000)  # no 60-a-second cap; a short sleep leaves the AI its CPU
             return 1 / 60
 
         def finish_demo(self) -> None:
-            table = self.scenes.stack[0]
-            game = getattr(table, "session", None)
-            if game is not None:
-                state["rounds"] += game.state.round_number
-                state["actions"] += len(game.state.actions)
-            state["games"] += 1
-            done = state["games"]
-            if done in (1, 2, 5, WARM_GAME, args.games) or done % 25 == 0:
-                now = _process_figures(proc)
-                figures[done] = now
-                rate = done / max(1e-9, time.monotonic() - state["started"]) * 60
-                print(f"game {done:4d}: RSS {now['rss_mb']:.1f} MB, fds {now['fds']}, "
-                      f"children {now['children']}, objects {now['objects']}, "
-                      f"tables alive {now['tables']}, "
-                      f"{rate:.1f} games/min", flush=True)
-                if args.census:
-                    count, megabytes, owners = surface_census()
-                    trimmed = _trimmed_rss(proc)
-                    print(f"      surfaces alive {count} ({megabytes:.1f} MB); RSS after "
-                          f"malloc_trim {trimmed:.1f} MB" if trimmed else "", flush=True)
-                    for label, n, mb in owners:
-                        print(f"        {mb:7.1f} MB in {n:5d} surfaces held by {label}")
-                if done == WARM_GAME:
-                    state["warm_at"] = time.monotonic()
-                    if args.trace:
-                        state["snapshot"] = tracemalloc.take_snapshot()
-            if done >= args.games:
+            run.game_finished(getattr(self.scenes.stack[0], "session", None))
+            if run.games >= run.args.games:
                 self.quit(0)
                 return
-            config = dataclasses.replace(self.config_from_options(), seed=args.seed + done)
+            config = dataclasses.replace(self.config_from_options(), seed=run.args.seed + run.games)
             self.start_game(config)
 
+    return SoakApp
+
+
+def _print_trace(run: _Run) -> None:
+    if not (run.args.trace and run.snapshot is not None):
+        return
+    import tracemalloc
+
+    top = tracemalloc.take_snapshot().compare_to(run.snapshot, "traceback")[:8]
+    print("largest allocation growth since game 10:")
+    for stat in top:
+        print(f"  {stat.size_diff / 1024:+.0f} KiB in {stat.count_diff:+d} blocks")
+        for line in stat.traceback.format()[-6:]:
+            print("     ", line)
+
+
+def _summary(run: _Run, code: int, crashes: list[str], errors: int,
+             elapsed: float) -> dict[str, Any]:
+    """The JSON object the soak prints; ``ok`` is whether it passed."""
+    games = run.args.games
+    warm, last = run.figures.get(WARM_GAME), run.figures.get(games)
+    growth = None
+    if warm and last:
+        growth = (last["rss_mb"] - warm["rss_mb"]) / warm["rss_mb"]
+    after_warm = max(1e-9, time.monotonic() - run.warm_at) if run.warm_at else None
+    tables_alive = max((f["tables"] for f in run.figures.values()), default=0)
+    ok = (code == 0 and not crashes and not errors and run.games == games
+          and growth is not None and growth < run.args.growth_limit and tables_alive <= 1)
+    return {
+        "games": run.games,
+        "level": run.args.level,
+        "exit_code": code,
+        "errors_logged": errors,
+        "crash_logs": crashes,
+        "rss_after_game_10_mb": round(warm["rss_mb"], 1) if warm else None,
+        f"rss_after_game_{games}_mb": round(last["rss_mb"], 1) if last else None,
+        "rss_growth_pct": round(100 * growth, 2) if growth is not None else None,
+        "fds_after_game_10": warm["fds"] if warm else None,
+        f"fds_after_game_{games}": last["fds"] if last else None,
+        "children_at_end": last["children"] if last else None,
+        "most_tables_alive": tables_alive,
+        "objects_after_game_10": warm["objects"] if warm else None,
+        f"objects_after_game_{games}": last["objects"] if last else None,
+        "games_per_minute": round(run.games / elapsed * 60, 1),
+        "games_per_minute_after_warmup": (round((games - WARM_GAME) / after_warm * 60, 1)
+                                          if after_warm else None),
+        "mean_actions_per_game": round(run.actions / max(1, run.games), 1),
+        "seconds": round(elapsed, 1),
+        "ok": ok,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parse(argv)
+    import psutil
+
+    from tacocat.cli import parse_args
+
+    if args.trace:
+        import tracemalloc
+
+        tracemalloc.start(12)
+    folder = Path(tempfile.mkdtemp(prefix="tacocat-soak-"))
+    counter = _Counter()
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger().addHandler(counter)
+    run = _Run(args, psutil.Process())
     options = parse_args(["--demo", "--level", args.level, "--seed", str(args.seed),
                           "--data-dir", str(folder), "--frames", str(10**9)])
-    app = SoakApp(options, folder)
+    app = _soak_app(run)(options, folder)
     app.update_settings(save=False, animation_speed="instant")
     print(f"soak: {args.games} demo games, level {args.level}, one process "
           f"(pid {os.getpid()}), data in {folder}", flush=True)
@@ -206,57 +280,18 @@ def main(argv: list[str] | None = None) -> int:
     code = app.run()
     elapsed = time.monotonic() - started
     crashes = sorted(p.name for p in folder.glob("crash-*.log"))
-
-    warm, last = figures.get(WARM_GAME), figures.get(args.games)
-    growth = None
-    if warm and last:
-        growth = (last["rss_mb"] - warm["rss_mb"]) / warm["rss_mb"]
-    after_warm = max(1e-9, time.monotonic() - state["warm_at"]) if state["warm_at"] else None
-    if args.trace and state["snapshot"] is not None:
-        import tracemalloc
-
-        top = tracemalloc.take_snapshot().compare_to(state["snapshot"], "traceback")[:8]
-        print("largest allocation growth since game 10:")
-        for stat in top:
-            print(f"  {stat.size_diff / 1024:+.0f} KiB in {stat.count_diff:+d} blocks")
-            for line in stat.traceback.format()[-6:]:
-                print("     ", line)
+    _print_trace(run)
     for record in counter.records[:5]:
         print("logged error:", record)
-    tables_alive = max((f["tables"] for f in figures.values()), default=0)
-    ok = (code == 0 and not crashes and not counter.records and state["games"] == args.games
-          and growth is not None and growth < args.growth_limit and tables_alive <= 1)
-    summary = {
-        "games": state["games"],
-        "level": args.level,
-        "exit_code": code,
-        "errors_logged": len(counter.records),
-        "crash_logs": crashes,
-        "rss_after_game_10_mb": round(warm["rss_mb"], 1) if warm else None,
-        f"rss_after_game_{args.games}_mb": round(last["rss_mb"], 1) if last else None,
-        "rss_growth_pct": round(100 * growth, 2) if growth is not None else None,
-        "fds_after_game_10": warm["fds"] if warm else None,
-        f"fds_after_game_{args.games}": last["fds"] if last else None,
-        "children_at_end": last["children"] if last else None,
-        "most_tables_alive": tables_alive,
-        "objects_after_game_10": warm["objects"] if warm else None,
-        f"objects_after_game_{args.games}": last["objects"] if last else None,
-        "games_per_minute": round(state["games"] / elapsed * 60, 1),
-        "games_per_minute_after_warmup": (round((args.games - WARM_GAME) / after_warm * 60, 1)
-                                          if after_warm else None),
-        "mean_actions_per_game": round(state["actions"] / max(1, state["games"]), 1),
-        "seconds": round(elapsed, 1),
-        "ok": ok,
-    }
+    summary = _summary(run, code, crashes, len(counter.records), elapsed)
     print(f"RSS after game {WARM_GAME}: {summary['rss_after_game_10_mb']} MB; after game "
           f"{args.games}: {summary[f'rss_after_game_{args.games}_mb']} MB; growth "
           f"{summary['rss_growth_pct']} % (limit {100 * args.growth_limit:.0f} %); "
           f"{summary['games_per_minute']} games/minute")
-    if ok:
+    if summary["ok"]:
         shutil.rmtree(folder, ignore_errors=True)  # kept on failure: crash logs, tacocat.log
     print(json.dumps(summary))
-    return 0 if ok else 1
-
+    return 0 if summary["ok"] else 1
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -129,19 +129,9 @@ def build(onefile: bool) -> None:
     subprocess.run(command, cwd=ROOT, check=True)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7, help="measured runs per variant (median)")
-    parser.add_argument("--onedir", type=Path, default=DEFAULT_ONEDIR, help="the onedir executable")
-    parser.add_argument("--onefile", type=Path, default=DEFAULT_ONEFILE, help="the onefile executable")
-    parser.add_argument("--build", action="store_true", help="build missing frozen variants first")
-    parser.add_argument("--skip-source", action="store_true", help="only the frozen variants")
-    parser.add_argument("--variant", action="append", default=[], metavar="NAME=PATH",
-                        help="another executable or main.py to time in the same runs")
-    options = parser.parse_args(argv)
-    if options.runs < 1:
-        parser.error("--runs must be 1 or more")
-
+def _variants(parser: argparse.ArgumentParser,
+              options: argparse.Namespace) -> tuple[dict[str, list[str]], list[str]]:
+    """The command line of each variant to time, and the names ``--variant`` added."""
     variants: dict[str, list[str]] = {}
     if not options.skip_source:
         variants["source"] = [sys.executable, "-c", _WRAPPER, str(ROOT / "main.py")]
@@ -162,6 +152,22 @@ def main(argv: list[str] | None = None) -> int:
         extra.append(name)
         variants[name] = ([sys.executable, "-c", _WRAPPER, str(Path(path).resolve())]
                           if path.endswith(".py") else [str(Path(path).resolve())])
+    return variants, extra
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="measured runs per variant (median)")
+    parser.add_argument("--onedir", type=Path, default=DEFAULT_ONEDIR, help="the onedir executable")
+    parser.add_argument("--onefile", type=Path, default=DEFAULT_ONEFILE, help="the onefile executable")
+    parser.add_argument("--build", action="store_true", help="build missing frozen variants first")
+    parser.add_argument("--skip-source", action="store_true", help="only the frozen variants")
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME=PATH",
+                        help="another executable or main.py to time in the same runs")
+    options = parser.parse_args(argv)
+    if options.runs < 1:
+        parser.error("--runs must be 1 or more")
+    variants, extra = _variants(parser, options)
 
     result: dict[str, object] = {
         "bench": "startup",

@@ -109,12 +109,11 @@ def read_document(path: Path, *, fmt: str, version: int, max_bytes: int) -> dict
     except ValueError as error:
         raise BadDocument("is damaged (it is not valid JSON; it may have been cut short)",
                           why="not_json") from error
-    _check_envelope(data, fmt, version)
-    return data
+    return _check_envelope(data, fmt, version)
 
 
-def _check_envelope(data: Any, fmt: str, version: int) -> None:
-    """Raise :class:`BadDocument` unless ``data`` is an object with the right format and version."""
+def _check_envelope(data: Any, fmt: str, version: int) -> dict[str, Any]:
+    """``data``, as an object; :class:`BadDocument` unless it has the right format and version."""
     if not isinstance(data, dict):
         raise BadDocument("is damaged (it does not hold a JSON object)", why="not_object")
     if data.get("format") != fmt:
@@ -129,6 +128,7 @@ def _check_envelope(data: Any, fmt: str, version: int) -> None:
             f"was written by a newer version of Tacocat (file version {found}, "
             f"this version reads up to {version})", why="newer_version", found=found, known=version,
         )
+    return data
 
 
 def has_lone_surrogate(value: Any) -> bool:

@@ -67,9 +67,9 @@ def setup_logging(directory: Path, level: str) -> Path | None:
     if not isinstance(console_level, int):
         raise ValueError(f"unknown log level {level!r}")
     root = logging.getLogger()
-    for handler in root.handlers[:]:
-        root.removeHandler(handler)
-        handler.close()
+    for old in root.handlers[:]:
+        root.removeHandler(old)
+        old.close()
     if sys.stderr is not None:
         console = logging.StreamHandler(sys.stderr)
         console.setLevel(console_level)
@@ -84,7 +84,7 @@ def setup_logging(directory: Path, level: str) -> Path | None:
         if os.path.lexists(path) and not is_regular_file(path):
             # Opening a FIFO for writing would wait for a reader forever.
             raise NotARegularFile(errno.EINVAL, "not a regular file")
-        handler: logging.Handler = QuietFileHandler(path)
+        handler = QuietFileHandler(path)
     except OSError as error:
         root.setLevel(console_level)
         log.warning("Could not open the log file %s: %s", printable(path), error.strerror or error)

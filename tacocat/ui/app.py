@@ -16,6 +16,7 @@ at 60, so an idle table costs almost no CPU.
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib
 import logging
 import math
@@ -24,7 +25,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -53,6 +54,7 @@ from tacocat.ui.restyle import ui_theme
 from tacocat.ui.scene import Scene, SceneManager
 from tacocat.ui.screenshots import Screenshots
 from tacocat.ui.speech.narrator import Narrator
+from tacocat.ui.widgets.style import palette
 from tacocat.ui.window import LOGICAL_SIZE, NoDisplayError, check_pygame_ce, open_window
 
 log = logging.getLogger(__name__)
@@ -167,16 +169,16 @@ class App(Navigation, Preferences, Inputs):
         and the modules the title does not need, so the first table opens quickly
         and its first animations read no file."""
         for name in CORE_IMAGES:
-            self.defer(lambda name=name: self.assets.preload([name]))
+            self.defer(functools.partial(self.assets.preload, [name]))
         for name in SOUND_NAMES:
-            self.defer(lambda name=name: self.audio.preload(name))
+            self.defer(functools.partial(self.audio.preload, name))
         for module in PREFETCH_MODULES:
-            self.defer(lambda module=module: importlib.import_module(module))
+            self.defer(functools.partial(importlib.import_module, module))
         # Babel reads its locale data on the first plural (~45 ms): not in the first deal's frame.
         self.defer(lambda: i18n.plural_category(1))
         self.defer(self.gamepads.start)
 
-    def defer(self, job: Callable[[], None], owner: Any = None) -> None:
+    def defer(self, job: Callable[[], object], owner: Any = None) -> None:
         """Run ``job`` (no arguments) later, in a moment when nothing moves and
         no input waits - one job per idle pause, never inside a busy frame. A
         job that fails is logged. Jobs are a head start only: whatever needs
@@ -278,7 +280,7 @@ class App(Navigation, Preferences, Inputs):
         self.notices.update(dt)
         if self._must_draw():
             if not self._covered():
-                self.screen.fill((23, 50, 58))
+                self.screen.fill(palette().table)
             self.scenes.draw(self.screen)
             self.ui.draw_ui(self.screen)
             self.focus.draw(self.screen)
@@ -487,3 +489,10 @@ def _run_app(options: Any, directory: Path, shared: Path | None,
     if shared is not None:
         offer_unsaved_play(app, shared, lock_problem)
     return app.run()
+
+
+if TYPE_CHECKING:
+    from tacocat.ui import services
+
+    def _provides_the_services(app: App) -> services.App:  # mypy: App offers every service
+        return app

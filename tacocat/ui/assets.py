@@ -22,6 +22,8 @@ import pygame_gui
 from tacocat.resources import asset_path
 from tacocat.ui import i18n
 from tacocat.ui.fonts import own_font_file, script
+from tacocat.ui.widgets.safe_palette import SAFE_PALETTE
+from tacocat.ui.widgets.style import palette
 
 log = logging.getLogger(__name__)
 
@@ -209,7 +211,7 @@ class Assets:
             cached = pygame.Surface((width + 2 * PANEL_MARGIN, height + 2 * PANEL_MARGIN),
                                     pygame.SRCALPHA)
             cached.blit(soft_shadow((width, height), 22, PANEL_MARGIN), (0, PANEL_SHADOW_DROP))
-            body = self.rounded_box((width, height), "#F4E7C5", "#2B2118", radius=22, width=3)
+            body = self.rounded_box((width, height), "box_floor", "ink", radius=22, width=3)
             cached.blit(body, (PANEL_MARGIN, PANEL_MARGIN))
             self._scaled[key] = cached
         return cached
@@ -217,14 +219,15 @@ class Assets:
     def rounded_box(
         self, size: Size, fill: str, border: str, radius: int = 14, width: int = 2
     ) -> pygame.Surface:
-        """An anti-aliased rounded rectangle (drawn at 2x, scaled down once, cached)."""
+        """An anti-aliased rounded rectangle (drawn at 2x, scaled down once, cached);
+        ``fill`` and ``border`` are palette names."""
         key = (f"<box>{fill}{border}{radius}{width}", (int(size[0]), int(size[1])))
         cached = self._scaled.get(key)
         if cached is None:
             big = pygame.Surface((key[1][0] * 2, key[1][1] * 2), pygame.SRCALPHA)
             rect = big.get_rect()
-            pygame.draw.rect(big, border, rect, border_radius=radius * 2)
-            pygame.draw.rect(big, fill, rect.inflate(-4 * width, -4 * width),
+            pygame.draw.rect(big, palette()[border], rect, border_radius=radius * 2)
+            pygame.draw.rect(big, palette()[fill], rect.inflate(-4 * width, -4 * width),
                              border_radius=max(0, (radius - width) * 2))
             cached = pygame.transform.smoothscale(big, key[1])
             self._scaled[key] = cached
@@ -281,7 +284,7 @@ def soft_shadow(size: Size, radius: int, margin: int, alpha: int = 110) -> pygam
     """A blurred dark rounded rectangle, ``margin`` larger than ``size`` on every side."""
     width, height = size[0] + 2 * margin, size[1] + 2 * margin
     shape = pygame.Surface((width, height), pygame.SRCALPHA)
-    pygame.draw.rect(shape, (8, 22, 26, alpha), pygame.Rect(margin, margin, *size),
+    pygame.draw.rect(shape, (*palette().shadow, alpha), pygame.Rect(margin, margin, *size),
                      border_radius=radius)
     # Blur by shrinking and growing again: cheap and smooth enough for a shadow.
     small = pygame.transform.smoothscale(shape, (max(1, width // 8), max(1, height // 8)))
@@ -291,14 +294,15 @@ def soft_shadow(size: Size, radius: int, margin: int, alpha: int = 110) -> pygam
 def draw_placeholder(size: Size, label: str, font: pygame.font.Font) -> pygame.Surface:
     """A clearly 'missing picture' tile in the game's palette, with its name.
 
-    Big ones (a background) stay table-coloured so the screen remains usable.
+    Big ones (a background) stay table-coloured so the screen remains usable. It is
+    drawn when the install is broken, so it uses the crash screen's safe colours.
     """
     width, height = max(1, size[0]), max(1, size[1])
     surface = pygame.Surface((width, height), pygame.SRCALPHA)
     rect = surface.get_rect()
-    red, ink, cream = (217, 72, 59), (43, 33, 24), (244, 231, 197)
+    red, ink, cream = SAFE_PALETTE["salsa"], SAFE_PALETTE["ink"], SAFE_PALETTE["box_floor"]
     if width * height >= 400_000:
-        surface.fill((23, 50, 58))
+        surface.fill(SAFE_PALETTE["table"])
         pygame.draw.rect(surface, red, rect, width=2)
         return surface
     radius = max(0, min(width, height) // 8)

@@ -12,6 +12,7 @@ import pygame
 from tacocat.persistence.text import printable
 from tacocat.ui.fonts import breakable_paths
 from tacocat.ui.i18n import tr
+from tacocat.ui.widgets.safe_palette import SAFE_PALETTE
 from tacocat.ui.widgets.style import TextCache
 from tacocat.ui.widgets.text_box import draw_lines, draw_text
 
@@ -28,16 +29,18 @@ def show_crash_screen(assets: Any, crash_log: Path | None, wait: bool = True) ->
     where = breakable_paths(printable(crash_log or "-"))
     body = "\n".join([tr("tacocat.crash.body"), tr("tacocat.crash.saved"),
                       tr("tacocat.crash.where", path=where), "", tr("tacocat.crash.close")])
-    screen.fill((23, 50, 58))
+    # The safe colours, not palette.json: an unreadable assets/ may be why the game stopped.
+    colours = SAFE_PALETTE
+    screen.fill(colours["table"])
     panel = pygame.Rect(0, 0, 900, 340)
     panel.center = screen.get_rect().center
-    pygame.draw.rect(screen, (244, 231, 197), panel, border_radius=22)
-    pygame.draw.rect(screen, (43, 33, 24), panel, width=3, border_radius=22)
+    pygame.draw.rect(screen, colours["box_floor"], panel, border_radius=22)
+    pygame.draw.rect(screen, colours["ink"], panel, width=3, border_radius=22)
     title = pygame.Rect(panel.x + 30, panel.top + 30, panel.width - 60,
                         text.font(34, True).get_linesize())
-    draw_text(screen, text, tr("tacocat.crash.title"), 34, (217, 72, 59), title, bold=True)
+    draw_text(screen, text, tr("tacocat.crash.title"), 34, colours["salsa"], title, bold=True)
     room = pygame.Rect(title.x, title.bottom + 20, title.width, panel.bottom - 24 - title.bottom - 20)
-    draw_lines(screen, text, body, 20, (43, 33, 24), room, gap=4, align="centre")
+    draw_lines(screen, text, body, 20, colours["ink"], room, gap=4, align="centre")
     pygame.display.flip()
     if not wait:
         return  # unattended run (--frames): do not wait for a player

@@ -101,7 +101,7 @@ def _fit(manager: pygame_gui.UIManager, element: Any) -> bool:
     fonts = manager.get_theme().get_font_dictionary()
     for smaller in range(size - 1, smallest_font(size) - 1, -1):
         args = (smaller, info["name"], info["bold"], info["italic"])
-        if fonts.create_font_id(*args, antialiased=info["antialiased"]) not in fonts.loaded_fonts:
+        if not fonts.check_font_preloaded(fonts.create_font_id(*args, antialiased=info["antialiased"])):
             fonts.preload_font(*args, force_immediate_load=True, antialiased=info["antialiased"],
                                script=info["script"], direction=info["direction"])
         candidate = fonts.find_font(*args, antialiased=info["antialiased"],

@@ -144,4 +144,5 @@ def install_line_breaking() -> None:
     def ignore(chunk: Any, value: Any) -> None:
         """The setter: break points always follow from the text."""
 
-    TextLineChunkFTFont.split_points = property(split_points, ignore)  # type: ignore[attr-defined]
+    # pygame_gui declares split_points a plain list; the patch makes it a computed property.
+    TextLineChunkFTFont.split_points = property(split_points, ignore)  # type: ignore[assignment]

@@ -15,7 +15,7 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-Job = Callable[[], None]
+Job = Callable[[], object]  # what a job returns is not used
 
 
 class IdleWork:

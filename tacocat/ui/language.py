@@ -32,7 +32,7 @@ def starting_settings(settings: Settings, data_dir: Path, options: Any) -> Setti
     return settings
 
 
-def rich_text_fonts(language: str) -> list[dict[str, str]]:
+def rich_text_fonts(language: str) -> list[dict[str, str | int | float]]:
     """The bold/italic/large font styles rich text uses, for :meth:`UIManager.preload_fonts`."""
     name = theme_font_names().get(language, "noto_sans")
     return [{"name": name, "point_size": text_scale.px(size), "style": style, "antialiased": "1"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tacocat.persistence.text import printable
 from tacocat.ui.game_config import GameConfig
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from tacocat.persistence.settings import Settings
     from tacocat.ui.audio import Audio
     from tacocat.ui.scene import Scene, SceneManager
+    from tacocat.ui.services import App, Saves
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +37,19 @@ class Navigation:
 
     options: Namespace
     settings: Settings
-    saves: Any
+    saves: Saves
     scenes: SceneManager
     audio: Audio
     _demo_resumed: bool
 
     if TYPE_CHECKING:
         def quit(self, code: int = 0) -> None: ...  # the App's
+
+    @property
+    def _app(self) -> App:
+        """This part as the whole app, for the scenes it builds: Navigation is only ever
+        a base of :class:`tacocat.ui.app.App` (which mypy checks against the protocol)."""
+        return cast("App", self)
 
     def config_from_options(self) -> GameConfig:
         """The game the command line asked for (``--vs-ai``/``--hotseat``/``--demo``)."""
@@ -66,7 +73,7 @@ class Navigation:
 
         self._demo_resumed = False
         self.audio.stop_music()
-        self.scenes.switch(TableScene(self, config, **table_options))
+        self.scenes.switch(TableScene(self._app, config, **table_options))
         release_memory()  # the previous game's table is gone now
         return True
 
@@ -84,7 +91,7 @@ class Navigation:
         ``--level``, else the save's, else the settings'.
         """
         result = self.saves.load_autosave()
-        if not result.ok or result.state is None:
+        if result.state is None or result.app_config is None:  # (set together: LoadResult)
             problem = problem_text(result.problem) if result.problem else \
                 tr("tacocat.message.no_save")
             log.info("nothing to continue: %s", problem)
@@ -116,7 +123,7 @@ class Navigation:
 
         self._demo_resumed = False
         self.audio.stop_music()
-        self.scenes.switch(TutorialScene(self, step))
+        self.scenes.switch(TutorialScene(self._app, step))
         release_memory()
         return True
 
@@ -141,20 +148,20 @@ class Navigation:
         """Back to the title screen (the table's exit() autosaves)."""
         from tacocat.ui.scenes.title import TitleScene
 
-        self.scenes.switch(TitleScene(self))
+        self.scenes.switch(TitleScene(self._app))
         self.audio.start_music()
         release_memory()
 
     # --- overlays -----------------------------------------------------------------------
 
     def show_message(
-        self, title: str, text: str, on_close: Callable[[], None] | None = None
+        self, title: str, text: str, on_close: Callable[[], object] | None = None
     ) -> Scene:
         """Push a modal message with an OK button (errors, refused files)."""
         from tacocat.ui.scenes.message import MessageScene
 
         # printable(): a path with non-UTF-8 bytes must show, not crash the font.
-        scene = MessageScene(self, printable(title), printable(text), on_close=on_close)
+        scene = MessageScene(self._app, printable(title), printable(text), on_close=on_close)
         self.scenes.push(scene)
         return scene
 
@@ -163,29 +170,29 @@ class Navigation:
         from tacocat.ui.scenes.menu import MenuScene
 
         if not isinstance(self.scenes.top, MenuScene):
-            self.scenes.push(MenuScene(self))
+            self.scenes.push(MenuScene(self._app))
 
     def open_rules(self) -> None:
         from tacocat.ui.scenes.rules import RulesScene
 
-        self.scenes.push(RulesScene(self))
+        self.scenes.push(RulesScene(self._app))
 
     def open_settings(self) -> None:
         from tacocat.ui.scenes.settings import SettingsScene
 
-        self.scenes.push(SettingsScene(self))
+        self.scenes.push(SettingsScene(self._app))
 
     def open_about(self) -> None:
         """The About overlay: licence, credits and notices (from the title and Settings)."""
         from tacocat.ui.scenes.about import AboutScene
 
-        self.scenes.push(AboutScene(self))
+        self.scenes.push(AboutScene(self._app))
 
     def open_stats(self) -> None:
         """The Statistics overlay (from the title and from the in-game menu)."""
         from tacocat.ui.scenes.stats import StatsScene
 
-        self.scenes.push(StatsScene(self))
+        self.scenes.push(StatsScene(self._app))
 
     # --- history and replays -------------------------------------------------------------
 
@@ -193,7 +200,7 @@ class Navigation:
         """The History screen (from the title and the statistics); ``select``: a game's id."""
         from tacocat.ui.scenes.history import HistoryScene
 
-        self.scenes.switch(HistoryScene(self, select=select))
+        self.scenes.switch(HistoryScene(self._app, select=select))
         release_memory()
 
     def open_replay(self, game: GameFile, on_close: Callable[[], None] | None = None,
@@ -209,7 +216,7 @@ class Navigation:
         review = stored_review(game.extra, review_seat(game.info))
         notes = review_notes(review) if review is not None else None
         self.audio.stop_music()
-        self.scenes.switch(ReplayScene(self, Timeline(game.record), game.info, notes=notes,
+        self.scenes.switch(ReplayScene(self._app, Timeline(game.record), game.info, notes=notes,
                                        on_close=on_close, start=start, game=game,
                                        game_id=game_id))
 
@@ -218,7 +225,7 @@ class Navigation:
         """The game review overlay (kept review shown, else made with a progress bar)."""
         from tacocat.ui.replay.review import ReviewScene
 
-        self.scenes.push(ReviewScene(self, game, game_id, on_close=on_close))
+        self.scenes.push(ReviewScene(self._app, game, game_id, on_close=on_close))
 
     def open_game_file(self, path: Path, on_close: Callable[[], None] | None = None) -> bool:
         """Open a game file (``--replay``, Open file…, a dropped file) in the replay viewer,
@@ -260,6 +267,6 @@ class Navigation:
         """
         from tacocat.ui.scenes.pass_device import PassDeviceScene
 
-        scene = PassDeviceScene(self, name, on_ready, seat=seat, other=other)
+        scene = PassDeviceScene(self._app, name, on_ready, seat=seat, other=other)
         self.scenes.push(scene)
         return scene

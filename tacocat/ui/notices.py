@@ -15,15 +15,20 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tacocat.persistence.errors import REASON_OTHER, PersistenceError
 from tacocat.persistence.text import printable
 from tacocat.ui.i18n import tr
-from tacocat.ui.widgets.style import TextCache, rounded_panel
+from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_lines, fit_lines
+
+if TYPE_CHECKING:
+    from tacocat.persistence.saves import LoadResult
+    from tacocat.rules import GameRecord
+    from tacocat.ui.services import Saves
 
 log = logging.getLogger(__name__)
 
@@ -38,9 +43,8 @@ MAX_HEIGHT = 200
 PADDING = 14
 FONT_SIZE = 20
 TOP = 10
-FILL = (244, 231, 197)
-BORDER = (217, 72, 59)
-INK = (43, 33, 24)
+#: Palette names: a cream panel with a salsa border and ink text.
+FILL, BORDER, INK = "box_floor", "salsa", "ink"
 
 
 def io_reason(error: PersistenceError) -> str:
@@ -104,9 +108,10 @@ class Notices:
         lines, size, _ = fit_lines(self._text, text, FONT_SIZE, room)
         font = self._text.font(size)
         room.size = (max(font.size(line)[0] for line in lines), len(lines) * font.get_linesize())
-        panel = rounded_panel(room.inflate(2 * PADDING, 2 * PADDING).size, FILL, BORDER, radius=12,
-                              border_width=3)
-        draw_lines(panel, self._text, text, FONT_SIZE, INK, room)
+        colours = palette()
+        panel = rounded_panel(room.inflate(2 * PADDING, 2 * PADDING).size, colours[FILL],
+                              colours[BORDER], radius=12, border_width=3)
+        draw_lines(panel, self._text, text, FONT_SIZE, colours[INK], room)
         return panel
 
 
@@ -119,7 +124,7 @@ class ReportingSaves:
     :param report: shows a notice (the app's :meth:`Notices.post`).
     """
 
-    def __init__(self, store: Any, report: Callable[[str], None]) -> None:
+    def __init__(self, store: Saves, report: Callable[[str], None]) -> None:
         self.store = store
         self._report = report
         self._failing = False
@@ -127,7 +132,13 @@ class ReportingSaves:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.store, name)
 
-    def write_autosave(self, app_config: dict[str, Any], record: Any) -> None:
+    def has_autosave(self) -> bool:
+        return self.store.has_autosave()
+
+    def load_autosave(self) -> LoadResult:
+        return self.store.load_autosave()
+
+    def write_autosave(self, app_config: dict[str, Any], record: GameRecord) -> None:
         """Write through to the store. The first failure of a run of them is
         raised (the session logs it) and shown; the next ones, until a save
         works again, are only logged here at INFO, so that a full disk does not

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from tacocat.rules import GameState
     from tacocat.ui.audio import Audio
     from tacocat.ui.scene import Scene
+    from tacocat.ui.services import Saves
     from tacocat.ui.speech.narrator import Narrator
 
 log = logging.getLogger(__name__)
@@ -48,12 +49,13 @@ class Preferences:
     narrator: Narrator
     ui: pygame_gui.UIManager
     _pending_settings_save: bool
-    saves: Any
+    saves: Saves
 
     if TYPE_CHECKING:
-        def show_message(self, title: str, text: str, on_close: Any = None) -> Scene: ...
+        def show_message(self, title: str, text: str,
+                         on_close: Callable[[], object] | None = None) -> Scene: ...
 
-        def defer(self, job: Callable[[], None], owner: Any = None) -> None: ...
+        def defer(self, job: Callable[[], object], owner: Any = None) -> None: ...
 
     # --- settings ---------------------------------------------------------------------
 

@@ -38,7 +38,8 @@ def refusal_text(error: IllegalAction, names: Sequence[str] | None = None) -> st
     if reason in ("already_chosen", "not_your_turn"):
         return tr(key, who=who)
     if reason == "not_held":
-        cards = tuple(facts.get("cards", ()))  # type: ignore[call-overload]
+        held = facts.get("cards", ())
+        cards = tuple(held) if isinstance(held, tuple | list) else ()
         return tr(key, who=who, cards=cards_text(cards), count=len(cards))
     if reason == "replace_too_many":
         return tr(key, who=who, count=facts["limit"])

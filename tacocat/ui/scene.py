@@ -267,9 +267,10 @@ class UIScene(Scene):
             return Placed(rect, frame)
         return scrolling_panel(frame, rect, content, self.ui)
 
-    def box(self, rect: pygame.Rect, container: Any, fill: str = "#FFF8EC",
-            border: str = "#D9A55B") -> Any:
-        """A rounded card-coloured box drawn under later widgets (e.g. a text area)."""
+    def box(self, rect: pygame.Rect, container: Any, fill: str = "card_face",
+            border: str = "box_rim") -> Any:
+        """A rounded card-coloured box drawn under later widgets (e.g. a text area);
+        ``fill`` and ``border`` are palette names."""
         return pygame_gui.elements.UIImage(
             rect, self.app.assets.rounded_box(rect.size, fill, border),
             manager=self.ui, container=container,

@@ -20,9 +20,10 @@ if TYPE_CHECKING:
 
     from tacocat.persistence.gamefile import GameFile, GameFileError
     from tacocat.persistence.history import HistoryStore
+    from tacocat.persistence.saves import LoadResult
     from tacocat.persistence.settings import Settings
     from tacocat.persistence.stats import Stats
-    from tacocat.rules import GameState
+    from tacocat.rules import GameRecord, GameState
     from tacocat.ui.assets import Assets
     from tacocat.ui.audio import Audio
     from tacocat.ui.focus import FocusManager
@@ -30,6 +31,20 @@ if TYPE_CHECKING:
     from tacocat.ui.input.keymap import KeyMap
     from tacocat.ui.input.state import InputState
     from tacocat.ui.scene import Scene, SceneManager
+    from tacocat.ui.speech.narrator import Narrator
+
+
+class Saves(Protocol):
+    """The autosave slot (``tacocat.persistence.saves.SaveStore``, through the app's
+    ``ReportingSaves``, which shows a failed write to the player)."""
+
+    def has_autosave(self) -> bool: ...
+
+    def load_autosave(self) -> LoadResult: ...
+
+    def write_autosave(self, app_config: dict[str, Any], record: GameRecord) -> None: ...
+
+    def clear_autosave(self) -> None: ...
 
 
 class App(Protocol):
@@ -39,7 +54,7 @@ class App(Protocol):
     data_dir: Path
     settings: Settings
     stats: Stats
-    saves: Any
+    saves: Saves
     size: tuple[int, int]
     ui: pygame_gui.UIManager
     assets: Assets
@@ -48,6 +63,8 @@ class App(Protocol):
     #: Keyboard/controller focus of the pygame_gui screens, and the last input used.
     focus: FocusManager
     input: InputState
+    #: Speaks the screens' text when narration is on.
+    narrator: Narrator
 
     @property
     def animation_speed(self) -> float: ...
@@ -74,7 +91,7 @@ class App(Protocol):
     def go_to_title(self) -> None: ...
 
     def show_message(self, title: str, text: str,
-                     on_close: Callable[[], None] | None = None) -> Scene: ...
+                     on_close: Callable[[], object] | None = None) -> Scene: ...
 
     def open_menu(self) -> None: ...
 
@@ -117,6 +134,6 @@ class App(Protocol):
     def finish_game(self, app_config: dict[str, Any], state: GameState,
                     clear_autosave: Callable[[], None] | None) -> str | None: ...
 
-    def defer(self, job: Callable[[], None], owner: Any = None) -> None: ...
+    def defer(self, job: Callable[[], object], owner: Any = None) -> None: ...
 
     def screenshot(self, label: str) -> Path | None: ...

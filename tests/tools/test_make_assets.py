@@ -1,20 +1,23 @@
-"""tools/make_assets.py: every asset is generated, well-formed, deterministic and committed."""
+"""tools/make_assets.py (the package tools/assets/): every asset is generated, well-formed,
+deterministic and committed."""
 
 from __future__ import annotations
 
-import importlib.util
 import inspect
 import io
 import json
 import re
 import struct
+import subprocess
+import sys
 import wave
 from array import array
 from pathlib import Path
-from types import ModuleType
 
 import pygame
 import pytest
+
+from tools.assets import build, icons, music, ogg_vorbis, palette, sounds, synth, theme
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tools" / "make_assets.py"
@@ -47,7 +50,7 @@ GAME_SOUNDS = {"deal", "flip", "play", "slide", "hop", "tile", "win", "round", "
                "lose", "tie"}
 SOUND_FILES = {f"sounds/{name}.wav" for name in GAME_SOUNDS}
 MUSIC_FILE = "sounds/music.ogg"
-OTHER_FILES = {"icon.ico", "icon.icns", "palette.json", "LICENSE-ASSETS.md"}
+OTHER_FILES = {"icon.ico", "icon.icns", "palette.json", "theme.json", "LICENSE-ASSETS.md"}
 HICOLOR = {f"icons/hicolor/{n}x{n}/apps/org.tacocat.Tacocat.png": n
            for n in (16, 24, 32, 48, 64, 128, 256, 512)}
 EXPECTED = set(IMAGE_SIZES) | SOUND_FILES | {MUSIC_FILE} | OTHER_FILES | set(HICOLOR)
@@ -72,24 +75,17 @@ def _pixels(path: Path) -> tuple[tuple[int, int], bytes]:
 
 
 @pytest.fixture(scope="module")
-def make_assets() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_assets", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="module")
-def out(make_assets: ModuleType, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The assets as the documented command writes them (a plain script, from elsewhere)."""
     folder = tmp_path_factory.mktemp("assets")
-    assert make_assets.main(["--out", str(folder)]) == 0
+    subprocess.run([sys.executable, str(SCRIPT), "--out", str(folder)], check=True,
+                   cwd=tmp_path_factory.getbasetemp(), capture_output=True, timeout=300)
     return folder
 
 
-def test_generator_writes_exactly_the_expected_files(make_assets: ModuleType, out: Path) -> None:
+def test_generator_writes_exactly_the_expected_files(out: Path) -> None:
     assert _files(out) == EXPECTED
-    assert set(make_assets.expected_files()) == EXPECTED
+    assert set(build.expected_files()) == EXPECTED
 
 
 @pytest.mark.parametrize("rel", sorted(IMAGE_SIZES))
@@ -132,12 +128,12 @@ def test_sounds_are_mono_16bit_22050_clean(out: Path, rel: str) -> None:
     )
 
 
-def test_game_sound_names_never_depend_on_a_card_value(make_assets: ModuleType, out: Path) -> None:
+def test_game_sound_names_never_depend_on_a_card_value(out: Path) -> None:
     names = {p.stem for p in (out / "sounds").glob("*.*")}
     assert names == GAME_SOUNDS | {"music"}
     assert not any(re.search(r"\d", name) for name in names)
     # and no sound function can be told a value: they take no arguments
-    for make in make_assets.SOUNDS.values():
+    for make in sounds.SOUNDS.values():
         assert not inspect.signature(make).parameters
     for name in GAME_SOUNDS:
         params, _ = _read_wav(out / f"sounds/{name}.wav")
@@ -152,8 +148,7 @@ def _read_ogg(path: Path) -> tuple[int, list[int]]:
     return rate, data[:, 0].tolist()
 
 
-def test_music_is_an_ogg_vorbis_loop_of_20_to_30_s_under_200_kb(make_assets: ModuleType,
-                                                                   out: Path) -> None:
+def test_music_is_an_ogg_vorbis_loop_of_20_to_30_s_under_200_kb(out: Path) -> None:
     path = out / MUSIC_FILE
     assert path.read_bytes()[:4] == b"OggS" and b"\x01vorbis" in path.read_bytes()[:64]
     rate, samples = _read_ogg(path)
@@ -161,7 +156,7 @@ def test_music_is_an_ogg_vorbis_loop_of_20_to_30_s_under_200_kb(make_assets: Mod
     assert path.stat().st_size < 200_000  # the WAV was 1 MB
     peak = max(abs(s) for s in samples)
     assert FULL_SCALE // 10 < peak <= FULL_SCALE * 0.95
-    assert tuple(reversed(make_assets.MELODY)) == make_assets.MELODY, "the melody is a palindrome"
+    assert tuple(reversed(music.MELODY)) == music.MELODY, "the melody is a palindrome"
 
 
 def test_music_loads_in_pygame(out: Path) -> None:
@@ -173,14 +168,9 @@ def test_music_loads_in_pygame(out: Path) -> None:
         pygame.mixer.quit()
 
 
-def test_ogg_pages_get_a_fixed_serial_and_valid_checksums(make_assets: ModuleType) -> None:
+def test_ogg_pages_get_a_fixed_serial_and_valid_checksums() -> None:
     """libsndfile picks a random stream serial: rewritten so the file is the same every run."""
-    import sys
-
-    sys.path.insert(0, str(SCRIPT.parent))
-    import ogg_vorbis
-
-    pcm = make_assets.pcm16(make_assets.sfx_win(), 0.8)
+    pcm = synth.pcm16(sounds.sfx_win(), 0.8)
     first, again = (ogg_vorbis.ogg_vorbis_bytes(pcm, 22050) for _ in range(2))
     assert first == again
     at = 0
@@ -215,6 +205,51 @@ def test_palette_json(out: Path) -> None:
     assert colours["table"].upper() == "#17323A"
 
 
+HEX_COLOUR = re.compile(r"#[0-9A-Fa-f]{6}(?:[0-9A-Fa-f]{2})?")
+
+
+def _theme_colours(node: object) -> list[str]:
+    """Every value of a ``"colours"`` block in a pygame_gui theme."""
+    if not isinstance(node, dict):
+        return []
+    found = list(node.get("colours", {}).values())
+    for key, value in node.items():
+        if key != "colours":
+            found += _theme_colours(value)
+    return found
+
+
+def _strings(node: object) -> list[str]:
+    """Every string value (not key) in a JSON document."""
+    if isinstance(node, dict):
+        return [s for value in node.values() for s in _strings(value)]
+    return [node] if isinstance(node, str) else []
+
+
+def test_theme_json_is_written_from_the_palette() -> None:
+    """A colour edited by hand in assets/theme.json (not in tools/assets/) fails here."""
+    committed = (COMMITTED / "theme.json").read_bytes()
+    assert committed == theme.theme_json(), (
+        "assets/theme.json differs from tools/assets/theme.json + the palette: edit those "
+        "and run python tools/make_assets.py")
+    template = json.loads(theme.TEMPLATE.read_text(encoding="utf-8"))
+    assert not [s for s in _strings(template) if HEX_COLOUR.fullmatch(s)], "a hex colour"
+    colours = _theme_colours(template)
+    assert len(colours) > 100 and all(theme.NAMED_COLOUR.fullmatch(f'"{c}"') for c in colours)
+    named = {v.upper() for v in palette.palette().values()}
+    for value in _theme_colours(json.loads(committed)):
+        assert value[:7].upper() in named, value
+
+
+def test_theme_json_follows_a_palette_change() -> None:
+    colours = dict(palette.palette(), ink="#010203")
+    changed = json.loads(theme.theme_json(colours=colours))
+    assert changed["defaults"]["colours"]["normal_text"] == "#010203"
+    assert changed["#overlay_dim"]["colours"]["dark_bg"] == palette.palette()["night"] + "B8"
+    with pytest.raises(KeyError, match="no_such"):
+        theme.theme_json('{"colours": {"normal_bg": "$no_such"}}')
+
+
 def test_ico_holds_png_entries_16_32_48_256(out: Path) -> None:
     data = (out / "icon.ico").read_bytes()
     reserved, kind, count = struct.unpack_from("<HHH", data)
@@ -245,30 +280,28 @@ def test_icns_holds_png_entries_for_the_mac_app(out: Path) -> None:
     assert sizes == [16, 32, 64, 128, 256, 512]
 
 
-def test_generation_is_deterministic(make_assets: ModuleType, out: Path, tmp_path: Path) -> None:
-    jobs = make_assets.image_jobs()
+def test_generation_is_deterministic(out: Path, tmp_path: Path) -> None:
+    jobs = build.image_jobs()
     for rel in ("images/cards/card_07.png", "images/token/tacocat.png", "images/board/goal_2.png"):
         again = tmp_path / Path(rel).name
         pygame.image.save(jobs[rel](), str(again))
         assert again.read_bytes() == (out / rel).read_bytes(), rel
-    icons = [make_assets.icon(size) for size in make_assets.ICON_SIZES]
-    assert make_assets.ico_bytes(icons) == (out / "icon.ico").read_bytes()
+    drawn = [icons.icon(size) for size in icons.ICON_SIZES]
+    assert icons.ico_bytes(drawn) == (out / "icon.ico").read_bytes()
     for name in ("deal", "win"):
         path = tmp_path / f"{name}.wav"
-        make_assets.write_wav(
-            path, make_assets.SOUNDS[name](), make_assets.SOUND_PEAKS.get(name, 0.8)
-        )
+        synth.write_wav(path, sounds.SOUNDS[name](), sounds.SOUND_PEAKS.get(name, 0.8))
         assert path.read_bytes() == (out / f"sounds/{name}.wav").read_bytes(), name
 
 
 def test_committed_assets_match_the_generator(out: Path) -> None:
     """Catches a forgotten `python tools/make_assets.py` after changing the art or the list."""
     committed = _files(COMMITTED)
-    # images/ and sounds/ belong to the generator alone; hand-written files (the pygame_gui
-    # theme, translations) may sit next to them in assets/.
+    # images/ and sounds/ belong to the generator alone; hand-written files (translations,
+    # fonts) may sit next to them in assets/.
     owned = {rel for rel in committed if rel.startswith(("images/", "sounds/", "icons/"))}
     assert owned | (committed & OTHER_FILES) == _files(out)
-    for rel in ("palette.json", "LICENSE-ASSETS.md"):
+    for rel in ("palette.json", "theme.json", "LICENSE-ASSETS.md"):
         assert (COMMITTED / rel).read_bytes() == (out / rel).read_bytes(), rel
     for rel in sorted(IMAGE_SIZES) + sorted(HICOLOR):
         new, old = (out / rel).read_bytes(), (COMMITTED / rel).read_bytes()

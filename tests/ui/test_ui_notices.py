@@ -15,6 +15,7 @@ import pytest
 from tacocat.persistence.saves import AUTOSAVE_FILE, SaveStore
 from tacocat.ui.i18n import tr
 from tacocat.ui.notices import BORDER, TOP, offer_unsaved_play
+from tacocat.ui.widgets.style import palette
 
 DT = 1 / 60
 
@@ -79,7 +80,7 @@ def test_a_failed_autosave_is_shown_once_retried_and_its_recovery_shown(
     assert len(warnings) == 1  # and one warning on the terminal, not one per move
     app.step(DT)
     screen = app.screen.get_at((app.screen.get_width() // 2, TOP + 1))
-    assert tuple(screen)[:3] == BORDER  # drawn over the table, play goes on
+    assert tuple(screen)[:3] == palette()[BORDER]  # drawn over the table, play goes on
     monkeypatch.undo()
     before = actions_played(app)
     frames_until(app, lambda: actions_played(app) > before)  # the next move saves again

@@ -8,6 +8,7 @@ file dropped on the window opens in its place.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -68,7 +69,7 @@ class ReplayControls:
             key = f"speed_{speed:g}"
             buttons[key] = Button(key, pygame.Rect(area.x + i * (width + 6), area.y + 56, width, 36),
                                   tr("tacocat.replay.speed", speed=f"{speed:g}"), style="quiet",
-                                  on_click=lambda s=speed: scene.set_speed(s), font_size=16)
+                                  on_click=functools.partial(scene.set_speed, speed), font_size=16)
         buttons["close"] = Button("close", pygame.Rect(1164, 14, 100, 38),
                                   tr("tacocat.replay.close"), style="quiet",
                                   on_click=scene.close, font_size=18)

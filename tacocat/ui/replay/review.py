@@ -90,14 +90,14 @@ def review_notes(review: Review) -> dict[int, Note]:
     up there, and again on the position after the move played, so stepping between the
     two keeps the explanation on screen."""
     notes: dict[int, Note] = {}
-    marked = [m for m in review.moments if m.mark is not None]
-    for m in marked:
-        text = tr(f"tacocat.review.note_{m.mark}", **_params(m))
-        notes[m.step] = Note(text, m.mark, decision=True, seat=review.seat,
+    marked = [(m, m.mark) for m in review.moments if m.mark is not None]
+    for m, mark in marked:
+        text = tr(f"tacocat.review.note_{mark}", **_params(m))
+        notes[m.step] = Note(text, mark, decision=True, seat=review.seat,
                              best=_cards_of(m.best))
-    for m in marked:
-        notes.setdefault(m.step + 1, Note(tr(f"tacocat.review.note_{m.mark}", **_params(m)),
-                                          m.mark))
+    for m, mark in marked:
+        notes.setdefault(m.step + 1, Note(tr(f"tacocat.review.note_{mark}", **_params(m)),
+                                          mark))
     return notes
 
 

@@ -222,9 +222,10 @@ class ReplayScene(Scene):
             return
         wanted = list(note.best)
         for sprite in self.view.hands[note.seat]:
-            lit = sprite.value in wanted
-            if lit:
-                wanted.remove(sprite.value)
+            value = sprite.value
+            lit = value is not None and value in wanted
+            if value is not None and lit:
+                wanted.remove(value)
             sprite.glow = 1.0 if lit else 0.0
 
     def status_line(self) -> tuple[str, str]:

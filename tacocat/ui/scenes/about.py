@@ -13,6 +13,7 @@ shows one section at a time: the opening part (how to replace the LGPL libraries
 from __future__ import annotations
 
 import warnings
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -25,6 +26,9 @@ from tacocat.ui.licences import LGPL_SECTION, reflow
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.window import TITLE
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 PANEL_SIZE = (1160, 660)
 LEFT_W = 450
@@ -52,7 +56,7 @@ class AboutScene(Overlay):
 
     name = "about"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.components = licences.components()
         self.sections = licences.sections()

@@ -4,11 +4,15 @@ already open": play without saving, or quit)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from tacocat.ui.scenes.message import WIDTH, MessageScene
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 CHOICE_WIDTH = 266
 CHOICE_GAP = 16
@@ -23,8 +27,8 @@ class ChoiceScene(MessageScene):
 
     name = "choice"
 
-    def __init__(self, app, title: str, text: str,
-                 choices: Sequence[tuple[str, Callable[[], None]]]) -> None:
+    def __init__(self, app: App, title: str, text: str,
+                 choices: Sequence[tuple[str, Callable[[], object]]]) -> None:
         super().__init__(app, title, text)
         self.choices = list(choices)
         self.buttons: list[pygame_gui.elements.UIButton] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,6 +20,9 @@ from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
 from tacocat.ui.widgets.style import TextCache, palette
 from tacocat.ui.widgets.text_box import draw_text
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 #: The first column's centre from the panel's left; the row labels ("Played",
 #: "Unseen") have the room left of it, clear of the first card.
@@ -36,7 +39,7 @@ class DiscardViewerScene(DrawnOverlay):
     panel_size = (1000, 470)
     appear = 0.12
 
-    def __init__(self, app: Any, public: Sequence[int], mine: Sequence[int], deck: Sequence[int],
+    def __init__(self, app: App, public: Sequence[int], mine: Sequence[int], deck: Sequence[int],
                  renderer: Any, text: TextCache | None = None) -> None:
         # Taller for larger text or a tall script: the two count rows and the notes grow.
         self.panel_size = (1000, 470 + 3 * (max(26, text.font(18, True).get_linesize() + 4) - 26)
@@ -87,8 +90,7 @@ class DiscardViewerScene(DrawnOverlay):
         # The two count rows: 26 px apart, more for tall lines (Lao, larger text).
         row_h = max(26, text.font(18, True).get_linesize() + 4)
         self.heading(surface, tr("tacocat.table.discards.heading"), rect.y + 22, 28)
-        for sprite in self.cards:
-            value = sprite.value
+        for value, sprite in zip(self.values, self.cards, strict=True):  # a card per value
             seen = self.public[value]
             # Greyed: no copy is left unseen (nothing more of it can come). A value still
             # wholly unseen is the one to watch, so it keeps its colour.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +20,9 @@ from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.scroll_list import Column, ScrollList
 from tacocat.ui.widgets.style import palette
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 ROW_H = 36
 
@@ -37,7 +40,7 @@ class GameFilesScene(DrawnOverlay):
     name = "game_files"
     panel_size = (940, 560)
 
-    def __init__(self, app: Any, on_open: Callable[[Path], None]) -> None:
+    def __init__(self, app: App, on_open: Callable[[Path], None]) -> None:
         super().__init__(app)
         self.on_open = on_open
         self.folder = app.history.exports_folder

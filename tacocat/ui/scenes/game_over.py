@@ -6,7 +6,7 @@ In ``--demo`` mode the app exits (code 0) once this screen has shown briefly.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -15,6 +15,9 @@ from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.scenes.recap import draw_recap
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.style import palette
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 #: Seconds the screen shows in a demo before the app exits.
 DEMO_SECONDS = 1.5
@@ -29,7 +32,7 @@ class GameOverScene(DrawnOverlay):
     appear = 0.3
     guard = 0.4
 
-    def __init__(self, app: Any, table: Any, info: dict[str, Any]) -> None:
+    def __init__(self, app: App, table: Any, info: dict[str, Any]) -> None:
         super().__init__(app, table.text)
         self.table = table
         self.info = info

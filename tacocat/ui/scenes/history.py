@@ -13,7 +13,7 @@ import logging
 import weakref
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -30,6 +30,9 @@ from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.scroll_list import Column, ScrollList
 from tacocat.ui.widgets.style import palette
 from tacocat.ui.widgets.text_box import draw_text
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +97,7 @@ class HistoryScene(DrawnOverlay):
     panel_size = PANEL_SIZE
     appear = 0.0
 
-    def __init__(self, app: Any, select: str | None = None) -> None:
+    def __init__(self, app: App, select: str | None = None) -> None:
         super().__init__(app)
         self._select = select
         self.entries: list[HistoryEntry] = []

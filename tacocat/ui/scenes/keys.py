@@ -9,7 +9,7 @@ every key back. Each change is saved with the settings at once.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -23,6 +23,9 @@ from tacocat.ui.input.keymap import is_reserved, key_name
 from tacocat.ui.input.prompts import key_label
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 #: The panel's width; its height follows the rows (one per table action) and the text size.
 PANEL_W = 820
@@ -40,7 +43,7 @@ class KeysScene(Overlay):
     name = "keys"
     focus_order = (Column("key_buttons"), ("reset_button", "done_button"))
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         #: The action waiting for its new key, or None.
         self.capturing: str | None = None
@@ -102,7 +105,9 @@ class KeysScene(Overlay):
         self._status_text = text
         first = self.status_lines[0]
         width = inner_size(first)[0]
-        lines = wrap(text, width, lambda line: first.font.get_rect(line).width) if text else []
+        font = first.font
+        assert font is not None, "a built label has its theme's font"
+        lines = wrap(text, width, lambda line: font.get_rect(line).width) if text else []
         if len(lines) > STATUS_LINES:
             lines[STATUS_LINES - 1:] = [" ".join(lines[STATUS_LINES - 1:])]
         lines += [""] * (STATUS_LINES - len(lines))

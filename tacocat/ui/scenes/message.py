@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -11,6 +12,9 @@ from tacocat.ui.fonts import breakable_paths
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 WIDTH = 620
 PADDING = 28
@@ -29,7 +33,7 @@ class MessageScene(Overlay):
     focus_start = ("ok_button", "buttons")
 
     def __init__(
-        self, app, title: str, text: str, on_close: Callable[[], None] | None = None
+        self, app: App, title: str, text: str, on_close: Callable[[], object] | None = None
     ) -> None:
         super().__init__(app)
         self.title = title

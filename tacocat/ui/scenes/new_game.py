@@ -4,7 +4,7 @@ Start hands a :class:`GameConfig` to ``app.start_game``."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -18,6 +18,9 @@ from tacocat.ui.game_config import LEVELS, GameConfig
 from tacocat.ui.i18n import tr
 from tacocat.ui.names import default_names, seat_name, stored_names
 from tacocat.ui.scene import UIScene, theme_id
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 PANEL_RECT = pygame.Rect(220, 56, 840, 608)
 LABEL_X, CONTROL_X, CONTROL_W = 44, 290, 500
@@ -50,7 +53,7 @@ class NewGameScene(UIScene):
     )
     focus_start = ("start_button",)
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         settings = app.settings
         self.mode = "vs_ai"

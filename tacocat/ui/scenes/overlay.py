@@ -13,7 +13,7 @@ focus: Left/Right/Tab move, Enter/Space press.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -22,6 +22,9 @@ from tacocat.ui.scene import OVERLAY_LAYER, Scene, UIScene
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_lines, draw_text
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 #: How much the dimming layer hides of the table (0..255).
 DIM_ALPHA = 170
@@ -71,7 +74,7 @@ class DrawnOverlay(Scene):
     #: pressed just before this layer appeared, must not press its buttons).
     guard = 0.0
 
-    def __init__(self, app: Any, text: TextCache | None = None) -> None:
+    def __init__(self, app: App, text: TextCache | None = None) -> None:
         super().__init__(app)
         self.text = text or TextCache(lambda size, bold: app.assets.font(size, bold=bold))
         self.buttons: list[Button] = []

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tacocat.ui.i18n import tr
 from tacocat.ui.score import book_from_state, round_label
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +54,7 @@ def saved_game_text(saves: Any) -> str | None:
     return describe_saved(result.app_config, result.state)
 
 
-def confirm_new_game(app: Any, start: Callable[[], None]) -> bool:
+def confirm_new_game(app: App, start: Callable[[], object]) -> bool:
     """Run ``start`` at once when no game is in progress; else ask first (Keep is the
     first, safe choice: Esc and Enter keep the game). True when it started at once."""
     text = saved_game_text(app.saves)

@@ -74,7 +74,8 @@ class PassDeviceScene(Overlay):
             row(276, 44), tr("tacocat.pass.heading"),
             manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_heading"),
         )
-        seat_class = {0: "@pass_name_1", 1: "@pass_name_2"}.get(self.seat, "@pass_name")
+        seat_classes: dict[int | None, str] = {0: "@pass_name_1", 1: "@pass_name_2"}
+        seat_class = seat_classes.get(self.seat, "@pass_name")
         pygame_gui.elements.UILabel(
             row(318, 92), self.player_name,
             manager=self.ui, container=self.root, object_id=theme_id(class_id=seat_class),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -15,6 +15,9 @@ from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
 from tacocat.ui.widgets.style import palette
 from tacocat.ui.widgets.text_box import draw_lines, draw_text
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 #: Seconds the result stays up in a demo (at speed 1) before the next round.
 DEMO_SECONDS = 2.2
@@ -29,7 +32,7 @@ class RoundResultScene(DrawnOverlay):
     guard = 0.3
     panel_size = (640, 480)
 
-    def __init__(self, app: Any, table: Any, info: dict[str, Any]) -> None:
+    def __init__(self, app: App, table: Any, info: dict[str, Any]) -> None:
         text = table.text
         # Rows from the fonts' line heights, so a larger text size makes room (the panel
         # grows down) instead of the lines covering the cards and the button.
@@ -155,12 +158,12 @@ class RoundResultScene(DrawnOverlay):
         y = self.heading(surface, round_label(self.round, self.replay), rect.y + 26, 22, p.ink_soft)
         title, colour = self._title()
         y = self.heading(surface, title, y + 4, 32, colour)
-        for sprite in self.cards:
+        for seat, sprite in enumerate(self.cards):  # seat 0's card, then seat 1's
             self.table.renderer.draw(surface, sprite, True, highlight=sprite.glow > 0.5)
             card = self.table.renderer.rect_of(sprite)
             box = pygame.Rect(0, 0, NAME_WIDTH, max(24, self.text.font(16, True).get_linesize()))
             box.midtop = (card.centerx, card.bottom + 8)
-            draw_text(surface, self.text, names[sprite.owner], 16, p.ink, box, bold=True,
+            draw_text(surface, self.text, names[seat], 16, p.ink, box, bold=True,
                       anchor="midtop")
         if self.cards:
             # Equal cards: nobody's lower card won, so the rule is not named.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 
@@ -10,6 +12,9 @@ from tacocat.ui.i18n import tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.text_scale import scale_markup
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 #: Page keys in reading order (text in tacocat.rules.pages.<key>, tab in .tabs.<key>;
 #: the accessibility page's in the "access" section: :func:`page_text`).
@@ -46,7 +51,7 @@ class RulesScene(Overlay):
     focus_order = (Column("tabs", choice=True), ("tutorial_button", "back_button"))
     focus_start = ("back_button",)
 
-    def __init__(self, app, page: str = "goal") -> None:
+    def __init__(self, app: App, page: str = "goal") -> None:
         super().__init__(app)
         self.page = page if page in PAGES else PAGES[0]
         self.tabs: dict[str, pygame_gui.elements.UIButton] = {}

@@ -8,6 +8,8 @@ columns, the right-hand one goes under the left-hand one and the panel scrolls.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 
@@ -18,6 +20,9 @@ from tacocat.ui.i18n import tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.window import fitting_window_sizes
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 PANEL_SIZE = (1220, 640)
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -51,7 +56,7 @@ class SettingsScene(Overlay):
         ("keys_button", "about_button", "done_button"),
     )
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self._save_in: float | None = None
         self._since_preview = PREVIEW_GAP
@@ -129,8 +134,9 @@ class SettingsScene(Overlay):
                     "@ink_left")
         y += 36
         sizes = fitting_window_sizes()
-        if tuple(settings.window_size) not in sizes:
-            sizes = sorted({*sizes, tuple(settings.window_size)})
+        current = (settings.window_size[0], settings.window_size[1])
+        if current not in sizes:
+            sizes = sorted({*sizes, current})
         self.size_buttons: dict[tuple[int, int], pygame_gui.elements.UIButton] = {}
         half = (self.right_w - 10) // 2
         for index, (w, h) in enumerate(sizes[:4]):

@@ -7,7 +7,7 @@ by :meth:`tacocat.ui.app.App.finish_game`); nothing here writes a file.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -18,6 +18,9 @@ from tacocat.ui import text_scale
 from tacocat.ui.i18n import number, percent, tr
 from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 PANEL_SIZE = (960, 680)
 #: Hot-seat players listed (most games first); the rest are counted in one line.
@@ -79,7 +82,7 @@ class StatsScene(Overlay):
     focus_order = (("history_button", "done_button"),)
     focus_start = ("done_button",)
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.rows: dict[tuple[str, str], dict[str, str]] = {}
         self.lines: dict[str, str] = {}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 
@@ -12,6 +14,9 @@ from tacocat.ui.i18n import tr
 from tacocat.ui.layout import layout_for
 from tacocat.ui.scene import UIScene, theme_id
 from tacocat.ui.tween import Tweener, ease_out_back, ease_out_cubic
+
+if TYPE_CHECKING:
+    from tacocat.ui.services import App
 
 BUTTON_SIZE = (320, 54)
 BUTTON_GAP = 12
@@ -56,7 +61,7 @@ class TitleScene(UIScene):
     )
     focus_start = ("continue_button", "new_game_button")
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.tweener = Tweener(speed=lambda: app.animation_speed)
         self.logo_offset = _Offset(0.0)

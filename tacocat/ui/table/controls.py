@@ -144,7 +144,8 @@ class Controls:
 
     def toggle(self, sprite: CardSprite) -> None:
         seat = self.table.acting_seat()
-        if seat is None or sprite.owner != seat or sprite.zone != "hand":
+        # A card is chosen by its value: one whose face this seat does not know is not its own.
+        if seat is None or sprite.owner != seat or sprite.zone != "hand" or sprite.value is None:
             return
         if sprite.selected:
             sprite.selected = False
@@ -161,7 +162,7 @@ class Controls:
         elif phase is Phase.ATTACK:
             if len(self.selected) + 1 >= len(self.table.my_hand()):
                 self._refuse(self.session.problem(Attack(seat, tuple(
-                    sorted(s.value for s in self.table.my_hand())))) or "")
+                    sorted(s.value for s in self.table.my_hand() if s.value is not None)))) or "")
                 return
         else:
             self.click_card(sprite)
@@ -462,7 +463,7 @@ class Controls:
         """Duel and defence: make ``sprite`` the one picked card (picking it again drops it);
         an answer the rules refuse is refused here, before anything is played."""
         seat = self.table.acting_seat()
-        if seat is None:
+        if seat is None or sprite.value is None:  # (an unknown face is not this seat's card)
             return
         if sprite.selected:
             sprite.selected = False

@@ -39,27 +39,26 @@ _SET_UP = (ev.RoundStarted, ev.ReplaceTurn, ev.ReplacementCommitted, ev.Replaced
 
 
 def _set_up_line(event: ev.Event, names: Sequence[str]) -> str | None:
-    kind = type(event)
-    if kind is ev.RoundStarted:
+    if isinstance(event, ev.RoundStarted):
         return tr("tacocat.table.log.round_started", n=event.round_number, cards=event.hand_size)
-    if kind is ev.ReplaceTurn:
+    if isinstance(event, ev.ReplaceTurn):
         if event.secret:
             return tr("tacocat.table.log.replace_secret") if event.seat == 0 else None
         if event.limit is None:
             return tr("tacocat.table.log.replace_first", name=names[event.seat])
         return tr("tacocat.table.log.replace_second", name=names[event.seat], count=event.limit)
-    if kind is ev.ReplacementCommitted:
+    if isinstance(event, ev.ReplacementCommitted):
         return tr("tacocat.table.log.replace_committed", name=names[event.seat])
-    if kind is ev.Replaced:
+    if isinstance(event, ev.Replaced):
         if not event.discarded:
             return tr("tacocat.table.log.kept", name=names[event.seat])
         return tr("tacocat.table.log.replaced", name=names[event.seat], count=len(event.discarded),
                   cards=cards_text(event.discarded))
-    if kind is ev.ReplacementSkipped:
+    if isinstance(event, ev.ReplacementSkipped):
         return tr("tacocat.table.log.replace_skipped", name=names[event.seat])
-    if kind is ev.DuelCommitted:
+    if isinstance(event, ev.DuelCommitted):
         return tr("tacocat.table.log.duel_committed", name=names[event.seat])
-    if kind is ev.DuelRevealed:
+    if isinstance(event, ev.DuelRevealed):
         a, b = event.cards
         if event.attacker is None:
             return tr("tacocat.table.log.duel_tie", a=a, b=b)
@@ -69,32 +68,31 @@ def _set_up_line(event: ev.Event, names: Sequence[str]) -> str | None:
 
 
 def _play_line(event: ev.Event, names: Sequence[str]) -> str | None:
-    kind = type(event)
-    if kind is ev.Attacked:
+    if isinstance(event, ev.Attacked):
         shape = tr(f"tacocat.table.shape.{event.shape}")
         return tr("tacocat.table.log.attack", name=names[event.seat], cards=cards_text(event.cards),
                   shape=shape)
-    if kind is ev.Defended:
+    if isinstance(event, ev.Defended):
         return tr("tacocat.table.log.defended", name=names[event.seat], card=event.card,
                   against=event.against)
-    if kind is ev.Sacrificed:
+    if isinstance(event, ev.Sacrificed):
         return tr("tacocat.table.log.sacrificed", name=names[event.seat], card=event.card,
                   against=event.against)
-    if kind is ev.TrickWon:
+    if isinstance(event, ev.TrickWon):
         key = "trick_defence" if event.by_defence else "trick_attack"
         return tr(f"tacocat.table.log.{key}", name=names[event.seat])
-    if kind is ev.ShowdownRevealed:
+    if isinstance(event, ev.ShowdownRevealed):
         a, b = event.cards
         return tr("tacocat.table.log.showdown", name0=names[0], a=a, name1=names[1], b=b)
-    if kind is ev.RoundWon:
+    if isinstance(event, ev.RoundWon):
         key = "round_won_tie_rule" if event.by_tie_rule else "round_won"
         return tr(f"tacocat.table.log.{key}", name=names[event.seat])
-    if kind is ev.RoundTied:
+    if isinstance(event, ev.RoundTied):
         return tr("tacocat.table.log.round_tied")
-    if kind is ev.TokenMoved:
+    if isinstance(event, ev.TokenMoved):
         if event.skipped:
             return tr("tacocat.table.log.token_hops", count=len(event.skipped))
         return None
-    if kind is ev.GameWon:
+    if isinstance(event, ev.GameWon):
         return tr("tacocat.table.log.game_won", name=names[event.seat])
     return None

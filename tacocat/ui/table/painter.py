@@ -259,8 +259,8 @@ class Painter:
                 pygame.draw.line(slot, p.table_light, (rect.left, y), (rect.left, y + 6), 2)
                 pygame.draw.line(slot, p.table_light, (rect.right - 1, y), (rect.right - 1, y + 6), 2)
             self._slot_image = slot
-        for x, y in L.DUEL_POS:
-            surface.blit(slot, slot.get_rect(center=(round(x), round(y))))
+        for cx, cy in L.DUEL_POS:
+            surface.blit(slot, slot.get_rect(center=(round(cx), round(cy))))
         p = palette()
         # "vs" in the gap between the two slots.
         # (a long word may reach a little over the empty slots' edges)
@@ -302,10 +302,10 @@ class Painter:
             draw_pill(surface, text, tr(key), 16, p.white, colour, box, pad=(6, 1), anchor="midtop",
                       radius=9)
         for seat in (0, 1):
-            sprite = view.duel[seat] or view.showdown[seat]
-            if sprite is None or sprite.z > 0:
+            shown = view.duel[seat] or view.showdown[seat]
+            if shown is None or shown.z > 0:
                 continue
-            rect = self.renderer.rect_of(sprite)
+            rect = self.renderer.rect_of(shown)
             box = pygame.Rect(0, 0, 130, self.label_height())
             if view.side(seat) == "top":
                 box.midbottom, anchor = (rect.centerx, rect.top - 4), "midbottom"

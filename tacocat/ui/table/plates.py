@@ -41,7 +41,7 @@ def draw_plate(view: Any, assets: Any, text: TextCache, seat: int, side: str, mo
     if badge_in_row:
         you = ""
     end_w = text.font(16, True).size(you)[0] + 4 if you else 0
-    if badge_in_row:
+    if badge is not None and badge_in_row:
         end_w = min(w * 2 // 5, text.font(16, True).size(badge[0])[0] + 14)
     name_left = 56 if badge_in_row else 60
     draw_text(surface, text, view.names[seat], 19, p.card_face,
@@ -51,7 +51,7 @@ def draw_plate(view: Any, assets: Any, text: TextCache, seat: int, side: str, mo
         draw_text(surface, text, you, 16, p.cheese,
                   pygame.Rect(w - 6 - end_w, 8, end_w, name_h), bold=True, anchor="midright")
     _pips(surface, view.wins[seat], rounds_to_win, colour, max(47, 8 + name_h + 8))
-    if badge_in_row:
+    if badge is not None and badge_in_row:
         draw_pill(surface, text, badge[0], 16, p.white, badge[1],
                   pygame.Rect(w - 4 - end_w, 8, end_w, name_h), pad=(5, 1), anchor="midright")
     elif badge is not None:

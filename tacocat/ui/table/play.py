@@ -26,8 +26,10 @@ class PlayMoves(Motion):
         view = self.view
         seat = event.seat
         value = None
-        if self.queue and isinstance(self.queue[0], ev.DuelChosen) and self.queue[0].seat == seat:
-            value = self.queue.popleft().card
+        head = self.queue[0] if self.queue else None
+        if isinstance(head, ev.DuelChosen) and head.seat == seat:
+            self.queue.popleft()
+            value = head.card
         hand = view.hands[seat]
         sprite = None
         if value is not None:

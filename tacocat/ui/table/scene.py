@@ -407,8 +407,10 @@ class TableScene(Scene):
         assert session is not None
         view = self.view
         mine = [s.value for s in self.my_hand() if s.value is not None]
-        duel = view.duel[self.viewer] if self.viewer is not None else None
-        if duel is not None and duel.value is not None and view.committed[self.viewer]:
+        viewer = self.viewer
+        duel = view.duel[viewer] if viewer is not None else None
+        if viewer is not None and duel is not None and duel.value is not None \
+                and view.committed[viewer]:
             mine.append(duel.value)  # my duel card, face down: known to me, not yet public
         if view.face_up_seats == frozenset({0, 1}):
             mine = []  # a spectator counts only the public cards

@@ -31,7 +31,7 @@ import logging
 import math
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -201,7 +201,7 @@ class GameSession:
         who = self.actor()
         return who[0] if who is not None and who[1] else None
 
-    def legal(self, seat: int) -> list[Action]:
+    def legal(self, seat: int) -> Sequence[Action]:
         return self.state.legal_actions(seat)
 
     @property

@@ -73,6 +73,7 @@ def turn_of(state: GameState, actor: tuple[int, bool] | None, names: Sequence[st
                                    replace_secret=bool(state.replace_secret))
     if state.phase is Phase.DEFEND:
         target = state.pending_target
+        assert target is not None, "an attack waits for an answer throughout DEFEND"
         return dataclasses.replace(
             turn, target=target, lowest=state.hands[seat][0], attack_size=len(state.attack),
             answered=len(state.responses),

@@ -33,7 +33,7 @@ class CoachMark:
 
     def __init__(self, text: TextCache) -> None:
         self.text = text
-        self._panel: tuple[tuple[str, str], pygame.Surface] | None = None
+        self._panel: tuple[tuple[str, str, tuple[str, ...]], pygame.Surface] | None = None
         self.clock = 0.0
 
     def update(self, dt: float) -> None:

@@ -69,7 +69,7 @@ class Button:
                 fill, text, border = (mix(p.table_light, p.table, 0.5),
                                       mix(p.card_face, p.table, 0.35), p.table_deep)
             else:
-                fill, text, border = (185, 175, 152), (111, 101, 86), (111, 101, 86)
+                fill, text, border = p.stone, p.stone_dark, p.stone_dark
         elif self.pressed:
             fill = mix(fill, p.ink, 0.15)
         elif self.hovered:  # lighter; a dark fill only a little, to keep its light text readable
@@ -94,14 +94,14 @@ class Button:
         if short is None:
             return self.label
         room = self.label_box().size
-        _, squeezed = fitted(text, self.label, self.font_size, (0, 0, 0), room, bold=True)
+        _, squeezed = fitted(text, self.label, self.font_size, palette().ink, room, bold=True)
         return short.group(1) if squeezed else self.label
 
     def _wraps(self, text: TextCache, label: str) -> bool:
         """True when ``label`` does not fit on one line even at the smallest size but fits
         wrapped over two or more (a long translation on a narrow button)."""
         box = self.label_box()
-        _, squeezed = fitted(text, label, self.font_size, (0, 0, 0), box.size, bold=True)
+        _, squeezed = fitted(text, label, self.font_size, palette().ink, box.size, bold=True)
         return squeezed and not fit_lines(text, label, self.font_size, box, bold=True)[2]
 
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool = False) -> None:

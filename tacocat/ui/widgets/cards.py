@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from tacocat.geometry import CARD_SHADOW_PAD, CARD_SIZE
-from tacocat.ui.widgets.style import SurfaceLRU
+from tacocat.ui.widgets.style import SurfaceLRU, palette
 
 CARD_W, CARD_H = CARD_SIZE
 #: ``card_shadow.png`` is the card plus this many pixels on every side.
@@ -98,7 +98,7 @@ class CardRenderer:
             base = self._scaled(name, size)
             # Darken only where the card is opaque, so the rounded corners stay clean.
             mask = pygame.mask.from_surface(base, 8).to_surface(
-                setcolor=(12, 29, 34, 110), unsetcolor=(0, 0, 0, 0))
+                setcolor=(*palette().table_deep, 110), unsetcolor=(*palette().black, 0))
             surface = base.copy()
             surface.blit(mask, (0, 0))
         else:

@@ -1,7 +1,9 @@
 """The table's palette, fonts and cached text.
 
-Colours come from ``assets/palette.json`` (the asset generator writes it);
-each name has a built-in fallback so a missing file never stops the game.
+Colours are read by name from ``assets/palette.json``, which the asset generator writes
+from its one palette (tools/assets/palette.py; it writes theme.json's colours too). A
+missing or broken file never stops the game: the crash screen's few safe colours
+(:mod:`.safe_palette`) stand in, and any other name is drawn magenta.
 Text surfaces are cached by (text, size, bold, colour) in a bounded LRU, so a
 label drawn every frame is rendered once. Sizes are the 100 % design's:
 :class:`TextCache` draws them at the Text size setting (:mod:`tacocat.ui.text_scale`).
@@ -19,22 +21,11 @@ import pygame
 from tacocat.resources import asset_path
 from tacocat.ui import text_scale
 from tacocat.ui.fonts import wrap
+from tacocat.ui.widgets.safe_palette import MISSING, SAFE_PALETTE
 
 log = logging.getLogger(__name__)
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
-
-_FALLBACK = {
-    "table": "#17323A", "table_deep": "#0C1D22", "table_light": "#2A5560",
-    "box_floor": "#F4E7C5", "box_floor_shade": "#E4D0A2", "box_rim": "#D9A55B",
-    "box_rim_light": "#ECC383", "box_edge": "#8E5B2C", "salsa": "#D9483B",
-    "salsa_dark": "#A3322A", "avocado": "#7FA650", "avocado_dark": "#587A30", "avocado_deep": "#46682A",
-    "cheese": "#F2C14E", "cheese_dark": "#C8952C", "ink": "#2B2118", "ink_soft": "#6B5744",
-    "card_face": "#FFF8EC", "tortilla": "#EEC06B", "tortilla_dark": "#C98A3C",
-    "cool": "#3F8E9E", "warm": "#E2703C", "white": "#FFFFFF",
-    "seat_1": "#7FA650", "seat_1_dark": "#587A30", "seat_2": "#D9483B", "seat_2_dark": "#A3322A",
-}
-
 
 def _parse(text: str) -> tuple[int, int, int]:
     colour = pygame.Color(text)
@@ -50,16 +41,16 @@ class Palette:
             with open(asset_path("palette.json"), encoding="utf-8") as handle:
                 data = json.load(handle)
         except (OSError, ValueError) as error:
-            log.warning("palette.json could not be read (%s); using built-in colours", error)
-        self._colours: dict[str, tuple[int, int, int]] = {}
-        for name, value in {**_FALLBACK, **data}.items():
+            log.warning("palette.json could not be read (%s); using the safe colours", error)
+        self._colours: dict[str, tuple[int, int, int]] = dict(SAFE_PALETTE)
+        for name, value in (data.items() if isinstance(data, dict) else ()):
             try:
                 self._colours[name] = _parse(str(value))
             except ValueError:
-                self._colours[name] = _parse(_FALLBACK.get(name, "#FF00FF"))
+                log.warning("palette.json: %r is not a colour (%r)", name, value)
 
     def __getitem__(self, name: str) -> tuple[int, int, int]:
-        return self._colours.get(name, (255, 0, 255))
+        return self._colours.get(name, MISSING)
 
     def __getattr__(self, name: str) -> tuple[int, int, int]:
         if name.startswith("_"):
@@ -204,7 +195,7 @@ class TextCache:
         glyphs = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
                   " .,:;!?'\"()-–—…·×%/+")
         for size, bold in sizes:
-            self.font(size, bold).render(glyphs, True, (0, 0, 0))
+            self.font(size, bold).render(glyphs, True, palette().ink)
 
     def outlined(self, text: str, size: int, colour: Colour, outline: Colour, bold: bool = True,
                  width: int = 2) -> pygame.Surface:
@@ -249,7 +240,7 @@ def rounded_panel(size: tuple[int, int], fill: Colour, border: Colour | None = N
         for i in range(shadow, 0, -1):
             alpha = int(60 * (1 - i / (shadow + 1)) / 2)
             rect = pygame.Rect(shadow - i + 1, shadow - i + 4, w + 2 * i - 2, h + 2 * i - 2)
-            pygame.draw.rect(surface, (0, 0, 0, alpha), rect, border_radius=radius + i)
+            pygame.draw.rect(surface, (*palette().black, alpha), rect, border_radius=radius + i)
     rect = pygame.Rect(shadow, shadow, w, h)
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if border is not None and border_width:

@@ -146,7 +146,8 @@ def draw_text(surface: pygame.Surface, cache: TextCache, text: str, size: int, c
         return pygame.Rect(getattr(box, anchor), (0, 0))
     image, squeezed, trial = _fit(cache, text, size, colour, box.size, bold, outline)
     rect = image.get_rect(**{anchor: getattr(box, anchor)})
-    backdrop = tuple(outline[:3]) if outline is not None else _backdrop(surface, rect)
+    backdrop = ((outline[0], outline[1], outline[2]) if outline is not None
+                else _backdrop(surface, rect))
     surface.blit(image, rect)
     _note(surface, text, box, image, rect, squeezed, cache.px(trial), colour, backdrop)
     return rect
@@ -166,7 +167,7 @@ def draw_pill(surface: pygame.Surface, cache: TextCache, text: str, size: int, c
     rect = image.get_rect(center=pill.center)
     surface.blit(image, rect)
     _note(surface, text, pill.inflate(-2 * pad[0], -2 * pad[1]), image, rect, squeezed,
-          cache.px(trial), colour, tuple(fill[:3]))
+          cache.px(trial), colour, (fill[0], fill[1], fill[2]))
     return pill
 
 
@@ -233,7 +234,7 @@ def _backdrop(surface: pygame.Surface, rect: pygame.Rect) -> tuple[int, int, int
 
 
 def _note(surface: pygame.Surface, text: str, box: pygame.Rect, image: pygame.Surface,
-          rect: pygame.Rect, squeezed: bool, size: int = 0, colour: Colour = (),
+          rect: pygame.Rect, squeezed: bool, size: int, colour: Colour,
           backdrop: tuple[int, int, int] | None = None) -> None:
     if not _ledgers:
         return

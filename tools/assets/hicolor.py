@@ -1,7 +1,6 @@
 """The Linux menu icons: the game's icon at the freedesktop hicolor theme's standard sizes.
 
-Called by ``tools/make_assets.py`` (kept apart so the generator can be reorganised
-without touching this). Writes ``icons/hicolor/<N>x<N>/apps/<APP_ID>.png`` under the
+Called by :mod:`.build`. Writes ``icons/hicolor/<N>x<N>/apps/<APP_ID>.png`` under the
 output folder, the layout of ``/usr/share/icons`` and ``~/.local/share/icons``, so the
 .deb and the per-user install (tools/linux/) copy the folder as it is. Each size is
 drawn at that size (no scaling of a big one), like ``icon.ico`` and ``icon.icns``.
@@ -15,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: The sizes desktops look for (the hicolor theme's index lists these folders).
 HICOLOR_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 

@@ -1,6 +1,6 @@
 """Write 16-bit mono PCM as Ogg Vorbis, byte for byte the same on every run.
 
-Used by ``tools/make_assets.py`` for ``sounds/music.ogg`` (the 24 s loop is 1 MB as WAV,
+Used by :mod:`.music` for ``sounds/music.ogg`` (the 24 s loop is 1 MB as WAV,
 about 130 KB as Vorbis; pygame-ce plays both). The encoder is libsndfile with libvorbis,
 as bundled in the ``soundfile`` wheels (a development dependency: the game never
 encodes). libsndfile starts every Ogg stream with a random serial number, so the
