@@ -15,18 +15,20 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tacocat.ai.reasons import Reason, explain
 from tacocat.ai.review import Moment, Review
 from tacocat.ai.worker import AIWorker
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
-from tacocat.rules import Action, Attack, DuelCard, Replace
+from tacocat.rules import Action, Attack, DuelCard, GameState, Replace
 from tacocat.ui import text_scale
 from tacocat.ui.i18n import tr
+from tacocat.ui.reason_words import card_list, note_with_reason
 from tacocat.ui.replay.timeline import Note
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
@@ -62,7 +64,7 @@ def stored_review(extra: Mapping[str, Any], seat: int) -> Review | None:
 
 
 def _cards(cards: tuple[int, ...]) -> str:
-    return ", ".join(str(c) for c in cards)
+    return card_list(cards)
 
 
 def move_text(action: Action) -> str:
@@ -73,7 +75,7 @@ def move_text(action: Action) -> str:
     if isinstance(action, DuelCard):
         return tr("tacocat.review.move_duel", card=action.card)
     if isinstance(action, Attack):
-        return tr("tacocat.review.move_attack", cards=_cards(action.cards))
+        return tr("tacocat.review.move_attack", cards="-".join(map(str, action.cards)))
     return tr("tacocat.review.move_answer", card=action.card)
 
 
@@ -84,21 +86,34 @@ def _params(moment: Moment) -> dict[str, Any]:
             "round": moment.round_number, "n": moment.step + 1}
 
 
-def review_notes(review: Review) -> dict[int, Note]:
+def review_notes(review: Review, states: Sequence[GameState] = ()) -> dict[int, Note]:
     """The replay viewer's notes: each mistake and blunder at the decision (the replay's
     step ``i`` is the position before action ``i``), with the better move's cards lit
     up there, and again on the position after the move played, so stepping between the
-    two keeps the explanation on screen."""
+    two keeps the explanation on screen.
+
+    ``states`` (the timeline's, ``states[i]`` before action ``i``) give each note the
+    reason the better move was better, read from the seat's observation at the decision
+    (:func:`tacocat.ai.reasons.explain`); without them the note gives the odds alone."""
     notes: dict[int, Note] = {}
     marked = [m for m in review.moments if m.mark is not None]
     for m in marked:
-        text = tr(f"tacocat.review.note_{m.mark}", **_params(m))
+        text = note_with_reason(tr(f"tacocat.review.note_{m.mark}", **_params(m)),
+                                moment_reasons(m, review.seat, states))
         notes[m.step] = Note(text, m.mark, decision=True, seat=review.seat,
                              best=_cards_of(m.best))
     for m in marked:
-        notes.setdefault(m.step + 1, Note(tr(f"tacocat.review.note_{m.mark}", **_params(m)),
-                                          m.mark))
+        notes.setdefault(m.step + 1, dataclasses.replace(notes[m.step], decision=False,
+                                                         seat=None, best=()))
     return notes
+
+
+def moment_reasons(moment: Moment, seat: int,
+                   states: Sequence[GameState]) -> tuple[Reason, ...]:
+    """Why the better move beat the one played, from ``seat``'s view at the decision."""
+    if not 0 <= moment.step < len(states):
+        return ()
+    return explain(states[moment.step].observation(seat), moment.best, moment.played)
 
 
 def _cards_of(action: Any) -> tuple[int, ...]:

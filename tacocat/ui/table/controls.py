@@ -287,8 +287,9 @@ class Controls:
                 remaining.remove(sprite.value)
                 sprite.selected = True
                 self.selected.append(sprite)
-        # The reason is a translation key with the analysis' numbers.
-        self.hint_text = hint_line(action, tr(hint.reason_key, **hint.reason_params))
+        # The odds are a translation key with the analysis' numbers; the reasons say why.
+        self.hint_text = hint_line(action, tr(hint.reason_key, **hint.reason_params),
+                                   hint.reasons)
         self._focus_primary()
 
     def _focus_primary(self) -> None:

@@ -8,8 +8,12 @@ engine's refusals and the hints.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from tacocat.ai.reasons import Reason
 from tacocat.rules import Action, Attack, DuelCard, Phase, Replace, Respond
 from tacocat.ui.i18n import tr
+from tacocat.ui.reason_words import card_list, hint_with_reason
 from tacocat.ui.table.narration import cards_text
 from tacocat.ui.table.turn import Turn
 
@@ -65,10 +69,11 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def hint_line(action: Action, reason: str) -> str:
-    """A hint for the prompt: the suggested move, then why."""
+def hint_line(action: Action, reason: str, reasons: Sequence[Reason] = ()) -> str:
+    """A hint for the prompt: the suggested move, why (``reasons``, the analysis'), then
+    its odds (``reason``). Cards to replace are a set ("5, 5 and 7"), not a run."""
     if isinstance(action, Replace):
-        what = (tr("tacocat.table.hint.replace", cards=cards_text(action.cards)) if action.cards
+        what = (tr("tacocat.table.hint.replace", cards=card_list(action.cards)) if action.cards
                 else tr("tacocat.table.hint.keep"))
     elif isinstance(action, Attack):
         what = tr("tacocat.table.hint.attack", cards=cards_text(action.cards))
@@ -78,4 +83,4 @@ def hint_line(action: Action, reason: str) -> str:
         what = tr("tacocat.table.hint.respond", card=action.card)
     else:
         what = str(action)
-    return f"{what} — {reason}" if reason else what
+    return hint_with_reason(what, reason, reasons)
