@@ -43,6 +43,8 @@ class Hint:
     reason_params: Params = field(default_factory=dict)
     chance: float = 0.5
     reasons: tuple[Reason, ...] = ()
+    #: The best other move (the one the reasons compare with), None when there is none.
+    alternative: Action | None = None
 
 
 def suggest(observation: Observation, legal: Sequence[Action],
@@ -60,7 +62,7 @@ def suggest(observation: Observation, legal: Sequence[Action],
     why: tuple[Reason, ...] = ()
     if alternative is not None and key != EQUAL_KEY:
         why = explain(observation, action, alternative[0])
-    return Hint(action, key, params, chance, why)
+    return Hint(action, key, params, chance, why, alternative[0] if alternative else None)
 
 
 def pct(value: float) -> int:

@@ -12,9 +12,13 @@ put the reason first and the odds after it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from tacocat.ai.reasons import Reason
+from tacocat.rules import Action, Attack, DuelCard, Replace
 from tacocat.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from tacocat.ai.reasons import Reason
 
 
 def card_list(cards: Sequence[int]) -> str:
@@ -44,6 +48,23 @@ def why(reasons: Sequence[Reason]) -> str:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def move_text(action: Action) -> str:
+    """A move in words: ``replacing 4 and 5``, ``dueling with 9``, ``attacking with 4-5-6``..."""
+    if isinstance(action, Replace):
+        return tr("tacocat.review.move_replace", cards=card_list(action.cards)) if action.cards \
+            else tr("tacocat.review.move_keep")
+    if isinstance(action, DuelCard):
+        return tr("tacocat.review.move_duel", card=action.card)
+    if isinstance(action, Attack):  # an attack's set or sequence keeps its look
+        return tr("tacocat.review.move_attack", cards="-".join(map(str, action.cards)))
+    return tr("tacocat.review.move_answer", card=action.card)
+
+
+def short_odds(pct: int, alternative: Action, alt_pct: int) -> str:
+    """The odds after a reason, short enough for the prompt: this move's, the other's."""
+    return tr("tacocat.reason.odds", pct=pct, alt=move_text(alternative), alt_pct=alt_pct)
 
 
 def hint_with_reason(move: str, odds: str, reasons: Sequence[Reason]) -> str:

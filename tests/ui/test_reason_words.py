@@ -61,8 +61,8 @@ def test_every_reason_renders_in_every_language(lang):
 
 def test_the_issues_example_in_english():
     text = why([Reason.of("showdown_keep", card=1), Reason.of("fact_below_seen", low=4, card=1)])
-    assert text == ("keep the 1: the lower card wins the showdown; every card under 4 is in "
-                    "your hand or face up, so the 1 cannot lose")
+    assert text == ("keep the 1: the lower card wins the showdown; every card under 4 is "
+                    "yours or face up, so the 1 cannot lose")
 
 
 @pytest.mark.parametrize(("lang", "words"), [("en", "5, 5 and 7"), ("fil", "5, 5 at 7"),

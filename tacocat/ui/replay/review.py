@@ -28,7 +28,7 @@ from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.rules import Action, Attack, DuelCard, GameState, Replace
 from tacocat.ui import text_scale
 from tacocat.ui.i18n import tr
-from tacocat.ui.reason_words import card_list, note_with_reason
+from tacocat.ui.reason_words import card_list, move_text, note_with_reason
 from tacocat.ui.replay.timeline import Note
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
@@ -65,18 +65,6 @@ def stored_review(extra: Mapping[str, Any], seat: int) -> Review | None:
 
 def _cards(cards: tuple[int, ...]) -> str:
     return card_list(cards)
-
-
-def move_text(action: Action) -> str:
-    """A move in words: ``replacing 4, 5``, ``dueling with 9``..."""
-    if isinstance(action, Replace):
-        return tr("tacocat.review.move_replace", cards=_cards(action.cards)) if action.cards \
-            else tr("tacocat.review.move_keep")
-    if isinstance(action, DuelCard):
-        return tr("tacocat.review.move_duel", card=action.card)
-    if isinstance(action, Attack):
-        return tr("tacocat.review.move_attack", cards="-".join(map(str, action.cards)))
-    return tr("tacocat.review.move_answer", card=action.card)
 
 
 def _params(moment: Moment) -> dict[str, Any]:

@@ -48,6 +48,10 @@ PILE_LABEL_WIDTH = {"tiles": 180, "piles": round(L.DISCARD_POS[0] - L.DRAW_POS[0
 PROMPT_ROOM = (740, 54)
 #: The smallest size a prompt takes to stay on one line before it wraps to two.
 PROMPT_ONE_LINE_MIN = 16
+#: The smallest size a prompt takes on two lines before it wraps to three (a hint or a
+#: review's note with its reason): 19 px text squeezed to 16 reads worse than a third line.
+PROMPT_TWO_LINES_MIN = 18
+PROMPT_LINES = 3
 BANNER_ROOM = (900, 44)
 #: Pixel memory for name plates and banners, and for prompt lines (each a few tens of KB).
 PANEL_CACHE_BYTES = 2 * 2**20
@@ -409,18 +413,22 @@ class Painter:
         surface.blit(panel, self.prompt_rect)
 
     def _prompt_panel(self, text: str, tone: str) -> pygame.Surface:
-        """The prompt on its panel: one line (a size or two smaller if need be), else two
-        (a review's note in Filipino)."""
+        """The prompt on its panel: one line (a size or two smaller if need be), else two,
+        else three (a hint or a review's note with its reason, in Filipino)."""
         p = palette()
         fill, ink = {
             "error": (p.salsa_dark, p.white), "hint": (p.cheese, p.ink),
             "do": (p.box_floor, p.ink), "info": (mix(p.table_deep, p.table, 0.3), p.card_face),
         }.get(tone, (p.box_floor, p.ink))
-        one_line = pygame.Rect(0, 0, PROMPT_ROOM[0], self.text.font(19, True).get_linesize())
+        line_height = self.text.font(19, True).get_linesize()
+        one_line = pygame.Rect(0, 0, PROMPT_ROOM[0], line_height)
         lines, size, _ = fit_lines(self.text, text, 19, one_line, bold=True)
         if size < PROMPT_ONE_LINE_MIN:
             lines, size, _ = fit_lines(self.text, text, 19, pygame.Rect((0, 0), PROMPT_ROOM),
                                        bold=True)
+        if size < PROMPT_TWO_LINES_MIN:
+            tall = pygame.Rect(0, 0, PROMPT_ROOM[0], max(PROMPT_ROOM[1], PROMPT_LINES * line_height))
+            lines, size, _ = fit_lines(self.text, text, 19, tall, bold=True)
         font = self.text.font(size, True)
         box = pygame.Rect(3 + 18, 3 + 6, max(font.size(line)[0] for line in lines),
                           len(lines) * font.get_linesize())

@@ -9,13 +9,17 @@ engine's refusals and the hints.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from tacocat.ai.reasons import Reason
 from tacocat.rules import Action, Attack, DuelCard, Phase, Replace, Respond
 from tacocat.ui.i18n import tr
-from tacocat.ui.reason_words import card_list, hint_with_reason
+from tacocat.ui.reason_words import card_list, hint_with_reason, short_odds
 from tacocat.ui.table.narration import cards_text
 from tacocat.ui.table.turn import Turn
+
+if TYPE_CHECKING:
+    from tacocat.ai.hints import Hint
+    from tacocat.ai.reasons import Reason
 
 
 def prompt_line(turn: Turn, message: tuple[str, str] | None = None,
@@ -84,3 +88,14 @@ def hint_line(action: Action, reason: str, reasons: Sequence[Reason] = ()) -> st
     else:
         what = str(action)
     return hint_with_reason(what, reason, reasons)
+
+
+def hint_words(hint: Hint) -> str:
+    """The hint button's answer for the prompt: the move, the reason the analysis found
+    and the odds - in short after a reason (the prompt holds three lines), else in full."""
+    if hint.reasons and hint.alternative is not None and "alt_pct" in hint.reason_params:
+        odds = short_odds(int(hint.reason_params["pct"]), hint.alternative,
+                          int(hint.reason_params["alt_pct"]))
+    else:
+        odds = tr(hint.reason_key, **hint.reason_params)
+    return hint_line(hint.action, odds, hint.reasons)
