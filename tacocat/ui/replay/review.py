@@ -25,10 +25,10 @@ from tacocat.ai.review import Moment, Review
 from tacocat.ai.worker import AIWorker
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
-from tacocat.rules import Action, Attack, DuelCard, GameState, Replace
+from tacocat.rules import GameState
 from tacocat.ui import text_scale
 from tacocat.ui.i18n import tr
-from tacocat.ui.reason_words import card_list, move_text, note_with_reason
+from tacocat.ui.reason_words import move_text, note_with_reason
 from tacocat.ui.replay.timeline import Note
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
@@ -61,10 +61,6 @@ def stored_review(extra: Mapping[str, Any], seat: int) -> Review | None:
         log.warning("a kept game review is unusable and is made again: %s", error)
         return None
     return review if review.seat == seat else None
-
-
-def _cards(cards: tuple[int, ...]) -> str:
-    return card_list(cards)
 
 
 def _params(moment: Moment) -> dict[str, Any]:
