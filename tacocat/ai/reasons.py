@@ -167,6 +167,7 @@ def showdown_fact(o: Observation, card: int) -> Reason | None:
         return Reason.of("fact_sure", card=card)
     if card == min(possible):
         return Reason.of("fact_tie_only", card=card)
+    # Counted among the cards the opponent could hold (the unseen ones at least its floor).
     return Reason.of("fact_lower_unseen", count=sum(1 for c in possible if c < card), card=card)
 
 
