@@ -420,15 +420,7 @@ class Painter:
             "error": (p.salsa_dark, p.white), "hint": (p.cheese, p.ink),
             "do": (p.box_floor, p.ink), "info": (mix(p.table_deep, p.table, 0.3), p.card_face),
         }.get(tone, (p.box_floor, p.ink))
-        line_height = self.text.font(19, True).get_linesize()
-        one_line = pygame.Rect(0, 0, PROMPT_ROOM[0], line_height)
-        lines, size, _ = fit_lines(self.text, text, 19, one_line, bold=True)
-        if size < PROMPT_ONE_LINE_MIN:
-            lines, size, _ = fit_lines(self.text, text, 19, pygame.Rect((0, 0), PROMPT_ROOM),
-                                       bold=True)
-        if size < PROMPT_TWO_LINES_MIN:
-            tall = pygame.Rect(0, 0, PROMPT_ROOM[0], max(PROMPT_ROOM[1], PROMPT_LINES * line_height))
-            lines, size, _ = fit_lines(self.text, text, 19, tall, bold=True)
+        lines, size = self._prompt_lines(text)
         font = self.text.font(size, True)
         box = pygame.Rect(3 + 18, 3 + 6, max(font.size(line)[0] for line in lines),
                           len(lines) * font.get_linesize())
@@ -436,6 +428,21 @@ class Painter:
                               p.ink if tone != "info" else None, radius=18, shadow=3)
         draw_lines(panel, self.text, text, 19, ink, box, bold=True, align="centre")
         return panel
+
+    def _prompt_lines(self, text: str) -> tuple[list[str], int]:
+        """The prompt's lines and size: the fewest lines (up to :data:`PROMPT_LINES`, then one
+        more as a last resort) that hold it without squeezing it below each step's size."""
+        line_height = self.text.font(19, True).get_linesize()
+        lines: list[str] = []
+        size = 19
+        for count in range(1, PROMPT_LINES + 2):
+            height = {1: line_height, 2: PROMPT_ROOM[1]}.get(count, count * line_height)
+            room = pygame.Rect(0, 0, PROMPT_ROOM[0], height)
+            lines, size, over = fit_lines(self.text, text, 19, room, bold=True)
+            least = PROMPT_ONE_LINE_MIN if count == 1 else PROMPT_TWO_LINES_MIN
+            if not over and (size >= least or count >= PROMPT_LINES):
+                break
+        return lines, size
 
     def _draw_banners(self, surface: pygame.Surface) -> None:
         p = palette()
