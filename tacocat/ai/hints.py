@@ -5,6 +5,7 @@
     hint.reason_key      # e.g. "tacocat.hint.duel_odds"
     hint.reason_params   # e.g. {"card": 9, "pct": 72, "alt_card": 12, "alt_pct": 55}
     hint.chance          # the estimated chance of winning the round after the move
+    hint.reasons         # why it beats the best other move (:mod:`tacocat.ai.reasons`)
 
 The reason is a translation key and its parameters (the screen renders it
 with ``tr(key, **params)``); every number in it is read from the analysis
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 
 from tacocat.ai.analysis import analysis_of
 from tacocat.ai.hard import HardBot
+from tacocat.ai.reasons import Reason, explain
 from tacocat.rules import Action, Attack, DuelCard, Observation, Replace, Respond
 
 #: Seconds after which a hint answers with the samples it has (a safety net:
@@ -27,16 +29,22 @@ from tacocat.rules import Action, Attack, DuelCard, Observation, Replace, Respon
 HINT_DEADLINE = 3.0
 
 Params = dict[str, int | str]
+#: The words for two moves as good as each other (no "best", so no reason either).
+EQUAL_KEY = "tacocat.trust.hint.equal"
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A suggested action, its reason (a translation key and parameters) and its chance."""
+    """A suggested action, its odds (a translation key and parameters), its chance, and
+    why it beats the best other move (none when it is the only move or as good as another)."""
 
     action: Action
     reason_key: str
     reason_params: Params = field(default_factory=dict)
     chance: float = 0.5
+    reasons: tuple[Reason, ...] = ()
+    #: The best other move (the one the reasons compare with), None when there is none.
+    alternative: Action | None = None
 
 
 def suggest(observation: Observation, legal: Sequence[Action],
@@ -51,7 +59,10 @@ def suggest(observation: Observation, legal: Sequence[Action],
     action, chance = ranked[0]
     alternative = ranked[1] if len(ranked) > 1 else None
     key, params = reason(observation, action, chance, alternative)
-    return Hint(action, key, params, chance)
+    why: tuple[Reason, ...] = ()
+    if alternative is not None and key != EQUAL_KEY:
+        why = explain(observation, action, alternative[0])
+    return Hint(action, key, params, chance, why, alternative[0] if alternative else None)
 
 
 def pct(value: float) -> int:
@@ -104,7 +115,7 @@ def _equal_reason(action: Action, alt: Action, params: Params) -> tuple[str, Par
     alt_cards = _played(alt)
     if not cards or not alt_cards:
         return None
-    return "tacocat.trust.hint.equal", {"pct": params["pct"], "cards": cards_param(cards),
+    return EQUAL_KEY, {"pct": params["pct"], "cards": cards_param(cards),
                                         "alt_cards": cards_param(alt_cards)}
 
 

@@ -214,9 +214,10 @@ class Navigation:
 
         assert game.info is not None  # open_game_file always describes the game
         review = stored_review(game.extra, review_seat(game.info))
-        notes = review_notes(review) if review is not None else None
+        timeline = Timeline(game.record)
+        notes = review_notes(review, timeline.states) if review is not None else None
         self.audio.stop_music()
-        self.scenes.switch(ReplayScene(self._app, Timeline(game.record), game.info, notes=notes,
+        self.scenes.switch(ReplayScene(self._app, timeline, game.info, notes=notes,
                                        on_close=on_close, start=start, game=game,
                                        game_id=game_id))
 

@@ -140,7 +140,7 @@ def shoot_history(app: App, out: Path) -> None:
 
 def shoot_review(app: App, out: Path) -> None:
     """A game's review (made in the AI worker, then its summary), then its costliest
-    moment on the replay table with the mistake marked."""
+    moment on the replay table: the decision, its note and the better card lit."""
     import time
 
     app.open_history()
@@ -154,7 +154,7 @@ def shoot_review(app: App, out: Path) -> None:
         time.sleep(0.01)
     save(app, out, "review")
     costly = review.review.costliest()
-    review.watch(costly[0].step + 1 if costly else 0)
+    review.watch(costly[0].step if costly else 0)  # the decision, where its note stands
     save(app, out, "review_mistake")
 
 

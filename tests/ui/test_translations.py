@@ -23,6 +23,7 @@ SAME_AS_ENGLISH = {
     "io_reason.other",  # only the system's own message, which the game cannot translate
     "history.refused_body", "history.score", "replay.speed",  # placeholders and symbols only
     "access.percent",
+    "reason.hint", "reason.note", "reason.with_fact",  # placeholders and punctuation only
 }
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 

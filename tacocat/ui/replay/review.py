@@ -15,18 +15,20 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tacocat.ai.reasons import Reason, explain
 from tacocat.ai.review import Moment, Review
 from tacocat.ai.worker import AIWorker
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
-from tacocat.rules import Action, Attack, DuelCard, Replace
+from tacocat.rules import GameState
 from tacocat.ui import text_scale
 from tacocat.ui.i18n import tr
+from tacocat.ui.reason_words import move_text, note_with_reason
 from tacocat.ui.replay.timeline import Note
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.widgets.button import Button
@@ -61,22 +63,6 @@ def stored_review(extra: Mapping[str, Any], seat: int) -> Review | None:
     return review if review.seat == seat else None
 
 
-def _cards(cards: tuple[int, ...]) -> str:
-    return ", ".join(str(c) for c in cards)
-
-
-def move_text(action: Action) -> str:
-    """A move in words: ``replacing 4, 5``, ``dueling with 9``..."""
-    if isinstance(action, Replace):
-        return tr("tacocat.review.move_replace", cards=_cards(action.cards)) if action.cards \
-            else tr("tacocat.review.move_keep")
-    if isinstance(action, DuelCard):
-        return tr("tacocat.review.move_duel", card=action.card)
-    if isinstance(action, Attack):
-        return tr("tacocat.review.move_attack", cards=_cards(action.cards))
-    return tr("tacocat.review.move_answer", card=action.card)
-
-
 def _params(moment: Moment) -> dict[str, Any]:
     return {"played": move_text(moment.played), "best": move_text(moment.best),
             "played_pct": round(100 * moment.played_chance),
@@ -84,21 +70,34 @@ def _params(moment: Moment) -> dict[str, Any]:
             "round": moment.round_number, "n": moment.step + 1}
 
 
-def review_notes(review: Review) -> dict[int, Note]:
+def review_notes(review: Review, states: Sequence[GameState] = ()) -> dict[int, Note]:
     """The replay viewer's notes: each mistake and blunder at the decision (the replay's
     step ``i`` is the position before action ``i``), with the better move's cards lit
     up there, and again on the position after the move played, so stepping between the
-    two keeps the explanation on screen."""
+    two keeps the explanation on screen.
+
+    ``states`` (the timeline's, ``states[i]`` before action ``i``) give each note the
+    reason the better move was better, read from the seat's observation at the decision
+    (:func:`tacocat.ai.reasons.explain`); without them the note gives the odds alone."""
     notes: dict[int, Note] = {}
     marked = [(m, m.mark) for m in review.moments if m.mark is not None]
     for m, mark in marked:
-        text = tr(f"tacocat.review.note_{mark}", **_params(m))
+        text = note_with_reason(tr(f"tacocat.review.note_{mark}", **_params(m)),
+                                moment_reasons(m, review.seat, states))
         notes[m.step] = Note(text, mark, decision=True, seat=review.seat,
                              best=_cards_of(m.best))
-    for m, mark in marked:
-        notes.setdefault(m.step + 1, Note(tr(f"tacocat.review.note_{mark}", **_params(m)),
-                                          mark))
+    for m, _ in marked:
+        notes.setdefault(m.step + 1, dataclasses.replace(notes[m.step], decision=False,
+                                                         seat=None, best=()))
     return notes
+
+
+def moment_reasons(moment: Moment, seat: int,
+                   states: Sequence[GameState]) -> tuple[Reason, ...]:
+    """Why the better move beat the one played, from ``seat``'s view at the decision."""
+    if not 0 <= moment.step < len(states):
+        return ()
+    return explain(states[moment.step].observation(seat), moment.best, moment.played)
 
 
 def _cards_of(action: Any) -> tuple[int, ...]:

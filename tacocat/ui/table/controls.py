@@ -18,7 +18,7 @@ from tacocat.rules import Attack, DuelCard, Phase, Replace, Respond
 from tacocat.ui.i18n import tr
 from tacocat.ui.input.prompts import prompt
 from tacocat.ui.table import buttons, lifts
-from tacocat.ui.table.prompt import hint_line, sentence
+from tacocat.ui.table.prompt import hint_words, sentence
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
@@ -288,8 +288,7 @@ class Controls:
                 remaining.remove(sprite.value)
                 sprite.selected = True
                 self.selected.append(sprite)
-        # The reason is a translation key with the analysis' numbers.
-        self.hint_text = hint_line(action, tr(hint.reason_key, **hint.reason_params))
+        self.hint_text = hint_words(hint)
         self._focus_primary()
 
     def _focus_primary(self) -> None:

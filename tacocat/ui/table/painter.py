@@ -48,6 +48,10 @@ PILE_LABEL_WIDTH = {"tiles": 180, "piles": round(L.DISCARD_POS[0] - L.DRAW_POS[0
 PROMPT_ROOM = (740, 54)
 #: The smallest size a prompt takes to stay on one line before it wraps to two.
 PROMPT_ONE_LINE_MIN = 16
+#: The smallest size a prompt takes on two lines before it wraps to three (a hint or a
+#: review's note with its reason): 19 px text squeezed to 16 reads worse than a third line.
+PROMPT_TWO_LINES_MIN = 18
+PROMPT_LINES = 3
 BANNER_ROOM = (900, 44)
 #: Pixel memory for name plates and banners, and for prompt lines (each a few tens of KB).
 PANEL_CACHE_BYTES = 2 * 2**20
@@ -409,18 +413,14 @@ class Painter:
         surface.blit(panel, self.prompt_rect)
 
     def _prompt_panel(self, text: str, tone: str) -> pygame.Surface:
-        """The prompt on its panel: one line (a size or two smaller if need be), else two
-        (a review's note in Filipino)."""
+        """The prompt on its panel: one line (a size or two smaller if need be), else two,
+        else three (a hint or a review's note with its reason, in Filipino)."""
         p = palette()
         fill, ink = {
             "error": (p.salsa_dark, p.white), "hint": (p.cheese, p.ink),
             "do": (p.box_floor, p.ink), "info": (mix(p.table_deep, p.table, 0.3), p.card_face),
         }.get(tone, (p.box_floor, p.ink))
-        one_line = pygame.Rect(0, 0, PROMPT_ROOM[0], self.text.font(19, True).get_linesize())
-        lines, size, _ = fit_lines(self.text, text, 19, one_line, bold=True)
-        if size < PROMPT_ONE_LINE_MIN:
-            lines, size, _ = fit_lines(self.text, text, 19, pygame.Rect((0, 0), PROMPT_ROOM),
-                                       bold=True)
+        lines, size = self._prompt_lines(text)
         font = self.text.font(size, True)
         box = pygame.Rect(3 + 18, 3 + 6, max(font.size(line)[0] for line in lines),
                           len(lines) * font.get_linesize())
@@ -428,6 +428,21 @@ class Painter:
                               p.ink if tone != "info" else None, radius=18, shadow=3)
         draw_lines(panel, self.text, text, 19, ink, box, bold=True, align="centre")
         return panel
+
+    def _prompt_lines(self, text: str) -> tuple[list[str], int]:
+        """The prompt's lines and size: the fewest lines (up to :data:`PROMPT_LINES`, then one
+        more as a last resort) that hold it without squeezing it below each step's size."""
+        line_height = self.text.font(19, True).get_linesize()
+        lines: list[str] = []
+        size = 19
+        for count in range(1, PROMPT_LINES + 2):
+            height = {1: line_height, 2: PROMPT_ROOM[1]}.get(count, count * line_height)
+            room = pygame.Rect(0, 0, PROMPT_ROOM[0], height)
+            lines, size, over = fit_lines(self.text, text, 19, room, bold=True)
+            least = PROMPT_ONE_LINE_MIN if count == 1 else PROMPT_TWO_LINES_MIN
+            if not over and (size >= least or count >= PROMPT_LINES):
+                break
+        return lines, size
 
     def _draw_banners(self, surface: pygame.Surface) -> None:
         p = palette()

@@ -8,10 +8,18 @@ engine's refusals and the hints.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from tacocat.rules import Action, Attack, DuelCard, Phase, Replace, Respond
 from tacocat.ui.i18n import tr
+from tacocat.ui.reason_words import card_list, hint_with_reason, short_odds
 from tacocat.ui.table.narration import cards_text
 from tacocat.ui.table.turn import Turn
+
+if TYPE_CHECKING:
+    from tacocat.ai.hints import Hint
+    from tacocat.ai.reasons import Reason
 
 
 def prompt_line(turn: Turn, message: tuple[str, str] | None = None,
@@ -65,10 +73,11 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def hint_line(action: Action, reason: str) -> str:
-    """A hint for the prompt: the suggested move, then why."""
+def hint_line(action: Action, reason: str, reasons: Sequence[Reason] = ()) -> str:
+    """A hint for the prompt: the suggested move, why (``reasons``, the analysis'), then
+    its odds (``reason``). Cards to replace are a set ("5, 5 and 7"), not a run."""
     if isinstance(action, Replace):
-        what = (tr("tacocat.table.hint.replace", cards=cards_text(action.cards)) if action.cards
+        what = (tr("tacocat.table.hint.replace", cards=card_list(action.cards)) if action.cards
                 else tr("tacocat.table.hint.keep"))
     elif isinstance(action, Attack):
         what = tr("tacocat.table.hint.attack", cards=cards_text(action.cards))
@@ -78,4 +87,15 @@ def hint_line(action: Action, reason: str) -> str:
         what = tr("tacocat.table.hint.respond", card=action.card)
     else:
         what = str(action)
-    return f"{what} — {reason}" if reason else what
+    return hint_with_reason(what, reason, reasons)
+
+
+def hint_words(hint: Hint) -> str:
+    """The hint button's answer for the prompt: the move, the reason the analysis found
+    and the odds - in short after a reason (the prompt holds three lines), else in full."""
+    if hint.reasons and hint.alternative is not None and "alt_pct" in hint.reason_params:
+        odds = short_odds(int(hint.reason_params["pct"]), hint.alternative,
+                          int(hint.reason_params["alt_pct"]))
+    else:
+        odds = tr(hint.reason_key, **hint.reason_params)
+    return hint_line(hint.action, odds, hint.reasons)

@@ -54,7 +54,7 @@ def test_refusals_become_sentences():
 
 
 def test_hints_name_the_move_and_why():
-    assert "4-5" in hint_line(Replace(0, (4, 5)), "")
+    assert "4 and 5" in hint_line(Replace(0, (4, 5)), "")  # a set to replace, not a run
     assert hint_line(Replace(0, ()), "") != hint_line(Replace(0, (4,)), "")
     assert "9" in hint_line(DuelCard(0, 9), "")
     assert "3-3" in hint_line(Attack(0, (3, 3)), "")
