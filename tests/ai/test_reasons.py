@@ -14,7 +14,7 @@ import pytest
 
 from tacocat.ai.hints import EQUAL_KEY, suggest
 from tacocat.ai.reasons import CODES, GENERIC, Reason, can_beat_all, explain, new_card_average
-from tacocat.rules import Attack, DuelCard, Replace, Respond, new_game
+from tacocat.rules import Attack, DuelCard, Phase, Replace, Respond, new_game
 
 from .helpers import bot_of, small_hard
 
@@ -22,11 +22,16 @@ from .helpers import bot_of, small_hard
 def seen(hand, *, phase="duel", discards=(), attack=(), responses=(), floors=(0, 0),
          replace_limit=None, replace_secret=False):
     state, _ = new_game(1)
+    # The observation's derived facts follow the crafted phase, as the engine computes them.
+    defending = phase == "defend" and len(responses) < len(attack)
     return dataclasses.replace(
-        state.observation(0), phase=phase, hand=tuple(sorted(hand)), discards=tuple(discards),
-        attack=tuple(attack), responses=tuple(responses), floors=floors,
-        replace_limit=replace_limit, replace_secret=replace_secret,
-        opponent_hand_size=len(hand))
+        state.observation(0), phase=Phase(phase), hand=tuple(sorted(hand)),
+        discards=tuple(discards), attack=tuple(attack), responses=tuple(responses),
+        floors=floors, replace_limit=replace_limit, replace_secret=replace_secret,
+        opponent_hand_size=len(hand),
+        pending_target=attack[len(responses)] if defending else None,
+        trick_sacrificed=defending and any(r < a for r, a in zip(responses, attack)),
+        secret_choice_open=phase == "duel" or (phase == "replace" and replace_secret))
 
 
 def codes(reasons):
