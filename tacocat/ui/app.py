@@ -53,7 +53,7 @@ from tacocat.ui.restyle import ui_theme
 from tacocat.ui.scene import Scene, SceneManager
 from tacocat.ui.screenshots import Screenshots
 from tacocat.ui.speech.narrator import Narrator
-from tacocat.ui.window import LOGICAL_SIZE, NoDisplayError, check_pygame_ce, open_window
+from tacocat.ui.window import LOGICAL_SIZE, NoDisplayError, check_pygame_ce, frame_scale, open_window
 
 log = logging.getLogger(__name__)
 
@@ -322,6 +322,8 @@ class App(Navigation, Preferences, Inputs):
             return
         if event.type in INPUT_EVENTS:
             self._busy_until = time.monotonic() + BUSY_AFTER_INPUT
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self.fit_text_to_window()  # (a window dragged smaller shows the frame smaller)
         if self.focus_takes(event):  # Tab, arrows, Enter, Space on a pygame_gui screen
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -408,7 +410,8 @@ class App(Navigation, Preferences, Inputs):
 def _open_screen(settings: Any) -> tuple[pygame.Surface, pygame_gui.UIManager]:
     """The window and the one UIManager, in the settings' language."""
     screen = open_window(settings)
-    text_scale.set_percent(settings.text_size)
+    # (A small window shows the frame smaller: the text is drawn larger.)
+    text_scale.set_percent(text_scale.readable_percent(settings.text_size, frame_scale()))
     pygame.font.init()  # not pygame.init(): the mixer is Audio's (it may have no device)
     ui = pygame_gui.UIManager(
         LOGICAL_SIZE,

@@ -78,6 +78,20 @@ def open_window(settings: Settings) -> pygame.Surface:
     return screen
 
 
+def frame_scale() -> float:
+    """How large the 1280×720 frame is shown in the window: 0.8 in a 1024×600 window, 1.0
+    in a larger one or without a real window (the dummy and off-screen drivers, where no
+    one reads the window and its size is not a player's)."""
+    window = _window()
+    if window is None or pygame.display.get_driver() in ("offscreen", "dummy"):
+        return 1.0
+    try:
+        width, height = window.size
+    except pygame.error:
+        return 1.0
+    return min(1.0, width / LOGICAL_SIZE[0], height / LOGICAL_SIZE[1])
+
+
 def paint_bars() -> None:
     """Fill the bars around the scaled frame (a window or screen that is not 16:9, such as
     16:10 full screen) with the colour of the frame's own edge instead of SDL's black.
