@@ -39,23 +39,23 @@ from tacocat.persistence.problems import Problem
 from tacocat.persistence.saves import SaveStore
 from tacocat.persistence.settings import load_settings
 from tacocat.persistence.stats import load_stats
-from tacocat.ui import i18n, text_scale
+from tacocat.ui import i18n
 from tacocat.ui.assets import CORE_IMAGES, Assets
 from tacocat.ui.audio import SOUND_NAMES, Audio
 from tacocat.ui.crash import show_crash_screen
 from tacocat.ui.idle_work import IdleWork
 from tacocat.ui.input.hub import INPUT_EVENTS, Inputs
-from tacocat.ui.language import rich_text_fonts, starting_settings
+from tacocat.ui.language import starting_settings
 from tacocat.ui.navigation import Navigation
 from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
+from tacocat.ui.opening import open_screen
 from tacocat.ui.preferences import Preferences
 from tacocat.ui.problems import problem_text, problem_title
-from tacocat.ui.restyle import ui_theme
 from tacocat.ui.scene import Scene, SceneManager
 from tacocat.ui.screenshots import Screenshots
 from tacocat.ui.speech.narrator import Narrator
 from tacocat.ui.widgets.style import palette
-from tacocat.ui.window import LOGICAL_SIZE, NoDisplayError, check_pygame_ce, open_window
+from tacocat.ui.window import LOGICAL_SIZE, NoDisplayError, check_pygame_ce
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +116,7 @@ class App(Navigation, Preferences, Inputs):
         self.frame = 0
 
         self.settings = starting_settings(self.settings, self.data_dir, options)
-        self.screen, self.ui = _open_screen(self.settings)
+        self.screen, self.ui = open_screen(self.settings)
         self.clock = pygame.time.Clock()
         self.assets = Assets()
         self.audio = Audio(self.settings.sound_volume, self.settings.music_volume, self.settings.muted)
@@ -324,6 +324,8 @@ class App(Navigation, Preferences, Inputs):
             return
         if event.type in INPUT_EVENTS:
             self._busy_until = time.monotonic() + BUSY_AFTER_INPUT
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self.fit_text_to_window()  # (a window dragged smaller shows the frame smaller)
         if self.focus_takes(event):  # Tab, arrows, Enter, Space on a pygame_gui screen
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -405,23 +407,6 @@ class App(Navigation, Preferences, Inputs):
 
     def _show_crash_screen(self, crash_log: Path | None) -> None:
         show_crash_screen(self.assets, crash_log, wait=self.options.frames is None)
-
-
-def _open_screen(settings: Any) -> tuple[pygame.Surface, pygame_gui.UIManager]:
-    """The window and the one UIManager, in the settings' language."""
-    screen = open_window(settings)
-    text_scale.set_percent(settings.text_size)
-    pygame.font.init()  # not pygame.init(): the mixer is Audio's (it may have no device)
-    ui = pygame_gui.UIManager(
-        LOGICAL_SIZE,
-        theme_path=ui_theme(),  # + Lao font entries, font sizes at the text size
-        enable_live_theme_updates=False,
-        starting_language=settings.language,
-        translation_directory_paths=[str(i18n.translations_dir())],
-    )
-    # Styles used by rich text (rules, messages), loaded now rather than mid-frame.
-    ui.preload_fonts(rich_text_fonts(settings.language))
-    return screen, ui
 
 
 def _report_first_frame() -> None:

@@ -21,7 +21,8 @@ from tacocat.ui.i18n import tr
 from tacocat.ui.language import switch_language
 from tacocat.ui.problems import not_saved_text, problem_text, problem_title
 from tacocat.ui.restyle import switch_text_size
-from tacocat.ui.window import resize_window, set_fullscreen
+from tacocat.ui.text_scale import readable_percent
+from tacocat.ui.window import frame_scale, resize_window, set_fullscreen
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -78,8 +79,10 @@ class Preferences:
         if new.language != old.language:
             switch_language(self, new.language)
             self.narrator.set_language(new.language)
-        if new.text_size != old.text_size:
-            switch_text_size(self, new.text_size)
+        if (new.text_size, new.window_size, new.fullscreen) != (
+            old.text_size, old.window_size, old.fullscreen
+        ):
+            self.fit_text_to_window()
         if new.narration != old.narration:
             self.narrator.set_enabled(new.narration)
         if save:
@@ -87,6 +90,12 @@ class Preferences:
         else:
             self._pending_settings_save = True
         return new
+
+    def fit_text_to_window(self) -> None:
+        """Draw at the chosen text size, raised while the window shows the frame smaller
+        than 1280×720 (:func:`tacocat.ui.text_scale.readable_percent`); called when the
+        text size or the window changes (the player may drag the window's edge too)."""
+        switch_text_size(self, readable_percent(self.settings.text_size, frame_scale()))
 
     def save_settings(self) -> bool:
         """Write the settings file now; a failure is shown to the player."""

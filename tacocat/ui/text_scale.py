@@ -10,6 +10,7 @@ font's line height grows its rows with the text), pygame_gui's widgets through
 from __future__ import annotations
 
 import copy
+import math
 import re
 from typing import Any
 
@@ -30,6 +31,22 @@ def set_percent(value: int) -> None:
 def px(size: int, scale: int | None = None) -> int:
     """``size`` (a 100 % design size) in pixels at the current (or ``scale``) text size."""
     return max(1, round(size * (_percent if scale is None else scale) / 100))
+
+
+#: The largest text size the layouts are made (and tested) for.
+MAX_PERCENT = 150
+
+
+def readable_percent(chosen: int, frame_scale: float) -> int:
+    """The text size to draw at: the player's ``chosen`` one, raised while the window shows
+    the 1280×720 frame smaller than its own size (``frame_scale`` < 1, e.g. 0.8 in a
+    1024×600 window), so that text keeps the size on the screen it has at 100 % in a
+    1280×720 window: 16 px text is drawn 16 px tall, not 12.8 px. Never above
+    :data:`MAX_PERCENT`, the largest size every screen is laid out for (a 640×360 window
+    still draws 16 px text at 12 px)."""
+    if frame_scale >= 1 or frame_scale <= 0:
+        return chosen
+    return max(chosen, min(MAX_PERCENT, math.ceil(100 / frame_scale - 1e-6)))
 
 
 def grow(length: int, share: float = 1.0) -> int:

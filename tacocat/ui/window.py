@@ -78,13 +78,28 @@ def open_window(settings: Settings) -> pygame.Surface:
     return screen
 
 
+def frame_scale() -> float:
+    """How large the 1280×720 frame is shown in the window: 0.8 in a 1024×600 window, 1.0
+    in a larger one or without a real window (the dummy and off-screen drivers, where no
+    one reads the window and its size is not a player's)."""
+    window = _window()
+    if window is None or pygame.display.get_driver() in ("offscreen", "dummy"):
+        return 1.0
+    try:
+        width, height = window.size
+    except pygame.error:
+        return 1.0
+    return min(1.0, width / LOGICAL_SIZE[0], height / LOGICAL_SIZE[1])
+
+
 def paint_bars() -> None:
     """Fill the bars around the scaled frame (a window or screen that is not 16:9, such as
-    16:10 full screen) with the table's colour instead of SDL's black.
+    16:10 full screen) with the colour of the frame's own edge instead of SDL's black.
 
     SDL clears the window with its renderer's draw colour before it draws the scaled
     frame; the renderer can be replaced when the window changes, so this is called again
-    after every resize and full-screen switch.
+    after every resize and full-screen switch. (The title bar above the window is the
+    system's: its colour is not the game's to set, see docs/accessibility.md.)
     """
     window = _window()
     if window is None:
@@ -92,9 +107,30 @@ def paint_bars() -> None:
     try:
         from pygame._sdl2.video import Renderer
 
-        Renderer.from_window(window).draw_color = (*palette().table, 255)
+        Renderer.from_window(window).draw_color = (*bar_colour(), 255)
     except (pygame.error, ImportError, AttributeError) as error:
         log.debug("the window's bars stay black (%s)", error)
+
+
+@functools.cache
+def bar_colour() -> tuple[int, int, int]:
+    """The colour the bars are painted: the mean of the outermost pixels of the table's
+    background (every screen is drawn over it, so the bars continue the frame's edge,
+    which is darker than the palette's table colour: a vignette). The palette's deepest
+    table colour if the picture cannot be read."""
+    try:
+        picture = pygame.image.load(str(asset_path("images", "ui", "background.png")))
+    except (pygame.error, OSError) as error:
+        log.debug("no background to match the bars to (%s)", error)
+        return palette().table_deep
+    w, h = picture.get_size()
+    edges = [pygame.Rect(0, 0, w, 1), pygame.Rect(0, h - 1, w, 1), pygame.Rect(0, 0, 1, h),
+             pygame.Rect(w - 1, 0, 1, h)]
+    means = [pygame.transform.average_color(picture, rect)[:3] for rect in edges]
+    weights = [rect.width * rect.height for rect in edges]
+    total = sum(weights)
+    return tuple(round(sum(m[i] * wt for m, wt in zip(means, weights, strict=True)) / total)
+                 for i in range(3))  # type: ignore[return-value]
 
 
 def _start_display() -> str:

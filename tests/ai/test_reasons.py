@@ -30,7 +30,7 @@ def seen(hand, *, phase="duel", discards=(), attack=(), responses=(), floors=(0,
         floors=floors, replace_limit=replace_limit, replace_secret=replace_secret,
         opponent_hand_size=len(hand),
         pending_target=attack[len(responses)] if defending else None,
-        trick_sacrificed=defending and any(r < a for r, a in zip(responses, attack)),
+        trick_sacrificed=defending and any(r < a for r, a in zip(responses, attack, strict=False)),
         secret_choice_open=phase == "duel" or (phase == "replace" and replace_secret))
 
 

@@ -46,14 +46,30 @@ def test_every_window_size_label_fits_its_button_at_the_theme_size(make_app):
         assert font.size(label)[0] + 2 * 8 <= 110, label
 
 
-def test_the_bars_around_the_scaled_frame_take_the_tables_colour(make_app):
+def test_the_bars_around_the_scaled_frame_continue_the_frames_edge(make_app):
+    """Issue 23: the bars around a frame that does not fill the window were a lighter teal
+    than the frame's own (vignetted) edge. They take the edge's colour now: within a few
+    steps of the mean of the pixels along the frame's border, on the title and the table."""
     from pygame._sdl2.video import Renderer
 
     from tacocat.ui import window
+    from tacocat.ui.game_config import GameConfig
 
-    make_app()
+    app = make_app()
     if window._window() is None:
         pygame.display.set_mode((1280, 720), pygame.SCALED)
     window.paint_bars()
-    renderer = Renderer.from_window(window._window())
-    assert tuple(renderer.draw_color)[:3] == palette().table
+    bars = tuple(Renderer.from_window(window._window()).draw_color)[:3]
+    assert bars == window.bar_colour()
+    for start in (lambda: None, lambda: app.start_game(GameConfig("vs_ai", "easy", seed=3))):
+        start()
+        for _ in range(3):
+            app.step(1 / 30)
+        screen = app.screen
+        w, h = screen.get_size()
+        # The frame's left and right edges, away from the corners' cards.
+        edge = [screen.get_at((x, y))[:3] for x in (0, w - 1) for y in range(h // 4, h * 3 // 4, 7)]
+        mean = [sum(c[i] for c in edge) / len(edge) for i in range(3)]
+        assert max(abs(mean[i] - bars[i]) for i in range(3)) <= 6, (mean, bars)
+
+

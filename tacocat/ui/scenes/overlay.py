@@ -63,6 +63,16 @@ class Overlay(UIScene):
         self.app.scenes.pop(self)
 
 
+def share_rows(buttons: list[Button]) -> None:
+    """Buttons at one height form a row whose labels share one size (Button.row)."""
+    rows: dict[int, list[Button]] = {}
+    for button in buttons:
+        rows.setdefault(button.rect.y, []).append(button)
+    for row in rows.values():
+        for button in row:
+            button.row = row if len(row) > 1 else []
+
+
 class DrawnOverlay(Scene):
     """Dims what is below and draws a panel; subclasses fill it in."""
 
@@ -184,6 +194,7 @@ class DrawnOverlay(Scene):
             pygame.draw.rect(self._panel, p.box_rim, inner, width=2, border_radius=16)
         surface.blit(self._panel, (self.panel_rect.x - 10, self.panel_rect.y - 10))
         self.draw_content(surface)
+        share_rows(self.buttons)
         for index, button in enumerate(self.buttons):
             button.draw(surface, self.text, focused=self.keyboard and index == self.focus)
 

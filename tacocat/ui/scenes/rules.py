@@ -1,4 +1,11 @@
-"""How to play: every rule and every ruling, in pages with a small picture each."""
+"""How to play: one page per rule, each with a picture drawn from the table's own cards and board.
+
+Pages are stepped with ←/→ (a pad's d-pad left/right), the Previous / Next
+buttons, or the mouse; ↑/↓ and Tab move the keyboard focus between the
+buttons (each button is its own focus row, so ←/→ are left to the pages).
+The text of page ``key`` is ``tacocat.howto.<key>.title`` / ``.text``; the
+Accessibility page's is the "access" section's (issue #19 asks for it here).
+"""
 
 from __future__ import annotations
 
@@ -7,36 +14,43 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from tacocat.ui.focus import Column
 from tacocat.ui.i18n import tr
 from tacocat.ui.scene import theme_id
+from tacocat.ui.scenes.howto_pictures import PICTURE_SIZE, draw_picture
 from tacocat.ui.scenes.overlay import Overlay
-from tacocat.ui.text_scale import scale_markup
+from tacocat.ui.text_scale import grow, px, scale_markup
+from tacocat.ui.widgets.cards import CardRenderer
+from tacocat.ui.widgets.style import TextCache
 
 if TYPE_CHECKING:
     from tacocat.ui.services import App
 
-#: Page keys in reading order (text in tacocat.rules.pages.<key>, tab in .tabs.<key>;
-#: the accessibility page's in the "access" section: :func:`page_text`).
-PAGES = ("goal", "setup", "replace", "duel", "play", "showdown", "move", "access")
+#: Page keys in reading order: the rules in the order a round plays them, then Accessibility.
+PAGES = ("goal", "deck", "replace", "duel", "attack", "answer", "jumbo", "showdown", "move",
+         "win", "access")
 PANEL_SIZE = (1160, 660)
-TAB_SIZE = (240, 50)
-PICTURE_SIZE = (240, 120)
-CARD_SMALL = (54, 76)
+MARGIN = 30
+#: The gap between the picture and the text.
+GAP = 24
+BUTTON_H = 52
+#: The theme's button font size (assets/theme.json, "button"), at 100 %.
+BUTTON_FONT = 22
+
+
+def page_title(page: str) -> str:
+    """The heading of ``page``."""
+    if page == "access":
+        return tr("tacocat.access.rules_tab")
+    return tr(f"tacocat.howto.{page}.title")
 
 
 def page_text(page: str) -> str:
-    """The text of ``page`` (its explicit heading size scaled to the text size)."""
+    """The rich text of ``page``: its heading, then its paragraphs (sizes scaled to the
+    text size)."""
     if page == "access":
-        return scale_markup(tr("tacocat.access.rules_page"))
-    return scale_markup(tr(f"tacocat.rules.pages.{page}"))
-
-
-def page_tab(page: str) -> str:
-    """The tab label of ``page``."""
-    if page == "access":
-        return tr("tacocat.access.rules_tab")
-    return tr(f"tacocat.rules.tabs.{page}")
+        return scale_markup(tr("tacocat.access.rules_page"))  # its heading is in the text
+    return scale_markup(f"<font pixel_size=26><b>{page_title(page)}</b></font><br><br>"
+                        + tr(f"tacocat.howto.{page}.text"))
 
 
 def rules_text() -> str:
@@ -44,146 +58,168 @@ def rules_text() -> str:
     return "\n\n".join(page_text(page) for page in PAGES)
 
 
+def page_indicator(page: str) -> str:
+    """"3 / 11": numerals only, the same in every language."""
+    return f"{PAGES.index(page) + 1} / {len(PAGES)}"
+
+
 class RulesScene(Overlay):
-    """Tabs on the left, the page text (scrollable) on the right."""
+    """The picture on the left, the page's text (scrollable) on the right, the page
+    buttons below."""
 
     name = "rules"
-    focus_order = (Column("tabs", choice=True), ("tutorial_button", "back_button"))
-    focus_start = ("back_button",)
+    focus_order = (("previous_button",), ("next_button",), ("tutorial_button",),
+                   ("back_button",))
+    focus_start = ("next_button",)
 
     def __init__(self, app: App, page: str = "goal") -> None:
         super().__init__(app)
         self.page = page if page in PAGES else PAGES[0]
-        self.tabs: dict[str, pygame_gui.elements.UIButton] = {}
         self.text_box: pygame_gui.elements.UITextBox | None = None
         self.picture: pygame_gui.elements.UIImage | None = None
+        self.indicator: pygame_gui.elements.UILabel | None = None
+        self._text = TextCache(lambda size, bold: app.assets.font(size, bold=bold))
+        self._renderer = CardRenderer(app.assets)
+        self._pictures: dict[str, pygame.Surface] = {}
 
     def build(self) -> None:
+        screen_w, screen_h = self.app.size
         panel_w, panel_h = PANEL_SIZE
-        self.panel, self.at = self.scaled_frame(PANEL_SIZE)
+        self.text_box, self.picture = None, None
+        self._pictures.clear()  # (a rebuild after a text size change may resize them)
+        self.panel = self.frame(
+            pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h)
+        )
         pygame_gui.elements.UILabel(
-            self.at.rect(0, 10, panel_w, 60), tr("tacocat.rules.heading"),
+            pygame.Rect(0, 10, panel_w, 60), tr("tacocat.rules.heading"),
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@heading"),
         )
-        for index, page in enumerate(PAGES):
-            self.tabs[page] = pygame_gui.elements.UIButton(
-                pygame.Rect(self.at.x(30), self.at.y(78 + index * (TAB_SIZE[1] + 8)),
-                            self.at.grown(TAB_SIZE[0]), self.at.y(TAB_SIZE[1])),
-                page_tab(page), manager=self.ui, container=self.panel,
-                object_id=theme_id(f"#rules_tab_{page}", "@tab"),
-            )
+        row_h = grow(BUTTON_H, 0.5)
+        pager, others = self._widths()
+        # One row when everything fits; with large text the guided game and Back get a row
+        # of their own above the page buttons, and the text box ends above both.
+        one_row = sum(pager) + sum(others) + 16 + 40 <= panel_w - 2 * MARGIN
+        row_y = panel_h - 22 - row_h
+        top_y = row_y if one_row else row_y - row_h - 12
+        x = MARGIN
+        self.previous_button = self._button(x, row_y, pager[0], row_h, "previous", "@secondary")
+        x += pager[0]
+        self.indicator = pygame_gui.elements.UILabel(
+            pygame.Rect(x, row_y, pager[1], row_h), page_indicator(self.page),
+            manager=self.ui, container=self.panel, object_id=theme_id("#rules_page", "@ink"),
+        )
+        self.next_button = self._button(x + pager[1], row_y, pager[2], row_h, "next", "")
+        tutorial_w, back_w = others
         self.back_button = pygame_gui.elements.UIButton(
-            self._footer(0, 180), tr("tacocat.rules.back"),
+            pygame.Rect(panel_w - MARGIN - back_w, top_y, back_w, row_h), tr("tacocat.rules.back"),
             manager=self.ui, container=self.panel, object_id=theme_id("#rules_back", "@secondary"),
         )
         self.tutorial_button = pygame_gui.elements.UIButton(
-            self._footer(180 + 16, 300),
+            pygame.Rect(panel_w - MARGIN - back_w - 16 - tutorial_w, top_y, tutorial_w, row_h),
             tr("tacocat.rules.tutorial"), manager=self.ui, container=self.panel,
-            object_id=theme_id("#rules_tutorial"),
+            object_id=theme_id("#rules_tutorial", "@secondary"),
         )
-        self.box(self.text_rect(), self.panel)
+        self.box(self.text_rect(top_y), self.panel)
+        self._text_rect = self.text_rect(top_y).inflate(-6, -6)
+        self._picture_rect = self.picture_rect(top_y)
         self.show_page(self.page)
 
-    def _footer(self, right: int, width: int) -> pygame.Rect:
-        """A footer button ``width`` wide, ``right`` from the panel's right edge (both grow
-        with the text: the row has room)."""
-        panel_w, panel_h = PANEL_SIZE
-        x = self.at.x(panel_w - 30) - self.at.grown(right + width)
-        return pygame.Rect(x, self.at.y(panel_h - 74), self.at.grown(width), self.at.y(52))
+    def _widths(self) -> tuple[tuple[int, int, int], tuple[int, int]]:
+        """Button widths that hold their labels at the current text size: (Previous, page
+        number, Next) and (guided game, Back)."""
+        font = self.app.assets.font(px(BUTTON_FONT), bold=True)
 
-    def text_rect(self) -> pygame.Rect:
-        """The page text's box, right of the tabs (which grow with the text)."""
+        def width(text: str, least: int) -> int:
+            return max(least, font.size(text)[0] + 48)
+
+        pager = (width(tr("tacocat.howto.previous"), 180),
+                 width(f"{len(PAGES)} / {len(PAGES)}", 110) - 20,
+                 width(tr("tacocat.howto.next"), 180))
+        return pager, (width(tr("tacocat.rules.tutorial"), 260), width(tr("tacocat.rules.back"), 160))
+
+    def _button(self, x: int, y: int, w: int, h: int, key: str,
+                class_id: str) -> pygame_gui.elements.UIButton:
+        return pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, w, h), tr(f"tacocat.howto.{key}"), manager=self.ui,
+            container=self.panel, object_id=theme_id(f"#rules_{key}", class_id or None),
+        )
+
+    @staticmethod
+    def picture_rect(row_y: int | None = None) -> pygame.Rect:
+        """The picture's place: its own size, or smaller (same shape, centred in the
+        column) when large text needs a second row of buttons."""
+        room = (PANEL_SIZE[1] - 22 - BUTTON_H if row_y is None else row_y) - 16 - 78
+        width, height = PICTURE_SIZE
+        if room < height:
+            width, height = round(width * room / height), room
+        return pygame.Rect(MARGIN + (PICTURE_SIZE[0] - width) // 2, 78, width, height)
+
+    @staticmethod
+    def text_rect(row_y: int | None = None) -> pygame.Rect:
+        """The text's box: right of the picture, down to the (highest) button row."""
         panel_w, panel_h = PANEL_SIZE
-        left = self.at.x(30) + self.at.grown(TAB_SIZE[0]) + self.at.x(26)
-        return pygame.Rect(left, self.at.y(78), self.at.x(panel_w - 30) - left,
-                           self.at.y(panel_h - 78 - 90))
+        bottom = (panel_h - 22 - BUTTON_H if row_y is None else row_y) - 16
+        left = MARGIN + PICTURE_SIZE[0] + GAP
+        return pygame.Rect(left, 78, panel_w - MARGIN - left, bottom - 78)
+
+    def picture_of(self, page: str) -> pygame.Surface:
+        """``page``'s picture (drawn once per visit of the screen)."""
+        surface = self._pictures.get(page)
+        if surface is None:
+            surface = draw_picture(page, self.app.assets, self._renderer, self._text)
+            if surface.get_size() != self._picture_rect.size:
+                surface = pygame.transform.smoothscale(surface, self._picture_rect.size)
+            self._pictures[page] = surface
+        return surface
 
     def show_page(self, page: str) -> None:
-        """Replace the text and picture with ``page``'s."""
+        """Replace the picture, the text and the page number with ``page``'s."""
         self.page = page
-        for key, tab in self.tabs.items():
-            (tab.select if key == page else tab.unselect)()
-        panel_h = PANEL_SIZE[1]
         if self.text_box is None:
             self.text_box = pygame_gui.elements.UITextBox(
-                page_text(page), self.text_rect().inflate(-6, -6),
+                page_text(page), self._text_rect,
                 manager=self.ui, container=self.panel, object_id=theme_id("#rules_text"),
             )
         else:
             self.text_box.set_text(page_text(page))
         if self.picture is not None:
             self.picture.kill()
-        image = self._picture(page)
         self.picture = pygame_gui.elements.UIImage(
-            pygame.Rect((self.at.x(30), self.at.y(panel_h - 30) - PICTURE_SIZE[1]), PICTURE_SIZE),
-            image,
-            manager=self.ui, container=self.panel,
+            self._picture_rect, self.picture_of(page), manager=self.ui, container=self.panel,
         )
-
-    def _picture(self, page: str) -> pygame.Surface:
-        """A small illustration for ``page`` made from the game's own art."""
-        assets = self.app.assets
-        surface = pygame.Surface(PICTURE_SIZE, pygame.SRCALPHA)
-
-        def card(value: int | None) -> pygame.Surface:
-            name = "cards/card_back" if value is None else f"cards/card_{value:02d}"
-            return assets.image(name, CARD_SMALL)
-
-        def row(values: list[int | None], gap: int = 8) -> None:
-            width = len(values) * CARD_SMALL[0] + (len(values) - 1) * gap
-            x = (PICTURE_SIZE[0] - width) // 2
-            for value in values:
-                surface.blit(card(value), (x, (PICTURE_SIZE[1] - CARD_SMALL[1]) // 2))
-                x += CARD_SMALL[0] + gap
-
-        if page == "goal":
-            token = assets.image("token/tacocat", (120, 100))
-            surface.blit(token, token.get_rect(center=(PICTURE_SIZE[0] // 2, PICTURE_SIZE[1] // 2)))
-        elif page == "setup":
-            row([None, None, None])
-        elif page == "replace":
-            row([3, None])
-        elif page == "duel":
-            row([9, 5], gap=40)
-        elif page == "play":
-            row([4, 5, 6])
-        elif page == "showdown":
-            row([2, 11], gap=40)
-        elif page == "move":
-            tile = assets.image("board/tile", (96, 96))
-            token = assets.image("token/tacocat", (96, 80))
-            surface.blit(tile, (18, 12))
-            surface.blit(token, (126, 20))
-        elif page == "access":
-            row([1, 6, 9])  # numerals and pips, never colour alone
-        return surface
+        if self.indicator is not None:
+            self.indicator.set_text(page_indicator(page))
+        index = PAGES.index(page)
+        (self.previous_button.disable if index == 0 else self.previous_button.enable)()
+        (self.next_button.disable if index == len(PAGES) - 1 else self.next_button.enable)()
+        self.app.focus.announce(page_title(page), page_indicator(page))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.close()
             elif event.key == pygame.K_RIGHT:
-                self._turn(+1)
+                self.turn(+1)
             elif event.key == pygame.K_LEFT:
-                self._turn(-1)
+                self.turn(-1)
             return  # (Page Up / Page Down scroll the page: the focus manager does it)
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
         if event.ui_element is self.back_button:
             self.app.audio.play("click")
             self.close()
-            return
-        if event.ui_element is self.tutorial_button:
+        elif event.ui_element is self.tutorial_button:
             self.app.audio.play("click")
             self.app.start_tutorial()
-            return
-        for page, tab in self.tabs.items():
-            if event.ui_element is tab and page != self.page:
-                self.app.audio.play("flip")
-                self.show_page(page)
-                return
+        elif event.ui_element is self.previous_button:
+            self.turn(-1)
+        elif event.ui_element is self.next_button:
+            self.turn(+1)
 
-    def _turn(self, step: int) -> None:
-        index = (PAGES.index(self.page) + step) % len(PAGES)
+    def turn(self, step: int) -> None:
+        """One page on (``+1``) or back (``-1``); nothing past the first or the last page."""
+        index = PAGES.index(self.page) + step
+        if not 0 <= index < len(PAGES):
+            return
         self.app.audio.play("flip")
         self.show_page(PAGES[index])

@@ -40,6 +40,8 @@ def build() -> dict[str, Button]:
                              style="quiet", font_size=16)
     buttons["menu"] = Button("menu", pygame.Rect(1164, 14, 100, 38),
                              tr("tacocat.table.button.menu"), style="quiet", font_size=16)
+    # Side by side, one size: "Hint (H)" never larger than "Discards (D)" beside it.
+    buttons["hint"].row = buttons["discards"].row = [buttons["hint"], buttons["discards"]]
     return buttons
 
 

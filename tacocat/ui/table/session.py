@@ -186,7 +186,10 @@ class GameSession:
         """``(seat, is_human)`` of the seat that should act now, or None.
 
         During a secret choice both seats owe one: a bot goes first (vs-AI:
-        the computer commits before the human), then the lower seat.
+        the computer commits before the human), then the lower seat. In hot-seat
+        that is the same order in every round (first seat, then second), never
+        "whoever holds the device", which would change with the replacements
+        before it (tests/ui/table/test_hotseat_duel_order.py).
         """
         to_act = self.state.to_act
         if not to_act:

@@ -17,7 +17,14 @@ import pygame
 from tacocat.ui import text_scale
 from tacocat.ui.widgets.focus_ring import draw_focus_ring
 from tacocat.ui.widgets.style import Colour, TextCache, mix, palette, rounded_panel
-from tacocat.ui.widgets.text_box import draw_lines, draw_text, fit_lines, fitted, inactive
+from tacocat.ui.widgets.text_box import (
+    draw_lines,
+    draw_text,
+    fit_lines,
+    fitted,
+    fitted_size,
+    inactive,
+)
 
 #: Space (pixels) kept clear between a label and the button's edges.
 PADDING = 16
@@ -48,6 +55,9 @@ class Button:
         self.disabled_reason: str | None = None
         self.hovered = False
         self.pressed = False
+        #: The buttons on this one's row (itself included) whose labels share one size:
+        #: the largest at which every visible one fits (:meth:`label_size`).
+        self.row: list[Button] = []
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
 
     def contains(self, pos: tuple[int, int]) -> bool:
@@ -84,18 +94,34 @@ class Button:
 
     def label_image(self, text: TextCache, colour: Colour) -> pygame.Surface:
         """The label as drawn: a long one is set in a smaller font to keep its padding."""
-        return fitted(text, self.shown_label(text), self.font_size, colour,
+        return fitted(text, self.shown_label(text), self.label_size(text), colour,
                       self.label_box().size, bold=True)[0]
+
+    def _own_fit(self, text: TextCache, label: str) -> tuple[int, bool]:
+        return fitted_size(text, label, self.font_size, self.label_box().size, bold=True)
+
+    def _peers(self) -> list[Button]:
+        return [b for b in self.row if b.visible and b.label] or [self]
+
+    def _drops_key_hint(self, text: TextCache) -> bool:
+        """True when the label's key hint must go ("Discards (D)" -> "Discards"): the whole
+        does not fit at the smallest size."""
+        return _KEY_HINT.match(self.label) is not None and self._own_fit(text, self.label)[1]
 
     def shown_label(self, text: TextCache) -> str:
         """The label, less its key hint ("Discards (D)" -> "Discards") when only that
-        keeps it from fitting at the smallest size (large text, long languages)."""
+        keeps it (or another label on its row: a row drops them together) from fitting
+        at the smallest size (large text, long languages)."""
         short = _KEY_HINT.match(self.label)
         if short is None:
             return self.label
-        room = self.label_box().size
-        _, squeezed = fitted(text, self.label, self.font_size, palette().ink, room, bold=True)
-        return short.group(1) if squeezed else self.label
+        drop = any(b._drops_key_hint(text) for b in self._peers())
+        return short.group(1) if drop else self.label
+
+    def label_size(self, text: TextCache) -> int:
+        """The design size the label is drawn at: its own font size, shrunk to fit, and on a
+        row the smallest of its peers' (labels side by side never differ in size)."""
+        return min(b._own_fit(text, b.shown_label(text))[0] for b in self._peers())
 
     def _wraps(self, text: TextCache, label: str) -> bool:
         """True when ``label`` does not fit on one line even at the smallest size but fits
@@ -107,8 +133,10 @@ class Button:
     def draw(self, surface: pygame.Surface, text: TextCache, focused: bool = False) -> None:
         if not self.visible:
             return
+        size = self.label_size(text)
         key = (self.label, self.style, self.enabled, self.pressed, self.hovered, self.rect.size,
-               text_scale.percent())
+               text_scale.percent(), size,
+               tuple(b.label for b in self.row))
         body = self._cache.get(key)
         if body is None:
             fill, colour, border = self._colours()
@@ -121,7 +149,7 @@ class Button:
                     draw_lines(body, text, label, self.font_size, colour, box, bold=True,
                                align="centre", middle=True)
                 else:
-                    draw_text(body, text, label, self.font_size, colour, box, bold=True)
+                    draw_text(body, text, label, size, colour, box, bold=True)
             self._cache[key] = body
         offset = 2 if self.pressed and self.enabled else 0
         surface.blit(body, (self.rect.x - 3, self.rect.y - 3 + offset))

@@ -28,7 +28,7 @@ from tacocat.ui.fit import MIN_PX, MIN_SCALE
 from tacocat.ui.widgets.style import Colour, TextCache
 
 __all__ = ["MIN_PX", "MIN_SCALE", "Placement", "draw_lines", "draw_pill", "draw_text", "fit_lines",
-           "fitted",
+           "fitted", "fitted_size",
            "line_step", "recording"]
 
 #: How far below its font's line height a line may sit under the one above
@@ -101,6 +101,18 @@ def fitted(cache: TextCache, text: str, size: int, colour: Colour, room: tuple[i
     """
     image, squeezed, _ = _fit(cache, text, size, colour, room, bold, outline)
     return image, squeezed
+
+
+def fitted_size(cache: TextCache, text: str, size: int, room: tuple[int, int],
+                bold: bool = False) -> tuple[int, bool]:
+    """The design size :func:`fitted` would draw ``text`` at in ``room``, and whether even
+    the smallest size is too big (it would be squeezed)."""
+    smallest = smallest_size(size)
+    for trial in range(size, smallest - 1, -1):
+        width, height = cache.font(trial, bold).size(text)
+        if width <= room[0] and height <= room[1]:
+            return trial, False
+    return smallest, True
 
 
 def smallest_size(size: int) -> int:
