@@ -39,10 +39,23 @@ def rich_text_fonts(language: str) -> list[dict[str, str | int | float]]:
             for size, style in ((19, "bold"), (19, "italic"), (26, "bold"))]
 
 
+def preload_rich_text_fonts(ui: Any, language: str) -> None:
+    """Load the rich-text styles of :func:`rich_text_fonts` that ``ui`` lacks (after a text
+    size or language change: a style found missing mid-frame would be loaded in that frame)."""
+    fonts = ui.get_theme().get_font_dictionary()
+    missing = [style for style in rich_text_fonts(language)
+               if not fonts.check_font_preloaded(fonts.create_font_id(
+                   int(style["point_size"]), str(style["name"]), style["style"] == "bold",
+                   style["style"] == "italic"))]
+    if missing:
+        ui.preload_fonts(missing)
+
+
 def switch_language(app: Any, language: str) -> None:
     """Make ``language`` current everywhere and redraw the screens on the stack in it."""
     i18n.set_language(language)
     app.ui.set_locale(language)
+    preload_rich_text_fonts(app.ui, language)  # (Lao's rich text has fonts of its own)
     for scene in app.scenes.stack:
         relabel = getattr(scene, "relabel", None)
         if relabel is not None:

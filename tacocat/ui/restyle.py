@@ -14,6 +14,7 @@ from typing import Any
 from tacocat.ui import text_scale
 from tacocat.ui.assets import load_theme
 from tacocat.ui.fonts import localise_theme
+from tacocat.ui.language import preload_rich_text_fonts
 
 
 def ui_theme() -> dict[str, Any]:
@@ -29,6 +30,8 @@ def switch_text_size(app: Any, percent: int) -> None:
     # Fonts at the new sizes now, every element restyled now (not at the next update,
     # which would undo the shrink-to-fit the relabelled screens do next).
     app.ui.get_theme().update_theming(ui_theme(), rebuild_all=False)
+    # Rich text's bold/italic/heading styles at the new sizes, loaded now, not mid-frame.
+    preload_rich_text_fonts(app.ui, app.settings.language)
     # The widget screens are laid out again below, at the new sizes: their old widgets go
     # first, so they are not restyled into rows too small for the new fonts.
     for scene in app.scenes.stack:

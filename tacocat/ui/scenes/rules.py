@@ -33,6 +33,8 @@ MARGIN = 30
 #: The gap between the picture and the text.
 GAP = 24
 BUTTON_H = 52
+#: The heading's row at 100 % (it grows with the text; the picture and text start below it).
+HEADING_H = 60
 #: The theme's button font size (assets/theme.json, "button"), at 100 %.
 BUTTON_FONT = 22
 
@@ -56,6 +58,11 @@ def page_text(page: str) -> str:
 def rules_text() -> str:
     """All pages' text in reading order (for tests and for a future export)."""
     return "\n\n".join(page_text(page) for page in PAGES)
+
+
+def content_top() -> int:
+    """Where the picture and the text start: under the heading, which grows with the text."""
+    return 18 + grow(HEADING_H)
 
 
 def page_indicator(page: str) -> str:
@@ -91,7 +98,7 @@ class RulesScene(Overlay):
             pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h)
         )
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, 10, panel_w, 60), tr("tacocat.rules.heading"),
+            pygame.Rect(0, 10, panel_w, grow(HEADING_H)), tr("tacocat.rules.heading"),
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@heading"),
         )
         row_h = grow(BUTTON_H, 0.5)
@@ -148,19 +155,20 @@ class RulesScene(Overlay):
     def picture_rect(row_y: int | None = None) -> pygame.Rect:
         """The picture's place: its own size, or smaller (same shape, centred in the
         column) when large text needs a second row of buttons."""
-        room = (PANEL_SIZE[1] - 22 - BUTTON_H if row_y is None else row_y) - 16 - 78
+        top = content_top()
+        room = (PANEL_SIZE[1] - 22 - BUTTON_H if row_y is None else row_y) - 16 - top
         width, height = PICTURE_SIZE
         if room < height:
             width, height = round(width * room / height), room
-        return pygame.Rect(MARGIN + (PICTURE_SIZE[0] - width) // 2, 78, width, height)
+        return pygame.Rect(MARGIN + (PICTURE_SIZE[0] - width) // 2, top, width, height)
 
     @staticmethod
     def text_rect(row_y: int | None = None) -> pygame.Rect:
         """The text's box: right of the picture, down to the (highest) button row."""
         panel_w, panel_h = PANEL_SIZE
         bottom = (panel_h - 22 - BUTTON_H if row_y is None else row_y) - 16
-        left = MARGIN + PICTURE_SIZE[0] + GAP
-        return pygame.Rect(left, 78, panel_w - MARGIN - left, bottom - 78)
+        left, top = MARGIN + PICTURE_SIZE[0] + GAP, content_top()
+        return pygame.Rect(left, top, panel_w - MARGIN - left, bottom - top)
 
     def picture_of(self, page: str) -> pygame.Surface:
         """``page``'s picture (drawn once per visit of the screen)."""
