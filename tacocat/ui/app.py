@@ -50,7 +50,7 @@ from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
 from tacocat.ui.preferences import Preferences
 from tacocat.ui.problems import problem_text, problem_title
 from tacocat.ui.restyle import ui_theme
-from tacocat.ui.scene import Scene, SceneManager
+from tacocat.ui.scene import SceneLike, SceneManager
 from tacocat.ui.screenshots import Screenshots
 from tacocat.ui.speech.narrator import Narrator
 from tacocat.ui.window import LOGICAL_SIZE, NoDisplayError, check_pygame_ce, open_window
@@ -340,7 +340,7 @@ class App(Navigation, Preferences, Inputs):
         """
         return self.shots.request(label)
 
-    def _scene_changed(self, top: Scene | None) -> None:
+    def _scene_changed(self, top: SceneLike | None) -> None:
         # A text field of the scene below must not keep typing focus under an overlay.
         self.ui.set_focus_set(None)
         self._busy_until = time.monotonic() + BUSY_AFTER_INPUT

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from tacocat.ui.game_config import GameConfig
     from tacocat.ui.input.keymap import KeyMap
     from tacocat.ui.input.state import InputState
-    from tacocat.ui.scene import Scene, SceneManager
+    from tacocat.ui.scene_stack import SceneLike, SceneManager
 
 
 class App(Protocol):
@@ -74,7 +74,7 @@ class App(Protocol):
     def go_to_title(self) -> None: ...
 
     def show_message(self, title: str, text: str,
-                     on_close: Callable[[], None] | None = None) -> Scene: ...
+                     on_close: Callable[[], None] | None = None) -> SceneLike: ...
 
     def open_menu(self) -> None: ...
 
@@ -99,7 +99,7 @@ class App(Protocol):
     def refuse_game_file(self, name: str, error: GameFileError, kept: bool = False) -> None: ...
 
     def pass_device(self, name: str, on_ready: Callable[[], None], seat: int | None = None,
-                    other: str | None = None) -> Scene: ...
+                    other: str | None = None) -> SceneLike: ...
 
     def quit(self, code: int = 0) -> None: ...
 

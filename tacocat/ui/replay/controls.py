@@ -8,6 +8,7 @@ file dropped on the window opens in its place.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tacocat.ui.i18n import tr
+from tacocat.ui.replay.player import SPEEDS
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.scrubber import Scrubber
@@ -22,7 +24,7 @@ from tacocat.ui.widgets.style import mix, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_text, line_step, smallest_size
 
 if TYPE_CHECKING:
-    from tacocat.ui.replay.scene import ReplayScene
+    from tacocat.ui.replay.player import ReplayPlayer
 
 #: The bar under the play mat, above the bottom hand.
 SCRUBBER_RECT = pygame.Rect(L.PLAY_MAT.x, 546, L.PLAY_MAT.width, 10)
@@ -34,9 +36,9 @@ TRANSPORT = (("previous_round", "«", 40), ("back", "‹", 40), ("play", "", 64)
 
 
 class ReplayControls:
-    """Buttons, scrubber and keys of one :class:`ReplayScene`."""
+    """Buttons, scrubber and keys of one replay viewer (a :class:`ReplayPlayer`)."""
 
-    def __init__(self, scene: ReplayScene) -> None:
+    def __init__(self, scene: ReplayPlayer) -> None:
         self.scene = scene
         self.scrubber = Scrubber(SCRUBBER_RECT)
         timeline = scene.timeline
@@ -64,15 +66,15 @@ class ReplayControls:
                                   on_click=actions[key], font_size=24 if label else 18)
             x += width + 2
         width = (area.width - 3 * 6) // 4
-        for i, speed in enumerate((0.5, 1.0, 2.0, 4.0)):
+        for i, speed in enumerate(SPEEDS):
             key = f"speed_{speed:g}"
             buttons[key] = Button(key, pygame.Rect(area.x + i * (width + 6), area.y + 56, width, 36),
                                   tr("tacocat.replay.speed", speed=f"{speed:g}"), style="quiet",
-                                  on_click=lambda s=speed: scene.set_speed(s), font_size=16)
+                                  on_click=functools.partial(scene.set_speed, speed), font_size=16)
         buttons["close"] = Button("close", pygame.Rect(1164, 14, 100, 38),
                                   tr("tacocat.replay.close"), style="quiet",
                                   on_click=scene.close, font_size=18)
-        if scene.game is not None:
+        if scene.has_review():
             buttons["review"] = Button("review", pygame.Rect(1164, 60, 100, 38),
                                        tr("tacocat.replay.review"), style="quiet",
                                        on_click=scene.open_review, font_size=18)
@@ -82,7 +84,7 @@ class ReplayControls:
         scene = self.scene
         self.buttons["play"].label = tr("tacocat.replay.pause" if scene.playing
                                         else "tacocat.replay.play")
-        for speed in (0.5, 1.0, 2.0, 4.0):
+        for speed in SPEEDS:
             self.buttons[f"speed_{speed:g}"].style = ("secondary" if speed == scene.speed
                                                       else "quiet")
         at_start, at_end = scene.index <= 0, scene.index >= scene.timeline.last
@@ -97,11 +99,11 @@ class ReplayControls:
             self._key(event)
             return
         if event.type == pygame.DROPFILE:  # another game file: watch that one instead
-            self.scene.app.open_game_file(Path(event.file), on_close=self.scene.on_close)
+            self.scene.open_file(Path(event.file))
             return
         jump = self.scrubber.handle(event)
         if jump is not None:
-            self.scene.playing = False
+            self.scene.pause()
             if jump != self.scene.index:
                 self.scene.go(jump)
             return
@@ -142,7 +144,7 @@ class ReplayControls:
         button = self.buttons[key]
         if button.enabled and button.on_click is not None:
             if key not in ("play", "close", "review") and not key.startswith("speed"):
-                self.scene.playing = False
+                self.scene.pause()
             button.on_click()
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -162,7 +164,7 @@ class ReplayControls:
             pygame.K_HOME: lambda: scene.go(0),
             pygame.K_END: lambda: scene.go(scene.timeline.last)}
         if key in moves:
-            scene.playing = False
+            scene.pause()
             moves[key]()
         elif key == pygame.K_SPACE:
             scene.toggle_play()
@@ -171,7 +173,7 @@ class ReplayControls:
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             scene.change_speed(-1)
         elif pygame.K_1 <= key <= pygame.K_9:
-            scene.playing = False
+            scene.pause()
             scene.to_round(key - pygame.K_0)
         elif key == pygame.K_ESCAPE:
             scene.close()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,6 +23,7 @@ from tacocat.rules import rounds_to_win
 from tacocat.ui.i18n import tr
 from tacocat.ui.input.prompts import pad_label
 from tacocat.ui.replay.controls import ReplayControls
+from tacocat.ui.replay.player import SPEEDS
 from tacocat.ui.replay.timeline import Note, Timeline
 from tacocat.ui.scene import Scene
 from tacocat.ui.table import resume
@@ -39,8 +41,6 @@ if TYPE_CHECKING:
     from tacocat.persistence.gamefile import GameFile, GameInfo
     from tacocat.ui.services import App
 
-#: Replay speeds offered (× the app's animation speed).
-SPEEDS = (0.5, 1.0, 2.0, 4.0)
 #: Seconds between two steps while playing, at 1×.
 STEP_PAUSE = 0.6
 BOTH = frozenset({0, 1})
@@ -73,7 +73,7 @@ class ReplayScene(Scene):
         self.info = info
         self.notes = dict(notes or {})
         self.on_close = on_close
-        self.playing = False
+        self._playing = False
         self.speed = 1.0
         self._wait = 0.0
         self._animated = False
@@ -101,8 +101,16 @@ class ReplayScene(Scene):
     def open_review(self) -> None:
         """The game review (Review): its summary, made first if it is not kept yet."""
         if self.game is not None:
-            self.playing = False
+            self.pause()
             self.app.open_review(self.game, self.game_id, on_close=self.on_close)
+
+    def has_review(self) -> bool:
+        """A Review button: the game's file is at hand."""
+        return self.game is not None
+
+    def open_file(self, path: Path) -> None:
+        """Another game file (dropped on the window): watch that one instead."""
+        self.app.open_game_file(path, on_close=self.on_close)
 
     def close(self) -> None:
         """Leave the viewer (Close, Esc)."""
@@ -151,7 +159,7 @@ class ReplayScene(Scene):
     def step_forward(self) -> None:
         """One action on: animated (unless animations are off or one is playing)."""
         if self.index >= self.timeline.last:
-            self.playing = False
+            self.pause()
             return
         if self.animator.busy or math.isinf(self._animation_speed()):
             self.go(self.index + 1)
@@ -172,11 +180,20 @@ class ReplayScene(Scene):
     def to_round(self, number: int) -> None:
         self.go(self.timeline.to_round(number))
 
+    @property
+    def playing(self) -> bool:
+        """Stepping on by itself (Play); only the viewer's verbs change it."""
+        return self._playing
+
     def toggle_play(self) -> None:
-        if not self.playing and self.index >= self.timeline.last:
+        if not self._playing and self.index >= self.timeline.last:
             self.go(0)  # at the end, Play starts again from the first deal
-        self.playing = not self.playing
+        self._playing = not self._playing
         self._wait = STEP_PAUSE  # the first step comes at once
+
+    def pause(self) -> None:
+        """Stop playing (a step, a jump or the review takes over)."""
+        self._playing = False
 
     def set_speed(self, speed: float) -> None:
         self.speed = speed
@@ -194,15 +211,15 @@ class ReplayScene(Scene):
             # The step has played: lay it out from its state, exactly as a jump there would.
             self.go(self.index, keep_banners=True)
         self.controls.update(dt)
-        if self.playing and self.animator.idle:
+        if self._playing and self.animator.idle:
             self._wait += dt * self.speed
             if self._wait >= STEP_PAUSE:
                 self.step_forward()
                 if self.index >= self.timeline.last and self.animator.idle:
-                    self.playing = False
+                    self.pause()
 
     def is_animating(self) -> bool:
-        return self.playing or self.animator.is_moving() or self.controls.scrubber.dragging
+        return self._playing or self.animator.is_moving() or self.controls.scrubber.dragging
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.controls.handle_event(event)
@@ -222,8 +239,8 @@ class ReplayScene(Scene):
             return
         wanted = list(note.best)
         for sprite in self.view.hands[note.seat]:
-            lit = sprite.value in wanted
-            if lit:
+            lit = sprite.value is not None and sprite.value in wanted
+            if sprite.value is not None and lit:
                 wanted.remove(sprite.value)
             sprite.glow = 1.0 if lit else 0.0
 

@@ -24,7 +24,8 @@ from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
 
 if TYPE_CHECKING:
-    from tacocat.ui.table.scene import TableScene
+    from tacocat.ui.table.session import GameSession
+    from tacocat.ui.table.table_input import TableInput
 
 #: Seconds a "why not" message stays in the prompt line.
 MESSAGE_TIME = 3.5
@@ -33,12 +34,15 @@ TOOLTIP_DELAY = 0.35
 
 
 class Controls:
-    """Input on one table (see the module docstring)."""
+    """Input on one table (see the module docstring).
 
-    def __init__(self, table: TableScene) -> None:
-        assert table.session is not None, "the table builds its controls after its session"
+    :param table: what the controls may ask of the table (:class:`TableInput`).
+    :param session: the game the actions go to.
+    """
+
+    def __init__(self, table: TableInput, session: GameSession) -> None:
         self.table = table
-        self.session = table.session
+        self.session = session
         self.selected: list[CardSprite] = []
         self.hovered: CardSprite | None = None
         self.focus_index: int | None = None
@@ -50,7 +54,7 @@ class Controls:
         self._message_left = 0.0
         self.hint_text: str | None = None
         self._hint_wanted = False
-        self._problems: dict[Any, Any] = {}
+        self._memo = buttons.StateMemo()
         self._turn: tuple[int, int | None] = (0, None)
         self.lifts_moving = False
         #: Where the mouse is, and for how long it has rested there (tooltips wait a moment).
@@ -71,7 +75,7 @@ class Controls:
         pointed = (self.hovered, focus) if table.acting_seat() is not None else ()
         self.lifts_moving = lifts.update(
             table.view, table.viewer, pointed, dt,
-            snap=table.animator.instant or table.app.reduced_motion)
+            snap=table.instant_motion())
         self.pointer_still += dt
         if self._message_left > 0:
             self._message_left -= dt
@@ -144,7 +148,7 @@ class Controls:
 
     def toggle(self, sprite: CardSprite) -> None:
         seat = self.table.acting_seat()
-        if seat is None or sprite.owner != seat or sprite.zone != "hand":
+        if seat is None or sprite.owner != seat or sprite.zone != "hand" or sprite.value is None:
             return
         if sprite.selected:
             sprite.selected = False
@@ -161,7 +165,7 @@ class Controls:
         elif phase is Phase.ATTACK:
             if len(self.selected) + 1 >= len(self.table.my_hand()):
                 self._refuse(self.session.problem(Attack(seat, tuple(
-                    sorted(s.value for s in self.table.my_hand())))) or "")
+                    sorted(s.value for s in self.table.my_hand() if s.value is not None)))) or "")
                 return
         else:
             self.click_card(sprite)
@@ -244,7 +248,7 @@ class Controls:
         session = self.session
         if session.state.is_over:
             return
-        if self.table.animator.busy:
+        if self.table.is_busy():
             return
         who = session.actor()
         if who is None:
@@ -303,7 +307,12 @@ class Controls:
 
     def refresh_buttons(self) -> None:
         """The buttons' labels and states for this frame's decision (see :mod:`.buttons`)."""
-        buttons.refresh(self)
+        buttons.refresh(self.buttons, self.decision())
+
+    def decision(self) -> buttons.Decision:
+        """The decision on screen now, as the buttons show it."""
+        return buttons.decision(self.session, self._memo, self.table.acting_seat(),
+                                self._selected_values(), self.table.app)
 
     def focusables(self) -> list[Any]:
         """What keyboard focus can land on: your cards, then the visible buttons."""
@@ -366,9 +375,7 @@ class Controls:
         self._announce()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.session is None:
-            return
-        animator = self.table.animator
+        table = self.table
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEMOTION:
@@ -382,8 +389,8 @@ class Controls:
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for button in self.buttons.values():
                 button.pressed = False
-            if animator.busy and not animator.held and animator.tweener.is_animating():
-                animator.skip()
+            if table.is_busy() and not table.is_held() and table.is_moving():
+                table.skip_motion()
                 return
             self._click(event.pos)
 
@@ -410,10 +417,8 @@ class Controls:
         """A key (or a controller button, see :mod:`tacocat.ui.input`) as a table intent:
         the keys are the player's choice (Settings), so no key is named here."""
         intent = self.table.app.keys.intent(event)
-        animator = self.table.animator
-        moving = animator.tweener.is_animating()
-        if intent in ("select", "menu", "back") and moving:
-            animator.skip()
+        if intent in ("select", "menu", "back") and self.table.is_moving():
+            self.table.skip_motion()
             return
         if intent in ("menu", "back"):
             self._open_menu()
@@ -469,7 +474,7 @@ class Controls:
             self.selected = []
             self.table.sound("click")
             return
-        if self.session.state.phase is Phase.DEFEND:
+        if self.session.state.phase is Phase.DEFEND and sprite.value is not None:
             problem = self.session.problem(Respond(seat, sprite.value))
             if problem is not None:
                 self._refuse(problem)
@@ -484,12 +489,12 @@ class Controls:
     def _card_at(self, pos: tuple[int, int]) -> CardSprite | None:
         """Your card under the mouse (the topmost one)."""
         for sprite in reversed(self.table.my_hand()):
-            if sprite.z <= 0 and self.table.renderer.rect_of(sprite).collidepoint(pos):
+            if sprite.z <= 0 and self.table.card_rect(sprite).collidepoint(pos):
                 return sprite
         return None
 
     def _any_card_at(self, pos: tuple[int, int]) -> CardSprite | None:
         for sprite in reversed(self.table.view.all_sprites()):
-            if self.table.renderer.rect_of(sprite).collidepoint(pos):
+            if self.table.card_rect(sprite).collidepoint(pos):
                 return sprite
         return None

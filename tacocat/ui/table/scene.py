@@ -123,7 +123,7 @@ class TableScene(Scene):
         if session.resumed:
             resume.lay_out(self.view, state, session.visible_seats)
         self.animator.feed(session.pop_events())
-        self.controls = Controls(self)
+        self.controls = Controls(self, session)
         self.voice = TableVoice(app)
         self._prepare_art()
 
@@ -188,6 +188,23 @@ class TableScene(Scene):
         if self.viewer is None or self.session is None:
             return []
         return self.view.hands[self.viewer]
+
+    # --- what the controls ask of the animation (see :class:`.table_input.TableInput`) --
+
+    def is_busy(self) -> bool:
+        return self.animator.busy
+
+    def is_held(self) -> bool:
+        return self.animator.held
+
+    def is_moving(self) -> bool:
+        return self.animator.tweener.is_animating()
+
+    def skip_motion(self) -> None:
+        self.animator.skip()
+
+    def instant_motion(self) -> bool:
+        return self.animator.instant or self.app.reduced_motion
 
     # --- what tests and overlays use of the controls ------------------------------------
 
@@ -407,8 +424,9 @@ class TableScene(Scene):
         assert session is not None
         view = self.view
         mine = [s.value for s in self.my_hand() if s.value is not None]
-        duel = view.duel[self.viewer] if self.viewer is not None else None
-        if duel is not None and duel.value is not None and view.committed[self.viewer]:
+        seat = self.viewer
+        duel = view.duel[seat] if seat is not None else None
+        if seat is not None and duel is not None and duel.value is not None and view.committed[seat]:
             mine.append(duel.value)  # my duel card, face down: known to me, not yet public
         if view.face_up_seats == frozenset({0, 1}):
             mine = []  # a spectator counts only the public cards
