@@ -17,6 +17,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from tacocat.rules import events as ev
 from tacocat.ui import tween as tw
@@ -292,10 +293,15 @@ class Motion:
 
     # --- dispatch -------------------------------------------------------------------------
 
+    def handler_for(self, event: ev.Event) -> Callable[[Any, Any], None] | None:
+        """The animation ``event`` plays (the :class:`~.animator.Animator` answers from its
+        table; the bare machinery animates nothing)."""
+        return None
+
     def _handle(self, event: ev.Event) -> None:
         self.view.book.feed(event)
-        handler = getattr(self, f"_on_{type(event).__name__}", None)
+        handler = self.handler_for(event)
         if handler is not None:
-            handler(event)
+            handler(self, event)
         if type(event) not in _LOG_WHEN_SHOWN:
             self.narrate(event)

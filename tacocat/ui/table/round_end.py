@@ -23,7 +23,7 @@ class EndMoves(Motion):
 
     # --- end of round -------------------------------------------------------------------
 
-    def _on_ShowdownRevealed(self, event: ev.ShowdownRevealed) -> None:
+    def _show_showdown_revealed(self, event: ev.ShowdownRevealed) -> None:
         view = self.view
         view.attacker = None
         sprites = []
@@ -55,7 +55,7 @@ class EndMoves(Motion):
                            "showdown": tuple(event.cards),
                            "winner": None, "tie": False, "by_tie_rule": False}
 
-    def _on_RoundWon(self, event: ev.RoundWon) -> None:
+    def _show_round_won(self, event: ev.RoundWon) -> None:
         view = self.view
         sprite = view.showdown[event.seat]
         if sprite is not None:
@@ -73,7 +73,7 @@ class EndMoves(Motion):
         self.sound("lose" if result == "lost" else "round")
         self.tweener.after(self._d(0.6), lambda: None)
 
-    def _on_RoundTied(self, event: ev.RoundTied) -> None:
+    def _show_round_tied(self, event: ev.RoundTied) -> None:
         view = self.view
         view.last_round.update(tie=True, winner=None, wins=tuple(view.wins),
                                token_from=event.space, token_to=event.space)
@@ -82,7 +82,7 @@ class EndMoves(Motion):
         # The next deal's cards wait until the tie's banner has gone.
         self.tweener.after(shown + 0.05, lambda: None)
 
-    def _on_TokenMoved(self, event: ev.TokenMoved) -> None:
+    def _show_token_moved(self, event: ev.TokenMoved) -> None:
         view = self.view
         view.last_round.update(token_from=event.start, token_to=event.end,
                                skipped=tuple(event.skipped))
@@ -130,7 +130,7 @@ class EndMoves(Motion):
             self.sound("hop")
         self._last_token = x
 
-    def _on_TilePlaced(self, event: ev.TilePlaced) -> None:
+    def _show_tile_placed(self, event: ev.TilePlaced) -> None:
         view = self.view
         view.tiles_left = event.tiles_left
         reduced = self.reduced_motion()
@@ -150,7 +150,7 @@ class EndMoves(Motion):
         self.tweener.after(impact, lambda: self.sound("tile"))
         self.tweener.after(duration + self._d(0.25), lambda: None)
 
-    def _on_GameWon(self, event: ev.GameWon) -> None:
+    def _show_game_won(self, event: ev.GameWon) -> None:
         view = self.view
         view.game_winner = event.seat
         player = player_of(self.visible_seats)
