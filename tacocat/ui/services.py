@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from tacocat.ui.input.keymap import KeyMap
     from tacocat.ui.input.state import InputState
     from tacocat.ui.scene_stack import SceneLike, SceneManager
+    from tacocat.ui.speech.narrator import Narrator
 
 
 class App(Protocol):
@@ -48,6 +49,8 @@ class App(Protocol):
     #: Keyboard/controller focus of the pygame_gui screens, and the last input used.
     focus: FocusManager
     input: InputState
+    #: Speaks the screens' text when the Narration setting is on.
+    narrator: Narrator
 
     @property
     def animation_speed(self) -> float: ...

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from tacocat.rules import events as ev
 from tacocat.ui import tween as tw
 from tacocat.ui.feeling import banner_tone, celebrates, outcome, player_of
 from tacocat.ui.i18n import tr
+from tacocat.ui.summaries import RoundSummary
 from tacocat.ui.table import confetti
 from tacocat.ui.table.motion import FLIP, FLY, Motion
 from tacocat.ui.table.view import FallingTile
@@ -51,9 +53,8 @@ class EndMoves(Motion):
         self.tweener.after(turn_at, turn)
         self.tweener.after(turn_at + self._d(FLIP * 1.3), shown)
         self.tweener.after(turn_at + self._d(FLIP * 1.3) + 0.35, lambda: None)
-        view.last_round = {"round": view.book.number, "replay": view.book.replay,
-                           "showdown": tuple(event.cards),
-                           "winner": None, "tie": False, "by_tie_rule": False}
+        view.last_round = RoundSummary(round=view.book.number, replay=view.book.replay,
+                                       wins=tuple(view.wins), showdown=tuple(event.cards))
 
     def _show_round_won(self, event: ev.RoundWon) -> None:
         view = self.view
@@ -61,8 +62,8 @@ class EndMoves(Motion):
         if sprite is not None:
             sprite.glow = 1.0
             sprite.mark = "winner"
-        view.last_round.update(winner=event.seat, by_tie_rule=event.by_tie_rule,
-                               wins=tuple(view.wins))
+        view.last_round = replace(view.round_summary(), winner=event.seat,
+                                  by_tie_rule=event.by_tie_rule, wins=tuple(view.wins))
         player = player_of(self.visible_seats)
         result = outcome(player, event.seat)
         key = {"won": "tacocat.trust.banner.you_win_round",
@@ -75,8 +76,9 @@ class EndMoves(Motion):
 
     def _show_round_tied(self, event: ev.RoundTied) -> None:
         view = self.view
-        view.last_round.update(tie=True, winner=None, wins=tuple(view.wins),
-                               token_from=event.space, token_to=event.space)
+        view.last_round = replace(view.round_summary(), tie=True, winner=None,
+                                  wins=tuple(view.wins), token_from=event.space,
+                                  token_to=event.space)
         shown = self._banner(tr("tacocat.table.banner.round_tied"), "info", hold=1.4)
         self.sound("tie")
         # The next deal's cards wait until the tie's banner has gone.
@@ -84,8 +86,8 @@ class EndMoves(Motion):
 
     def _show_token_moved(self, event: ev.TokenMoved) -> None:
         view = self.view
-        view.last_round.update(token_from=event.start, token_to=event.end,
-                               skipped=tuple(event.skipped))
+        view.last_round = replace(view.round_summary(), token_from=event.start,
+                                  token_to=event.end, skipped=tuple(event.skipped))
         steps = abs(event.end - event.start)
         view.token_left = event.end < event.start
         view.token_rest = None

@@ -29,10 +29,12 @@ import pygame
 from tacocat.ai.worker import AIWorker
 from tacocat.rules import GameState, rounds_to_win
 from tacocat.rules import events as ev
+from tacocat.ui.feeling import player_of
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.input.prompts import key_label
 from tacocat.ui.scene import Scene
 from tacocat.ui.speech.table import TableVoice
+from tacocat.ui.summaries import GameSummary
 from tacocat.ui.table import resume
 from tacocat.ui.table.animator import Animator
 from tacocat.ui.table.controls import Controls
@@ -41,7 +43,7 @@ from tacocat.ui.table.painter import Painter
 from tacocat.ui.table.prompt import prompt_line
 from tacocat.ui.table.session import GameSession, config_to_dict
 from tacocat.ui.table.tooltips import hotspots, tip_at
-from tacocat.ui.table.turn import turn_of
+from tacocat.ui.table.turn import Turn, turn_of
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.board import BoardView
@@ -220,9 +222,16 @@ class TableScene(Scene):
         return self.renderer.rect_of(sprite)
 
     def prompt_text(self) -> tuple[str, str]:
-        """The line under the table: (text, tone)."""
-        self._refresh_view()
-        return self.view.prompt
+        """The line under the table now: (text, tone). Asks, changes nothing (the frame's
+        :meth:`_refresh_view` puts the same line in the view model for the painter)."""
+        return prompt_line(self._turn_now(), self.controls.prompt_message(),
+                           self.controls.hint_text)
+
+    def _turn_now(self) -> Turn:
+        session = self.session
+        assert session is not None
+        return turn_of(session.state, session.actor(), session.config.names,
+                       self.acting_seat(), self.animator.busy)
 
     # --- the frame ----------------------------------------------------------------------
 
@@ -259,11 +268,8 @@ class TableScene(Scene):
 
     def _refresh_view(self) -> None:
         """Tell the view model this frame's decision, prompt and focus (the painter reads them)."""
-        session, view, controls = self.session, self.view, self.controls
-        assert session is not None
-        busy = self.animator.busy
-        view.turn = turn_of(session.state, session.actor(), session.config.names,
-                            self.acting_seat(), busy)
+        view, controls = self.view, self.controls
+        view.turn = self._turn_now()
         view.prompt = prompt_line(view.turn, controls.prompt_message(), controls.hint_text)
         on_top = self._on_top()
         self.voice.prompt(view.prompt[0], on_top)
@@ -290,6 +296,27 @@ class TableScene(Scene):
         self.painter.draw_tooltip(surface)
         if self.view.particles and self.app.scenes.top is self:
             self.painter.draw_confetti(surface)
+
+    # --- what the overlays ask of the table (see :class:`tacocat.ui.summaries.TableLike`) --
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.view.names)
+
+    @property
+    def board_size(self) -> int:
+        return int(self.view.board.size)
+
+    @property
+    def mode(self) -> str:
+        return self.config.mode
+
+    @property
+    def player(self) -> int | None:
+        return player_of(self.session.visible_seats) if self.session is not None else None
+
+    def has_confetti(self) -> bool:
+        return bool(self.view.particles)
 
     def draw_confetti(self, surface: pygame.Surface) -> None:
         """Confetti pieces (the game-over screen draws them over its panel too)."""
@@ -334,7 +361,7 @@ class TableScene(Scene):
         if isinstance(event, ev.RoundStarted) and self.view.round_number >= 1:
             from tacocat.ui.scenes.round_result import RoundResultScene
 
-            self.app.scenes.push(RoundResultScene(self.app, self, dict(self.view.last_round)))
+            self.app.scenes.push(RoundResultScene(self.app, self, self.view.round_summary()))
             return True
         return False
 
@@ -349,10 +376,11 @@ class TableScene(Scene):
         assert session is not None
         self._game_over_shown = True
         state = session.state
-        self.app.scenes.push(GameOverScene(self.app, self, {
-            "winner": state.winner, "wins": tuple(state.wins), "names": tuple(self.config.names),
-            "rounds": state.round_number, "tied": state.tied_rounds, "mode": session.mode,
-            "human_seat": self.config.human_seat, "recap": tuple(self.view.book.records)}))
+        assert state.winner is not None, "the game over shows once the game is won"
+        self.app.scenes.push(GameOverScene(self.app, self, GameSummary(
+            winner=state.winner, wins=tuple(state.wins), names=tuple(self.config.names),
+            rounds=state.round_number, tied=state.tied_rounds, mode=session.mode,
+            human_seat=self.config.human_seat, recap=tuple(self.view.book.records))))
 
     def take_back(self) -> bool:
         """Undo the player's last decision (vs-AI) and lay the table out from the state
