@@ -71,11 +71,11 @@ class ReplayControls:
             buttons[key] = Button(key, pygame.Rect(area.x + i * (width + 6), area.y + 56, width, 36),
                                   tr("tacocat.replay.speed", speed=f"{speed:g}"), style="quiet",
                                   on_click=functools.partial(scene.set_speed, speed), font_size=16)
-        buttons["close"] = Button("close", pygame.Rect(1164, 14, 100, 38),
+        buttons["close"] = Button("close", L.CORNER_BUTTON,
                                   tr("tacocat.replay.close"), style="quiet",
                                   on_click=scene.close, font_size=18)
         if scene.has_review():
-            buttons["review"] = Button("review", pygame.Rect(1164, 60, 100, 38),
+            buttons["review"] = Button("review", L.CORNER_BUTTON.move(0, L.CORNER_STEP),
                                        tr("tacocat.replay.review"), style="quiet",
                                        on_click=scene.open_review, font_size=18)
         return buttons

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tacocat.rules import events as ev
-from tacocat.rules import rounds_to_win
 from tacocat.ui.i18n import tr
 from tacocat.ui.input.prompts import pad_label
 from tacocat.ui.replay.controls import ReplayControls
@@ -27,15 +26,10 @@ from tacocat.ui.replay.player import SPEEDS
 from tacocat.ui.replay.timeline import Note, Timeline
 from tacocat.ui.scene import Scene
 from tacocat.ui.table import resume
-from tacocat.ui.table.animator import Animator
 from tacocat.ui.table.narration import describe
-from tacocat.ui.table.painter import Painter
+from tacocat.ui.table.rig import table_rig
 from tacocat.ui.table.turn import turn_of
 from tacocat.ui.table.view import TableView
-from tacocat.ui.widgets import layout as L
-from tacocat.ui.widgets.board import BoardView
-from tacocat.ui.widgets.cards import CardRenderer
-from tacocat.ui.widgets.style import TextCache
 
 if TYPE_CHECKING:
     from tacocat.persistence.gamefile import GameFile, GameInfo
@@ -83,18 +77,11 @@ class ReplayScene(Scene):
     # --- life cycle -------------------------------------------------------------------
 
     def enter(self) -> None:
-        app = self.app
-        self.text = TextCache(lambda size, bold: app.assets.font(size, bold=bold))
-        self.renderer = CardRenderer(app.assets)
-        ruleset = self.timeline.states[0].ruleset
-        board = BoardView(app.assets, self.text, ruleset.board, L.BOARD_RECT)
-        self.view = self._new_view()
-        self.animator = Animator(
-            self.view, speed=self._animation_speed, sound=self.app.audio.play,
-            narrate=self._narrate, reduced_motion=lambda: self.app.reduced_motion,
-            visible_seats=BOTH)
-        self.painter = Painter(self.view, app.assets, self.text, self.renderer, board,
-                               self.info.mode, rounds_to_win(ruleset.board.size))
+        rig = table_rig(self.app, self.timeline.states[0].ruleset, self.info.names, self.bottom,
+                        BOTH, self.info.mode, speed=self._animation_speed,
+                        sound=self.app.audio.play, narrate=self._narrate, visible_seats=BOTH)
+        self.text, self.renderer, self.view = rig.text, rig.renderer, rig.view
+        self.animator, self.painter = rig.animator, rig.painter
         self.controls = ReplayControls(self)
         self.go(self._start)
 

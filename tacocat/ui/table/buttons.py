@@ -68,7 +68,7 @@ def build() -> dict[str, Button]:
     # Take back (vs-AI only): over the decision's buttons, under the piles' labels.
     buttons["undo"] = Button("undo", pygame.Rect(area.x, area.y - 46, area.width, 36),
                              style="quiet", font_size=16)
-    buttons["menu"] = Button("menu", pygame.Rect(1164, 14, 100, 38),
+    buttons["menu"] = Button("menu", L.CORNER_BUTTON,
                              tr("tacocat.table.button.menu"), style="quiet", font_size=16)
     return buttons
 

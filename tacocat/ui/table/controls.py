@@ -404,9 +404,7 @@ class Controls:
         if sprite is not None:
             self.click_card(sprite)
             return
-        discard = pygame.Rect(0, 0, 96, 128)
-        discard.center = (round(L.DISCARD_POS[0]), round(L.DISCARD_POS[1]))
-        if discard.collidepoint(pos):
+        if L.pile_rect("discards", "click").collidepoint(pos):
             self.table.open_discards()
             return
         sprite = self._any_card_at(pos)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tacocat.ai.worker import AIWorker
-from tacocat.rules import GameState, rounds_to_win
+from tacocat.rules import GameState
 from tacocat.rules import events as ev
 from tacocat.ui.feeling import player_of
 from tacocat.ui.game_config import GameConfig
@@ -36,20 +36,16 @@ from tacocat.ui.scene import Scene
 from tacocat.ui.speech.table import TableVoice
 from tacocat.ui.summaries import GameSummary
 from tacocat.ui.table import resume
-from tacocat.ui.table.animator import Animator
 from tacocat.ui.table.controls import Controls
 from tacocat.ui.table.narration import describe
 from tacocat.ui.table.painter import Painter
 from tacocat.ui.table.prompt import prompt_line
+from tacocat.ui.table.rig import table_rig
 from tacocat.ui.table.session import GameSession, config_to_dict
 from tacocat.ui.table.tooltips import hotspots, tip_at
 from tacocat.ui.table.turn import Turn, turn_of
-from tacocat.ui.table.view import TableView
-from tacocat.ui.widgets import layout as L
-from tacocat.ui.widgets.board import BoardView
 from tacocat.ui.widgets.button import Button
-from tacocat.ui.widgets.cards import CardRenderer, CardSprite
-from tacocat.ui.widgets.style import TextCache
+from tacocat.ui.widgets.cards import CardSprite
 
 if TYPE_CHECKING:
     from tacocat.persistence.saves import LoadResult
@@ -106,22 +102,16 @@ class TableScene(Scene):
             return
         self._entered = True
         app, config = self.app, self.config
-        self.text = TextCache(lambda size, bold: app.assets.font(size, bold=bold))
-        self.renderer = CardRenderer(app.assets)
         self.session = session = self._make_session()
         state = session.state
         self.viewer, seats = _seats_on_screen(config, session.mode)
-        bottom = self.viewer if self.viewer is not None else 0
-        self.view = TableView(state.ruleset.board, config.names, bottom, seats,
-                              len(state.ruleset.deck))
-        self.animator = Animator(
-            self.view, speed=lambda: app.animation_speed, sound=self.sound,
-            narrate=self._narrate, reduced_motion=lambda: app.reduced_motion,
-            visible_seats=session.visible_seats, hide_hands_on_deal=session.mode == "hotseat",
-            pause_before=self._pause_before)
-        self.board = board = BoardView(app.assets, self.text, state.ruleset.board, L.BOARD_RECT)
-        self.painter = Painter(self.view, app.assets, self.text, self.renderer, board,
-                               session.mode, rounds_to_win(state.ruleset.board.size))
+        rig = table_rig(
+            app, state.ruleset, config.names, self.viewer if self.viewer is not None else 0,
+            seats, session.mode, speed=lambda: app.animation_speed, sound=self.sound,
+            narrate=self._narrate, visible_seats=session.visible_seats,
+            hide_hands_on_deal=session.mode == "hotseat", pause_before=self._pause_before)
+        self.text, self.renderer, self.view = rig.text, rig.renderer, rig.view
+        self.animator, self.board, self.painter = rig.animator, rig.board, rig.painter
         if session.resumed:
             resume.lay_out(self.view, state, session.visible_seats)
         self.animator.feed(session.pop_events())
