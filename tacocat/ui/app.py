@@ -50,7 +50,7 @@ from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
 from tacocat.ui.preferences import Preferences
 from tacocat.ui.problems import problem_text, problem_title
 from tacocat.ui.restyle import ui_theme
-from tacocat.ui.scene import SceneLike, SceneManager
+from tacocat.ui.scene import SceneLike, SceneManager, UIScene
 from tacocat.ui.screenshots import Screenshots
 from tacocat.ui.speech.narrator import Narrator
 from tacocat.ui.window import LOGICAL_SIZE, NoDisplayError, check_pygame_ce, open_window
@@ -329,6 +329,10 @@ class App(Navigation, Preferences, Inputs):
             return
         if self.ui.process_events(event):
             return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            top = self.scenes.top
+            if isinstance(top, UIScene) and top.clicks(event.ui_element):
+                top.click()
         self.scenes.handle_event(event)
 
     # --- screenshots --------------------------------------------------------------------

@@ -74,6 +74,12 @@ class Scene:
         """True while something moves, so the app keeps the full frame rate."""
         return False
 
+    def click(self) -> None:
+        """A button of this screen was pressed: its click sound (the one place it is played,
+        for drawn buttons through :class:`~tacocat.ui.widgets.button.ButtonGroup` and for
+        pygame_gui ones through :meth:`UIScene.clicks`)."""
+        self.app.audio.play("click")
+
 
 class UIScene(Scene):
     """A scene with pygame_gui widgets, all inside ``self.root``.
@@ -92,6 +98,24 @@ class UIScene(Scene):
 
     def focus_paused(self) -> bool:
         """True while this screen takes the focus keys itself (e.g. during an intro)."""
+        return False
+
+    def clicks(self, element: Any) -> bool:
+        """Whether a press of ``element`` sounds the click (the app plays it, through
+        :meth:`Scene.click`, before this screen handles the press): any button of this
+        screen's own - not a part of a composite widget (a scroll bar's arrows), nor a
+        late press from the screen before. A screen with a silent button says so here."""
+        if not isinstance(element, pygame_gui.elements.UIButton) or element.parent_element:
+            return False
+        if self.root is None:
+            return False
+        mine = self.root.get_container()
+        container: Any = element.ui_container
+        while container is not None:
+            if container is mine:
+                return True
+            parent = getattr(container, "ui_container", None)
+            container = parent if parent is not container else None
         return False
 
     def __init__(self, app: App) -> None:

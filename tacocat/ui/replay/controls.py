@@ -18,7 +18,7 @@ import pygame
 from tacocat.ui.i18n import tr
 from tacocat.ui.replay.player import SPEEDS
 from tacocat.ui.widgets import layout as L
-from tacocat.ui.widgets.button import Button
+from tacocat.ui.widgets.button import Button, ButtonGroup
 from tacocat.ui.widgets.scrubber import Scrubber
 from tacocat.ui.widgets.style import mix, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_text, line_step, smallest_size
@@ -47,6 +47,7 @@ class ReplayControls:
         decisions = {step: n.tone for step, n in scene.notes.items() if n.decision}
         self.scrubber.marks = decisions or {step: n.tone for step, n in scene.notes.items()}
         self.buttons = self._build_buttons()
+        self._group = ButtonGroup(scene.click)
         #: The button Tab put the focus on (its key), None while the keys step the game.
         self.focus_key: str | None = None
         self._panel: tuple[tuple[str, ...], pygame.Surface] | None = None
@@ -63,21 +64,25 @@ class ReplayControls:
         for key, label, width in TRANSPORT:
             buttons[key] = Button(key, pygame.Rect(x, area.y, width, 46), label,
                                   style="primary" if key == "play" else "secondary",
-                                  on_click=actions[key], font_size=24 if label else 18)
+                                  on_click=(actions[key] if key == "play" else
+                                            functools.partial(self._by_hand, actions[key])),
+                                  font_size=24 if label else 18,
+                                  sound=False)
             x += width + 2
         width = (area.width - 3 * 6) // 4
         for i, speed in enumerate(SPEEDS):
             key = f"speed_{speed:g}"
             buttons[key] = Button(key, pygame.Rect(area.x + i * (width + 6), area.y + 56, width, 36),
                                   tr("tacocat.replay.speed", speed=f"{speed:g}"), style="quiet",
-                                  on_click=functools.partial(scene.set_speed, speed), font_size=16)
+                                  on_click=functools.partial(scene.set_speed, speed), font_size=16,
+                                  sound=False)
         buttons["close"] = Button("close", L.CORNER_BUTTON,
                                   tr("tacocat.replay.close"), style="quiet",
                                   on_click=scene.close, font_size=18)
         if scene.has_review():
             buttons["review"] = Button("review", L.CORNER_BUTTON.move(0, L.CORNER_STEP),
                                        tr("tacocat.replay.review"), style="quiet",
-                                       on_click=scene.open_review, font_size=18)
+                                       on_click=scene.open_review, font_size=18, sound=False)
         return buttons
 
     def update(self, dt: float) -> None:
@@ -128,24 +133,16 @@ class ReplayControls:
     def _mouse(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.focus_key = None
-        for button in self.buttons.values():
-            inside = button.contains(event.pos)
-            if event.type == pygame.MOUSEMOTION:
-                button.hovered = inside
-            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                button.pressed = inside
-            elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-                was, button.pressed = button.pressed, False
-                if inside and was and button.enabled and button.on_click is not None:
-                    self.press(button.key)
+        self._group.handle_event(self.buttons.values(), event)
 
     def press(self, key: str) -> None:
         """Press a button by its key (as a click would)."""
-        button = self.buttons[key]
-        if button.enabled and button.on_click is not None:
-            if key not in ("play", "close", "review") and not key.startswith("speed"):
-                self.scene.pause()
-            button.on_click()
+        self._group.press(self.buttons[key])
+
+    def _by_hand(self, action: Callable[[], None]) -> None:
+        """A step or a jump by hand: the playing stops first."""
+        self.scene.pause()
+        action()
 
     def _key(self, event: pygame.event.Event) -> None:
         scene, key = self.scene, event.key
@@ -176,7 +173,7 @@ class ReplayControls:
             scene.pause()
             scene.to_round(key - pygame.K_0)
         elif key == pygame.K_ESCAPE:
-            scene.close()
+            self.press("close")
 
     # --- drawing ------------------------------------------------------------------------
 

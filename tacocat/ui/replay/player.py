@@ -84,3 +84,6 @@ class ReplayPlayer(Protocol):
     def open_file(self, path: Path) -> None: ...
 
     def close(self) -> None: ...
+
+    def click(self) -> None:
+        """The click of a pressed button (:meth:`tacocat.ui.scene.Scene.click`)."""

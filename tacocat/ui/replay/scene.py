@@ -100,8 +100,7 @@ class ReplayScene(Scene):
         self.app.open_game_file(path, on_close=self.on_close)
 
     def close(self) -> None:
-        """Leave the viewer (Close, Esc)."""
-        self.app.audio.play("click")
+        """Leave the viewer (Close, Esc: the button's click sounds)."""
         if self.on_close is not None:
             self.on_close()
         else:

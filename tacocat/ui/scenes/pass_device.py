@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -61,7 +62,8 @@ class PassDeviceScene(Overlay):
             pygame.Rect(0, 276, width, 44), tr("tacocat.pass.heading"),
             manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_heading"),
         )
-        seat_class = {0: "@pass_name_1", 1: "@pass_name_2"}.get(self.seat, "@pass_name")
+        seat_class = {0: "@pass_name_1", 1: "@pass_name_2"}.get(
+            self.seat if self.seat is not None else -1, "@pass_name")
         pygame_gui.elements.UILabel(
             pygame.Rect(0, 318, width, 92), self.player_name,
             manager=self.ui, container=self.root, object_id=theme_id(class_id=seat_class),
@@ -101,6 +103,10 @@ class PassDeviceScene(Overlay):
         # Keep frames coming until the guard ends, so the button enables on time.
         return not self.armed
 
+    def clicks(self, element: Any) -> bool:
+        """Silent here: the hand-over clicks when it is confirmed (button or key, once armed)."""
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.open_menu()  # never reveals the hand: the menu covers it too
@@ -119,6 +125,6 @@ class PassDeviceScene(Overlay):
         if self.done:
             return
         self.done = True
-        self.app.audio.play("click")
+        self.click()
         self.app.scenes.pop(self)
         self.on_ready()

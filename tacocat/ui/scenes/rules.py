@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pygame_gui
 
@@ -145,6 +147,10 @@ class RulesScene(Overlay):
             row([1, 6, 9])  # numerals and pips, never colour alone
         return surface
 
+    def clicks(self, element: Any) -> bool:
+        """The page tabs turn a page (a flip, not a click)."""
+        return element not in self.tabs.values() and super().clicks(element)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -157,11 +163,9 @@ class RulesScene(Overlay):
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
         if event.ui_element is self.back_button:
-            self.app.audio.play("click")
             self.close()
             return
         if event.ui_element is self.tutorial_button:
-            self.app.audio.play("click")
             self.app.start_tutorial()
             return
         for page, tab in self.tabs.items():

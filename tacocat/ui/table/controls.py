@@ -20,7 +20,7 @@ from tacocat.ui.input.prompts import prompt
 from tacocat.ui.table import buttons, lifts
 from tacocat.ui.table.prompt import hint_line, sentence
 from tacocat.ui.widgets import layout as L
-from tacocat.ui.widgets.button import Button
+from tacocat.ui.widgets.button import Button, ButtonGroup
 from tacocat.ui.widgets.cards import CardSprite
 
 if TYPE_CHECKING:
@@ -61,6 +61,14 @@ class Controls:
         self.pointer: tuple[int, int] | None = None
         self.pointer_still = 0.0
         self.buttons = buttons.build()
+        actions = {"menu": self._open_menu, "discards": table.open_discards,
+                   "hint": self.ask_hint, "primary": self._confirm,
+                   "secondary": self._secondary, "undo": self.take_back}
+        for key, action in actions.items():
+            self.buttons[key].on_click = action
+        #: A disabled button, clicked, says why it is disabled.
+        self._group = ButtonGroup(table.click, refused=lambda button: self._refuse(
+            button.disabled_reason or tr("tacocat.table.why.not_now")))
 
     def update(self, dt: float) -> None:
         """Per frame: focus on a new decision, hints, lifts, the message's time."""
@@ -153,7 +161,7 @@ class Controls:
         if sprite.selected:
             sprite.selected = False
             self.selected.remove(sprite)
-            self.table.sound("click")
+            self.table.click()
             return
         phase = self.session.state.phase
         if phase is Phase.REPLACE:
@@ -173,29 +181,13 @@ class Controls:
         sprite.selected = True
         self.selected.append(sprite)
         self.message = None
-        self.table.sound("click")
+        self.table.click()
 
     def press(self, key: str) -> None:
-        """A click (or Enter) on a button."""
+        """Enter on a button (or a click on it): its action, or why it is disabled."""
         button = self.buttons.get(key)
-        if button is None or not button.visible:
-            return
-        if not button.enabled:
-            self._refuse(button.disabled_reason or tr("tacocat.table.why.not_now"))
-            return
-        self.table.sound("click")
-        if key == "menu":
-            self._open_menu()
-        elif key == "discards":
-            self.table.open_discards()
-        elif key == "hint":
-            self.ask_hint()
-        elif key == "primary":
-            self._confirm()
-        elif key == "secondary":
-            self._secondary()
-        elif key == "undo":
-            self.take_back()
+        if button is not None:
+            self._group.press(button)
 
     def take_back(self) -> None:
         """Undo against the computer: the table is laid out again from the earlier state."""
@@ -381,25 +373,23 @@ class Controls:
         elif event.type == pygame.MOUSEMOTION:
             self.pointer, self.pointer_still = event.pos, 0.0
             self.hovered = self._card_at(event.pos)
-            for button in self.buttons.values():
-                button.hovered = button.contains(event.pos)
+            self._group.handle_event(self.buttons.values(), event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for button in self.buttons.values():
-                button.pressed = button.contains(event.pos)
+            self._group.handle_event(self.buttons.values(), event)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for button in self.buttons.values():
-                button.pressed = False
             if table.is_busy() and not table.is_held() and table.is_moving():
+                for button in self.buttons.values():
+                    button.pressed = False  # the click lands the animation, nothing else
                 table.skip_motion()
                 return
-            self._click(event.pos)
+            self.keyboard_focus = False
+            if self._group.handle_event(self.buttons.values(), event) is None:
+                self._click(event.pos)
 
     def _click(self, pos: tuple[int, int]) -> None:
-        self.keyboard_focus = False
-        for key, button in self.buttons.items():
-            if button.contains(pos):
-                self.press(key)
-                return
+        """A click that pressed no button: on a card, the discard pile, another's card."""
+        if any(button.contains(pos) for button in self.buttons.values()):
+            return  # released on a button it was not pressed on: no click
         sprite = self._card_at(pos)
         if sprite is not None:
             self.click_card(sprite)
@@ -470,7 +460,7 @@ class Controls:
         if sprite.selected:
             sprite.selected = False
             self.selected = []
-            self.table.sound("click")
+            self.table.click()
             return
         if self.session.state.phase is Phase.DEFEND and sprite.value is not None:
             problem = self.session.problem(Respond(seat, sprite.value))
@@ -482,7 +472,7 @@ class Controls:
         sprite.selected = True
         self.selected = [sprite]
         self.message = None
-        self.table.sound("click")
+        self.table.click()
 
     def _card_at(self, pos: tuple[int, int]) -> CardSprite | None:
         """Your card under the mouse (the topmost one)."""

@@ -51,6 +51,9 @@ class TableInput(Protocol):
     def sound(self, name: str) -> None:
         """Play a named effect."""
 
+    def click(self) -> None:
+        """The click of a pressed button or a picked card (:meth:`tacocat.ui.scene.Scene.click`)."""
+
     def is_busy(self) -> bool:
         """An event is being shown (or waits to be): the table is not the player's yet."""
 
