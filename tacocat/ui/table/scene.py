@@ -340,10 +340,7 @@ class TableScene(Scene):
         self.viewer = seat
         view.set_viewer({seat}, bottom_seat=seat)
         view.relayout_instant()
-        for sprite in view.hands[seat]:
-            sprite.flip = 0.0 if not self.animator.instant else 1.0
-            self.animator.ambient.to(sprite, "flip", 1.0, 0.18)
-        self.sound("flip")
+        self.animator.open_hand(seat)
 
     # --- round result & game over -------------------------------------------------------
 
