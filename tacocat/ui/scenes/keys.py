@@ -105,7 +105,9 @@ class KeysScene(Overlay):
         self._status_text = text
         first = self.status_lines[0]
         width = inner_size(first)[0]
-        lines = wrap(text, width, lambda line: first.font.get_rect(line).width) if text else []
+        font = first.font
+        assert font is not None, "a built label has its font"
+        lines = wrap(text, width, lambda line: font.get_rect(line).width) if text else []
         if len(lines) > STATUS_LINES:
             lines[STATUS_LINES - 1:] = [" ".join(lines[STATUS_LINES - 1:])]
         lines += [""] * (STATUS_LINES - len(lines))

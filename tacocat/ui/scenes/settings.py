@@ -121,8 +121,9 @@ class SettingsScene(Overlay):
                     "@ink_left")
         y += 36
         sizes = fitting_window_sizes()
-        if tuple(settings.window_size) not in sizes:
-            sizes = sorted({*sizes, tuple(settings.window_size)})
+        chosen = (int(settings.window_size[0]), int(settings.window_size[1]))
+        if chosen not in sizes:
+            sizes = sorted({*sizes, chosen})
         self.size_buttons: dict[tuple[int, int], pygame_gui.elements.UIButton] = {}
         half = (RIGHT_W - 10) // 2
         for index, (w, h) in enumerate(sizes[:4]):
