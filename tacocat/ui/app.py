@@ -51,7 +51,7 @@ from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
 from tacocat.ui.opening import open_screen
 from tacocat.ui.preferences import Preferences
 from tacocat.ui.problems import problem_text, problem_title
-from tacocat.ui.scene import Scene, SceneManager
+from tacocat.ui.scene import SceneLike, SceneManager, UIScene
 from tacocat.ui.screenshots import Screenshots
 from tacocat.ui.speech.narrator import Narrator
 from tacocat.ui.widgets.style import palette
@@ -333,6 +333,10 @@ class App(Navigation, Preferences, Inputs):
             return
         if self.ui.process_events(event):
             return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            top = self.scenes.top
+            if isinstance(top, UIScene) and top.clicks(event.ui_element):
+                top.click()
         self.scenes.handle_event(event)
 
     # --- screenshots --------------------------------------------------------------------
@@ -344,7 +348,7 @@ class App(Navigation, Preferences, Inputs):
         """
         return self.shots.request(label)
 
-    def _scene_changed(self, top: Scene | None) -> None:
+    def _scene_changed(self, top: SceneLike | None) -> None:
         # A text field of the scene below must not keep typing focus under an overlay.
         self.ui.set_focus_set(None)
         self._busy_until = time.monotonic() + BUSY_AFTER_INPUT

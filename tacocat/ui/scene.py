@@ -1,4 +1,4 @@
-"""Scenes (one class per screen) and the stack that runs them.
+"""Scenes (one class per screen); the stack that runs them is :mod:`.scene_stack`.
 
 Modelled on Python Arcade's ``View``: a scene has ``enter``/``exit`` and the
 per-frame trio ``handle_event``/``update(dt)``/``draw``. The
@@ -16,8 +16,6 @@ handling UI events: a press from a previous scene can arrive a frame late.
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -25,11 +23,12 @@ import pygame_gui
 
 from tacocat.ui.fit import fit_text, shrinking_follows
 from tacocat.ui.layout import Layout, Placed, panel_layout, panel_rect, scrolling_panel
+from tacocat.ui.scene_stack import SceneLike, SceneManager
+
+__all__ = ["OVERLAY_LAYER", "Scene", "SceneLike", "SceneManager", "UIScene", "theme_id"]
 
 if TYPE_CHECKING:
     from tacocat.ui.services import App
-
-log = logging.getLogger(__name__)
 
 #: pygame_gui layer from which overlay panels start, far above any scene's widgets.
 OVERLAY_LAYER = 100
@@ -76,95 +75,11 @@ class Scene:
         """True while something moves, so the app keeps the full frame rate."""
         return False
 
-
-class SceneManager:
-    """A stack of scenes: ``switch`` / ``push`` / ``pop``.
-
-    ``on_change(top)`` is called after every change (the app uses it for
-    screenshots and to drop keyboard focus).
-    """
-
-    def __init__(self, on_change: Callable[[Scene | None], None] | None = None) -> None:
-        self._stack: list[Scene] = []
-        self._on_change = on_change
-
-    @property
-    def top(self) -> Scene | None:
-        """The scene that receives events, or None when empty."""
-        return self._stack[-1] if self._stack else None
-
-    @property
-    def stack(self) -> tuple[Scene, ...]:
-        """All scenes, bottom first."""
-        return tuple(self._stack)
-
-    def __len__(self) -> int:
-        return len(self._stack)
-
-    def switch(self, scene: Scene) -> None:
-        """Exit every scene (top first) and make ``scene`` the only one."""
-        self.clear()
-        self._stack.append(scene)
-        scene.enter()
-        self._changed()
-
-    def push(self, scene: Scene) -> None:
-        """Lay ``scene`` over the current one, which keeps its state."""
-        if self._stack:
-            self._stack[-1].covered()
-        self._stack.append(scene)
-        scene.enter()
-        self._changed()
-
-    def pop(self, scene: Scene | None = None) -> Scene | None:
-        """Remove the top scene (or ``scene``, only if it is the top) and return it.
-
-        Passing the scene guards against double pops: a dialog whose OK was
-        clicked twice in one frame pops itself once.
-        """
-        if not self._stack or (scene is not None and self._stack[-1] is not scene):
-            return None
-        top = self._stack.pop()
-        top.exit()
-        if self._stack:
-            self._stack[-1].uncovered()
-        self._changed()
-        return top
-
-    def clear(self) -> None:
-        """Exit every scene, top first (used when quitting too)."""
-        while self._stack:
-            scene = self._stack.pop()
-            try:
-                scene.exit()
-            except Exception:  # one broken exit must not stop the others (autosave)
-                log.exception("scene %s failed to exit", scene.name)
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if self._stack:
-            self._stack[-1].handle_event(event)
-
-    def update(self, dt: float) -> None:
-        if self._stack:
-            self._stack[-1].update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw from the topmost opaque scene upward."""
-        first = 0
-        for index in range(len(self._stack) - 1, -1, -1):
-            if self._stack[index].opaque:
-                first = index
-                break
-        for scene in self._stack[first:]:
-            scene.draw(surface)
-
-    def is_animating(self) -> bool:
-        """Only the top scene is updated, so only it can be animating."""
-        return bool(self._stack) and self._stack[-1].is_animating()
-
-    def _changed(self) -> None:
-        if self._on_change is not None:
-            self._on_change(self.top)
+    def click(self) -> None:
+        """A button of this screen was pressed: its click sound (the one place it is played,
+        for drawn buttons through :class:`~tacocat.ui.widgets.button.ButtonGroup` and for
+        pygame_gui ones through :meth:`UIScene.clicks`)."""
+        self.app.audio.play("click")
 
 
 class UIScene(Scene):
@@ -184,6 +99,24 @@ class UIScene(Scene):
 
     def focus_paused(self) -> bool:
         """True while this screen takes the focus keys itself (e.g. during an intro)."""
+        return False
+
+    def clicks(self, element: Any) -> bool:
+        """Whether a press of ``element`` sounds the click (the app plays it, through
+        :meth:`Scene.click`, before this screen handles the press): any button of this
+        screen's own - not a part of a composite widget (a scroll bar's arrows), nor a
+        late press from the screen before. A screen with a silent button says so here."""
+        if not isinstance(element, pygame_gui.elements.UIButton) or element.parent_element:
+            return False
+        if self.root is None:
+            return False
+        mine = self.root.get_container()
+        container: Any = element.ui_container
+        while container is not None:
+            if container is mine:
+                return True
+            parent = getattr(container, "ui_container", None)
+            container = parent if parent is not container else None
         return False
 
     def __init__(self, app: App) -> None:

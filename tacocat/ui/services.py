@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from tacocat.ui.game_config import GameConfig
     from tacocat.ui.input.keymap import KeyMap
     from tacocat.ui.input.state import InputState
-    from tacocat.ui.scene import Scene, SceneManager
+    from tacocat.ui.scene_stack import SceneLike, SceneManager
     from tacocat.ui.speech.narrator import Narrator
 
 
@@ -63,7 +63,7 @@ class App(Protocol):
     #: Keyboard/controller focus of the pygame_gui screens, and the last input used.
     focus: FocusManager
     input: InputState
-    #: Speaks the screens' text when narration is on.
+    #: Speaks the screens' text when the Narration setting is on.
     narrator: Narrator
 
     @property
@@ -91,7 +91,7 @@ class App(Protocol):
     def go_to_title(self) -> None: ...
 
     def show_message(self, title: str, text: str,
-                     on_close: Callable[[], object] | None = None) -> Scene: ...
+                     on_close: Callable[[], object] | None = None) -> SceneLike: ...
 
     def open_menu(self) -> None: ...
 
@@ -116,7 +116,7 @@ class App(Protocol):
     def refuse_game_file(self, name: str, error: GameFileError, kept: bool = False) -> None: ...
 
     def pass_device(self, name: str, on_ready: Callable[[], None], seat: int | None = None,
-                    other: str | None = None) -> Scene: ...
+                    other: str | None = None) -> SceneLike: ...
 
     def quit(self, code: int = 0) -> None: ...
 

@@ -45,7 +45,9 @@ _PRESS_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
 
 
 class FocusManager:
-    """See the module docstring. ``top`` returns the scene on top (or None)."""
+    """See the module docstring. ``top`` returns the scene on top when it is a pygame_gui
+    screen (a :class:`~tacocat.ui.scene.UIScene`), else None: the app decides which
+    scenes are screens, so this module need not import the scenes."""
 
     def __init__(self, top: Callable[[], Any], ui: Any, input_state: InputState) -> None:
         self._top = top
@@ -74,11 +76,9 @@ class FocusManager:
         return not self.input.pointing
 
     def scene(self) -> Any:
-        """The top scene if the manager works on it (a pygame_gui screen), else None."""
-        from tacocat.ui.scene import UIScene
-
+        """The top scene if the manager works on it (a built pygame_gui screen), else None."""
         top = self._top()
-        if isinstance(top, UIScene) and top.root is not None:
+        if top is not None and top.root is not None:
             return top
         return None
 

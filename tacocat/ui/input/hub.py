@@ -17,10 +17,11 @@ from tacocat.ui.focus import FocusManager
 from tacocat.ui.input.gamepad import Gamepads
 from tacocat.ui.input.keymap import KeyMap
 from tacocat.ui.input.state import InputState
+from tacocat.ui.scene import UIScene
 
 if TYPE_CHECKING:
     from tacocat.persistence.settings import Settings
-    from tacocat.ui.scene import SceneManager
+    from tacocat.ui.scene_stack import SceneManager
     from tacocat.ui.speech.narrator import Narrator
 
 
@@ -56,11 +57,16 @@ class Inputs:
         #: controller support starts once the first frame is shown: it takes ~30 ms).
         self.gamepads = Gamepads()
         #: Keyboard / controller focus on the pygame_gui screens.
-        self.focus = FocusManager(lambda: self.scenes.top, self.ui, self.input)
+        self.focus = FocusManager(self._top_screen, self.ui, self.input)
         # Narration reads the focused control (the narrator is looked up each time: the
         # Narration setting and tests replace it).
         self.focus.on_focus_changed(lambda label, state: self.narrator.say_focus(label, state))
         self._keymap: tuple[Any, KeyMap] | None = None
+
+    def _top_screen(self) -> UIScene | None:
+        """The top scene when it is a pygame_gui screen (the focus works on those only)."""
+        top = self.scenes.top
+        return top if isinstance(top, UIScene) else None
 
     @property
     def keys(self) -> KeyMap:

@@ -16,14 +16,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tacocat.ui.i18n import tr
+from tacocat.ui.replay.player import SPEEDS
 from tacocat.ui.widgets import layout as L
-from tacocat.ui.widgets.button import Button
+from tacocat.ui.widgets.button import Button, ButtonGroup
 from tacocat.ui.widgets.scrubber import Scrubber
 from tacocat.ui.widgets.style import mix, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_text, line_step, smallest_size
 
 if TYPE_CHECKING:
-    from tacocat.ui.replay.scene import ReplayScene
+    from tacocat.ui.replay.player import ReplayPlayer
 
 #: The bar under the play mat, above the bottom hand.
 SCRUBBER_RECT = pygame.Rect(L.PLAY_MAT.x, 546, L.PLAY_MAT.width, 10)
@@ -35,9 +36,9 @@ TRANSPORT = (("previous_round", "«", 40), ("back", "‹", 40), ("play", "", 64)
 
 
 class ReplayControls:
-    """Buttons, scrubber and keys of one :class:`ReplayScene`."""
+    """Buttons, scrubber and keys of one replay viewer (a :class:`ReplayPlayer`)."""
 
-    def __init__(self, scene: ReplayScene) -> None:
+    def __init__(self, scene: ReplayPlayer) -> None:
         self.scene = scene
         self.scrubber = Scrubber(SCRUBBER_RECT)
         timeline = scene.timeline
@@ -46,6 +47,7 @@ class ReplayControls:
         decisions = {step: n.tone for step, n in scene.notes.items() if n.decision}
         self.scrubber.marks = decisions or {step: n.tone for step, n in scene.notes.items()}
         self.buttons = self._build_buttons()
+        self._group = ButtonGroup(scene.click)
         #: The button Tab put the focus on (its key), None while the keys step the game.
         self.focus_key: str | None = None
         self._panel: tuple[tuple[str, ...], pygame.Surface] | None = None
@@ -62,28 +64,32 @@ class ReplayControls:
         for key, label, width in TRANSPORT:
             buttons[key] = Button(key, pygame.Rect(x, area.y, width, 46), label,
                                   style="primary" if key == "play" else "secondary",
-                                  on_click=actions[key], font_size=24 if label else 18)
+                                  on_click=(actions[key] if key == "play" else
+                                            functools.partial(self._by_hand, actions[key])),
+                                  font_size=24 if label else 18,
+                                  sound=False)
             x += width + 2
         width = (area.width - 3 * 6) // 4
-        for i, speed in enumerate((0.5, 1.0, 2.0, 4.0)):
+        for i, speed in enumerate(SPEEDS):
             key = f"speed_{speed:g}"
             buttons[key] = Button(key, pygame.Rect(area.x + i * (width + 6), area.y + 56, width, 36),
                                   tr("tacocat.replay.speed", speed=f"{speed:g}"), style="quiet",
-                                  on_click=functools.partial(scene.set_speed, speed), font_size=16)
-        buttons["close"] = Button("close", pygame.Rect(1164, 14, 100, 38),
+                                  on_click=functools.partial(scene.set_speed, speed), font_size=16,
+                                  sound=False)
+        buttons["close"] = Button("close", L.CORNER_BUTTON,
                                   tr("tacocat.replay.close"), style="quiet",
                                   on_click=scene.close, font_size=18)
-        if scene.game is not None:
-            buttons["review"] = Button("review", pygame.Rect(1164, 60, 100, 38),
+        if scene.has_review():
+            buttons["review"] = Button("review", L.CORNER_BUTTON.move(0, L.CORNER_STEP),
                                        tr("tacocat.replay.review"), style="quiet",
-                                       on_click=scene.open_review, font_size=18)
+                                       on_click=scene.open_review, font_size=18, sound=False)
         return buttons
 
     def update(self, dt: float) -> None:
         scene = self.scene
         self.buttons["play"].label = tr("tacocat.replay.pause" if scene.playing
                                         else "tacocat.replay.play")
-        for speed in (0.5, 1.0, 2.0, 4.0):
+        for speed in SPEEDS:
             self.buttons[f"speed_{speed:g}"].style = ("secondary" if speed == scene.speed
                                                       else "quiet")
         at_start, at_end = scene.index <= 0, scene.index >= scene.timeline.last
@@ -98,11 +104,11 @@ class ReplayControls:
             self._key(event)
             return
         if event.type == pygame.DROPFILE:  # another game file: watch that one instead
-            self.scene.app.open_game_file(Path(event.file), on_close=self.scene.on_close)
+            self.scene.open_file(Path(event.file))
             return
         jump = self.scrubber.handle(event)
         if jump is not None:
-            self.scene.playing = False
+            self.scene.pause()
             if jump != self.scene.index:
                 self.scene.go(jump)
             return
@@ -127,24 +133,16 @@ class ReplayControls:
     def _mouse(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.focus_key = None
-        for button in self.buttons.values():
-            inside = button.contains(event.pos)
-            if event.type == pygame.MOUSEMOTION:
-                button.hovered = inside
-            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                button.pressed = inside
-            elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-                was, button.pressed = button.pressed, False
-                if inside and was and button.enabled and button.on_click is not None:
-                    self.press(button.key)
+        self._group.handle_event(self.buttons.values(), event)
 
     def press(self, key: str) -> None:
         """Press a button by its key (as a click would)."""
-        button = self.buttons[key]
-        if button.enabled and button.on_click is not None:
-            if key not in ("play", "close", "review") and not key.startswith("speed"):
-                self.scene.playing = False
-            button.on_click()
+        self._group.press(self.buttons[key])
+
+    def _by_hand(self, action: Callable[[], None]) -> None:
+        """A step or a jump by hand: the playing stops first."""
+        self.scene.pause()
+        action()
 
     def _key(self, event: pygame.event.Event) -> None:
         scene, key = self.scene, event.key
@@ -163,7 +161,7 @@ class ReplayControls:
             pygame.K_HOME: lambda: scene.go(0),
             pygame.K_END: lambda: scene.go(scene.timeline.last)}
         if key in moves:
-            scene.playing = False
+            scene.pause()
             moves[key]()
         elif key == pygame.K_SPACE:
             scene.toggle_play()
@@ -172,10 +170,10 @@ class ReplayControls:
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             scene.change_speed(-1)
         elif pygame.K_1 <= key <= pygame.K_9:
-            scene.playing = False
+            scene.pause()
             scene.to_round(key - pygame.K_0)
         elif key == pygame.K_ESCAPE:
-            scene.close()
+            self.press("close")
 
     # --- drawing ------------------------------------------------------------------------
 

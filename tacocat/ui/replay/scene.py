@@ -13,34 +13,28 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from tacocat.rules import events as ev
-from tacocat.rules import rounds_to_win
 from tacocat.ui.i18n import tr
 from tacocat.ui.input.prompts import pad_label
 from tacocat.ui.replay.controls import ReplayControls
+from tacocat.ui.replay.player import SPEEDS
 from tacocat.ui.replay.timeline import Note, Timeline
 from tacocat.ui.scene import Scene
 from tacocat.ui.table import resume
-from tacocat.ui.table.animator import Animator
 from tacocat.ui.table.narration import describe
-from tacocat.ui.table.painter import Painter
+from tacocat.ui.table.rig import table_rig
 from tacocat.ui.table.turn import turn_of
 from tacocat.ui.table.view import TableView
-from tacocat.ui.widgets import layout as L
-from tacocat.ui.widgets.board import BoardView
-from tacocat.ui.widgets.cards import CardRenderer
-from tacocat.ui.widgets.style import TextCache
 
 if TYPE_CHECKING:
     from tacocat.persistence.gamefile import GameFile, GameInfo
     from tacocat.ui.services import App
 
-#: Replay speeds offered (× the app's animation speed).
-SPEEDS = (0.5, 1.0, 2.0, 4.0)
 #: Seconds between two steps while playing, at 1×.
 STEP_PAUSE = 0.6
 BOTH = frozenset({0, 1})
@@ -73,7 +67,7 @@ class ReplayScene(Scene):
         self.info = info
         self.notes = dict(notes or {})
         self.on_close = on_close
-        self.playing = False
+        self._playing = False
         self.speed = 1.0
         self._wait = 0.0
         self._animated = False
@@ -83,30 +77,30 @@ class ReplayScene(Scene):
     # --- life cycle -------------------------------------------------------------------
 
     def enter(self) -> None:
-        app = self.app
-        self.text = TextCache(lambda size, bold: app.assets.font(size, bold=bold))
-        self.renderer = CardRenderer(app.assets)
-        ruleset = self.timeline.states[0].ruleset
-        board = BoardView(app.assets, self.text, ruleset.board, L.BOARD_RECT)
-        self.view = self._new_view()
-        self.animator = Animator(
-            self.view, speed=self._animation_speed, sound=self.app.audio.play,
-            narrate=self._narrate, reduced_motion=lambda: self.app.reduced_motion,
-            visible_seats=BOTH)
-        self.painter = Painter(self.view, app.assets, self.text, self.renderer, board,
-                               self.info.mode, rounds_to_win(ruleset.board.size))
+        rig = table_rig(self.app, self.timeline.states[0].ruleset, self.info.names, self.bottom,
+                        BOTH, self.info.mode, speed=self._animation_speed,
+                        sound=self.app.audio.play, narrate=self._narrate, visible_seats=BOTH)
+        self.text, self.renderer, self.view = rig.text, rig.renderer, rig.view
+        self.animator, self.painter = rig.animator, rig.painter
         self.controls = ReplayControls(self)
         self.go(self._start)
 
     def open_review(self) -> None:
         """The game review (Review): its summary, made first if it is not kept yet."""
         if self.game is not None:
-            self.playing = False
+            self.pause()
             self.app.open_review(self.game, self.game_id, on_close=self.on_close)
 
+    def has_review(self) -> bool:
+        """A Review button: the game's file is at hand."""
+        return self.game is not None
+
+    def open_file(self, path: Path) -> None:
+        """Another game file (dropped on the window): watch that one instead."""
+        self.app.open_game_file(path, on_close=self.on_close)
+
     def close(self) -> None:
-        """Leave the viewer (Close, Esc)."""
-        self.app.audio.play("click")
+        """Leave the viewer (Close, Esc: the button's click sounds)."""
         if self.on_close is not None:
             self.on_close()
         else:
@@ -151,7 +145,7 @@ class ReplayScene(Scene):
     def step_forward(self) -> None:
         """One action on: animated (unless animations are off or one is playing)."""
         if self.index >= self.timeline.last:
-            self.playing = False
+            self.pause()
             return
         if self.animator.busy or math.isinf(self._animation_speed()):
             self.go(self.index + 1)
@@ -172,11 +166,20 @@ class ReplayScene(Scene):
     def to_round(self, number: int) -> None:
         self.go(self.timeline.to_round(number))
 
+    @property
+    def playing(self) -> bool:
+        """Stepping on by itself (Play); only the viewer's verbs change it."""
+        return self._playing
+
     def toggle_play(self) -> None:
-        if not self.playing and self.index >= self.timeline.last:
+        if not self._playing and self.index >= self.timeline.last:
             self.go(0)  # at the end, Play starts again from the first deal
-        self.playing = not self.playing
+        self._playing = not self._playing
         self._wait = STEP_PAUSE  # the first step comes at once
+
+    def pause(self) -> None:
+        """Stop playing (a step, a jump or the review takes over)."""
+        self._playing = False
 
     def set_speed(self, speed: float) -> None:
         self.speed = speed
@@ -194,15 +197,15 @@ class ReplayScene(Scene):
             # The step has played: lay it out from its state, exactly as a jump there would.
             self.go(self.index, keep_banners=True)
         self.controls.update(dt)
-        if self.playing and self.animator.idle:
+        if self._playing and self.animator.idle:
             self._wait += dt * self.speed
             if self._wait >= STEP_PAUSE:
                 self.step_forward()
                 if self.index >= self.timeline.last and self.animator.idle:
-                    self.playing = False
+                    self.pause()
 
     def is_animating(self) -> bool:
-        return self.playing or self.animator.is_moving() or self.controls.scrubber.dragging
+        return self._playing or self.animator.is_moving() or self.controls.scrubber.dragging
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.controls.handle_event(event)

@@ -190,5 +190,4 @@ class AboutScene(Overlay):
                 self.app.audio.play("flip")
                 self.show(event.link_target)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back_button:
-            self.app.audio.play("click")
             self.close()

@@ -57,7 +57,6 @@ class ChoiceScene(MessageScene):
         ):
             self.choose(0)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
-            self.app.audio.play("click")
             self.choose(self.buttons.index(event.ui_element))
 
     def choose(self, index: int) -> None:

@@ -6,7 +6,7 @@ In ``--demo`` mode the app exits (code 0) once this screen has shown briefly.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,21 +18,21 @@ from tacocat.ui.widgets.style import palette
 
 if TYPE_CHECKING:
     from tacocat.ui.services import App
+    from tacocat.ui.summaries import GameSummary, TableLike
 
 #: Seconds the screen shows in a demo before the app exits.
 DEMO_SECONDS = 1.5
 
 
 class GameOverScene(DrawnOverlay):
-    """``GameOverScene(app, table, info)`` with ``winner``, ``wins``, ``names``, ``rounds``,
-    ``tied``, ``mode`` and ``human_seat``."""
+    """``GameOverScene(app, table, info)``: ``info`` is the finished game."""
 
     name = "game_over"
     panel_size = (680, 560)
     appear = 0.3
     guard = 0.4
 
-    def __init__(self, app: App, table: Any, info: dict[str, Any]) -> None:
+    def __init__(self, app: App, table: TableLike, info: GameSummary) -> None:
         super().__init__(app, table.text)
         self.table = table
         self.info = info
@@ -50,13 +50,13 @@ class GameOverScene(DrawnOverlay):
         self.buttons = [self.rematch_button, self.title_button]
         #: Watch the game again (and review it there), once it is kept in the History.
         self.replay_button: Button | None = None
-        if getattr(table, "kept_id", None) is not None:
+        if table.kept_id is not None:
             replay = pygame.Rect(0, 0, 200, 36)
             replay.topright = (rect.right - 18, rect.y + 18)
             self.replay_button = Button("replay", replay, tr("tacocat.trust.over.replay"),
                                         style="quiet", font_size=16)
             self.buttons.append(self.replay_button)
-        self.demo = info.get("mode") == "demo"
+        self.demo = info.mode == "demo"
         #: Where the round-by-round recap ends (tests check it clears the buttons).
         self.recap_bottom = 0
 
@@ -75,7 +75,7 @@ class GameOverScene(DrawnOverlay):
 
     def is_animating(self) -> bool:
         return (super().is_animating() or self.demo or self.frames < 3
-                or bool(self.table.view.particles))
+                or self.table.has_confetti())
 
     def on_button(self, button: Button) -> None:
         if button is self.rematch_button:
@@ -92,12 +92,12 @@ class GameOverScene(DrawnOverlay):
         p = palette()
         info = self.info
         rect = self.panel_rect
-        names, winner, wins = info["names"], info["winner"], info["wins"]
+        names, winner, wins = info.names, info.winner, info.wins
         goal = self.app.assets.image(f"board/goal_{winner + 1}", (90, 104))
         surface.blit(goal, goal.get_rect(midtop=(rect.centerx, rect.y + 22)))
         colour = p.seat(winner, dark=True)
-        if info.get("mode") == "vs_ai":
-            won = winner == info.get("human_seat")
+        if info.mode == "vs_ai":
+            won = winner == info.human_seat
             # A defeat says so, in a sombre colour (and the table threw no confetti).
             title = tr("tacocat.table.over.you_win") if won else \
                 tr("tacocat.trust.over.you_lost", name=names[winner])
@@ -109,9 +109,9 @@ class GameOverScene(DrawnOverlay):
                       p.ink_soft)
         score = tr("tacocat.table.result.score", name0=names[0], a=wins[0], name1=names[1], b=wins[1])
         y = self.line(surface, score, y + 14, 26, p.ink, bold=True)
-        rounds = tr("tacocat.table.over.rounds", count=info["rounds"], tied=info.get("tied", 0))
+        rounds = tr("tacocat.table.over.rounds", count=info.rounds, tied=info.tied)
         y = self.line(surface, rounds, y + 6, 17, p.ink_soft)
-        records = info.get("recap") or ()
+        records = info.recap
         if records:
             recap = tr("tacocat.table.over.recap", name0=names[0], name1=names[1])
             y = self.line(surface, recap, y + 10, 16, p.ink_soft, bold=True)
@@ -120,5 +120,5 @@ class GameOverScene(DrawnOverlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.table.view.particles:
+        if self.table.has_confetti():
             self.table.draw_confetti(surface)

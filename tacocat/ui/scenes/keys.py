@@ -130,17 +130,14 @@ class KeysScene(Overlay):
             return
         element = event.ui_element
         if element is self.done_button:
-            self.app.audio.play("click")
             self.close()
         elif element is self.reset_button:
-            self.app.audio.play("click")
             self.capturing = None
             self._store(DEFAULT_TABLE_KEYS)
             self._say(tr("tacocat.focus.keys.reset_done"))
         else:
             for action, button in self.key_buttons.items():
                 if element is button:
-                    self.app.audio.play("click")
                     self.capturing = None if self.capturing == action else action
                     self._say("")
                     self._show_keys()

@@ -55,17 +55,12 @@ class MenuScene(Overlay):
             return
         element = event.ui_element
         if element is self.resume_button:
-            self.app.audio.play("click")
             self.close()
         elif element is self.rules_button:
-            self.app.audio.play("click")
             self.app.open_rules()
         elif element is self.stats_button:
-            self.app.audio.play("click")
             self.app.open_stats()
         elif element is self.settings_button:
-            self.app.audio.play("click")
             self.app.open_settings()
         elif element is self.quit_button:
-            self.app.audio.play("click")
             self.app.go_to_title()

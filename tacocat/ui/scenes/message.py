@@ -79,10 +79,7 @@ class MessageScene(Overlay):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (
             pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE
-        ):
-            self.close()
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok_button:
-            self.app.audio.play("click")
+        ) or event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok_button:
             self.close()
 
     def update(self, dt: float) -> None:

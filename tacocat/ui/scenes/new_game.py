@@ -196,25 +196,20 @@ class NewGameScene(UIScene):
             return
         element = event.ui_element
         if element is self.start_button:
-            self.app.audio.play("click")
             self.start()
         elif element is self.back_button:
-            self.app.audio.play("click")
             self._back()
         elif element is self.vs_ai_button or element is self.hotseat_button:
-            self.app.audio.play("click")
             self.mode = "vs_ai" if element is self.vs_ai_button else "hotseat"
             self._refresh()
         else:
             for level, button in self.level_buttons.items():
                 if element is button:
-                    self.app.audio.play("click")
                     self.level = level
                     self._refresh()
                     return
             for seat, button in self.seat_buttons.items():
                 if element is button:
-                    self.app.audio.play("click")
                     self.human_seat = seat
                     self._refresh()
                     return

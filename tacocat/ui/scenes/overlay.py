@@ -19,7 +19,7 @@ import pygame
 import pygame_gui
 
 from tacocat.ui.scene import OVERLAY_LAYER, Scene, UIScene
-from tacocat.ui.widgets.button import Button
+from tacocat.ui.widgets.button import Button, ButtonGroup
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_lines, draw_text
 
@@ -88,6 +88,8 @@ class DrawnOverlay(Scene):
         super().__init__(app)
         self.text = text or TextCache(lambda size, bold: app.assets.font(size, bold=bold))
         self.buttons: list[Button] = []
+        #: One meaning of a click and its sound (a disabled button does nothing here).
+        self._group = ButtonGroup(self.click, pressed=self.on_button)
         self.focus = 0
         self.keyboard = False
         self.elapsed = 0.0
@@ -122,32 +124,22 @@ class DrawnOverlay(Scene):
         return self.elapsed < self.appear + 0.05
 
     def _press(self, button: Button) -> None:
-        if not button.enabled or not button.visible:
-            return
-        self.app.audio.play("click")
-        self.on_button(button)
+        self._group.press(button)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
+            self._group.handle_event(self.buttons, event)
             for index, button in enumerate(self.buttons):
-                button.hovered = button.contains(event.pos)
                 if button.hovered:
                     self.focus = index  # the focus follows the mouse (its ring hides)
             return
         if not self.armed:
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for button in self.buttons:
-                button.pressed = button.contains(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for button in self.buttons:
-                was = button.pressed
-                button.pressed = False
-                if button.contains(event.pos) and was:
-                    self.keyboard = False
-                    self._press(button)
-                    return
-            self.on_click(event.pos)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1:
+            if self._group.handle_event(self.buttons, event) is not None:
+                self.keyboard = False
+            elif event.type == pygame.MOUSEBUTTONUP:
+                self.on_click(event.pos)
         elif event.type == pygame.KEYDOWN:
             self.on_key(event)
 

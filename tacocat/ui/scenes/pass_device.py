@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -115,6 +116,10 @@ class PassDeviceScene(Overlay):
         # Keep frames coming until the guard ends, so the button enables on time.
         return not self.armed
 
+    def clicks(self, element: Any) -> bool:
+        """Silent here: the hand-over clicks when it is confirmed (button or key, once armed)."""
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.open_menu()  # never reveals the hand: the menu covers it too
@@ -133,6 +138,6 @@ class PassDeviceScene(Overlay):
         if self.done:
             return
         self.done = True
-        self.app.audio.play("click")
+        self.click()
         self.app.scenes.pop(self)
         self.on_ready()

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from tacocat.ui.feeling import outcome, player_of
+from tacocat.ui.feeling import outcome
 from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.score import round_label
@@ -18,6 +18,7 @@ from tacocat.ui.widgets.text_box import draw_lines, draw_text
 
 if TYPE_CHECKING:
     from tacocat.ui.services import App
+    from tacocat.ui.summaries import RoundSummary, TableLike
 
 #: Seconds the result stays up in a demo (at speed 1) before the next round.
 DEMO_SECONDS = 2.2
@@ -26,13 +27,13 @@ NAME_WIDTH = 160
 
 
 class RoundResultScene(DrawnOverlay):
-    """``RoundResultScene(app, table, info)``; ``info`` is the view's ``last_round``."""
+    """``RoundResultScene(app, table, info)``: ``info`` is the round just finished."""
 
     name = "round_result"
     guard = 0.3
     panel_size = (640, 480)
 
-    def __init__(self, app: App, table: Any, info: dict[str, Any]) -> None:
+    def __init__(self, app: App, table: TableLike, info: RoundSummary) -> None:
         text = table.text
         # Rows from the fonts' line heights, so a larger text size makes room (the panel
         # grows down) instead of the lines covering the cards and the button.
@@ -44,30 +45,30 @@ class RoundResultScene(DrawnOverlay):
         super().__init__(app, table.text)
         self.table = table
         self.info = info
-        self.names = tuple(table.view.names)
-        self.wins = tuple(info.get("wins", table.view.wins))
-        self.round = info.get("round", table.view.book.number)
-        self.replay = info.get("replay", 0)
+        self.names = tuple(table.names)
+        self.wins = info.wins
+        self.round = info.round
+        self.replay = info.replay
         self.frames = 0
         self.closed = False
         rect = pygame.Rect(0, 0, 260, 52)
         rect.midbottom = (self.panel_rect.centerx, self.panel_rect.bottom - 24)
         #: The one player this screen belongs to (vs the computer), else None (shared).
-        self.player = player_of(table.session.visible_seats) if table.session else None
+        self.player = table.player
         # A tie deals the same round again: the button says so, not "Next round".
-        label = tr("tacocat.trust.result.deal_again" if info.get("tie")
+        label = tr("tacocat.trust.result.deal_again" if info.tie
                    else "tacocat.table.result.next")
         self.next_button = Button("next", rect, label, style="primary", font_size=21)
         self.buttons = [self.next_button]
-        self.demo = table.config.mode == "demo"
+        self.demo = table.mode == "demo"
         self.cards: list[CardSprite] = []
-        showdown = info.get("showdown")
+        showdown = info.showdown
         if showdown:
             for seat in (0, 1):
                 sprite = CardSprite(showdown[seat], seat, "result",
                                     (self.panel_rect.centerx + (-90 if seat == 0 else 90),
                                      self.panel_rect.y + self.card_y), 0.8, face_up=True)
-                sprite.glow = 1.0 if info.get("winner") == seat else 0.0
+                sprite.glow = 1.0 if info.winner == seat else 0.0
                 self.cards.append(sprite)
 
     def update(self, dt: float) -> None:
@@ -107,8 +108,8 @@ class RoundResultScene(DrawnOverlay):
     def _title(self) -> tuple[str, tuple[int, int, int]]:
         """The heading and its colour: the player's win or loss, a tie, someone's win."""
         p = palette()
-        winner = self.info.get("winner")
-        if self.info.get("tie"):
+        winner = self.info.winner
+        if self.info.tie:
             return tr("tacocat.table.result.tie"), p.ink
         if winner is None:
             return "", p.ink
@@ -121,17 +122,17 @@ class RoundResultScene(DrawnOverlay):
 
     def move_text(self) -> str:
         """What Tacocat did (or that the round is dealt again)."""
-        info, names, winner = self.info, self.names, self.info.get("winner")
-        if info.get("tie"):
+        info, names, winner = self.info, self.names, self.info.winner
+        if info.tie:
             return tr("tacocat.table.result.replay")
         if winner is None:
             return ""
-        end, size = info.get("token_to"), self.table.view.board.size
+        end, size = info.token_to, self.table.board_size
         if end is not None and (end < 0 or end >= size):
             text = tr("tacocat.table.result.home", name=names[winner])
         else:
             text = tr("tacocat.table.result.moves", name=names[winner])
-        skipped = info.get("skipped") or ()
+        skipped = info.skipped
         if skipped:
             text += " " + tr("tacocat.table.result.hops", count=len(skipped))
         return text
@@ -167,7 +168,7 @@ class RoundResultScene(DrawnOverlay):
                       anchor="midtop")
         if self.cards:
             # Equal cards: nobody's lower card won, so the rule is not named.
-            between = "tacocat.trust.result.equal" if info.get("tie") else \
+            between = "tacocat.trust.result.equal" if info.tie else \
                 "tacocat.table.result.lower_wins"
             self._between_cards(surface, tr(between), rect.y + self.card_y)
         y = rect.y + self.lines_y

@@ -9,7 +9,7 @@ Accessibility page's is the "access" section's (issue #19 asks for it here).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -202,6 +202,11 @@ class RulesScene(Overlay):
         (self.next_button.disable if index == len(PAGES) - 1 else self.next_button.enable)()
         self.app.focus.announce(page_title(page), page_indicator(page))
 
+    def clicks(self, element: Any) -> bool:
+        """Previous and Next turn a page (a flip, not a click)."""
+        return (element not in (self.previous_button, self.next_button)
+                and super().clicks(element))
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -214,10 +219,9 @@ class RulesScene(Overlay):
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
         if event.ui_element is self.back_button:
-            self.app.audio.play("click")
             self.close()
-        elif event.ui_element is self.tutorial_button:
-            self.app.audio.play("click")
+            return
+        if event.ui_element is self.tutorial_button:
             self.app.start_tutorial()
         elif event.ui_element is self.previous_button:
             self.turn(-1)

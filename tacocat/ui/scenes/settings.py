@@ -277,40 +277,33 @@ class SettingsScene(Overlay):
 
     def _button_pressed(self, element) -> None:
         if element is self.done_button:
-            self.app.audio.play("click")
             self.close()
             return
         if element is self.about_button:
-            self.app.audio.play("click")
             self.app.open_about()
             return
         if element is self.keys_button:
-            self.app.audio.play("click")
             from tacocat.ui.scenes.keys import KeysScene
 
             self.app.scenes.push(KeysScene(self.app))
             return
         for speed, button in self.speed_buttons.items():
             if element is button:
-                self.app.audio.play("click")
                 self.app.update_settings(animation_speed=speed)
                 self._refresh()
                 return
         for size, button in self.size_buttons.items():
             if element is button:
-                self.app.audio.play("click")
                 self.app.update_settings(window_size=size)
                 self._refresh()
                 return
         for code, button in self.language_buttons.items():
             if element is button:
-                self.app.audio.play("click")
                 self.app.update_settings(language=code)  # rebuilds this screen in it
                 self._refresh()
                 return
         for percent, button in self.text_size_buttons.items():
             if element is button:
-                self.app.audio.play("click")
                 self.app.update_settings(text_size=percent)  # rebuilds this screen in it
                 self._refresh()
                 return

@@ -193,12 +193,8 @@ class StatsScene(Overlay):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (
             pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER
-        ):
-            self.close()
-        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.done_button:
-            self.app.audio.play("click")
+        ) or event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.done_button:
             self.close()
         elif (event.type == pygame_gui.UI_BUTTON_PRESSED and self.history_button is not None
               and event.ui_element is self.history_button):
-            self.app.audio.play("click")
             self.app.open_history()

@@ -229,33 +229,24 @@ class TitleScene(UIScene):
             return
         element = event.ui_element
         if element is getattr(self, "new_game_button", None):
-            self.app.audio.play("click")
             from tacocat.ui.scenes.new_game import NewGameScene
 
             self.app.scenes.switch(NewGameScene(self.app))
         elif element is self.continue_button and element is not None:
-            self.app.audio.play("click")
             self.app.continue_game()
         elif element is getattr(self, "tutorial_button", None):
-            self.app.audio.play("click")
             self.app.start_tutorial()
         elif element is getattr(self, "rules_button", None):
-            self.app.audio.play("click")
             self.app.open_rules()
         elif element is getattr(self, "settings_button", None):
-            self.app.audio.play("click")
             self.app.open_settings()
         elif element is getattr(self, "stats_button", None):
-            self.app.audio.play("click")
             self.app.open_stats()
         elif element is getattr(self, "history_button", None):
-            self.app.audio.play("click")
             self.app.open_history()
         elif element is getattr(self, "about_button", None):
-            self.app.audio.play("click")
             self.app.open_about()
         elif element is getattr(self, "quit_button", None):
-            self.app.audio.play("click")
             self.ask_to_quit()
 
     def ask_to_quit(self) -> None:

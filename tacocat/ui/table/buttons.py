@@ -7,18 +7,48 @@ disabled, said when it is clicked anyway.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
-from tacocat.rules import Attack, Phase, Replace
+from tacocat.rules import Action, Attack, Phase, Replace
 from tacocat.ui.i18n import tr
 from tacocat.ui.input.prompts import prompt
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
 
 if TYPE_CHECKING:
-    from tacocat.ui.table.controls import Controls
+    from tacocat.ui.input.keymap import KeyMap
+    from tacocat.ui.input.state import InputState
+    from tacocat.ui.services import App
+    from tacocat.ui.table.session import GameSession
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the buttons show for: the decision on screen this frame.
+
+    :param seat: the human seat to act (None: the buttons for the decision hide).
+    :param phase: the game's phase.
+    :param values: the selected cards' values, sorted.
+    :param mode: the game's mode ("vs_ai", "hotseat", "demo").
+    :param undo_allowed: the game allows taking back (the guided game does not).
+    :param problem: the engine's reason an action is illegal (None: legal), memoised.
+    :param can_undo: whether there is a decision to take back, memoised.
+    :param keys, input: the chosen keys and the last input kind (the labels name them).
+    """
+
+    seat: int | None
+    phase: Phase
+    values: tuple[int, ...]
+    mode: str
+    undo_allowed: bool
+    problem: Callable[[Action], str | None]
+    can_undo: Callable[[], bool]
+    keys: KeyMap
+    input: InputState
 
 
 def build() -> dict[str, Button]:
@@ -38,48 +68,74 @@ def build() -> dict[str, Button]:
     # Take back (vs-AI only): over the decision's buttons, under the piles' labels.
     buttons["undo"] = Button("undo", pygame.Rect(area.x, area.y - 46, area.width, 36),
                              style="quiet", font_size=16)
-    buttons["menu"] = Button("menu", pygame.Rect(1164, 14, 100, 38),
+    buttons["menu"] = Button("menu", L.CORNER_BUTTON,
                              tr("tacocat.table.button.menu"), style="quiet", font_size=16)
     # Side by side, one size: "Hint (H)" never larger than "Discards (D)" beside it.
     buttons["hint"].row = buttons["discards"].row = [buttons["hint"], buttons["discards"]]
     return buttons
 
 
-def _problem_cached(controls: Controls, action: Any) -> str | None:
-    """The engine's reason ``action`` is illegal (memoised per state: asked every frame)."""
-    key = (id(controls.session.state), action)
-    cache = controls._problems
-    if cache.get("state") is not controls.session.state:
-        cache.clear()
-        cache["state"] = controls.session.state
-    if key not in cache:
-        cache[key] = controls.session.problem(action)
-    return cache[key]
+class StateMemo:
+    """Answers about the game's state, memoised until the state changes (the buttons ask
+    every frame; a new state is a new object)."""
+
+    def __init__(self) -> None:
+        self._state: object = None
+        self._problems: dict[Action, str | None] = {}
+        self._can_undo: bool | None = None
+
+    def _for(self, state: object) -> None:
+        if state is not self._state:
+            self._state, self._problems, self._can_undo = state, {}, None
+
+    def problem(self, state: object, action: Action, ask: Callable[[Action], str | None]
+                ) -> str | None:
+        self._for(state)
+        if action not in self._problems:
+            self._problems[action] = ask(action)
+        return self._problems[action]
+
+    def can_undo(self, state: object, ask: Callable[[], bool]) -> bool:
+        self._for(state)
+        if self._can_undo is None:
+            self._can_undo = ask()  # a replay: once per state
+        return self._can_undo
 
 
-def refresh(controls: Controls) -> None:
+def decision(session: GameSession, memo: StateMemo, seat: int | None,
+             values: tuple[int, ...], app: App) -> Decision:
+    """The decision ``seat`` (None: nobody's) faces with ``values`` selected, its
+    answers from the engine memoised in ``memo``."""
+    state = session.state
+    return Decision(
+        seat=seat, phase=state.phase, values=values, mode=session.mode,
+        undo_allowed=session.allows_undo,
+        problem=lambda action: memo.problem(state, action, session.problem),
+        can_undo=lambda: memo.can_undo(state, lambda: session.undo_target() is not None),
+        keys=app.keys, input=app.input)
+
+
+def refresh(b: dict[str, Button], decision: Decision) -> None:
     """Labels, visibility and enabled states for the decision on screen now."""
-    b = controls.buttons
-    seat = controls.table.acting_seat()
-    app = controls.table.app
-    b["hint"].label = tr("tacocat.focus.table.hint", button=prompt("hint", app.keys, app.input))
+    seat, keys, input_state = decision.seat, decision.keys, decision.input
+    b["hint"].label = tr("tacocat.focus.table.hint", button=prompt("hint", keys, input_state))
     b["discards"].label = tr("tacocat.focus.table.discards",
-                             button=prompt("discards", app.keys, app.input))
+                             button=prompt("discards", keys, input_state))
     primary, secondary = b["primary"], b["secondary"]
     primary.visible = secondary.visible = False
     b["hint"].enabled = seat is not None
     b["hint"].disabled_reason = tr("tacocat.table.why.hint_not_now")
-    b["hint"].visible = controls.session.mode != "demo"
-    _refresh_undo(controls, seat)
+    b["hint"].visible = decision.mode != "demo"
+    _refresh_undo(b["undo"], decision)
     if seat is None:
         return
-    phase = controls.session.state.phase
-    values = controls._selected_values()
+    phase = decision.phase
+    values = decision.values
     if phase is Phase.REPLACE:
         primary.visible = secondary.visible = True
         primary.label = (tr("tacocat.table.button.replace", count=len(values)) if values
                          else tr("tacocat.table.button.replace_none"))
-        problem = _problem_cached(controls, Replace(seat, values)) if values else None
+        problem = decision.problem(Replace(seat, values)) if values else None
         primary.enabled = bool(values) and problem is None
         primary.disabled_reason = problem or tr("tacocat.table.why.select_to_replace")
         secondary.label = tr("tacocat.table.button.keep")
@@ -87,7 +143,7 @@ def refresh(controls: Controls) -> None:
     elif phase is Phase.ATTACK:
         primary.visible = secondary.visible = True
         primary.label = tr("tacocat.table.button.attack")
-        problem = (_problem_cached(controls, Attack(seat, values)) if values
+        problem = (decision.problem(Attack(seat, values)) if values
                    else tr("tacocat.table.why.select_to_attack"))
         primary.enabled = problem is None
         primary.disabled_reason = problem
@@ -105,26 +161,18 @@ def refresh(controls: Controls) -> None:
             primary.label = tr(f"tacocat.trust.table.{verb}", card=picked)
         primary.enabled = picked is not None
         primary.disabled_reason = tr("tacocat.focus.table.pick_one",
-                                     button=prompt("select", app.keys, app.input))
+                                     button=prompt("select", keys, input_state))
 
 
-def _refresh_undo(controls: Controls, seat: int | None) -> None:
+def _refresh_undo(undo: Button, decision: Decision) -> None:
     """Take back shows against the computer only, on the player's turn."""
-    undo = controls.buttons["undo"]
-    session = controls.session
-    undo.visible = session.mode == "vs_ai" and seat is not None and session.allows_undo
+    undo.visible = (decision.mode == "vs_ai" and decision.seat is not None
+                    and decision.undo_allowed)
     if not undo.visible:
         return
-    app = controls.table.app
     # A controller has no take-back button: it reaches this one with the focus.
-    undo.label = (tr("tacocat.trust.table.undo") if app.input.controller else
-                  tr("tacocat.trust.table.undo_key", button=prompt("undo", app.keys, app.input)))
-    key = ("undo", id(session.state))
-    cache = controls._problems
-    if cache.get("state") is not session.state:
-        cache.clear()
-        cache["state"] = session.state
-    if key not in cache:
-        cache[key] = session.undo_target() is not None  # a replay: once per state
-    undo.enabled = cache[key]
+    undo.label = (tr("tacocat.trust.table.undo") if decision.input.controller else
+                  tr("tacocat.trust.table.undo_key",
+                     button=prompt("undo", decision.keys, decision.input)))
+    undo.enabled = decision.can_undo()
     undo.disabled_reason = tr("tacocat.trust.table.undo_none")

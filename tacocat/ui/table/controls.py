@@ -20,11 +20,12 @@ from tacocat.ui.input.prompts import prompt
 from tacocat.ui.table import buttons, lifts
 from tacocat.ui.table.prompt import hint_words, sentence
 from tacocat.ui.widgets import layout as L
-from tacocat.ui.widgets.button import Button
+from tacocat.ui.widgets.button import Button, ButtonGroup
 from tacocat.ui.widgets.cards import CardSprite
 
 if TYPE_CHECKING:
-    from tacocat.ui.table.scene import TableScene
+    from tacocat.ui.table.session import GameSession
+    from tacocat.ui.table.table_input import TableInput
 
 #: Seconds a "why not" message stays in the prompt line.
 MESSAGE_TIME = 3.5
@@ -33,12 +34,15 @@ TOOLTIP_DELAY = 0.35
 
 
 class Controls:
-    """Input on one table (see the module docstring)."""
+    """Input on one table (see the module docstring).
 
-    def __init__(self, table: TableScene) -> None:
-        assert table.session is not None, "the table builds its controls after its session"
+    :param table: what the controls may ask of the table (:class:`TableInput`).
+    :param session: the game the actions go to.
+    """
+
+    def __init__(self, table: TableInput, session: GameSession) -> None:
         self.table = table
-        self.session = table.session
+        self.session = session
         self.selected: list[CardSprite] = []
         self.hovered: CardSprite | None = None
         self.focus_index: int | None = None
@@ -50,13 +54,21 @@ class Controls:
         self._message_left = 0.0
         self.hint_text: str | None = None
         self._hint_wanted = False
-        self._problems: dict[Any, Any] = {}
+        self._memo = buttons.StateMemo()
         self._turn: tuple[int, int | None] = (0, None)
         self.lifts_moving = False
         #: Where the mouse is, and for how long it has rested there (tooltips wait a moment).
         self.pointer: tuple[int, int] | None = None
         self.pointer_still = 0.0
         self.buttons = buttons.build()
+        actions = {"menu": self._open_menu, "discards": table.open_discards,
+                   "hint": self.ask_hint, "primary": self._confirm,
+                   "secondary": self._secondary, "undo": self.take_back}
+        for key, action in actions.items():
+            self.buttons[key].on_click = action
+        #: A disabled button, clicked, says why it is disabled.
+        self._group = ButtonGroup(table.click, refused=lambda button: self._refuse(
+            button.disabled_reason or tr("tacocat.table.why.not_now")))
 
     def update(self, dt: float) -> None:
         """Per frame: focus on a new decision, hints, lifts, the message's time."""
@@ -71,7 +83,7 @@ class Controls:
         pointed = (self.hovered, focus) if table.acting_seat() is not None else ()
         self.lifts_moving = lifts.update(
             table.view, table.viewer, pointed, dt,
-            snap=table.animator.instant or table.app.reduced_motion)
+            snap=table.instant_motion())
         self.pointer_still += dt
         if self._message_left > 0:
             self._message_left -= dt
@@ -150,7 +162,7 @@ class Controls:
         if sprite.selected:
             sprite.selected = False
             self.selected.remove(sprite)
-            self.table.sound("click")
+            self.table.click()
             return
         phase = self.session.state.phase
         if phase is Phase.REPLACE:
@@ -170,29 +182,13 @@ class Controls:
         sprite.selected = True
         self.selected.append(sprite)
         self.message = None
-        self.table.sound("click")
+        self.table.click()
 
     def press(self, key: str) -> None:
-        """A click (or Enter) on a button."""
+        """Enter on a button (or a click on it): its action, or why it is disabled."""
         button = self.buttons.get(key)
-        if button is None or not button.visible:
-            return
-        if not button.enabled:
-            self._refuse(button.disabled_reason or tr("tacocat.table.why.not_now"))
-            return
-        self.table.sound("click")
-        if key == "menu":
-            self._open_menu()
-        elif key == "discards":
-            self.table.open_discards()
-        elif key == "hint":
-            self.ask_hint()
-        elif key == "primary":
-            self._confirm()
-        elif key == "secondary":
-            self._secondary()
-        elif key == "undo":
-            self.take_back()
+        if button is not None:
+            self._group.press(button)
 
     def take_back(self) -> None:
         """Undo against the computer: the table is laid out again from the earlier state."""
@@ -245,7 +241,7 @@ class Controls:
         session = self.session
         if session.state.is_over:
             return
-        if self.table.animator.busy:
+        if self.table.is_busy():
             return
         who = session.actor()
         if who is None:
@@ -303,7 +299,12 @@ class Controls:
 
     def refresh_buttons(self) -> None:
         """The buttons' labels and states for this frame's decision (see :mod:`.buttons`)."""
-        buttons.refresh(self)
+        buttons.refresh(self.buttons, self.decision())
+
+    def decision(self) -> buttons.Decision:
+        """The decision on screen now, as the buttons show it."""
+        return buttons.decision(self.session, self._memo, self.table.acting_seat(),
+                                self._selected_values(), self.table.app)
 
     def focusables(self) -> list[Any]:
         """What keyboard focus can land on: your cards, then the visible buttons."""
@@ -366,40 +367,34 @@ class Controls:
         self._announce()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.session is None:
-            return
-        animator = self.table.animator
+        table = self.table
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEMOTION:
             self.pointer, self.pointer_still = event.pos, 0.0
             self.hovered = self._card_at(event.pos)
-            for button in self.buttons.values():
-                button.hovered = button.contains(event.pos)
+            self._group.handle_event(self.buttons.values(), event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for button in self.buttons.values():
-                button.pressed = button.contains(event.pos)
+            self._group.handle_event(self.buttons.values(), event)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for button in self.buttons.values():
-                button.pressed = False
-            if animator.busy and not animator.held and animator.tweener.is_animating():
-                animator.skip()
+            if table.is_busy() and not table.is_held() and table.is_moving():
+                for button in self.buttons.values():
+                    button.pressed = False  # the click lands the animation, nothing else
+                table.skip_motion()
                 return
-            self._click(event.pos)
+            self.keyboard_focus = False
+            if self._group.handle_event(self.buttons.values(), event) is None:
+                self._click(event.pos)
 
     def _click(self, pos: tuple[int, int]) -> None:
-        self.keyboard_focus = False
-        for key, button in self.buttons.items():
-            if button.contains(pos):
-                self.press(key)
-                return
+        """A click that pressed no button: on a card, the discard pile, another's card."""
+        if any(button.contains(pos) for button in self.buttons.values()):
+            return  # released on a button it was not pressed on: no click
         sprite = self._card_at(pos)
         if sprite is not None:
             self.click_card(sprite)
             return
-        discard = pygame.Rect(0, 0, 96, 128)
-        discard.center = (round(L.DISCARD_POS[0]), round(L.DISCARD_POS[1]))
-        if discard.collidepoint(pos):
+        if L.pile_rect("discards", "click").collidepoint(pos):
             self.table.open_discards()
             return
         sprite = self._any_card_at(pos)
@@ -410,10 +405,8 @@ class Controls:
         """A key (or a controller button, see :mod:`tacocat.ui.input`) as a table intent:
         the keys are the player's choice (Settings), so no key is named here."""
         intent = self.table.app.keys.intent(event)
-        animator = self.table.animator
-        moving = animator.tweener.is_animating()
-        if intent in ("select", "menu", "back") and moving:
-            animator.skip()
+        if intent in ("select", "menu", "back") and self.table.is_moving():
+            self.table.skip_motion()
             return
         if intent in ("menu", "back"):
             self._open_menu()
@@ -467,9 +460,9 @@ class Controls:
         if sprite.selected:
             sprite.selected = False
             self.selected = []
-            self.table.sound("click")
+            self.table.click()
             return
-        if self.session.state.phase is Phase.DEFEND:
+        if self.session.state.phase is Phase.DEFEND and sprite.value is not None:
             problem = self.session.problem(Respond(seat, sprite.value))
             if problem is not None:
                 self._refuse(problem)
@@ -479,17 +472,17 @@ class Controls:
         sprite.selected = True
         self.selected = [sprite]
         self.message = None
-        self.table.sound("click")
+        self.table.click()
 
     def _card_at(self, pos: tuple[int, int]) -> CardSprite | None:
         """Your card under the mouse (the topmost one)."""
         for sprite in reversed(self.table.my_hand()):
-            if sprite.z <= 0 and self.table.renderer.rect_of(sprite).collidepoint(pos):
+            if sprite.z <= 0 and self.table.card_rect(sprite).collidepoint(pos):
                 return sprite
         return None
 
     def _any_card_at(self, pos: tuple[int, int]) -> CardSprite | None:
         for sprite in reversed(self.table.view.all_sprites()):
-            if self.table.renderer.rect_of(sprite).collidepoint(pos):
+            if self.table.card_rect(sprite).collidepoint(pos):
                 return sprite
         return None

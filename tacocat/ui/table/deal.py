@@ -16,7 +16,7 @@ class DealMoves(Motion):
 
     # --- setup ----------------------------------------------------------------------------
 
-    def _on_RoundStarted(self, event: ev.RoundStarted) -> None:
+    def _show_round_started(self, event: ev.RoundStarted) -> None:
         view = self.view
         view.round_number = event.round_number
         view.round_caption = view.round_title()
@@ -91,7 +91,7 @@ class DealMoves(Motion):
         else:
             start_deal()
 
-    def _on_HandDealt(self, event: ev.HandDealt) -> None:
+    def _show_hand_dealt(self, event: ev.HandDealt) -> None:
         view = self.view
         hand = view.hands[event.seat]
         for sprite, value in zip(hand, event.cards, strict=False):
@@ -106,18 +106,18 @@ class DealMoves(Motion):
 
     # --- replacement ------------------------------------------------------------------------
 
-    def _on_ReplacementCommitted(self, event: ev.ReplacementCommitted) -> None:
+    def _show_replacement_committed(self, event: ev.ReplacementCommitted) -> None:
         self.view.committed[event.seat] = True
         self.sound("click")
 
-    def _on_ReplacementChosen(self, event: ev.ReplacementChosen) -> None:
+    def _show_replacement_chosen(self, event: ev.ReplacementChosen) -> None:
         chosen = list(event.cards)
         for sprite in self.view.hands[event.seat]:
             if sprite.value in chosen:
                 chosen.remove(sprite.value)
                 sprite.committed = True
 
-    def _on_Replaced(self, event: ev.Replaced) -> None:
+    def _show_replaced(self, event: ev.Replaced) -> None:
         view = self.view
         seat = event.seat
         view.committed[seat] = False
@@ -133,7 +133,7 @@ class DealMoves(Motion):
             # Its drawn cards are secret: the screen only sees as many backs arrive.
             self._draw_cards(seat, [None] * len(event.discarded), landed * 0.6)
 
-    def _on_CardsDrawn(self, event: ev.CardsDrawn) -> None:
+    def _show_cards_drawn(self, event: ev.CardsDrawn) -> None:
         self._draw_cards(event.seat, list(event.cards), 0.0)
 
     def _draw_cards(self, seat: int, values: list[int | None], delay: float) -> None:

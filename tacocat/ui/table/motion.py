@@ -17,6 +17,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from tacocat.rules import events as ev
 from tacocat.ui import tween as tw
@@ -29,6 +30,8 @@ from tacocat.ui.widgets.cards import CardSprite
 FLY = 0.36
 DEAL_STAGGER = 0.075
 FLIP = 0.3
+#: The hot-seat hand-over: the new viewer's cards widen from their edge.
+HAND_OPEN = 0.18
 #: A banner's fade in and out.
 BANNER_FADE = 0.2
 #: A card laid on the play mat lands with a "thump": it swells by this much, then settles.
@@ -201,6 +204,14 @@ class Motion:
 
         self.tweener.to(sprite, "flip", 0.0, half, tw.ease_in_quad, delay=delay, on_done=swap)
 
+    def open_hand(self, seat: int) -> None:
+        """Hot-seat hand-over: ``seat``'s cards, already face up, widen from their edge
+        (a quick cosmetic turn that never holds up input) with the flip's sound."""
+        for sprite in self.view.hands[seat]:
+            sprite.flip = 0.0 if not self.instant else 1.0
+            self.ambient.to(sprite, "flip", 1.0, HAND_OPEN)
+        self.sound("flip")
+
     def _relayout_hand(self, seat: int, duration: float = 0.25) -> None:
         view = self.view
         scale = L.HAND_SCALE[view.side(seat)]
@@ -292,10 +303,15 @@ class Motion:
 
     # --- dispatch -------------------------------------------------------------------------
 
+    def handler_for(self, event: ev.Event) -> Callable[[Any, Any], None] | None:
+        """The animation ``event`` plays (the :class:`~.animator.Animator` answers from its
+        table; the bare machinery animates nothing)."""
+        return None
+
     def _handle(self, event: ev.Event) -> None:
         self.view.book.feed(event)
-        handler = getattr(self, f"_on_{type(event).__name__}", None)
+        handler = self.handler_for(event)
         if handler is not None:
-            handler(event)
+            handler(self, event)
         if type(event) not in _LOG_WHEN_SHOWN:
             self.narrate(event)

@@ -22,7 +22,7 @@ class PlayMoves(Motion):
 
     # --- duel ---------------------------------------------------------------------------
 
-    def _on_DuelCommitted(self, event: ev.DuelCommitted) -> None:
+    def _show_duel_committed(self, event: ev.DuelCommitted) -> None:
         view = self.view
         seat = event.seat
         value = None
@@ -51,7 +51,7 @@ class PlayMoves(Motion):
         self.sound("play")
         self._relayout_hand(seat)
 
-    def _on_DuelRevealed(self, event: ev.DuelRevealed) -> None:
+    def _show_duel_revealed(self, event: ev.DuelRevealed) -> None:
         view = self.view
         sprites = []
         for seat in (0, 1):
@@ -92,7 +92,7 @@ class PlayMoves(Motion):
 
     # --- play ---------------------------------------------------------------------------
 
-    def _on_Attacked(self, event: ev.Attacked) -> None:
+    def _show_attacked(self, event: ev.Attacked) -> None:
         view = self.view
         seat = event.seat
         view.attacker = seat
@@ -127,10 +127,10 @@ class PlayMoves(Motion):
         self.sound("play")
         self._relayout_hand(seat)
 
-    def _on_Defended(self, event: ev.Defended) -> None:
+    def _show_defended(self, event: ev.Defended) -> None:
         self._respond(event.seat, event.card, "defended")
 
-    def _on_Sacrificed(self, event: ev.Sacrificed) -> None:
+    def _show_sacrificed(self, event: ev.Sacrificed) -> None:
         self._respond(event.seat, event.card, "sacrificed")
 
     def _emphasise(self, cards: list[CardSprite]) -> None:
@@ -140,7 +140,7 @@ class PlayMoves(Motion):
             if not self.reduced_motion():
                 self.pulse(sprite, L.TABLE_SCALE, WINNER_SWELL, (0.12, 0.25))
 
-    def _on_TrickWon(self, event: ev.TrickWon) -> None:
+    def _show_trick_won(self, event: ev.TrickWon) -> None:
         view = self.view
         key = "trick_defence" if event.by_defence else "trick_attack"
         pause = self._d(TRICK_PAUSE)

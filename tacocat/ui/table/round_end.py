@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from tacocat.rules import events as ev
 from tacocat.ui import tween as tw
 from tacocat.ui.feeling import banner_tone, celebrates, outcome, player_of
 from tacocat.ui.i18n import tr
+from tacocat.ui.summaries import RoundSummary
 from tacocat.ui.table import confetti
 from tacocat.ui.table.motion import FLIP, FLY, Motion
 from tacocat.ui.table.view import FallingTile
@@ -23,7 +25,7 @@ class EndMoves(Motion):
 
     # --- end of round -------------------------------------------------------------------
 
-    def _on_ShowdownRevealed(self, event: ev.ShowdownRevealed) -> None:
+    def _show_showdown_revealed(self, event: ev.ShowdownRevealed) -> None:
         view = self.view
         view.attacker = None
         sprites = []
@@ -51,18 +53,17 @@ class EndMoves(Motion):
         self.tweener.after(turn_at, turn)
         self.tweener.after(turn_at + self._d(FLIP * 1.3), shown)
         self.tweener.after(turn_at + self._d(FLIP * 1.3) + 0.35, lambda: None)
-        view.last_round = {"round": view.book.number, "replay": view.book.replay,
-                           "showdown": tuple(event.cards),
-                           "winner": None, "tie": False, "by_tie_rule": False}
+        view.last_round = RoundSummary(round=view.book.number, replay=view.book.replay,
+                                       wins=tuple(view.wins), showdown=tuple(event.cards))
 
-    def _on_RoundWon(self, event: ev.RoundWon) -> None:
+    def _show_round_won(self, event: ev.RoundWon) -> None:
         view = self.view
         sprite = view.showdown[event.seat]
         if sprite is not None:
             sprite.glow = 1.0
             sprite.mark = "winner"
-        view.last_round.update(winner=event.seat, by_tie_rule=event.by_tie_rule,
-                               wins=tuple(view.wins))
+        view.last_round = replace(view.round_summary(), winner=event.seat,
+                                  by_tie_rule=event.by_tie_rule, wins=tuple(view.wins))
         player = player_of(self.visible_seats)
         result = outcome(player, event.seat)
         key = {"won": "tacocat.trust.banner.you_win_round",
@@ -73,19 +74,20 @@ class EndMoves(Motion):
         self.sound("lose" if result == "lost" else "round")
         self.tweener.after(self._d(0.6), lambda: None)
 
-    def _on_RoundTied(self, event: ev.RoundTied) -> None:
+    def _show_round_tied(self, event: ev.RoundTied) -> None:
         view = self.view
-        view.last_round.update(tie=True, winner=None, wins=tuple(view.wins),
-                               token_from=event.space, token_to=event.space)
+        view.last_round = replace(view.round_summary(), tie=True, winner=None,
+                                  wins=tuple(view.wins), token_from=event.space,
+                                  token_to=event.space)
         shown = self._banner(tr("tacocat.table.banner.round_tied"), "info", hold=1.4)
         self.sound("tie")
         # The next deal's cards wait until the tie's banner has gone.
         self.tweener.after(shown + 0.05, lambda: None)
 
-    def _on_TokenMoved(self, event: ev.TokenMoved) -> None:
+    def _show_token_moved(self, event: ev.TokenMoved) -> None:
         view = self.view
-        view.last_round.update(token_from=event.start, token_to=event.end,
-                               skipped=tuple(event.skipped))
+        view.last_round = replace(view.round_summary(), token_from=event.start,
+                                  token_to=event.end, skipped=tuple(event.skipped))
         steps = abs(event.end - event.start)
         view.token_left = event.end < event.start
         view.token_rest = None
@@ -130,7 +132,7 @@ class EndMoves(Motion):
             self.sound("hop")
         self._last_token = x
 
-    def _on_TilePlaced(self, event: ev.TilePlaced) -> None:
+    def _show_tile_placed(self, event: ev.TilePlaced) -> None:
         view = self.view
         view.tiles_left = event.tiles_left
         reduced = self.reduced_motion()
@@ -150,7 +152,7 @@ class EndMoves(Motion):
         self.tweener.after(impact, lambda: self.sound("tile"))
         self.tweener.after(duration + self._d(0.25), lambda: None)
 
-    def _on_GameWon(self, event: ev.GameWon) -> None:
+    def _show_game_won(self, event: ev.GameWon) -> None:
         view = self.view
         view.game_winner = event.seat
         player = player_of(self.visible_seats)

@@ -27,27 +27,25 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tacocat.ai.worker import AIWorker
-from tacocat.rules import GameState, rounds_to_win
+from tacocat.rules import GameState
 from tacocat.rules import events as ev
+from tacocat.ui.feeling import player_of
 from tacocat.ui.game_config import GameConfig
 from tacocat.ui.input.prompts import key_label
 from tacocat.ui.scene import Scene
 from tacocat.ui.speech.table import TableVoice
+from tacocat.ui.summaries import GameSummary
 from tacocat.ui.table import resume
-from tacocat.ui.table.animator import Animator
 from tacocat.ui.table.controls import Controls
 from tacocat.ui.table.narration import describe
 from tacocat.ui.table.painter import Painter
 from tacocat.ui.table.prompt import prompt_line
+from tacocat.ui.table.rig import table_rig
 from tacocat.ui.table.session import GameSession, config_to_dict
 from tacocat.ui.table.tooltips import hotspots, tip_at
-from tacocat.ui.table.turn import turn_of
-from tacocat.ui.table.view import TableView
-from tacocat.ui.widgets import layout as L
-from tacocat.ui.widgets.board import BoardView
+from tacocat.ui.table.turn import Turn, turn_of
 from tacocat.ui.widgets.button import Button
-from tacocat.ui.widgets.cards import CardRenderer, CardSprite
-from tacocat.ui.widgets.style import TextCache
+from tacocat.ui.widgets.cards import CardSprite
 
 if TYPE_CHECKING:
     from tacocat.persistence.saves import LoadResult
@@ -104,26 +102,20 @@ class TableScene(Scene):
             return
         self._entered = True
         app, config = self.app, self.config
-        self.text = TextCache(lambda size, bold: app.assets.font(size, bold=bold))
-        self.renderer = CardRenderer(app.assets)
         self.session = session = self._make_session()
         state = session.state
         self.viewer, seats = _seats_on_screen(config, session.mode)
-        bottom = self.viewer if self.viewer is not None else 0
-        self.view = TableView(state.ruleset.board, config.names, bottom, seats,
-                              len(state.ruleset.deck))
-        self.animator = Animator(
-            self.view, speed=lambda: app.animation_speed, sound=self.sound,
-            narrate=self._narrate, reduced_motion=lambda: app.reduced_motion,
-            visible_seats=session.visible_seats, hide_hands_on_deal=session.mode == "hotseat",
-            pause_before=self._pause_before)
-        self.board = board = BoardView(app.assets, self.text, state.ruleset.board, L.BOARD_RECT)
-        self.painter = Painter(self.view, app.assets, self.text, self.renderer, board,
-                               session.mode, rounds_to_win(state.ruleset.board.size))
+        rig = table_rig(
+            app, state.ruleset, config.names, self.viewer if self.viewer is not None else 0,
+            seats, session.mode, speed=lambda: app.animation_speed, sound=self.sound,
+            narrate=self._narrate, visible_seats=session.visible_seats,
+            hide_hands_on_deal=session.mode == "hotseat", pause_before=self._pause_before)
+        self.text, self.renderer, self.view = rig.text, rig.renderer, rig.view
+        self.animator, self.board, self.painter = rig.animator, rig.board, rig.painter
         if session.resumed:
             resume.lay_out(self.view, state, session.visible_seats)
         self.animator.feed(session.pop_events())
-        self.controls = Controls(self)
+        self.controls = Controls(self, session)
         self.voice = TableVoice(app)
         self._prepare_art()
 
@@ -189,6 +181,23 @@ class TableScene(Scene):
             return []
         return self.view.hands[self.viewer]
 
+    # --- what the controls ask of the animation (see :class:`.table_input.TableInput`) --
+
+    def is_busy(self) -> bool:
+        return self.animator.busy
+
+    def is_held(self) -> bool:
+        return self.animator.held
+
+    def is_moving(self) -> bool:
+        return self.animator.tweener.is_animating()
+
+    def skip_motion(self) -> None:
+        self.animator.skip()
+
+    def instant_motion(self) -> bool:
+        return self.animator.instant or self.app.reduced_motion
+
     # --- what tests and overlays use of the controls ------------------------------------
 
     @property
@@ -203,9 +212,16 @@ class TableScene(Scene):
         return self.renderer.rect_of(sprite)
 
     def prompt_text(self) -> tuple[str, str]:
-        """The line under the table: (text, tone)."""
-        self._refresh_view()
-        return self.view.prompt
+        """The line under the table now: (text, tone). Asks, changes nothing (the frame's
+        :meth:`_refresh_view` puts the same line in the view model for the painter)."""
+        return prompt_line(self._turn_now(), self.controls.prompt_message(),
+                           self.controls.hint_text)
+
+    def _turn_now(self) -> Turn:
+        session = self.session
+        assert session is not None
+        return turn_of(session.state, session.actor(), session.config.names,
+                       self.acting_seat(), self.animator.busy)
 
     # --- the frame ----------------------------------------------------------------------
 
@@ -242,11 +258,8 @@ class TableScene(Scene):
 
     def _refresh_view(self) -> None:
         """Tell the view model this frame's decision, prompt and focus (the painter reads them)."""
-        session, view, controls = self.session, self.view, self.controls
-        assert session is not None
-        busy = self.animator.busy
-        view.turn = turn_of(session.state, session.actor(), session.config.names,
-                            self.acting_seat(), busy)
+        view, controls = self.view, self.controls
+        view.turn = self._turn_now()
         view.prompt = prompt_line(view.turn, controls.prompt_message(), controls.hint_text)
         on_top = self._on_top()
         self.voice.prompt(view.prompt[0], on_top)
@@ -273,6 +286,27 @@ class TableScene(Scene):
         self.painter.draw_tooltip(surface)
         if self.view.particles and self.app.scenes.top is self:
             self.painter.draw_confetti(surface)
+
+    # --- what the overlays ask of the table (see :class:`tacocat.ui.summaries.TableLike`) --
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.view.names)
+
+    @property
+    def board_size(self) -> int:
+        return int(self.view.board.size)
+
+    @property
+    def mode(self) -> str:
+        return self.config.mode
+
+    @property
+    def player(self) -> int | None:
+        return player_of(self.session.visible_seats) if self.session is not None else None
+
+    def has_confetti(self) -> bool:
+        return bool(self.view.particles)
 
     def draw_confetti(self, surface: pygame.Surface) -> None:
         """Confetti pieces (the game-over screen draws them over its panel too)."""
@@ -306,10 +340,7 @@ class TableScene(Scene):
         self.viewer = seat
         view.set_viewer({seat}, bottom_seat=seat)
         view.relayout_instant()
-        for sprite in view.hands[seat]:
-            sprite.flip = 0.0 if not self.animator.instant else 1.0
-            self.animator.ambient.to(sprite, "flip", 1.0, 0.18)
-        self.sound("flip")
+        self.animator.open_hand(seat)
 
     # --- round result & game over -------------------------------------------------------
 
@@ -317,7 +348,7 @@ class TableScene(Scene):
         if isinstance(event, ev.RoundStarted) and self.view.round_number >= 1:
             from tacocat.ui.scenes.round_result import RoundResultScene
 
-            self.app.scenes.push(RoundResultScene(self.app, self, dict(self.view.last_round)))
+            self.app.scenes.push(RoundResultScene(self.app, self, self.view.round_summary()))
             return True
         return False
 
@@ -332,10 +363,11 @@ class TableScene(Scene):
         assert session is not None
         self._game_over_shown = True
         state = session.state
-        self.app.scenes.push(GameOverScene(self.app, self, {
-            "winner": state.winner, "wins": tuple(state.wins), "names": tuple(self.config.names),
-            "rounds": state.round_number, "tied": state.tied_rounds, "mode": session.mode,
-            "human_seat": self.config.human_seat, "recap": tuple(self.view.book.records)}))
+        assert state.winner is not None, "the game over shows once the game is won"
+        self.app.scenes.push(GameOverScene(self.app, self, GameSummary(
+            winner=state.winner, wins=tuple(state.wins), names=tuple(self.config.names),
+            rounds=state.round_number, tied=state.tied_rounds, mode=session.mode,
+            human_seat=self.config.human_seat, recap=tuple(self.view.book.records))))
 
     def take_back(self) -> bool:
         """Undo the player's last decision (vs-AI) and lay the table out from the state

@@ -23,8 +23,6 @@ Spot = tuple[pygame.Rect, str]
 #: The tooltip's text size, and its width before it wraps.
 FONT = 16
 WIDTH = 300
-#: The piles' hover areas (a card at pile scale, plus its label under it).
-PILE_AREA = (84, 136)
 
 
 def _board_spots(board: BoardView, view: TableView) -> list[Spot]:
@@ -46,11 +44,9 @@ def _board_spots(board: BoardView, view: TableView) -> list[Spot]:
 
 def _pile_spots(view: TableView, discards_key: str) -> list[Spot]:
     spots: list[Spot] = []
-    for pos, key, count in ((L.DRAW_POS, "draw", view.draw_count),
-                            (L.DISCARD_POS, "discards", len(view.discard_values)),
-                            (L.TILE_STACK_POS, "tiles", view.tiles_left)):
-        rect = pygame.Rect((0, 0), PILE_AREA)
-        rect.midtop = (round(pos[0]), round(pos[1]) - PILE_AREA[1] // 2 + 10)
+    for key, count in (("draw", view.draw_count), ("discards", len(view.discard_values)),
+                       ("tiles", view.tiles_left)):
+        rect = L.pile_rect(key, "hover")
         text = (tr("tacocat.focus.tip_discards", count=count, button=discards_key)
                 if key == "discards" else tr(f"tacocat.table.tip.{key}", count=count))
         spots.append((rect, text))

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tacocat.ui.score import ScoreBook, round_label
+from tacocat.ui.summaries import RoundSummary
 from tacocat.ui.table.confetti import Particle
 from tacocat.ui.table.turn import Turn
 from tacocat.ui.widgets import layout as L
@@ -87,8 +88,8 @@ class TableView:
         self.banners: list[Banner] = []
         self.particles: list[Particle] = []
         self.game_winner: int | None = None
-        #: What the round-result screen shows about the last finished round.
-        self.last_round: dict[str, Any] = {}
+        #: What the round-result screen shows about the last finished round (None: none yet).
+        self.last_round: RoundSummary | None = None
         self.flying = 0    # z counter for cards in the air
         #: This frame's decision (set by the scene before it draws).
         self.turn = Turn()
@@ -103,6 +104,13 @@ class TableView:
     def wins(self) -> list[int]:
         """Rounds won by each seat, as far as the animation has got."""
         return self.book.wins
+
+    def round_summary(self) -> RoundSummary:
+        """The last finished round so far; a bare one (the round being played, the wins)
+        when no showdown has been shown yet (a game continued at its round's end)."""
+        if self.last_round is not None:
+            return self.last_round
+        return RoundSummary(round=self.book.number, wins=tuple(self.wins))
 
     def round_title(self) -> str:
         """"Round 5 · replay 1": the decided round being played and its replays."""

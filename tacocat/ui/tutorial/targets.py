@@ -56,14 +56,14 @@ def target_rects(table: TableScene, name: str) -> list[pygame.Rect]:
     if name == "hand":
         return _union([table.card_rect(s) for s in table.my_hand() if s.zone == "hand"])
     if name == "piles":
-        return [_card_box(L.DRAW_POS, L.PILE_SCALE), _card_box(L.DISCARD_POS, L.PILE_SCALE)]
+        return [L.pile_rect("draw"), L.pile_rect("discards")]
     if name == "arrow" and on_board:
         space = board.space_rect(token)
         size = round(BOARD_ARROW * board.scale) + 8
         return [pygame.Rect(space.centerx - size, space.bottom, 2 * size, size + 6)]
     if name == "tiles":
         covered = [board.space_rect(i) for i in sorted(view.covered)]
-        return covered or [_card_box(L.TILE_STACK_POS, 0.6)]
+        return covered or [L.pile_rect("tiles")]
     if name == "score":
         return [L.plate_rect("bottom"), L.plate_rect("top")]
     if name == "buttons":

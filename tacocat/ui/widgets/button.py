@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import pygame
@@ -33,20 +33,22 @@ _KEY_HINT = re.compile(r"^(.+?)\s*\(\w{1,3}\)$")
 
 
 class Button:
-    """A rectangle that calls ``on_click`` (through the owner) when pressed.
+    """A rectangle that calls ``on_click`` when clicked (see :class:`ButtonGroup`).
 
     ``style``: ``"primary"`` (cheese), ``"secondary"`` (cream), ``"quiet"``
-    (dark, for table furniture like Hint and Menu).
+    (dark, for table furniture like Hint and Menu). ``sound``: a click on it sounds
+    (the replay's transport steps silently: the cards make the sound).
     """
 
     def __init__(self, key: str, rect: pygame.Rect, label: str = "", *,
                  style: str = "primary", on_click: Callable[[], None] | None = None,
-                 font_size: int = 20, icon: str | None = None) -> None:
+                 font_size: int = 20, icon: str | None = None, sound: bool = True) -> None:
         self.key = key
         self.rect = pygame.Rect(rect)
         self.label = label
         self.style = style
         self.on_click = on_click
+        self.sound = sound
         self.font_size = font_size
         self.icon = icon
         self.enabled = True
@@ -62,6 +64,23 @@ class Button:
 
     def contains(self, pos: tuple[int, int]) -> bool:
         return self.visible and self.rect.collidepoint(pos)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The mouse on this button: hover, press, release. True when ``event`` completes
+        a click on it, the one meaning of a click: the left button pressed on it and
+        released on it (a hidden button takes none; a disabled one is clicked too, so
+        that its owner may say why it is disabled)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.contains(event.pos)
+            return False
+        if getattr(event, "button", None) != 1:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.pressed = self.contains(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            was, self.pressed = self.pressed, False
+            return was and self.contains(event.pos)
+        return False
 
     def _colours(self) -> tuple[Colour, Colour, Colour]:
         p = palette()
@@ -155,3 +174,46 @@ class Button:
         surface.blit(body, (self.rect.x - 3, self.rect.y - 3 + offset))
         if focused:
             draw_focus_ring(surface, self.rect)
+
+
+class ButtonGroup:
+    """Buttons that share the mouse and the keys, and the one place a press is carried out.
+
+    :param click: plays the click (the scene's :meth:`~tacocat.ui.scene.Scene.click`).
+    :param refused: called with a disabled button that was pressed (the table says why);
+        None: such a press does nothing.
+    :param pressed: called with an enabled button that was pressed, after its
+        ``on_click`` (None: ``on_click`` alone is the button's action).
+    """
+
+    def __init__(self, click: Callable[[], None], *,
+                 refused: Callable[[Button], None] | None = None,
+                 pressed: Callable[[Button], None] | None = None) -> None:
+        self._click = click
+        self._refused = refused
+        self._pressed = pressed
+
+    def handle_event(self, buttons: Iterable[Button], event: pygame.event.Event) -> Button | None:
+        """Hover, press and release for ``buttons``; the one clicked is pressed and returned."""
+        clicked = None
+        for button in buttons:
+            if button.handle_event(event) and clicked is None:
+                clicked = button
+        if clicked is not None:
+            self.press(clicked)
+        return clicked
+
+    def press(self, button: Button) -> None:
+        """A click, or Enter on the focused button: its sound and its action, or the refusal."""
+        if not button.visible:
+            return
+        if not button.enabled:
+            if self._refused is not None:
+                self._refused(button)
+            return
+        if button.sound:
+            self._click()
+        if button.on_click is not None:
+            button.on_click()
+        if self._pressed is not None:
+            self._pressed(button)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from tacocat.geometry import BOARD_SIZE, GOAL_MARGIN, GOAL_SIZE
+from tacocat.geometry import BOARD_SIZE, CARD_SIZE, GOAL_MARGIN, GOAL_SIZE
 
 WIDTH, HEIGHT = 1280, 720
 
@@ -28,6 +28,36 @@ PILE_SCALE = 0.7
 DRAW_POS = (1102.0, 392.0)
 DISCARD_POS = (1208.0, 392.0)
 TILE_STACK_POS = (1182.0, 196.0)
+#: Each pile: where its top card sits, and the scale it is drawn at.
+PILES = {"draw": (DRAW_POS, PILE_SCALE), "discards": (DISCARD_POS, PILE_SCALE),
+         "tiles": (TILE_STACK_POS, 0.6)}
+#: A click on a pile: this box round its centre (a near miss still opens the discards).
+PILE_CLICK = (96, 128)
+#: A pile's tooltip: this box, from ``PILE_HOVER_TOP`` above its centre (its label too).
+PILE_HOVER = (84, 136)
+PILE_HOVER_TOP = PILE_HOVER[1] // 2 - 10
+
+
+def pile_rect(name: str, reach: str = "card") -> pygame.Rect:
+    """Pile ``name``'s area ("draw", "discards", "tiles"): the one source for what
+    points at a pile. ``reach``: ``"card"`` its top card as drawn (the guided game's
+    coach mark rings it), ``"click"`` the area a click opens it from, ``"hover"`` the
+    area its tooltip answers to (the card and the count under it)."""
+    pos, scale = PILES[name]
+    centre = (round(pos[0]), round(pos[1]))
+    if reach == "card":
+        rect = pygame.Rect(0, 0, round(CARD_SIZE[0] * scale), round(CARD_SIZE[1] * scale))
+        rect.center = centre
+    elif reach == "click":
+        rect = pygame.Rect((0, 0), PILE_CLICK)
+        rect.center = centre
+    elif reach == "hover":
+        rect = pygame.Rect((0, 0), PILE_HOVER)
+        rect.midtop = (centre[0], centre[1] - PILE_HOVER_TOP)
+    else:
+        raise ValueError(f"unknown reach {reach!r}")
+    return rect
+
 
 PLAY_CENTRE_X = 640.0
 PLAY_ROW_Y = {"top": 352.0, "bottom": 428.0}
@@ -51,6 +81,9 @@ def plate_rect(side: str) -> pygame.Rect:
     rect.width = min(LOG_RECT.width, grow(rect.width, 0.25))
     return rect
 BUTTON_AREA = pygame.Rect(1032, 566, 232, 142)
+#: The top-right button (the table's Menu, the replay's Close); a second one goes below.
+CORNER_BUTTON = pygame.Rect(1164, 14, 100, 38)
+CORNER_STEP = 46
 #: The big score ("Sun 2 – 1 Moon"), top right under the round label.
 SCORE_RECT = pygame.Rect(850, 34, 300, 50)
 

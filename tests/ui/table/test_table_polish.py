@@ -13,6 +13,7 @@ from tacocat.rules import DuelCard, Phase, Replace, new_game
 from tacocat.rules import events as ev
 from tacocat.ui.scenes.game_over import GameOverScene
 from tacocat.ui.scenes.round_result import RoundResultScene
+from tacocat.ui.summaries import GameSummary, RoundSummary
 from tacocat.ui.table.animator import Animator
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
@@ -74,8 +75,8 @@ def test_escape_on_the_round_result_opens_the_menu(start_table):
     from tacocat.ui.scenes.menu import MenuScene
 
     app, table = start_table("vs_ai", seed=8)
-    result = RoundResultScene(app, table, {"round": 1, "showdown": (3, 9), "winner": 0,
-                                           "wins": (1, 0)})
+    result = RoundResultScene(app, table, RoundSummary(round=1, showdown=(3, 9), winner=0,
+                                                       wins=(1, 0)))
     app.scenes.push(result)
     step(app, 30)  # past its guard
     key(app, pygame.K_ESCAPE)
@@ -153,8 +154,8 @@ def test_each_seat_lays_its_duel_card_on_its_own_side_whoever_sits_at_the_bottom
 def test_the_round_result_shows_the_first_seat_on_the_left(start_table):
     app, table = start_table("vs_ai", seed=13, human_seat=1)
     assert table.view.bottom_seat == 1
-    result = RoundResultScene(app, table, {"round": 1, "showdown": (3, 9), "winner": 0,
-                                           "wins": (1, 0)})
+    result = RoundResultScene(app, table, RoundSummary(round=1, showdown=(3, 9), winner=0,
+                                                       wins=(1, 0)))
     first, second = sorted(result.cards, key=lambda s: s.owner)
     assert first.pos[0] < second.pos[0]
 
@@ -249,7 +250,7 @@ def test_the_game_over_screen_recaps_every_round(start_table):
             top.next_round()
         step(app)
     assert isinstance(app.scenes.top, GameOverScene)
-    recap = app.scenes.top.info["recap"]
+    recap = app.scenes.top.info.recap
     state = table.session.state
     assert len(recap) == sum(state.wins) + state.tied_rounds
     assert [r.winner for r in recap if r.winner is not None].count(state.winner) == max(state.wins)
@@ -280,8 +281,8 @@ def test_a_long_recap_wraps_and_clears_the_game_over_buttons(start_table):
     app, table = start_table("vs_ai", seed=8)
     records = [RoundRecord(1 + i // 2, i % 2, (5, 5 + i % 2), None if i % 2 == 0 else 0)
                for i in range(14)]  # seven decided rounds, each after a tie
-    info = {"winner": 0, "wins": (4, 3), "names": table.view.names, "rounds": 14, "tied": 7,
-            "mode": "vs_ai", "human_seat": 0, "recap": tuple(records)}
+    info = GameSummary(winner=0, wins=(4, 3), names=table.view.names, rounds=14, tied=7,
+                       mode="vs_ai", human_seat=0, recap=tuple(records))
     over = GameOverScene(app, table, info)
     over.draw(app.screen)
     # Two rows of chips, both above the buttons.

@@ -60,7 +60,7 @@ def test_autosave_after_every_action_then_cleared_and_counted(start_table):
         "vs_ai", level="easy", human_won=state.winner == 0, rounds_won=state.wins[0],
         rounds_lost=state.wins[1], tied_rounds=state.tied_rounds,
     ).counting(fingerprint(GameRecord.from_state(state)))
-    assert over.info["winner"] == state.winner
+    assert over.info.winner == state.winner
 
 
 def test_a_new_demo_never_touches_the_players_save(start_table):

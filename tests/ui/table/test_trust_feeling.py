@@ -9,6 +9,7 @@ from tacocat.rules import events as ev
 from tacocat.rules import new_game
 from tacocat.ui.scenes.game_over import GameOverScene
 from tacocat.ui.scenes.round_result import RoundResultScene
+from tacocat.ui.summaries import GameSummary, RoundSummary
 from tacocat.ui.table.animator import Animator
 from tacocat.ui.table.painter import banner_colours
 from tacocat.ui.table.view import TableView
@@ -69,8 +70,8 @@ def test_a_tie_sounds_even_and_its_result_says_deal_again(start_table):
     _play(animator, ev.RoundTied(3))
     assert sounds[-1] == "tie"
     app, table = start_table("vs_ai", seed=8)
-    result = RoundResultScene(app, table, {"round": 2, "showdown": (6, 6), "winner": None,
-                                           "tie": True, "wins": (1, 0)})
+    result = RoundResultScene(app, table, RoundSummary(round=2, showdown=(6, 6), winner=None,
+                                                       tie=True, wins=(1, 0)))
     app.scenes.push(result)
     step(app, 3)
     assert result.next_button.label == "Deal the round again"
@@ -81,15 +82,15 @@ def test_a_tie_sounds_even_and_its_result_says_deal_again(start_table):
 
 def test_the_round_result_and_game_over_say_you_lost(start_table):
     app, table = start_table("vs_ai", seed=8)
-    lost = RoundResultScene(app, table, {"round": 1, "showdown": (9, 3), "winner": 1,
-                                         "wins": (0, 1)})
+    lost = RoundResultScene(app, table, RoundSummary(round=1, showdown=(9, 3), winner=1,
+                                                     wins=(0, 1)))
     assert lost._title() == ("Round lost: Computer wins it", palette().ink_soft)
     assert lost.next_button.label == "Next round"
-    won = RoundResultScene(app, table, {"round": 1, "showdown": (3, 9), "winner": 0,
-                                        "wins": (1, 0)})
+    won = RoundResultScene(app, table, RoundSummary(round=1, showdown=(3, 9), winner=0,
+                                                    wins=(1, 0)))
     assert won._title()[0] == "You win the round!"
-    info = {"winner": 1, "wins": (1, 4), "names": table.view.names, "rounds": 5, "tied": 0,
-            "mode": "vs_ai", "human_seat": 0, "recap": ()}
+    info = GameSummary(winner=1, wins=(1, 4), names=table.view.names, rounds=5, tied=0,
+                       mode="vs_ai", human_seat=0, recap=())
     over = GameOverScene(app, table, info)
     app.scenes.push(over)
     step(app, 3)

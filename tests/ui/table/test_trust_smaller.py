@@ -11,6 +11,7 @@ from tacocat.ui.scenes.choice import ChoiceScene
 from tacocat.ui.scenes.discard_viewer import DiscardViewerScene
 from tacocat.ui.scenes.game_over import GameOverScene
 from tacocat.ui.scenes.round_result import RoundResultScene
+from tacocat.ui.summaries import RoundSummary
 
 
 def test_the_history_counts_one_game_in_the_singular():
@@ -36,8 +37,8 @@ def test_no_focus_ring_shows_behind_the_round_result(start_table):
     key(app, pygame.K_RIGHT)
     table.draw(app.screen)
     assert table.view.focus is not None
-    app.scenes.push(RoundResultScene(app, table, {"round": 1, "showdown": (3, 9), "winner": 0,
-                                                  "wins": (1, 0)}))
+    app.scenes.push(RoundResultScene(app, table, RoundSummary(round=1, showdown=(3, 9), winner=0,
+                                                              wins=(1, 0))))
     table.draw(app.screen)
     assert table.view.focus is None
 
