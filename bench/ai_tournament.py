@@ -17,9 +17,12 @@ and for ``--matrix`` ``{"matrix": [one such object per pairing]}``.
 ``ci95`` is the Wilson score interval of p1's win rate. ``latency_ms`` is
 the think time of each real choice (two or more legal actions) per player
 and phase (``replace``, ``duel``, ``attack``, ``defend``, and ``all``).
-A player is a level name (``make_bot``) or ``hard-X``: the hard level with
+A player is a level name (``make_bot``), ``hard-X``: the hard level with
 its ``X`` phase (replace, duel, attack, defend) played by the heuristic
-(``bench/ai_attribution.py``).
+(``bench/ai_attribution.py``), or a frozen yardstick (``bench/yardstick``):
+``hard-2026-12`` is the hard level as it was before issue #20::
+
+    python bench/ai_tournament.py --p1 hard --p2 hard-2026-12 --games 400 --jobs 2
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from tacocat.ai import BOT_KINDS, make_bot  # noqa: E402
 from tacocat.ai.arena import play_game  # noqa: E402
 from tacocat.ai.heuristic import heuristic_action  # noqa: E402
 from tacocat.rules import Action, Observation  # noqa: E402
+from bench.yardstick import YARDSTICKS  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
 PHASES = ("replace", "duel", "attack", "defend")
@@ -65,7 +69,9 @@ class PhaseSwap:
 def bot(name: str) -> Any:
     """One bot per player name and process (bots keep only caches between games)."""
     if name not in _BOTS:
-        if name.startswith("hard-") and name[5:] in PHASES:
+        if name in YARDSTICKS:
+            _BOTS[name] = YARDSTICKS[name]()
+        elif name.startswith("hard-") and name[5:] in PHASES:
             _BOTS[name] = PhaseSwap(name[5:])
         else:
             _BOTS[name] = make_bot(name)
@@ -73,9 +79,10 @@ def bot(name: str) -> Any:
 
 
 def player_name(text: str) -> str:
-    if text in BOT_KINDS or (text.startswith("hard-") and text[5:] in PHASES):
+    if text in BOT_KINDS or text in YARDSTICKS or (text.startswith("hard-") and text[5:] in PHASES):
         return text
-    raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)} or hard-PHASE")
+    raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)}, "
+                                     f"{', '.join(YARDSTICKS)} or hard-PHASE")
 
 
 Job = tuple[str, str, int, bool]
