@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from tacocat.ai.deadline import Deadline, DeadlineExpired
 from tacocat.ai.heuristic import heuristic_discards, heuristic_duel_card
 from tacocat.ai.playout import playout_value
-from tacocat.ai.sampling import Sample, sample_hidden, tie_value
+from tacocat.ai.sampling import Dealer, Sample, tie_value
 from tacocat.ai.solver import Solver
 from tacocat.rules import Observation, Replace
 from tacocat.rules.moves import remove_cards
@@ -96,11 +96,12 @@ def run_samples(observation: Observation, rng: random.Random, count: int, deadli
     """
     totals = [0.0] * width
     done = 0
+    deal = Dealer(observation).deal
     try:
         while done < count:
             if done and deadline.expired():
                 break
-            values = value_sample(sample_hidden(observation, rng))
+            values = value_sample(deal(rng))
             for i, value in enumerate(values):
                 totals[i] += value
             done += 1
