@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from tacocat.ai.deadline import Deadline
 from tacocat.ai.duel import duel_values
 from tacocat.ai.heuristic import heuristic_action
+from tacocat.ai.quiet import collector_paused
 from tacocat.ai.replacement import analyse_replacement, run_samples
 from tacocat.ai.sampling import Sample, tie_value
 from tacocat.ai.solver import Solver
@@ -123,7 +124,8 @@ class HardBot:
         self.last_deadline = deadline
         self.solver.deadline = deadline
         try:
-            return self._analyse(observation, legal, rng, deadline, must)
+            with collector_paused():  # (tacocat.ai.quiet: ~15 % of a decision)
+                return self._analyse(observation, legal, rng, deadline, must)
         finally:
             self.solver.deadline = None
 

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tacocat.ai.deadline import Deadline
+from tacocat.ai.quiet import collector_paused
 from tacocat.ai.search import Search
 from tacocat.rules.moves import remove_cards
 
@@ -81,6 +82,7 @@ class Solver:
         # of plain values, so big tables add nothing to its (pausing) full collections.
         self._search = Search()
         self._deadline: Deadline | None = None
+        self._values = 0  # values asked for (the table size is looked at every 16th)
         self._duels: dict[tuple[Hand, Hand, float], float] = {}
 
     @property
@@ -109,7 +111,10 @@ class Solver:
         self._duels.clear()
 
     def _check_size(self) -> None:
-        if self._search.size() > self.table_limit:
+        """Empty the tables past :attr:`table_limit` (looked at every 16th value:
+        a value adds a few thousand entries at most, small beside the limit)."""
+        self._values += 1
+        if not self._values & 15 and self._search.size() > self.table_limit:
             self.clear()
 
     # --- the two boolean searches (tacocat.ai.search) --------------------
@@ -140,7 +145,14 @@ class Solver:
     def attack_value(self, att: Hand, dfd: Hand, tie: float = 0.5) -> float:
         """The round's value for the attacker, to attack with equal hands (2+ cards)."""
         self._check_size()
-        return self._from_thresholds(tie, lambda strict: self.attacker_forces(att, dfd, strict))
+        forces = self._search.forces  # _from_thresholds, unrolled: the duel's hot path
+        if tie >= 1.0:
+            return 1.0 if forces(att, dfd, False) else 0.0
+        if tie <= 0.0:
+            return 1.0 if forces(att, dfd, True) else 0.0
+        if forces(att, dfd, True):
+            return 1.0
+        return tie if forces(att, dfd, False) else 0.0
 
     def answer_value(self, rest: Hand, dfd: Hand, targets: Hand, sacrificed: bool,
                      tie: float = 0.5) -> float:
@@ -194,7 +206,8 @@ class Solver:
                     ) -> tuple[list[int], list[int], list[list[float]]]:
         """My distinct duel cards, theirs, and my value for each pair."""
         rows, cols = sorted(set(mine)), sorted(set(theirs))
-        matrix = [[self.duel_outcome(mine, theirs, r, c, tie) for c in cols] for r in rows]
+        with collector_paused():
+            matrix = [[self.duel_outcome(mine, theirs, r, c, tie) for c in cols] for r in rows]
         return rows, cols, matrix
 
     def quick_duel_value(self, mine: Hand, theirs: Hand, tie: float = 0.5, width: int = 2) -> float:
