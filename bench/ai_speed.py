@@ -51,6 +51,8 @@ from tacocat.rules import Action, Observation  # noqa: E402
 Position = tuple[Observation, tuple[Action, ...]]
 PHASES = {"play": ("attack", "defend"), "duel": ("duel",), "replace": ("replace",)}
 SAMPLES = 200
+#: The frozen level's sample counts, given to both sides: the same work on each.
+OLD_COUNTS = dict(play_samples=96, duel_samples=24, replace_samples=32, screen_samples=16, finalists=4)
 
 
 def positions(games: int, seed: int) -> dict[str, list[Position]]:
@@ -69,7 +71,7 @@ def positions(games: int, seed: int) -> dict[str, list[Position]]:
 
 def analyse_all(module: Any, todo: list[Position]) -> list[Any]:
     """Each position's analysis by ``module``'s HardBot (fixed samples, no deadline)."""
-    bot = module.HardBot(time_budget=None)
+    bot = module.HardBot(time_budget=None, **OLD_COUNTS)
     return [tuple(bot.analyse(o, legal, random.Random(i)).values) for i, (o, legal) in enumerate(todo)]
 
 

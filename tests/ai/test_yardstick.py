@@ -42,7 +42,7 @@ def test_a_tournament_accepts_the_yardstick_by_name():
                                                                        duel_samples=4, replace_samples=4,
                                                                        screen_samples=4)
     try:
-        winner, times1, _ = ai_tournament.play_one(("hard-2026-12", "random", 3, False))
+        winner, times1, _ = ai_tournament.play_one(("hard-2026-12", "random", 3, False, False))
     finally:
         del ai_tournament._BOTS["hard-2026-12"]
     assert winner in (-1, 0, 1) and times1
