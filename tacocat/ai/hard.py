@@ -62,6 +62,10 @@ class Analysis:
     values: tuple[float, ...]
     samples: int
     preferred: Action | None = None
+    #: Each finished sample's values (``rows[s][i]`` for ``actions[i]``), on common
+    #: samples: what a paired test of two actions needs (the game review's). For a
+    #: replacement, the exact stage's plain values (``values`` are discounted).
+    rows: tuple[tuple[float, ...], ...] = ()
 
     @property
     def best(self) -> Action:
@@ -141,15 +145,16 @@ class HardBot:
                 observation, [a for a in legal if isinstance(a, Replace)], rng, self.solver, deadline,
                 screen_samples=self.screen_samples, value_samples=self.replace_samples,
                 finalists=self.finalists, must=[a for a in must if isinstance(a, Replace)])
-            return Analysis(found.actions, found.values, found.samples, preferred)
+            return Analysis(found.actions, found.values, found.samples, preferred, found.rows)
         if kind is DuelCard:
             value_sample = self._duel_sampler(observation, legal)
             count = self.duel_samples
         else:
             value_sample = self._play_sampler(observation, legal)
             count = self.play_samples
-        values, done = run_samples(observation, rng, count, deadline, value_sample, len(legal))
-        return Analysis(tuple(legal), tuple(values), done, preferred)
+        rows: list[tuple[float, ...]] = []
+        values, done = run_samples(observation, rng, count, deadline, value_sample, len(legal), rows)
+        return Analysis(tuple(legal), tuple(values), done, preferred, tuple(rows))
 
     def _duel_sampler(self, observation: Observation, legal: Sequence[Action]
                       ) -> Callable[[Sample], list[float]]:

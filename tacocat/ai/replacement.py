@@ -87,12 +87,14 @@ def exact_value(solver: Solver, mine: Hand, theirs: Hand, tie: float) -> float:
 
 
 def run_samples(observation: Observation, rng: random.Random, count: int, deadline: Deadline,
-                value_sample: Callable[[Sample], Sequence[float]], width: int) -> tuple[list[float], int]:
+                value_sample: Callable[[Sample], Sequence[float]], width: int,
+                rows: list[tuple[float, ...]] | None = None) -> tuple[list[float], int]:
     """Average ``value_sample`` over up to ``count`` samples, until ``deadline``.
 
     Returns the averages (``width`` of them; all 0.5 when no sample finished)
     and the number of samples that finished. A sample cut by the deadline is
-    dropped whole, so every average covers the same samples.
+    dropped whole, so every average covers the same samples; ``rows``, if
+    given, receives each finished sample's values.
     """
     totals = [0.0] * width
     done = 0
@@ -105,6 +107,8 @@ def run_samples(observation: Observation, rng: random.Random, count: int, deadli
             for i, value in enumerate(values):
                 totals[i] += value
             done += 1
+            if rows is not None:
+                rows.append(tuple(values))
     except DeadlineExpired:
         pass
     if not done:
@@ -119,6 +123,8 @@ class ReplaceValues:
     actions: tuple[Replace, ...]
     values: tuple[float, ...]
     samples: int
+    #: The exact stage's values, one tuple per sample (empty without an exact stage).
+    rows: tuple[tuple[float, ...], ...] = ()
 
 
 def analyse_replacement(observation: Observation, legal: Sequence[Replace], rng: random.Random,
@@ -156,7 +162,8 @@ def analyse_replacement(observation: Observation, legal: Sequence[Replace], rng:
     if not done:  # no time for the exact stage: rank by the screen
         by_screen = {a: rough[candidates.index(a)] for a in chosen}
         return ReplaceValues(tuple(chosen), tuple(by_screen[a] for a in chosen), 0)
-    return ReplaceValues(tuple(chosen), tuple(discounted(rows, chosen.index(heuristic))), done)
+    return ReplaceValues(tuple(chosen), tuple(discounted(rows, chosen.index(heuristic))), done,
+                         tuple(tuple(row) for row in rows))
 
 
 def discounted(rows: list[list[float]], anchor: int) -> list[float]:
