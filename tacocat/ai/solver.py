@@ -88,7 +88,7 @@ class Solver:
     @property
     def nodes(self) -> int:
         """Positions searched so far (a measure of work independent of the machine)."""
-        return self._search.read_nodes()
+        return self._search.meter.nodes
 
     @property
     def deadline(self) -> Deadline | None:
@@ -97,7 +97,7 @@ class Solver:
     @deadline.setter
     def deadline(self, value: Deadline | None) -> None:
         self._deadline = value
-        self._search.set_deadline(value)
+        self._search.meter.deadline = value
 
     # Tables are caches: a pickled solver (sent to a worker) starts empty.
     def __getstate__(self) -> dict[str, Any]:
