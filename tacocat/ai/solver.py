@@ -205,10 +205,14 @@ class Solver:
     def duel_matrix(self, mine: Hand, theirs: Hand, tie: float = 0.5
                     ) -> tuple[list[int], list[int], list[list[float]]]:
         """My distinct duel cards, theirs, and my value for each pair."""
-        rows, cols = sorted(set(mine)), sorted(set(theirs))
         with collector_paused():
-            matrix = [[self.duel_outcome(mine, theirs, r, c, tie) for c in cols] for r in rows]
-        return rows, cols, matrix
+            return self._duel_matrix(mine, theirs, tie)
+
+    def _duel_matrix(self, mine: Hand, theirs: Hand, tie: float
+                     ) -> tuple[list[int], list[int], list[list[float]]]:
+        rows, cols = sorted(set(mine)), sorted(set(theirs))
+        outcome = self.duel_outcome
+        return rows, cols, [[outcome(mine, theirs, r, c, tie) for c in cols] for r in rows]
 
     def quick_duel_value(self, mine: Hand, theirs: Hand, tie: float = 0.5, width: int = 2) -> float:
         """An estimate of :meth:`duel_value` several times cheaper: the matrix
@@ -223,7 +227,7 @@ class Solver:
         key = (mine, theirs, tie)
         known = self._duels.get(key)
         if known is None:
-            _, _, matrix = self.duel_matrix(mine, theirs, tie)
+            _, _, matrix = self._duel_matrix(mine, theirs, tie)  # (inside a search: no pause)
             known = self._duels[key] = solve_matrix(matrix)[0]
         return known
 
