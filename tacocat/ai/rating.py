@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from tacocat.ai.hard import Analysis, HardBot
 from tacocat.rules import Action
 
-#: Standard errors taken off a move's gain before it is shown as better.
-DOUBT = 1.0
+#: Standard errors taken off a move's gain before it is shown as better
+#: (half of one: measured, one cost recall and bought no fewer wrong "better moves").
+DOUBT = 0.5
 #: One-sided 95 %: a mistake's cost must exceed MIN_COST by this many standard errors.
 Z = 1.645
 #: Points below which a move is not worth calling a mistake, whatever its mean.
@@ -40,13 +41,17 @@ class Rating:
     """The better move and the chances (round-win probabilities) of both moves.
 
     ``error`` is the standard error of ``best_chance - played_chance`` (0 when
-    the analysis kept no per-sample values).
+    the analysis kept no per-sample values); ``upper`` the largest gain over
+    the move played that any action could plausibly have (its mean gain plus
+    :data:`Z` standard errors): a doubtful decision has a small cost but a
+    large ``upper``.
     """
 
     best: Action
     played_chance: float
     best_chance: float
     error: float = 0.0
+    upper: float = 0.0
 
 
 def _paired(rows: tuple[tuple[float, ...], ...], i: int, p: int) -> tuple[float, float]:
@@ -65,18 +70,19 @@ def rating_of(analysis: Analysis, played: Action) -> Rating:
     if len(rows) < 2:  # no per-sample values (no sample finished): the plain averages
         best = analysis.best
         return Rating(best, analysis.value_of(played), analysis.value_of(best))
-    best, top = p, 0.0
+    best, top, upper = p, 0.0, 0.0
     for i in range(len(actions)):
         if i != p:
             gain, error = _paired(rows, i, p)
+            upper = max(upper, gain + Z * error)
             if gain - DOUBT * error > top + 1e-12:
                 best, top = i, gain - DOUBT * error
     n = len(rows)
     played_chance = sum(row[p] for row in rows) / n
     if best == p:
-        return Rating(played, played_chance, played_chance)
+        return Rating(played, played_chance, played_chance, 0.0, upper)
     gain, error = _paired(rows, best, p)
-    return Rating(actions[best], played_chance, played_chance + gain, error)
+    return Rating(actions[best], played_chance, played_chance + gain, error, upper)
 
 
 def significant(cost: float, error: float) -> bool:
@@ -84,9 +90,11 @@ def significant(cost: float, error: float) -> bool:
     return cost - Z * error >= MIN_COST
 
 
-def needs_more(cost: float, error: float, threshold: float) -> bool:
-    """Whether the noise could put the cost on either side of ``threshold`` (all in points)."""
-    return error > 0 and cost - Z * error < threshold <= cost + Z * error
+def needs_more(rating: Rating, threshold: float) -> bool:
+    """Whether the noise could put the decision's cost on either side of
+    ``threshold`` (points): the cost is below it surely, or some action may gain that much."""
+    cost, error = 100 * (rating.best_chance - rating.played_chance), 100 * rating.error
+    return cost - Z * error < threshold <= 100 * rating.upper
 
 
 def scaled(bot: HardBot, factor: int) -> HardBot:

@@ -36,7 +36,7 @@ from typing import Any
 
 from tacocat.ai.analysis import analysis_of
 from tacocat.ai.hard import HardBot
-from tacocat.ai.rating import ESCALATE, needs_more, rating_of, scaled, significant
+from tacocat.ai.rating import ESCALATE, Rating, needs_more, rating_of, scaled, significant
 from tacocat.rules import Action, Attack, DuelCard, GameRecord, Observation, Replace
 from tacocat.rules.actions import action_from_dict, action_to_dict
 
@@ -71,8 +71,8 @@ def review_bot() -> HardBot:
     (12 samples before); doubtful decisions get four times these
     (:mod:`tacocat.ai.rating`). bench/review_quality.py measures the result.
     """
-    return HardBot(time_budget=None, play_samples=64, duel_samples=32, replace_samples=48,
-                   screen_samples=24, finalists=5)
+    return HardBot(time_budget=None, play_samples=128, duel_samples=64, replace_samples=96,
+                   screen_samples=32, finalists=6)
 
 
 def kind_of(action: Action) -> str:
@@ -235,21 +235,20 @@ def rate(observation: Observation, legal: Sequence[Action], action: Action, step
     ``bigger`` (the same analysis on more samples) values the decision again
     when the first rating's mark is in doubt (:func:`tacocat.ai.rating.needs_more`).
     """
-    moment = _moment(observation, legal, action, step, bot)
-    if bigger is not None and needs_more(moment.cost, moment.cost_error, MISTAKE):
-        moment = _moment(observation, legal, action, step, bigger)
-    return moment
-
-
-def _moment(observation: Observation, legal: Sequence[Action], action: Action, step: int,
-            bot: HardBot) -> Moment:
-    analysis = analysis_of(observation, legal, deadline=DECISION_DEADLINE, actions=(action,),
-                           bot=bot)
-    rating = rating_of(analysis, action)
+    rating = _rating(observation, legal, action, bot)
+    if bigger is not None and needs_more(rating, MISTAKE):
+        rating = _rating(observation, legal, action, bigger)
     # Kept as stored (4 decimals), so a stored review reads back equal.
     return Moment(step, observation.round_number, action, rating.best,
                   round(rating.played_chance, 4), round(rating.best_chance, 4),
                   round(rating.error, 4))
+
+
+def _rating(observation: Observation, legal: Sequence[Action], action: Action,
+            bot: HardBot) -> Rating:
+    analysis = analysis_of(observation, legal, deadline=DECISION_DEADLINE, actions=(action,),
+                           bot=bot)
+    return rating_of(analysis, action)
 
 
 def review_game(record: GameRecord, seat: int, *, progress: Progress | None = None,
