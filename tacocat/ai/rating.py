@@ -68,8 +68,8 @@ def rating_of(analysis: Analysis, played: Action) -> Rating:
     rows, actions = analysis.rows, analysis.actions
     p = actions.index(played)
     if len(rows) < 2:  # no per-sample values (no sample finished): the plain averages
-        best = analysis.best
-        return Rating(best, analysis.value_of(played), analysis.value_of(best))
+        plain = analysis.best
+        return Rating(plain, analysis.value_of(played), analysis.value_of(plain))
     best, top, upper = p, 0.0, 0.0
     for i in range(len(actions)):
         if i != p:
