@@ -18,6 +18,11 @@ move" to value. Against the reference, per variant:
   among replacements);
 * ``cpu_s_per_game`` / ``wall_s_per_game`` - the review's time, one seat.
 
+The reference has ``--reference-scale`` (10) times the new review's samples
+(1,280 play, 640 duel, 960 exact replacement deals, 320 screening deals, 8
+finalists): a reference no better than the review would count its own noise
+as the review's errors.
+
 Variants: ``old`` is the review as it was before issue #20 (the frozen hard
 level, 32/12/12 samples, 8 screening samples and 3 finalists, the plain best
 average, a mistake at 10 points); ``new`` is :func:`tacocat.ai.review.review_game`.
@@ -41,13 +46,20 @@ from bench.yardstick.hard_2026_12 import HardBot as OldHard  # noqa: E402
 from tacocat.ai.analysis import observation_seed  # noqa: E402
 from tacocat.ai.hard import HardBot  # noqa: E402
 from tacocat.ai.medium import MediumBot  # noqa: E402
-from tacocat.ai.review import MISTAKE, Moment, decisions, kind_of, review_game  # noqa: E402
+from tacocat.ai.review import MISTAKE, Moment, decisions, kind_of, review_bot, review_game  # noqa: E402
 from tacocat.rules import GameRecord  # noqa: E402
 from tacocat.sim import game_seed, play_game  # noqa: E402
 
-#: The reference: ten times the old review's samples, two more finalists.
-REFERENCE = dict(play_samples=320, duel_samples=120, replace_samples=120, screen_samples=80,
-                 finalists=5)
+
+
+def reference_counts(scale: int) -> dict[str, int]:
+    """The reference: ``scale`` times the new review's first samples (ten by default, so
+    more than its doubtful decisions get too), ten times its screening, eight finalists."""
+    base = review_bot()
+    return dict(play_samples=base.play_samples * scale, duel_samples=base.duel_samples * scale,
+                replace_samples=base.replace_samples * scale,
+                screen_samples=base.screen_samples * 10, finalists=8)
+
 OTHER_SEED = 0x5EED_0F_20
 
 
@@ -127,8 +139,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variants", nargs="*", default=["old", "new"], choices=["old", "new"])
+    parser.add_argument("--reference-scale", type=int, default=10,
+                        help="the reference's samples, in multiples of the new review's")
     options = parser.parse_args(argv)
-    reference_bot = HardBot(time_budget=None, **REFERENCE)
+    counts = reference_counts(options.reference_scale)
+    reference_bot = HardBot(time_budget=None, **counts)
     runs: dict[str, dict[str, list[Any]]] = {v: {"moments": [], "cpu": [], "wall": []}
                                             for v in options.variants}
     references: list[dict[Any, float]] = []
@@ -149,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
               + ", ".join(f"{v} {runs[v]['cpu'][-1]:.2f} s CPU" for v in options.variants),
               file=sys.stderr, flush=True)
     report: dict[str, Any] = {"bench": "review_quality", "games": options.games,
-                              "seed": options.seed, "reference": REFERENCE}
+                              "seed": options.seed, "reference": counts}
     for variant, run in runs.items():
         marked = old_mark if variant == "old" else (lambda m: m.mark is not None)
         figures = score(run["moments"], references, marked)
