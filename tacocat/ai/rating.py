@@ -33,7 +33,7 @@ Z = 1.645
 #: Points below which a move is not worth calling a mistake, whatever its mean.
 MIN_COST = 5.0
 #: How many times the samples a decision gets when its mark is in doubt.
-ESCALATE = 4
+ESCALATE = 3
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ chances of winning the round, sample by sample on common samples
 (:mod:`tacocat.ai.rating`: a paired test). The cost is their difference in
 percentage points: 10 or more is a mistake, 25 or more a blunder - but only
 when the cost is *significant* (more than 5 points by 1.645 standard errors);
-a decision whose mark the noise could flip is valued again on four times the
+a decision whose mark the noise could flip is valued again on three times the
 samples. A decision with a single legal action is no decision and is left out.
 
 **Accuracy** is the share of decisions (in %) played within
@@ -30,11 +30,13 @@ same from the seat give the same ratings whatever the opponent's hidden cards.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tacocat.ai.analysis import analysis_of
+from tacocat.ai.deadline import Deadline
 from tacocat.ai.hard import HardBot
 from tacocat.ai.rating import ESCALATE, Rating, needs_more, rating_of, scaled, significant
 from tacocat.rules import Action, Attack, DuelCard, GameRecord, Observation, Replace
@@ -44,12 +46,13 @@ MISTAKE = 10.0
 BLUNDER = 25.0
 #: A move within this many points of the best counts towards accuracy.
 GOOD_WITHIN = 5.0
-#: Seconds one decision's analysis may take at most: a safety net for an
-#: unusual position on a loaded machine. The review bot's sample counts
-#: normally finish in a fraction of a second (a whole game in about 2 s of
-#: CPU, bench/review.py), so the deadline does not cut them and the review
-#: stays deterministic; it bounds the worst case instead.
-DECISION_DEADLINE = 5.0
+#: CPU seconds (of the reviewing thread) one decision's analysis may take at
+#: most: a safety net for an unusual position. The review bot's sample counts
+#: normally finish in a fraction of a second (a whole game in a few seconds of
+#: CPU, bench/review.py), so the deadline does not cut them. It is read on the
+#: thread's CPU clock, not the wall: on a loaded machine a wall-clock net
+#: would cut some analyses short, and the review would depend on the load.
+DECISION_DEADLINE = 3.0
 #: How many costly moments the summary names.
 COSTLIEST = 3
 FORMAT = "tacocat-review"
@@ -68,10 +71,10 @@ def review_bot() -> HardBot:
 
     Issue #20 spent the 10 s budget where the review was noisiest: the
     replacement's exact stage (12 samples of 3 finalists before) and the duel
-    (12 samples before); doubtful decisions get four times these
+    (12 samples before); doubtful decisions get three times these
     (:mod:`tacocat.ai.rating`). bench/review_quality.py measures the result.
     """
-    return HardBot(time_budget=None, play_samples=128, duel_samples=64, replace_samples=96,
+    return HardBot(time_budget=None, play_samples=128, duel_samples=64, replace_samples=64,
                    screen_samples=32, finalists=6)
 
 
@@ -246,8 +249,8 @@ def rate(observation: Observation, legal: Sequence[Action], action: Action, step
 
 def _rating(observation: Observation, legal: Sequence[Action], action: Action,
             bot: HardBot) -> Rating:
-    analysis = analysis_of(observation, legal, deadline=DECISION_DEADLINE, actions=(action,),
-                           bot=bot)
+    deadline = Deadline(DECISION_DEADLINE, time.thread_time)
+    analysis = analysis_of(observation, legal, deadline=deadline, actions=(action,), bot=bot)
     return rating_of(analysis, action)
 
 

@@ -56,6 +56,6 @@ def test_doubtful_marks_are_valued_again_on_more_samples():
     assert not needs_more(Rating(A, 0.40, 0.40, 0.0, 0.05), 10.0)  # nothing can gain 10
     base = HardBot(time_budget=None, play_samples=8, duel_samples=4, replace_samples=4,
                    screen_samples=4, finalists=3)
-    bigger = scaled(base, 4)
-    assert (bigger.play_samples, bigger.duel_samples, bigger.replace_samples) == (32, 16, 16)
+    bigger = scaled(base, 3)
+    assert (bigger.play_samples, bigger.duel_samples, bigger.replace_samples) == (24, 12, 12)
     assert bigger.finalists == 5 and bigger.time_budget is None
