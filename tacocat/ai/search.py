@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tacocat.ai.deadline import Deadline
-from tacocat.rules.moves import attack_options, response_options
+from tacocat.rules.moves import attack_options
 
 Hand = tuple[int, ...]
 Forces = Callable[[Hand, Hand, bool], bool]
@@ -69,14 +69,17 @@ def _attack_list(hand: Hand) -> AttackList:
 
 
 def _response_list(hand: Hand, target: int) -> ResponseList:
-    """Every answer with the hand left; answers that beat the card first, the sacrifice last."""
-    options = response_options(hand, target)
-    if options and options[0] < target:
-        options.append(options.pop(0))
+    """Every answer with the hand left; answers that beat the card first (ascending), the
+    sacrifice of the lowest card last: the answers of
+    :func:`tacocat.rules.moves.response_options`, with the hand left after each."""
     out = []
-    for card in options:
-        i = hand.index(card)
-        out.append((card, hand[:i] + hand[i + 1:]))
+    previous = None
+    for i, card in enumerate(hand):
+        if card >= target and card != previous:
+            out.append((card, hand[:i] + hand[i + 1:]))
+        previous = card
+    if hand and hand[0] < target:
+        out.append((hand[0], hand[1:]))
     return tuple(out)
 
 

@@ -98,3 +98,17 @@ def test_the_hard_level_values_every_action_as_before(phase):
         old = old_bot.analyse(observation, legal, random.Random(index))
         assert (new.actions, new.values, new.samples) == (old.actions, old.values, old.samples)
         assert new.best == old.best
+
+
+def test_the_answer_lists_are_the_rules_answers():
+    from tacocat.ai.search import _response_list
+    from tacocat.rules.moves import response_options
+    rng = random.Random(9)
+    for _ in range(500):
+        rng.shuffle(DECK)
+        hand = tuple(sorted(DECK[:rng.randint(1, 7)]))
+        target = rng.randint(1, 12)
+        answers = _response_list(hand, target)
+        assert sorted(card for card, _ in answers) == sorted(response_options(hand, target))
+        for card, left in answers:
+            assert tuple(sorted(left + (card,))) == hand
