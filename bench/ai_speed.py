@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         for round_index in range(options.rounds):
             order = ("old", "new") if round_index % 2 == 0 else ("new", "old")
             for side in order:
-                seconds, results[side] = timed(lambda side=side: run(sides[side]))
+                seconds, results[side] = timed(lambda side=side, run=run: run(sides[side]))
                 times[side].append(seconds)
         ms = {side: 1000 * statistics.median(values) / max(1, count) for side, values in times.items()}
         same = results["old"] == results["new"]

@@ -40,11 +40,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.yardstick import YARDSTICKS  # noqa: E402
 from tacocat.ai import BOT_KINDS, make_bot  # noqa: E402
 from tacocat.ai.arena import play_game  # noqa: E402
 from tacocat.ai.heuristic import heuristic_action  # noqa: E402
 from tacocat.rules import Action, Observation  # noqa: E402
-from bench.yardstick import YARDSTICKS  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard")
 PHASES = ("replace", "duel", "attack", "defend")

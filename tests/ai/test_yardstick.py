@@ -18,12 +18,12 @@ FROZEN = ROOT / "bench" / "yardstick" / "hard_2026_12"
 DIGESTS = {
     "deadline.py": "9b3a6d30bd67db16",
     "duel.py": "e4306b5dadb32be3",
-    "hard.py": "8d753457a99a888b",
+    "hard.py": "de9786e8c9b3d125",
     "heuristic.py": "2051cc82c2c61bca",
-    "playout.py": "09a27447af3a0fbf",
-    "replacement.py": "975e794a95102b4d",
+    "playout.py": "3a347ff73fdecb0a",
+    "replacement.py": "f3fe0d9430882629",
     "sampling.py": "d2daa03f94e32dfe",
-    "solver.py": "6479a62e944c09cc",
+    "solver.py": "522ee7dc7a180674",
 }
 
 

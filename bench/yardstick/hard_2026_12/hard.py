@@ -28,13 +28,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from tacocat.rules import Action, Attack, DuelCard, Observation, Replace, Respond
+
 from .deadline import Deadline
 from .duel import duel_values
 from .heuristic import heuristic_action
 from .replacement import analyse_replacement, run_samples
 from .sampling import Sample, tie_value
 from .solver import Solver
-from tacocat.rules import Action, Attack, DuelCard, Observation, Replace, Respond
 
 #: Seconds a decision may take (a deadline: see the module's docstring).
 DEFAULT_TIME_BUDGET = 0.35

@@ -7,9 +7,10 @@ costs tens of microseconds, an exact duel and play solve about a millisecond.
 
 from __future__ import annotations
 
+from tacocat.rules.moves import attack_options
+
 from .heuristic import heuristic_attack, heuristic_duel_card, heuristic_response
 from .solver import showdown_value
-from tacocat.rules.moves import attack_options
 
 Hand = tuple[int, ...]
 

@@ -29,13 +29,14 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from tacocat.rules import Observation, Replace
+from tacocat.rules.moves import remove_cards
+
 from .deadline import Deadline, DeadlineExpired
 from .heuristic import heuristic_discards, heuristic_duel_card
 from .playout import playout_value
 from .sampling import Sample, sample_hidden, tie_value
 from .solver import Solver
-from tacocat.rules import Observation, Replace
-from tacocat.rules.moves import remove_cards
 
 Hand = tuple[int, ...]
 

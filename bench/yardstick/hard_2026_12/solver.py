@@ -29,8 +29,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .deadline import Deadline
 from tacocat.rules.moves import attack_options, remove_cards, response_options
+
+from .deadline import Deadline
 
 Hand = tuple[int, ...]
 
