@@ -74,7 +74,10 @@ def bot(name: str) -> Any:
     """One bot per player name and process (bots keep only caches between games)."""
     if name not in _BOTS:
         options = _OPTIONS if name in ("hard", "medium") or name.startswith("hard-") else {}
-        if name in YARDSTICKS:
+        if name == "hard-model":  # the opponent model of issue #20 (tacocat.ai.model)
+            _BOTS[name] = make_bot("hard", model=True, **options)
+            _BOTS[name].name = name
+        elif name in YARDSTICKS:
             _BOTS[name] = YARDSTICKS[name](**options)
         elif name.startswith("hard-") and name[5:] in PHASES:
             _BOTS[name] = PhaseSwap(name[5:], **options)
@@ -84,10 +87,11 @@ def bot(name: str) -> Any:
 
 
 def player_name(text: str) -> str:
-    if text in BOT_KINDS or text in YARDSTICKS or (text.startswith("hard-") and text[5:] in PHASES):
+    if text in BOT_KINDS or text in YARDSTICKS or text == "hard-model" or (
+            text.startswith("hard-") and text[5:] in PHASES):
         return text
     raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)}, "
-                                     f"{', '.join(YARDSTICKS)} or hard-PHASE")
+                                     f"{', '.join(YARDSTICKS)}, hard-model or hard-PHASE")
 
 
 Job = tuple[str, str, int, bool, bool]

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from tacocat.ai.deadline import Deadline
 from tacocat.ai.duel import duel_values
 from tacocat.ai.heuristic import heuristic_action
+from tacocat.ai.model import opponent_model
 from tacocat.ai.quiet import collector_paused
 from tacocat.ai.replacement import analyse_replacement, run_samples
 from tacocat.ai.sampling import Sample, tie_value
@@ -101,7 +102,8 @@ class HardBot:
     def __init__(self, time_budget: float | None = DEFAULT_TIME_BUDGET,
                  play_samples: int = PLAY_SAMPLES, duel_samples: int = DUEL_SAMPLES,
                  replace_samples: int = REPLACE_SAMPLES, screen_samples: int = SCREEN_SAMPLES,
-                 finalists: int = FINALISTS, clock: Callable[[], float] = time.perf_counter) -> None:
+                 finalists: int = FINALISTS, clock: Callable[[], float] = time.perf_counter,
+                 model: bool = False) -> None:
         self.time_budget = time_budget
         self.play_samples = play_samples
         self.duel_samples = duel_samples
@@ -109,6 +111,8 @@ class HardBot:
         self.screen_samples = screen_samples
         self.finalists = finalists
         self.clock = clock
+        #: Weigh guessed opponent hands by its replacement (:mod:`tacocat.ai.model`).
+        self.model = model
         self.solver = Solver()
         #: The deadline of the last decision (tests read how often it was checked).
         self.last_deadline: Deadline | None = None
@@ -140,11 +144,13 @@ class HardBot:
                  deadline: Deadline, must: Sequence[Action]) -> Analysis:
         preferred = heuristic_action(observation, legal)
         kind = type(legal[0])
+        weigh = opponent_model(observation) if self.model else None
         if kind is Replace:
             found = analyse_replacement(
                 observation, [a for a in legal if isinstance(a, Replace)], rng, self.solver, deadline,
                 screen_samples=self.screen_samples, value_samples=self.replace_samples,
-                finalists=self.finalists, must=[a for a in must if isinstance(a, Replace)])
+                finalists=self.finalists, must=[a for a in must if isinstance(a, Replace)],
+                weigh=weigh)
             return Analysis(found.actions, found.values, found.samples, preferred, found.rows)
         if kind is DuelCard:
             value_sample = self._duel_sampler(observation, legal)
@@ -153,7 +159,8 @@ class HardBot:
             value_sample = self._play_sampler(observation, legal)
             count = self.play_samples
         rows: list[tuple[float, ...]] = []
-        values, done = run_samples(observation, rng, count, deadline, value_sample, len(legal), rows)
+        values, done = run_samples(observation, rng, count, deadline, value_sample, len(legal), rows,
+                                   weigh)
         return Analysis(tuple(legal), tuple(values), done, preferred, tuple(rows))
 
     def _duel_sampler(self, observation: Observation, legal: Sequence[Action]
