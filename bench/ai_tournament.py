@@ -17,9 +17,12 @@ and for ``--matrix`` ``{"matrix": [one such object per pairing]}``.
 ``ci95`` is the Wilson score interval of p1's win rate. ``latency_ms`` is
 the think time of each real choice (two or more legal actions) per player
 and phase (``replace``, ``duel``, ``attack``, ``defend``, and ``all``).
-A player is a level name (``make_bot``) or ``hard-X``: the hard level with
+A player is a level name (``make_bot``), ``hard-X``: the hard level with
 its ``X`` phase (replace, duel, attack, defend) played by the heuristic
-(``bench/ai_attribution.py``).
+(``bench/ai_attribution.py``), or a frozen yardstick (``bench/yardstick``):
+``hard-2026-12`` is the hard level as it was before issue #20::
+
+    python bench/ai_tournament.py --p1 hard --p2 hard-2026-12 --games 400 --jobs 2
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.yardstick import YARDSTICKS  # noqa: E402
 from tacocat.ai import BOT_KINDS, make_bot  # noqa: E402
 from tacocat.ai.arena import play_game  # noqa: E402
 from tacocat.ai.heuristic import heuristic_action  # noqa: E402
@@ -46,15 +50,19 @@ from tacocat.rules import Action, Observation  # noqa: E402
 LEVELS = AI_LEVELS
 PHASES = ("replace", "duel", "attack", "defend")
 _BOTS: dict[str, Any] = {}
+#: With --fixed-samples: sampling bots play without a deadline (their sample
+#: counts only), so a result does not depend on the machine's load.
+FIXED: dict[str, Any] = {"time_budget": None}
+_OPTIONS: dict[str, Any] = {}
 
 
 class PhaseSwap:
     """The hard level with one phase played by the heuristic (for attribution)."""
 
-    def __init__(self, phase: str) -> None:
+    def __init__(self, phase: str, **options: Any) -> None:
         self.name = f"hard-{phase}"
         self.phase = phase
-        self.hard = make_bot("hard")
+        self.hard = make_bot("hard", **options)
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if observation.phase == self.phase:
@@ -66,26 +74,37 @@ class PhaseSwap:
 def bot(name: str) -> Any:
     """One bot per player name and process (bots keep only caches between games)."""
     if name not in _BOTS:
-        if name.startswith("hard-") and name[5:] in PHASES:
-            _BOTS[name] = PhaseSwap(name[5:])
+        options = _OPTIONS if name in ("hard", "medium") or name.startswith("hard-") else {}
+        if name == "hard-model":  # the opponent model of issue #20 (tacocat.ai.model)
+            _BOTS[name] = make_bot("hard", model=True, **options)
+            _BOTS[name].name = name
+        elif name in YARDSTICKS:
+            _BOTS[name] = YARDSTICKS[name](**options)
+        elif name.startswith("hard-") and name[5:] in PHASES:
+            _BOTS[name] = PhaseSwap(name[5:], **options)
         else:
-            _BOTS[name] = make_bot(name)
+            _BOTS[name] = make_bot(name, **options)
     return _BOTS[name]
 
 
 def player_name(text: str) -> str:
-    if text in BOT_KINDS or (text.startswith("hard-") and text[5:] in PHASES):
+    if text in BOT_KINDS or text in YARDSTICKS or text == "hard-model" or (
+            text.startswith("hard-") and text[5:] in PHASES):
         return text
-    raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)} or hard-PHASE")
+    raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)}, "
+                                     f"{', '.join(YARDSTICKS)}, hard-model or hard-PHASE")
 
 
-Job = tuple[str, str, int, bool]
+Job = tuple[str, str, int, bool, bool]
 Times = dict[str, list[float]]
 
 
 def play_one(job: Job) -> tuple[int, Times, Times]:
     """Play one game; returns (winning player 0/1/-1, p1's think times by phase, p2's)."""
-    p1, p2, seed, swapped = job
+    p1, p2, seed, swapped, fixed = job
+    if fixed and not _OPTIONS:
+        _OPTIONS.update(FIXED)
+        _BOTS.clear()
     players = [bot(p1), bot(p2)]
     seats = [1, 0] if swapped else [0, 1]  # seats[player] = the seat that player takes
     bots: list[Any] = [None, None]
@@ -144,9 +163,11 @@ def _results(jobs: list[Job], workers: int) -> Iterable[tuple[int, Times, Times]
         yield from pool.imap_unordered(play_one, jobs)
 
 
-def pairing(p1: str, p2: str, games: int, seed: int, workers: int) -> dict[str, Any]:
-    """Play ``games`` seat-swapped games between ``p1`` and ``p2``; the report."""
-    jobs = [(p1, p2, seed + i // 2, bool(i % 2)) for i in range(games)]
+def pairing(p1: str, p2: str, games: int, seed: int, workers: int,
+            fixed: bool = False) -> dict[str, Any]:
+    """Play ``games`` seat-swapped games between ``p1`` and ``p2``; the report
+    (``fixed``: sampling bots without a deadline, see :data:`FIXED`)."""
+    jobs = [(p1, p2, seed + i // 2, bool(i % 2), fixed) for i in range(games)]
     wins = [0, 0]
     times: tuple[Times, Times] = ({}, {})
     started = time.perf_counter()
@@ -165,7 +186,7 @@ def pairing(p1: str, p2: str, games: int, seed: int, workers: int) -> dict[str, 
         latency[p2] = latency_summary(times[1])
     return {"p1": p1, "p2": p2, "games": games, "wins": wins,
             "win_rate_p1": round(wins[0] / games, 4) if games else 0.0,
-            "ci95": [round(lo, 4), round(hi, 4)], "latency_ms": latency}
+            "ci95": [round(lo, 4), round(hi, 4)], "fixed_samples": fixed, "latency_ms": latency}
 
 
 def matrix_pairings() -> list[tuple[str, str]]:
@@ -183,15 +204,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games per pairing (pairs of seats per seed)")
     parser.add_argument("--seed", type=int, default=0, help="first seed; game pairs use seed, seed+1, ...")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--fixed-samples", action="store_true",
+                        help="hard, medium and yardsticks play without a deadline (load-independent)")
     options = parser.parse_args(argv)
     if options.matrix:
-        reports = [pairing(p1, p2, options.games, options.seed, options.jobs)
+        reports = [pairing(p1, p2, options.games, options.seed, options.jobs, options.fixed_samples)
                    for p1, p2 in matrix_pairings()]
         print(json.dumps({"matrix": reports}))
         return 0
     if options.p1 is None or options.p2 is None:
         parser.error("name --p1 and --p2, or ask for --matrix")
-    print(json.dumps(pairing(options.p1, options.p2, options.games, options.seed, options.jobs)))
+    print(json.dumps(pairing(options.p1, options.p2, options.games, options.seed, options.jobs,
+                             options.fixed_samples)))
     return 0
 
 

@@ -71,3 +71,20 @@ def test_review_bench_times_whole_game_reviews():
     result = _run_bench("review.py", "--games", "1", timeout=120)
     assert result["bench"] == "review" and result["reviews"] == 2
     assert 0 < result["wall_mean_s"] <= result["wall_max_s"] and result["decisions_mean"] > 0
+
+
+def test_ai_speed_bench_times_old_and_new_on_the_same_positions():
+    result = _run_bench("ai_speed.py", "--games", "1", "--rounds", "1", "--paths", "sampling", "play",
+                        timeout=180)
+    assert result["bench"] == "ai_speed" and set(result["paths"]) == {"sampling", "play"}
+    for figures in result["paths"].values():
+        assert figures["old_ms"] > 0 and figures["new_ms"] > 0
+        assert figures["same_results"] is True  # the faster code decides as the frozen one
+
+
+def test_review_quality_bench_scores_both_reviews():
+    result = _run_bench("review_quality.py", "--games", "1", "--reference-scale", "1", timeout=300)
+    assert result["bench"] == "review_quality" and result["games"] == 1
+    for variant in ("old", "new"):
+        assert result[variant]["decisions"] > 0 and result[variant]["cpu_s_per_game"] > 0
+        assert 0 <= result[variant]["wrong_better"] <= 1

@@ -26,18 +26,35 @@ Hand = tuple[int, ...]
 HEURISTIC_WEIGHT = 0.6
 
 
-def opponent_mix(solver: Solver, mine: Hand, theirs: Hand, tie: float) -> dict[int, float]:
-    """The modelled opponent's duel cards and their weights, in one sample."""
+def opponent_mix(solver: Solver, mine: Hand, theirs: Hand, tie: float,
+                 outcomes: dict[tuple[int, int], float] | None = None) -> dict[int, float]:
+    """The modelled opponent's duel cards and their weights, in one sample.
+
+    ``outcomes`` (my card, their card) -> my value, if given, keeps the values
+    worked out here for the caller to reuse.
+    """
     mix = {heuristic_duel_card(theirs): HEURISTIC_WEIGHT}
     expected = heuristic_duel_card(mine)
+    known = {} if outcomes is None else outcomes
+    for c in sorted(set(theirs)):
+        known[(expected, c)] = solver.duel_outcome(mine, theirs, expected, c, tie)
     # The opponent minimises my value, on the assumption that I play my heuristic card.
-    reply = min(sorted(set(theirs)), key=lambda c: solver.duel_outcome(mine, theirs, expected, c, tie))
+    reply = min(sorted(set(theirs)), key=lambda c: known[(expected, c)])
     mix[reply] = mix.get(reply, 0.0) + 1.0 - HEURISTIC_WEIGHT
     return mix
 
 
 def duel_values(solver: Solver, mine: Hand, theirs: Hand, cards: list[int], tie: float) -> list[float]:
     """My value of dueling with each of ``cards`` against the modelled opponent."""
-    mix = opponent_mix(solver, mine, theirs, tie)
-    return [sum(w * solver.duel_outcome(mine, theirs, card, c, tie) for c, w in mix.items())
-            for card in cards]
+    outcomes: dict[tuple[int, int], float] = {}
+    mix = opponent_mix(solver, mine, theirs, tie, outcomes)
+    values = []
+    for card in cards:
+        total = 0.0
+        for c, w in mix.items():
+            value = outcomes.get((card, c))
+            if value is None:
+                value = outcomes[(card, c)] = solver.duel_outcome(mine, theirs, card, c, tie)
+            total += w * value
+        values.append(total)
+    return values

@@ -14,6 +14,17 @@ from tacocat.rules.moves import attack_options
 Hand = tuple[int, ...]
 
 
+#: Entries a memo below may hold before it is emptied (a memory cap; the
+#: memos only ever hold facts about hands, so emptying changes no answer).
+MEMO_LIMIT = 100_000
+
+# Each heuristic choice is a pure function of a hand: worked out once per hand
+# (a replacement screens thousands of playouts over few distinct hands).
+_DUELS: dict[Hand, tuple[int, Hand]] = {}
+_ATTACKS: dict[Hand, tuple[Hand, Hand]] = {}
+_ANSWERS: dict[tuple[Hand, int], tuple[int, Hand]] = {}
+
+
 def _without(hand: Hand, cards: Hand) -> Hand:
     rest = list(hand)
     for card in cards:
@@ -21,15 +32,45 @@ def _without(hand: Hand, cards: Hand) -> Hand:
     return tuple(rest)
 
 
+def _duel(hand: Hand) -> tuple[int, Hand]:
+    """The heuristic duel card of ``hand`` and the hand left."""
+    found = _DUELS.get(hand)
+    if found is None:
+        if len(_DUELS) > MEMO_LIMIT:
+            _DUELS.clear()
+        card = heuristic_duel_card(hand)
+        found = _DUELS[hand] = (card, _without(hand, (card,)))
+    return found
+
+
+def _attack(hand: Hand) -> tuple[Hand, Hand]:
+    found = _ATTACKS.get(hand)
+    if found is None:
+        if len(_ATTACKS) > MEMO_LIMIT:
+            _ATTACKS.clear()
+        cards = heuristic_attack(hand, attack_options(hand))
+        found = _ATTACKS[hand] = (cards, _without(hand, cards))
+    return found
+
+
+def _answer(hand: Hand, target: int) -> tuple[int, Hand]:
+    key = (hand, target)
+    found = _ANSWERS.get(key)
+    if found is None:
+        if len(_ANSWERS) > MEMO_LIMIT:
+            _ANSWERS.clear()
+        card = heuristic_response(hand, target)
+        found = _ANSWERS[key] = (card, _without(hand, (card,)))
+    return found
+
+
 def _trick(att: Hand, dfd: Hand) -> tuple[Hand, Hand, bool]:
     """One heuristic trick: the hands left and whether the defender held it."""
-    cards = heuristic_attack(att, attack_options(att))
-    att = _without(att, cards)
+    cards, att = _attack(att)
     held = True
     for target in cards:
-        answer = heuristic_response(dfd, target)
+        answer, dfd = _answer(dfd, target)
         held = held and answer >= target
-        dfd = _without(dfd, (answer,))
     return att, dfd, held
 
 
@@ -40,8 +81,7 @@ def playout_value(mine: Hand, theirs: Hand, tie: float) -> float:
     while attacker_is_me is None:  # duel, again after a tie
         if len(mine) == 1:
             return showdown_value(mine[0], theirs[0], tie)
-        a, b = heuristic_duel_card(mine), heuristic_duel_card(theirs)
-        mine, theirs = _without(mine, (a,)), _without(theirs, (b,))
+        (a, mine), (b, theirs) = _duel(mine), _duel(theirs)
         attacker_is_me = None if a == b else a > b
     while len(mine) > 1:
         if attacker_is_me:

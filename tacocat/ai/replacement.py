@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from tacocat.ai.deadline import Deadline, DeadlineExpired
 from tacocat.ai.heuristic import heuristic_discards, heuristic_duel_card
 from tacocat.ai.playout import playout_value
-from tacocat.ai.sampling import Sample, sample_hidden, tie_value
+from tacocat.ai.sampling import Dealer, Sample, tie_value
 from tacocat.ai.solver import Solver
 from tacocat.rules import Observation, Replace
 from tacocat.rules.moves import remove_cards
@@ -87,28 +87,56 @@ def exact_value(solver: Solver, mine: Hand, theirs: Hand, tie: float) -> float:
 
 
 def run_samples(observation: Observation, rng: random.Random, count: int, deadline: Deadline,
-                value_sample: Callable[[Sample], Sequence[float]], width: int) -> tuple[list[float], int]:
+                value_sample: Callable[[Sample], Sequence[float]], width: int,
+                rows: list[tuple[float, ...]] | None = None,
+                weigh: Callable[[Hand], float] | None = None) -> tuple[list[float], int]:
     """Average ``value_sample`` over up to ``count`` samples, until ``deadline``.
 
     Returns the averages (``width`` of them; all 0.5 when no sample finished)
     and the number of samples that finished. A sample cut by the deadline is
-    dropped whole, so every average covers the same samples.
+    dropped whole, so every average covers the same samples; ``rows``, if
+    given, receives each finished sample's values. ``weigh`` (an opponent
+    model, :mod:`tacocat.ai.model`) keeps each dealt sample with the
+    likelihood of its opponent hand (rejection sampling).
     """
     totals = [0.0] * width
     done = 0
+    deal: Callable[[random.Random], Sample] = Dealer(observation).deal
+    if weigh is not None:
+        deal = _weighed(deal, weigh)
     try:
         while done < count:
             if done and deadline.expired():
                 break
-            values = value_sample(sample_hidden(observation, rng))
+            values = value_sample(deal(rng))
             for i, value in enumerate(values):
                 totals[i] += value
             done += 1
+            if rows is not None:
+                rows.append(tuple(values))
     except DeadlineExpired:
         pass
     if not done:
         return [0.5] * width, 0
     return [t / done for t in totals], done
+
+
+#: Deals tried for one sample under an opponent model (its likelihoods are at
+#: least 0.25, so four tries are expected at worst).
+MODEL_TRIES = 12
+
+
+def _weighed(deal: Callable[[random.Random], Sample], weigh: Callable[[Hand], float]
+             ) -> Callable[[random.Random], Sample]:
+    def weighed(rng: random.Random) -> Sample:
+        sample = deal(rng)
+        for _ in range(MODEL_TRIES - 1):
+            if rng.random() < weigh(sample.opponent_hand):
+                break
+            sample = deal(rng)
+        return sample
+
+    return weighed
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,12 +146,15 @@ class ReplaceValues:
     actions: tuple[Replace, ...]
     values: tuple[float, ...]
     samples: int
+    #: The exact stage's values, one tuple per sample (empty without an exact stage).
+    rows: tuple[tuple[float, ...], ...] = ()
 
 
 def analyse_replacement(observation: Observation, legal: Sequence[Replace], rng: random.Random,
                         solver: Solver, deadline: Deadline, *, screen_samples: int,
                         value_samples: int, finalists: int,
-                        must: Sequence[Replace] = ()) -> ReplaceValues:
+                        must: Sequence[Replace] = (),
+                        weigh: Callable[[Hand], float] | None = None) -> ReplaceValues:
     """Value the discards of ``legal`` (see the module's docstring)."""
     setting = ReplaceSetting.of(observation)
     seat = observation.seat
@@ -134,7 +165,7 @@ def analyse_replacement(observation: Observation, legal: Sequence[Replace], rng:
 
     # The screen may use a third of the time left: the exact stage matters more.
     rough, _ = run_samples(observation, rng, screen_samples, deadline.share(SCREEN_SHARE), screen,
-                           len(candidates))
+                           len(candidates), weigh=weigh)
     ranked = sorted(range(len(candidates)), key=lambda i: -rough[i])[:finalists]
     chosen = [candidates[i] for i in ranked]
     heuristic = Replace(seat, heuristic_discards(setting.hand, observation.replace_limit))
@@ -151,11 +182,13 @@ def analyse_replacement(observation: Observation, legal: Sequence[Replace], rng:
         rows.append(row)  # only whole samples: a deadline inside the solve skips this
         return row
 
-    values, done = run_samples(observation, rng, value_samples, deadline, value, len(chosen))
+    values, done = run_samples(observation, rng, value_samples, deadline, value, len(chosen),
+                               weigh=weigh)
     if not done:  # no time for the exact stage: rank by the screen
         by_screen = {a: rough[candidates.index(a)] for a in chosen}
         return ReplaceValues(tuple(chosen), tuple(by_screen[a] for a in chosen), 0)
-    return ReplaceValues(tuple(chosen), tuple(discounted(rows, chosen.index(heuristic))), done)
+    return ReplaceValues(tuple(chosen), tuple(discounted(rows, chosen.index(heuristic))), done,
+                         tuple(tuple(row) for row in rows))
 
 
 def discounted(rows: list[list[float]], anchor: int) -> list[float]:

@@ -9,9 +9,12 @@ The record is replayed; at each decision of ``seat`` (replacement, duel card,
 attack, answer) the seat's **observation** at that moment - never the hidden
 hands - goes to :func:`tacocat.ai.analysis.analysis_of`, which values the
 move played (forced into the analysis with ``actions=``) and the best move as
-chances of winning the round. The cost is their difference in percentage
-points: 10 or more is a mistake, 25 or more a blunder. A decision with a
-single legal action is no decision and is left out.
+chances of winning the round, sample by sample on common samples
+(:mod:`tacocat.ai.rating`: a paired test). The cost is their difference in
+percentage points: 10 or more is a mistake, 25 or more a blunder - but only
+when the cost is *significant* (more than 5 points by 1.645 standard errors);
+a decision whose mark the noise could flip is valued again on three times the
+samples. A decision with a single legal action is no decision and is left out.
 
 **Accuracy** is the share of decisions (in %) played within
 :data:`GOOD_WITHIN` points of the best move; the summary also gives the mean
@@ -27,12 +30,15 @@ same from the seat give the same ratings whatever the opponent's hidden cards.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tacocat.ai.analysis import analysis_of
+from tacocat.ai.deadline import Deadline
 from tacocat.ai.hard import HardBot
+from tacocat.ai.rating import ESCALATE, Rating, needs_more, rating_of, scaled, significant
 from tacocat.rules import Action, Attack, DuelCard, GameRecord, Observation, Replace
 from tacocat.rules.actions import action_from_dict, action_to_dict
 
@@ -40,12 +46,13 @@ MISTAKE = 10.0
 BLUNDER = 25.0
 #: A move within this many points of the best counts towards accuracy.
 GOOD_WITHIN = 5.0
-#: Seconds one decision's analysis may take at most: a safety net for an
-#: unusual position on a loaded machine. The review bot's sample counts
-#: normally finish in well under a second (a whole game in about 2 s,
-#: bench/review.py), so the deadline does not cut them and the review stays
-#: deterministic; it bounds the worst case instead.
-DECISION_DEADLINE = 2.0
+#: CPU seconds (of the reviewing thread) one decision's analysis may take at
+#: most: a safety net for an unusual position. The review bot's sample counts
+#: normally finish in a fraction of a second (a whole game in a few seconds of
+#: CPU, bench/review.py), so the deadline does not cut them. It is read on the
+#: thread's CPU clock, not the wall: on a loaded machine a wall-clock net
+#: would cut some analyses short, and the review would depend on the load.
+DECISION_DEADLINE = 3.0
 #: How many costly moments the summary names.
 COSTLIEST = 3
 FORMAT = "tacocat-review"
@@ -60,9 +67,15 @@ class ReviewCancelled(Exception):
 
 
 def review_bot() -> HardBot:
-    """The hard level's analysis with sample counts sized for a whole game."""
-    return HardBot(time_budget=None, play_samples=32, duel_samples=12, replace_samples=12,
-                   screen_samples=8, finalists=3)
+    """The hard level's analysis with sample counts sized for a whole game.
+
+    Issue #20 spent the 10 s budget where the review was noisiest: the
+    replacement's exact stage (12 samples of 3 finalists before) and the duel
+    (12 samples before); doubtful decisions get three times these
+    (:mod:`tacocat.ai.rating`). bench/review_quality.py measures the result.
+    """
+    return HardBot(time_budget=None, play_samples=128, duel_samples=64, replace_samples=64,
+                   screen_samples=32, finalists=6)
 
 
 def kind_of(action: Action) -> str:
@@ -89,6 +102,9 @@ class Moment:
     best: Action
     played_chance: float
     best_chance: float
+    #: Standard error of ``best_chance - played_chance`` (0: unknown, e.g. an
+    #: older stored review, which then marks by the cost alone).
+    error: float = 0.0
 
     @property
     def kind(self) -> str:
@@ -100,17 +116,23 @@ class Moment:
         return round(max(0.0, self.best_chance - self.played_chance) * 100, 1)
 
     @property
+    def cost_error(self) -> float:
+        """The cost's standard error in percentage points."""
+        return round(self.error * 100, 1)
+
+    @property
     def mark(self) -> str | None:
-        """``"blunder"``, ``"mistake"`` or None."""
-        if self.cost >= BLUNDER:
-            return "blunder"
-        return "mistake" if self.cost >= MISTAKE else None
+        """``"blunder"``, ``"mistake"`` or None (also for a cost the noise could explain)."""
+        if self.cost < MISTAKE or not significant(self.cost, self.cost_error):
+            return None
+        return "blunder" if self.cost >= BLUNDER else "mistake"
 
     def to_dict(self) -> dict[str, Any]:
         return {"step": self.step, "round": self.round_number, "kind": self.kind,
                 "played": action_to_dict(self.played), "best": action_to_dict(self.best),
                 "played_chance": round(self.played_chance, 4),
-                "best_chance": round(self.best_chance, 4), "cost": self.cost, "mark": self.mark}
+                "best_chance": round(self.best_chance, 4), "cost": self.cost,
+                "error": round(self.error, 4), "mark": self.mark}
 
     @classmethod
     def from_dict(cls, data: Any) -> Moment:
@@ -124,8 +146,12 @@ class Moment:
         chances = [v for v in (played, best) if isinstance(v, (int, float)) and 0 <= v <= 1]
         if len(chances) != 2:
             raise ValueError("a review moment's chances must lie between 0 and 1")
+        error = data.get("error", 0.0)  # absent from reviews stored before issue #20
+        if not isinstance(error, (int, float)) or not 0 <= error <= 1:
+            raise ValueError("a review moment's error must lie between 0 and 1")
         return cls(step, rnd, action_from_dict(data.get("played")),
-                   action_from_dict(data.get("best")), float(chances[0]), float(chances[1]))
+                   action_from_dict(data.get("best")), float(chances[0]), float(chances[1]),
+                   float(error))
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,13 +232,26 @@ def decisions(record: GameRecord, seat: int) -> Iterator[Decision]:
 
 
 def rate(observation: Observation, legal: Sequence[Action], action: Action, step: int,
-         bot: HardBot) -> Moment:
-    """Rate ``action``, played at record action ``step``, from the seat's observation only."""
-    analysis = analysis_of(observation, legal, deadline=DECISION_DEADLINE, actions=(action,),
-                           bot=bot)
-    best = analysis.best
-    return Moment(step, observation.round_number, action, best, analysis.value_of(action),
-                  analysis.value_of(best))
+         bot: HardBot, bigger: HardBot | None = None) -> Moment:
+    """Rate ``action``, played at record action ``step``, from the seat's observation only.
+
+    ``bigger`` (the same analysis on more samples) values the decision again
+    when the first rating's mark is in doubt (:func:`tacocat.ai.rating.needs_more`).
+    """
+    rating = _rating(observation, legal, action, bot)
+    if bigger is not None and needs_more(rating, MISTAKE):
+        rating = _rating(observation, legal, action, bigger)
+    # Kept as stored (4 decimals), so a stored review reads back equal.
+    return Moment(step, observation.round_number, action, rating.best,
+                  round(rating.played_chance, 4), round(rating.best_chance, 4),
+                  round(rating.error, 4))
+
+
+def _rating(observation: Observation, legal: Sequence[Action], action: Action,
+            bot: HardBot) -> Rating:
+    deadline = Deadline(DECISION_DEADLINE, time.thread_time)
+    analysis = analysis_of(observation, legal, deadline=deadline, actions=(action,), bot=bot)
+    return rating_of(analysis, action)
 
 
 def review_game(record: GameRecord, seat: int, *, progress: Progress | None = None,
@@ -233,11 +272,12 @@ def review_game(record: GameRecord, seat: int, *, progress: Progress | None = No
         raise ValueError(f"seat must be 0 or 1, not {seat!r}")
     todo = list(decisions(record, seat))
     bot = bot or review_bot()
+    bigger = scaled(bot, ESCALATE)
     moments = []
     for done, (step, observation, legal, action) in enumerate(todo):
         if cancelled is not None and cancelled():
             raise ReviewCancelled
-        moments.append(rate(observation, legal, action, step, bot))
+        moments.append(rate(observation, legal, action, step, bot, bigger))
         if progress is not None:
             progress(done + 1, len(todo))
     return Review(seat, tuple(moments))

@@ -30,7 +30,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tacocat.ai.deadline import Deadline
-from tacocat.rules.moves import attack_options, remove_cards, response_options
+from tacocat.ai.quiet import collector_paused
+from tacocat.ai.search import Search
+from tacocat.rules.moves import remove_cards
 
 Hand = tuple[int, ...]
 
@@ -75,15 +77,27 @@ class Solver:
 
     def __init__(self, table_limit: int = DEFAULT_TABLE_LIMIT) -> None:
         self.table_limit = table_limit
-        self.nodes = 0
-        self.deadline: Deadline | None = None
-        self._wins: dict[tuple[Hand, Hand, bool], bool] = {}
-        self._holds: dict[tuple[Hand, Hand, Hand, bool, bool], bool] = {}
+        # The searches and their tables (tacocat.ai.search: closures, for speed).
         # Move lists are tuples, not lists: the garbage collector stops tracking tuples
         # of plain values, so big tables add nothing to its (pausing) full collections.
-        self._attacks: dict[Hand, tuple[tuple[Hand, Hand], ...]] = {}
-        self._responses: dict[tuple[Hand, int], tuple[tuple[int, Hand], ...]] = {}
+        self._search = Search()
+        self._deadline: Deadline | None = None
+        self._values = 0  # values asked for (the table size is looked at every 16th)
         self._duels: dict[tuple[Hand, Hand, float], float] = {}
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far (a measure of work independent of the machine)."""
+        return self._search.meter.nodes
+
+    @property
+    def deadline(self) -> Deadline | None:
+        return self._deadline
+
+    @deadline.setter
+    def deadline(self, value: Deadline | None) -> None:
+        self._deadline = value
+        self._search.meter.deadline = value
 
     # Tables are caches: a pickled solver (sent to a worker) starts empty.
     def __getstate__(self) -> dict[str, Any]:
@@ -92,89 +106,29 @@ class Solver:
     def __setstate__(self, state: dict[str, Any]) -> None:
         Solver.__init__(self, state["table_limit"])
 
-    def _tick(self) -> None:
-        """Count a position; look at the deadline every few hundred."""
-        self.nodes += 1
-        if self.deadline is not None and not self.nodes % Deadline.CHECK_EVERY:
-            self.deadline.check()
-
     def clear(self) -> None:
-        for table in (self._wins, self._holds, self._attacks, self._responses, self._duels):
-            table.clear()
+        self._search.clear()
+        self._duels.clear()
 
     def _check_size(self) -> None:
-        if len(self._wins) + len(self._holds) > self.table_limit:
+        """Empty the tables past :attr:`table_limit` (looked at every 16th value:
+        a value adds a few thousand entries at most, small beside the limit)."""
+        self._values += 1
+        if not self._values & 15 and self._search.size() > self.table_limit:
             self.clear()
 
-    # --- move lists (shapes from tacocat.rules.moves) --------------------
-
-    def attacks(self, hand: Hand) -> tuple[tuple[Hand, Hand], ...]:
-        """Every attack of ``hand`` with the hand left after it, most promising first."""
-        found = self._attacks.get(hand)
-        if found is None:
-            options = attack_options(hand)
-            # Long attacks first, then high singles: they win tricks soonest.
-            options.sort(key=lambda cards: (len(cards), cards[-1]), reverse=True)
-            found = self._attacks[hand] = tuple((cards, _without(hand, cards)) for cards in options)
-        return found
-
-    def responses(self, hand: Hand, target: int) -> tuple[tuple[int, Hand], ...]:
-        """Every answer of ``hand`` to attack card ``target``, with the hand left."""
-        key = (hand, target)
-        found = self._responses.get(key)
-        if found is None:
-            found = self._responses[key] = tuple((card, _remove_one(hand, card))
-                                                 for card in response_options(hand, target))
-        return found
-
-    # --- the two boolean searches ----------------------------------------
+    # --- the two boolean searches (tacocat.ai.search) --------------------
 
     def attacker_forces(self, att: Hand, dfd: Hand, strict: bool) -> bool:
         """Can the attacker (to attack, equal hands of 2+) end with a last card
         lower than the defender's (``strict``), or at most as low (not strict)?"""
-        key = (att, dfd, strict)
-        known = self._wins.get(key)
-        if known is not None:
-            return known
-        self._tick()
-        result = False
-        for targets, rest in self.attacks(att):
-            if not self.defender_holds(rest, dfd, targets, False, strict):
-                result = True
-                break
-        self._wins[key] = result
-        return result
+        return self._search.forces(att, dfd, strict)
 
     def defender_holds(self, rest: Hand, dfd: Hand, targets: Hand, sacrificed: bool,
                        strict: bool) -> bool:
         """Can the defender, answering ``targets`` in order (``sacrificed``: a
         sacrifice already made this trick), stop the attacker's goal?"""
-        jumbo = len(targets) > 1
-        if jumbo:
-            key = (rest, dfd, targets, sacrificed, strict)
-            known = self._holds.get(key)
-            if known is not None:
-                return known
-        self._tick()
-        target = targets[0]
-        more = targets[1:]
-        result = False
-        for card, left in self.responses(dfd, target):
-            lost = sacrificed or card < target
-            if more:
-                holds = self.defender_holds(rest, left, more, lost, strict)
-            elif len(rest) == 1:
-                holds = rest[0] >= left[0] if strict else rest[0] > left[0]
-            elif lost:
-                holds = not self.attacker_forces(rest, left, strict)
-            else:
-                holds = self.attacker_forces(left, rest, not strict)
-            if holds:
-                result = True
-                break
-        if jumbo:
-            self._holds[key] = result
-        return result
+        return self._search.holds(rest, dfd, targets, sacrificed, strict)
 
     # --- values ------------------------------------------------------------
 
@@ -191,7 +145,14 @@ class Solver:
     def attack_value(self, att: Hand, dfd: Hand, tie: float = 0.5) -> float:
         """The round's value for the attacker, to attack with equal hands (2+ cards)."""
         self._check_size()
-        return self._from_thresholds(tie, lambda strict: self.attacker_forces(att, dfd, strict))
+        forces = self._search.forces  # _from_thresholds, unrolled: the duel's hot path
+        if tie >= 1.0:
+            return 1.0 if forces(att, dfd, False) else 0.0
+        if tie <= 0.0:
+            return 1.0 if forces(att, dfd, True) else 0.0
+        if forces(att, dfd, True):
+            return 1.0
+        return tie if forces(att, dfd, False) else 0.0
 
     def answer_value(self, rest: Hand, dfd: Hand, targets: Hand, sacrificed: bool,
                      tie: float = 0.5) -> float:
@@ -244,9 +205,14 @@ class Solver:
     def duel_matrix(self, mine: Hand, theirs: Hand, tie: float = 0.5
                     ) -> tuple[list[int], list[int], list[list[float]]]:
         """My distinct duel cards, theirs, and my value for each pair."""
+        with collector_paused():
+            return self._duel_matrix(mine, theirs, tie)
+
+    def _duel_matrix(self, mine: Hand, theirs: Hand, tie: float
+                     ) -> tuple[list[int], list[int], list[list[float]]]:
         rows, cols = sorted(set(mine)), sorted(set(theirs))
-        matrix = [[self.duel_outcome(mine, theirs, r, c, tie) for c in cols] for r in rows]
-        return rows, cols, matrix
+        outcome = self.duel_outcome
+        return rows, cols, [[outcome(mine, theirs, r, c, tie) for c in cols] for r in rows]
 
     def quick_duel_value(self, mine: Hand, theirs: Hand, tie: float = 0.5, width: int = 2) -> float:
         """An estimate of :meth:`duel_value` several times cheaper: the matrix
@@ -261,7 +227,7 @@ class Solver:
         key = (mine, theirs, tie)
         known = self._duels.get(key)
         if known is None:
-            _, _, matrix = self.duel_matrix(mine, theirs, tie)
+            _, _, matrix = self._duel_matrix(mine, theirs, tie)  # (inside a search: no pause)
             known = self._duels[key] = solve_matrix(matrix)[0]
         return known
 

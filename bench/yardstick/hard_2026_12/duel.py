@@ -1,0 +1,43 @@
+"""The hard level's duel: the best card against a believable opponent.
+
+The duel is a secret, simultaneous choice. Against an opponent who saw my
+hand every mixed card scores alike, so that is not the model: in each sample
+of the hidden cards the opponent plays a mix of
+
+* the heuristic player's card (:func:`tacocat.ai.heuristic.heuristic_duel_card`),
+  weight :data:`HEURISTIC_WEIGHT`, and
+* its best reply to *my* heuristic card (a player who reads me as a sound
+  player), the rest of the weight,
+
+and each of my cards is valued against that mix, the round finished by the
+exact solver (:meth:`tacocat.ai.solver.Solver.duel_outcome`; a tie replays the
+duel, valued as that matrix game). A re-duel after a tie is the same decision
+with the tied cards gone: the sample already lacks them.
+"""
+
+from __future__ import annotations
+
+from .heuristic import heuristic_duel_card
+from .solver import Solver
+
+Hand = tuple[int, ...]
+
+#: How often the modelled opponent plays the heuristic card (else its best reply to mine).
+HEURISTIC_WEIGHT = 0.6
+
+
+def opponent_mix(solver: Solver, mine: Hand, theirs: Hand, tie: float) -> dict[int, float]:
+    """The modelled opponent's duel cards and their weights, in one sample."""
+    mix = {heuristic_duel_card(theirs): HEURISTIC_WEIGHT}
+    expected = heuristic_duel_card(mine)
+    # The opponent minimises my value, on the assumption that I play my heuristic card.
+    reply = min(sorted(set(theirs)), key=lambda c: solver.duel_outcome(mine, theirs, expected, c, tie))
+    mix[reply] = mix.get(reply, 0.0) + 1.0 - HEURISTIC_WEIGHT
+    return mix
+
+
+def duel_values(solver: Solver, mine: Hand, theirs: Hand, cards: list[int], tie: float) -> list[float]:
+    """My value of dueling with each of ``cards`` against the modelled opponent."""
+    mix = opponent_mix(solver, mine, theirs, tie)
+    return [sum(w * solver.duel_outcome(mine, theirs, card, c, tie) for c, w in mix.items())
+            for card in cards]

@@ -1,0 +1,100 @@
+"""Reading the opponent's replacement: which guessed hands a sound player would have kept.
+
+An experiment of issue #20 (off by default: ``HardBot(model=True)``). The
+opponent's replaced cards are public (RULES.md: replaced face up), and a sound
+player replaces by rule: the heuristic (:func:`tacocat.ai.heuristic.heuristic_discards`)
+throws away middle cards nearest 7 and keeps its lowest card and its high
+ones. So a guessed opponent hand is the more believable the more often a
+sound player holding it before the replacement would have thrown away
+exactly the cards it did. A sample of the hidden cards is then kept with
+that likelihood (rejection sampling), so believable hands are dealt more
+often. Everything here reads only the seat's observation: the opponent's
+public discards, its replacement limit and the cards it has played since.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations
+
+from tacocat.ai.heuristic import heuristic_discards
+from tacocat.rules import Observation
+from tacocat.rules import events as ev
+
+Hand = tuple[int, ...]
+
+#: The likelihood of a hand from which a sound player would have discarded
+#: otherwise (players are not all sound: never 0).
+STRAY = 0.25
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceClue:
+    """What the opponent's replacement this round showed."""
+
+    discarded: Hand
+    limit: int | None
+    #: The opponent's cards made public since (duel cards, attacks, answers).
+    played_since: Hand
+
+
+def replace_clue(observation: Observation) -> ReplaceClue | None:
+    """The opponent's replacement this round, if it replaced with a choice to make."""
+    opponent = observation.opponent
+    limit: int | None = 0
+    discarded: Hand | None = None
+    played: list[int] = []
+    for event in observation.history:
+        if isinstance(event, ev.ReplaceTurn) and event.seat == opponent:
+            limit = event.limit
+        elif isinstance(event, ev.Replaced) and event.seat == opponent:
+            discarded = tuple(sorted(event.discarded))
+        elif discarded is None:
+            continue
+        elif isinstance(event, ev.DuelRevealed):
+            played.append(event.cards[opponent])
+        elif isinstance(event, ev.Attacked) and event.seat == opponent:
+            played.extend(event.cards)
+        elif isinstance(event, (ev.Defended, ev.Sacrificed)) and event.seat == opponent:
+            played.append(event.card)
+    if discarded is None or limit == 0:
+        return None
+    return ReplaceClue(discarded, limit, tuple(sorted(played)))
+
+
+def likelihood(clue: ReplaceClue, hand: Hand) -> float:
+    """How believable ``hand`` (the opponent's now) is, given ``clue`` (in (0, 1]).
+
+    Its hand after the replacement was ``hand`` plus the cards played since;
+    any ``len(discarded)`` of those may be the ones it drew. Averaged over
+    those splits: 1 when a sound player keeping the rest would have discarded
+    exactly what it did, else :data:`STRAY`.
+    """
+    after = tuple(sorted(hand + clue.played_since))
+    k = len(clue.discarded)
+    total = sound = 0
+    for drawn in combinations(range(len(after)), k):
+        kept = [card for i, card in enumerate(after) if i not in drawn]
+        before = tuple(sorted(kept + list(clue.discarded)))
+        total += 1
+        sound += heuristic_discards(before, clue.limit) == clue.discarded
+    if not total:
+        return 1.0
+    return STRAY + (1.0 - STRAY) * sound / total
+
+
+def opponent_model(observation: Observation) -> Callable[[Hand], float] | None:
+    """The likelihood of a guessed opponent hand in this observation, or None (no clue)."""
+    clue = replace_clue(observation)
+    if clue is None:
+        return None
+    known: dict[Hand, float] = {}
+
+    def weigh(hand: Hand) -> float:
+        found = known.get(hand)
+        if found is None:
+            found = known[hand] = likelihood(clue, hand)
+        return found
+
+    return weigh
