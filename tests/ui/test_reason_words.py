@@ -93,3 +93,13 @@ def test_a_review_note_ends_with_the_reason():
         note + " Keep the 1: a new card is about 6 on average, and the lower card wins the "
         "showdown.")
     assert note_with_reason(note, ()) == note
+
+
+def test_the_round_log_words_replaced_cards_as_a_set():
+    from tacocat.rules import events as ev
+    from tacocat.ui.table.narration import describe
+
+    replaced = describe(ev.Replaced(0, (5, 5, 7)), ["Ana", "Ben"])
+    assert replaced == i18n.tr("tacocat.table.log.replaced", name="Ana", count=3,
+                               cards="5, 5 and 7")
+    assert "5-5-7" not in (replaced or "")

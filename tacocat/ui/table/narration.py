@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from tacocat.rules import events as ev
 from tacocat.ui.i18n import tr
+from tacocat.ui.reason_words import card_list
 
 
 def cards_text(cards: Sequence[int]) -> str:
@@ -53,7 +54,7 @@ def _set_up_line(event: ev.Event, names: Sequence[str]) -> str | None:
         if not event.discarded:
             return tr("tacocat.table.log.kept", name=names[event.seat])
         return tr("tacocat.table.log.replaced", name=names[event.seat], count=len(event.discarded),
-                  cards=cards_text(event.discarded))
+                  cards=card_list(event.discarded))  # a set of cards: "5, 5 and 7"
     if isinstance(event, ev.ReplacementSkipped):
         return tr("tacocat.table.log.replace_skipped", name=names[event.seat])
     if isinstance(event, ev.DuelCommitted):
