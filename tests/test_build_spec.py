@@ -275,3 +275,12 @@ def test_installed_resources_come_from_the_package_folder(monkeypatch, tmp_path)
         assert resources.asset_path("theme.json") == package / "assets" / "theme.json"
     finally:
         resources._root.cache_clear()
+
+
+def test_the_build_finds_a_locale_code_with_a_region():
+    # A sixth language with a region in its code (pt_BR, as docs/translating.md invites)
+    # keeps its Babel locale data in the build.
+    spec = (ROOT / "build.spec").read_text(encoding="utf-8")
+    pattern = re.search(r"r'(\^    \"\(\[[^']*\)\": )'", spec)
+    assert pattern is not None
+    assert re.findall(pattern.group(1), '    "pt_BR": "Português",\n', re.M) == ["pt_BR"]
