@@ -31,6 +31,12 @@ SAVE_DELAY = 0.4
 #: Shortest gap between two preview clicks while dragging the effects slider.
 PREVIEW_GAP = 0.15
 LABEL_X, CONTROL_X = 40, 270
+#: The language row's width at 100 % (five buttons of 90 px, 4 apart); a button is at least
+#: 90 px and as wide as its name; languages past the row's end wrap onto a row below.
+LANGUAGE_ROW_W, LANGUAGE_W, LANGUAGE_GAP = 466, 90, 4
+#: The language buttons' font size at 100 % (the theme's @choice_small) and the room their
+#: border and text margins take (a 90 px button holds 78 px of text).
+LANGUAGE_FONT, LANGUAGE_PAD = 16, 12
 ROW_H = 44
 #: The right-hand column: its left edge and width.
 RIGHT_X, RIGHT_W = 810, 370
@@ -64,9 +70,12 @@ class SettingsScene(Overlay):
     def build(self) -> None:
         # Two columns while the text can grow across in them; one (scrolling) when not.
         self.one_column = self.layout(PANEL_SIZE[0]).narrow
-        panel_w, panel_h = (ONE_COLUMN_W, ONE_COLUMN_H) if self.one_column else PANEL_SIZE
+        self._language_places = self._place_languages()
+        extra = self._language_places[-1][1] * (ROW_H + 6)  # (more languages wrap below)
+        panel_w, panel_h = ((ONE_COLUMN_W, ONE_COLUMN_H + extra) if self.one_column
+                            else PANEL_SIZE)
         self.right_x, self.right_w, right_top = (
-            (LABEL_X, ONE_COLUMN_W - 2 * LABEL_X, ONE_COLUMN_RIGHT) if self.one_column
+            (LABEL_X, ONE_COLUMN_W - 2 * LABEL_X, ONE_COLUMN_RIGHT + extra) if self.one_column
             else (RIGHT_X, RIGHT_W, 76))
         self.panel, self.at = self.scaled_frame((panel_w, panel_h))
         self._label((0, 12, panel_w, 60), "tacocat.settings.heading", "@heading")
@@ -182,13 +191,27 @@ class SettingsScene(Overlay):
         self._label((LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                     "tacocat.settings.language", "@ink_left")
         buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        for index, (code, own_name) in enumerate(LANGUAGES.items()):
+        for (code, own_name), (x, row, width) in zip(LANGUAGES.items(), self._language_places,
+                                                     strict=True):
             buttons[code] = pygame_gui.elements.UIButton(
-                self.at.rect(CONTROL_X + index * 94, y, 90, ROW_H), own_name,
+                self.at.rect(CONTROL_X + x, y + row * (ROW_H + 6), width, ROW_H), own_name,
                 manager=self.ui, container=self.panel,
                 object_id=theme_id(f"#language_{code}", "@choice_small"),
             )
         return buttons
+
+    def _place_languages(self) -> list[tuple[int, int, int]]:
+        """Each language button's (x, row, width) in design units, left to right."""
+        font = self.app.assets.font(LANGUAGE_FONT, bold=True)
+        places: list[tuple[int, int, int]] = []
+        x = row = 0
+        for own_name in LANGUAGES.values():
+            width = max(LANGUAGE_W, font.size(own_name)[0] + LANGUAGE_PAD)
+            if x and x + width > LANGUAGE_ROW_W:
+                x, row = 0, row + 1
+            places.append((x, row, width))
+            x += width + LANGUAGE_GAP
+        return places
 
     def _label(self, rect: tuple[int, int, int, int], key: str,
                class_id: str) -> pygame_gui.elements.UILabel:
@@ -326,3 +349,4 @@ class SettingsScene(Overlay):
             self._save_in = None
             self.app.save_settings()
         super().exit()
+
