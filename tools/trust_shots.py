@@ -136,6 +136,9 @@ def shoot_lost(app: App, round_path: Path, game_path: Path, seeds: int = 10) -> 
                 over = table.view.game_winner is not None
                 if over or not round_shot:  # (the game's banner: only a lost game shows it)
                     shoot_banner(app, table, banner_path(game_path if over else round_path))
+                    if table.view.particles:
+                        raise SystemExit("confetti for the computer's win")
+                    print("  sombre banner, no confetti:", banners[-1].text)
             if isinstance(top, RoundResultScene) and top.armed:
                 if not round_shot and top.info.winner == 1:
                     save(app, round_path)
