@@ -158,8 +158,10 @@ class EndMoves(Motion):
         player = player_of(self.visible_seats)
         cheer = celebrates(player, event.seat)
         self.sound("win" if cheer else "lose")
-        self._banner(tr("tacocat.table.banner.game_won", name=view.names[event.seat]),
-                     banner_tone(player, event.seat), hold=2.0)
+        # A lost game is said plainly, as a lost round is: no "!" on the sombre banner.
+        key = "tacocat.table.banner.game_won" if cheer else "tacocat.trust.banner.lost_game"
+        self._banner(tr(key, name=view.names[event.seat]), banner_tone(player, event.seat),
+                     hold=2.0)
         if cheer and not self.reduced_motion():
             view.particles.extend(confetti.burst(self._rng, event.seat))
         self.tweener.after(self._d(WIN_PAUSE), lambda: None)

@@ -53,6 +53,16 @@ def test_a_defeat_has_no_confetti_and_no_fanfare():
     assert view.particles and sounds[-1] == "win" and view.banners[-1].tone == "good"
 
 
+def test_a_lost_game_is_said_plainly_and_a_won_one_cheered():
+    """The sombre banner of a lost game drops the "!", as a lost round's does."""
+    view, animator, sounds = _animator(frozenset({0}))
+    _play(animator, ev.GameWon(1))
+    assert view.banners[-1].text == "Computer brings Tacocat home"
+    view, animator, sounds = _animator(frozenset({0}))
+    _play(animator, ev.GameWon(0))
+    assert view.banners[-1].text == "Ana brings Tacocat home!"
+
+
 def test_hot_seat_wins_show_in_the_winners_colour():
     view, animator, sounds = _animator(frozenset({0, 1}))
     _play(animator, ev.RoundWon(1))
