@@ -201,7 +201,7 @@ def _answer(d: Painter) -> None:
 
 def _jumbo(d: Painter) -> None:
     d.hand([8, 8], (d.width / 4, 105), 0.8, 0.55, glow=(0, 1))
-    d.hand([4, 5, 6], (d.width * 0.66, 105), 0.8, 0.55, glow=(0, 1, 2))
+    d.hand([4, 5, 6], (d.width * 0.66, 105), 0.8, 0.55, glow=range(3))
     d.hand([4, 5, 6], (d.width / 2, 275), 0.62, 1.15)
     d.hand([5, 9, 2], (d.width / 2, 400), 0.62, 1.15, glow=(0, 1), dim=(2,))
     d.arrow((d.width / 2 - 150, 338), (d.width / 2 + 150, 338))

@@ -15,9 +15,8 @@ FILES = [*(str(p.relative_to(ROOT)) for p in sorted((ROOT / "tacocat/ui/table").
 DYNAMIC = {
     "tacocat.table.banner.{key}": ("trick_defence", "trick_attack"),
     "tacocat.table.log.{key}": ("trick_defence", "trick_attack", "round_won", "round_won_tie_rule"),
-    "tacocat.table.over.{key}": ("you_win", "computer_wins"),
     "tacocat.table.shape.{event.shape}": ("single", "set", "sequence"),
-    "tacocat.table.tip.{key}": ("arrow", "arrow_two", "draw", "discards", "tiles"),
+    "tacocat.table.tip.{key}": ("arrow", "arrow_two", "draw", "tiles"),
 }
 
 
