@@ -54,6 +54,10 @@ _BOTS: dict[str, Any] = {}
 #: counts only), so a result does not depend on the machine's load.
 FIXED: dict[str, Any] = {"time_budget": None}
 _OPTIONS: dict[str, Any] = {}
+#: The hard level with a given opponent model (tacocat.ai.model): every clue,
+#: the replacement only, or none.
+MODELS: dict[str, bool | str] = {"hard-model": "all", "hard-model-replace": "replace",
+                                 "hard-nomodel": False}
 
 
 class PhaseSwap:
@@ -75,8 +79,8 @@ def bot(name: str) -> Any:
     """One bot per player name and process (bots keep only caches between games)."""
     if name not in _BOTS:
         options = _OPTIONS if name in ("hard", "medium") or name.startswith("hard-") else {}
-        if name == "hard-model":  # the opponent model of issue #20 (tacocat.ai.model)
-            _BOTS[name] = make_bot("hard", model=True, **options)
+        if name in MODELS:  # the opponent model of issue #20 (tacocat.ai.model)
+            _BOTS[name] = make_bot("hard", model=MODELS[name], **options)
             _BOTS[name].name = name
         elif name in YARDSTICKS:
             _BOTS[name] = YARDSTICKS[name](**options)
@@ -88,11 +92,11 @@ def bot(name: str) -> Any:
 
 
 def player_name(text: str) -> str:
-    if text in BOT_KINDS or text in YARDSTICKS or text == "hard-model" or (
+    if text in BOT_KINDS or text in YARDSTICKS or text in MODELS or (
             text.startswith("hard-") and text[5:] in PHASES):
         return text
     raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)}, "
-                                     f"{', '.join(YARDSTICKS)}, hard-model or hard-PHASE")
+                                     f"{', '.join(YARDSTICKS)}, {', '.join(MODELS)} or hard-PHASE")
 
 
 Job = tuple[str, str, int, bool, bool]

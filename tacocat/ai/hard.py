@@ -95,6 +95,9 @@ class HardBot:
         screen_samples, finalists: a replacement's screening samples, and how
             many of the screened discards are then valued exactly.
         clock: the clock the deadline reads (tests inject one).
+        model: weigh the sampled opponent hands by its observed choices
+            (:mod:`tacocat.ai.model`): True or ``"all"`` every clue,
+            ``"replace"`` its replacement only, False none.
     """
 
     name = "hard"
@@ -103,7 +106,7 @@ class HardBot:
                  play_samples: int = PLAY_SAMPLES, duel_samples: int = DUEL_SAMPLES,
                  replace_samples: int = REPLACE_SAMPLES, screen_samples: int = SCREEN_SAMPLES,
                  finalists: int = FINALISTS, clock: Callable[[], float] = time.perf_counter,
-                 model: bool = False) -> None:
+                 model: bool | str = False) -> None:
         self.time_budget = time_budget
         self.play_samples = play_samples
         self.duel_samples = duel_samples
@@ -111,8 +114,9 @@ class HardBot:
         self.screen_samples = screen_samples
         self.finalists = finalists
         self.clock = clock
-        #: Weigh guessed opponent hands by its replacement (:mod:`tacocat.ai.model`).
-        self.model = model
+        #: Weigh guessed opponent hands by its choices (:mod:`tacocat.ai.model`):
+        #: which clues (``"replace"`` or ``"all"``; True is ``"all"``), or None.
+        self.model: str | None = ("all" if model is True else model) or None
         self.solver = Solver()
         #: The deadline of the last decision (tests read how often it was checked).
         self.last_deadline: Deadline | None = None
@@ -144,7 +148,7 @@ class HardBot:
                  deadline: Deadline, must: Sequence[Action]) -> Analysis:
         preferred = heuristic_action(observation, legal)
         kind = type(legal[0])
-        weigh = opponent_model(observation) if self.model else None
+        weigh = opponent_model(observation, self.model) if self.model else None
         if kind is Replace:
             found = analyse_replacement(
                 observation, [a for a in legal if isinstance(a, Replace)], rng, self.solver, deadline,
