@@ -54,10 +54,12 @@ _BOTS: dict[str, Any] = {}
 #: counts only), so a result does not depend on the machine's load.
 FIXED: dict[str, Any] = {"time_budget": None}
 _OPTIONS: dict[str, Any] = {}
-#: The hard level with a given opponent model (tacocat.ai.model): every clue,
-#: the replacement only, or none.
-MODELS: dict[str, bool | str] = {"hard-model": "all", "hard-model-replace": "replace",
-                                 "hard-nomodel": False}
+#: Variants of the hard level (issue #20): its opponent model (tacocat.ai.model)
+#: reading every clue, the replacement only, or none; its duel card always the
+#: best-valued one rather than mixed (tacocat.ai.mixed).
+MODELS: dict[str, dict[str, Any]] = {
+    "hard-model": {"model": "all"}, "hard-model-replace": {"model": "replace"},
+    "hard-nomodel": {"model": False}, "hard-pure-duel": {"mixed_duel": False}}
 
 
 class PhaseSwap:
@@ -80,7 +82,7 @@ def bot(name: str) -> Any:
     if name not in _BOTS:
         options = _OPTIONS if name in ("hard", "medium") or name.startswith("hard-") else {}
         if name in MODELS:  # the opponent model of issue #20 (tacocat.ai.model)
-            _BOTS[name] = make_bot("hard", model=MODELS[name], **options)
+            _BOTS[name] = make_bot("hard", **MODELS[name], **options)
             _BOTS[name].name = name
         elif name in YARDSTICKS:
             _BOTS[name] = YARDSTICKS[name](**options)
