@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from tacocat.ai.clues import play_clues, play_likelihood
@@ -34,6 +35,10 @@ Hand = tuple[int, ...]
 #: The likelihood of a hand from which a sound player would have discarded
 #: otherwise (players are not all sound: never 0).
 STRAY = 0.25
+#: The heuristic's discards, memoised: the likelihood asks for the same
+#: hand-before-replacement over and over (every split of every sampled hand).
+_sound_discards = lru_cache(maxsize=1 << 16)(heuristic_discards)
+
 #: The uniform share mixed into every weight (see the module's docstring).
 EPSILON = 0.1
 #: The clues a model may read: the replacement alone, or every choice.
@@ -89,7 +94,7 @@ def likelihood(clue: ReplaceClue, hand: Hand) -> float:
         kept = [card for i, card in enumerate(after) if i not in drawn]
         before = tuple(sorted(kept + list(clue.discarded)))
         total += 1
-        sound += heuristic_discards(before, clue.limit) == clue.discarded
+        sound += _sound_discards(before, clue.limit) == clue.discarded
     if not total:
         return 1.0
     return STRAY + (1.0 - STRAY) * sound / total
