@@ -99,8 +99,9 @@ class HardBot:
             many of the screened discards are then valued exactly.
         clock: the clock the deadline reads (tests inject one).
         model: weigh the sampled opponent hands by its observed choices
-            (:mod:`tacocat.ai.model`): True or ``"all"`` every clue,
-            ``"replace"`` its replacement only, False none.
+            (:mod:`tacocat.ai.model`): ``"all"`` (the default since issue
+            #20 measured it, docs/ai.md) or True every clue, ``"replace"`` its
+            replacement only, False none.
         mixed_duel: draw the duel card among the near-best ones
             (:mod:`tacocat.ai.mixed`) rather than always the best.
     """
@@ -111,7 +112,7 @@ class HardBot:
                  play_samples: int = PLAY_SAMPLES, duel_samples: int = DUEL_SAMPLES,
                  replace_samples: int = REPLACE_SAMPLES, screen_samples: int = SCREEN_SAMPLES,
                  finalists: int = FINALISTS, clock: Callable[[], float] = time.perf_counter,
-                 model: bool | str = False, mixed_duel: bool = True) -> None:
+                 model: bool | str = "all", mixed_duel: bool = True) -> None:
         self.time_budget = time_budget
         self.play_samples = play_samples
         self.duel_samples = duel_samples
