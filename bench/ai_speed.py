@@ -71,7 +71,9 @@ def positions(games: int, seed: int) -> dict[str, list[Position]]:
 
 def analyse_all(module: Any, todo: list[Position]) -> list[Any]:
     """Each position's analysis by ``module``'s HardBot (fixed samples, no deadline)."""
-    bot = module.HardBot(time_budget=None, **OLD_COUNTS)
+    # The search alone: the frozen copy has no opponent model (issue #20's, on by default now).
+    options = {"model": False} if "model" in module.HardBot.__init__.__code__.co_varnames else {}
+    bot = module.HardBot(time_budget=None, **OLD_COUNTS, **options)
     return [tuple(bot.analyse(o, legal, random.Random(i)).values) for i, (o, legal) in enumerate(todo)]
 
 

@@ -54,6 +54,12 @@ _BOTS: dict[str, Any] = {}
 #: counts only), so a result does not depend on the machine's load.
 FIXED: dict[str, Any] = {"time_budget": None}
 _OPTIONS: dict[str, Any] = {}
+#: Variants of the hard level (issue #20): its opponent model (tacocat.ai.model)
+#: reading every clue, the replacement only, or none; its duel card always the
+#: best-valued one rather than mixed (tacocat.ai.mixed).
+MODELS: dict[str, dict[str, Any]] = {
+    "hard-model": {"model": "all"}, "hard-model-replace": {"model": "replace"},
+    "hard-nomodel": {"model": False}, "hard-pure-duel": {"mixed_duel": False}}
 
 
 class PhaseSwap:
@@ -75,8 +81,8 @@ def bot(name: str) -> Any:
     """One bot per player name and process (bots keep only caches between games)."""
     if name not in _BOTS:
         options = _OPTIONS if name in ("hard", "medium") or name.startswith("hard-") else {}
-        if name == "hard-model":  # the opponent model of issue #20 (tacocat.ai.model)
-            _BOTS[name] = make_bot("hard", model=True, **options)
+        if name in MODELS:  # the opponent model of issue #20 (tacocat.ai.model)
+            _BOTS[name] = make_bot("hard", **MODELS[name], **options)
             _BOTS[name].name = name
         elif name in YARDSTICKS:
             _BOTS[name] = YARDSTICKS[name](**options)
@@ -88,11 +94,11 @@ def bot(name: str) -> Any:
 
 
 def player_name(text: str) -> str:
-    if text in BOT_KINDS or text in YARDSTICKS or text == "hard-model" or (
+    if text in BOT_KINDS or text in YARDSTICKS or text in MODELS or (
             text.startswith("hard-") and text[5:] in PHASES):
         return text
     raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)}, "
-                                     f"{', '.join(YARDSTICKS)}, hard-model or hard-PHASE")
+                                     f"{', '.join(YARDSTICKS)}, {', '.join(MODELS)} or hard-PHASE")
 
 
 Job = tuple[str, str, int, bool, bool]

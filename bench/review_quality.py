@@ -65,7 +65,7 @@ OTHER_SEED = 0x5EED_0F_20
 def game(index: int, seed: int) -> tuple[GameRecord, int]:
     """Game ``index``: medium against hard, seats alternating; (record, medium's seat)."""
     hard = HardBot(time_budget=None, play_samples=96, duel_samples=24, replace_samples=32,
-                   screen_samples=16)
+                   screen_samples=16, model=False)  # the opponent of issue #20's measurement
     medium = MediumBot(time_budget=None)
     seat = index % 2
     bots = (medium, hard) if seat == 0 else (hard, medium)

@@ -17,26 +17,17 @@ same answer in every run, unless the deadline cuts the sampling short.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Sequence
 
 from tacocat.ai.deadline import Deadline
 from tacocat.ai.hard import Analysis, HardBot
+from tacocat.ai.seeding import observation_seed
 from tacocat.rules import Action, Observation
 
+__all__ = ["analyse", "analysis_of", "observation_seed", "shared_bot"]
+
 _SHARED: HardBot | None = None
-
-
-def observation_seed(observation: Observation) -> int:
-    """A seed that depends only on what the seat knows (stable across runs)."""
-    o = observation
-    facts = (o.seat, o.phase.value, o.to_act, o.round_number, o.token, sorted(o.covered), o.wins,
-             o.tied_rounds, o.hand, o.opponent_hand_size, o.draw_pile_size, o.discards,
-             o.replace_limit, o.replace_secret, o.own_commit, o.opponent_committed, o.duels,
-             o.attacker, o.attack, o.responses, o.floors, o.ruleset.to_dict())
-    digest = hashlib.sha256(repr(facts).encode("utf-8")).digest()
-    return int.from_bytes(digest[:8], "big")
 
 
 def shared_bot() -> HardBot:

@@ -10,7 +10,9 @@ their differences are not the luck of the deal.
   and the best valued exactly, against an opponent who replaces as the
   heuristic does (:mod:`tacocat.ai.replacement`).
 * **Duel** - each card against a believable opponent: the heuristic's card
-  or its best reply to mine (:mod:`tacocat.ai.duel`).
+  or its best reply to mine (:mod:`tacocat.ai.duel`); the card played is
+  drawn among the near-best ones (:mod:`tacocat.ai.mixed`), so it cannot
+  be learnt.
 * **Play** (attack or answer) - every legal action valued by the exact
   play-phase solver (:mod:`tacocat.ai.solver`).
 
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from tacocat.ai.deadline import Deadline
 from tacocat.ai.duel import duel_values
 from tacocat.ai.heuristic import heuristic_action
+from tacocat.ai.mixed import mixed_choice
 from tacocat.ai.model import opponent_model
 from tacocat.ai.quiet import collector_paused
 from tacocat.ai.replacement import analyse_replacement, run_samples
@@ -95,6 +98,12 @@ class HardBot:
         screen_samples, finalists: a replacement's screening samples, and how
             many of the screened discards are then valued exactly.
         clock: the clock the deadline reads (tests inject one).
+        model: weigh the sampled opponent hands by its observed choices
+            (:mod:`tacocat.ai.model`): ``"all"`` (the default since issue
+            #20 measured it, docs/ai.md) or True every clue, ``"replace"`` its
+            replacement only, False none.
+        mixed_duel: draw the duel card among the near-best ones
+            (:mod:`tacocat.ai.mixed`) rather than always the best.
     """
 
     name = "hard"
@@ -103,7 +112,7 @@ class HardBot:
                  play_samples: int = PLAY_SAMPLES, duel_samples: int = DUEL_SAMPLES,
                  replace_samples: int = REPLACE_SAMPLES, screen_samples: int = SCREEN_SAMPLES,
                  finalists: int = FINALISTS, clock: Callable[[], float] = time.perf_counter,
-                 model: bool = False) -> None:
+                 model: bool | str = "all", mixed_duel: bool = True) -> None:
         self.time_budget = time_budget
         self.play_samples = play_samples
         self.duel_samples = duel_samples
@@ -111,8 +120,10 @@ class HardBot:
         self.screen_samples = screen_samples
         self.finalists = finalists
         self.clock = clock
-        #: Weigh guessed opponent hands by its replacement (:mod:`tacocat.ai.model`).
-        self.model = model
+        #: Weigh guessed opponent hands by its choices (:mod:`tacocat.ai.model`):
+        #: which clues (``"replace"`` or ``"all"``; True is ``"all"``), or None.
+        self.model: str | None = ("all" if model is True else model) or None
+        self.mixed_duel = mixed_duel
         self.solver = Solver()
         #: The deadline of the last decision (tests read how often it was checked).
         self.last_deadline: Deadline | None = None
@@ -120,7 +131,10 @@ class HardBot:
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return self.analyse(observation, legal, rng).best
+        analysis = self.analyse(observation, legal, rng)
+        if self.mixed_duel and isinstance(legal[0], DuelCard) and analysis.samples:
+            return mixed_choice(observation, analysis.actions, analysis.values)
+        return analysis.best
 
     def analyse(self, observation: Observation, legal: Sequence[Action], rng: random.Random,
                 deadline: Deadline | None = None, must: Sequence[Action] = ()) -> Analysis:
@@ -144,7 +158,7 @@ class HardBot:
                  deadline: Deadline, must: Sequence[Action]) -> Analysis:
         preferred = heuristic_action(observation, legal)
         kind = type(legal[0])
-        weigh = opponent_model(observation) if self.model else None
+        weigh = opponent_model(observation, self.model) if self.model else None
         if kind is Replace:
             found = analyse_replacement(
                 observation, [a for a in legal if isinstance(a, Replace)], rng, self.solver, deadline,

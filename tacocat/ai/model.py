@@ -1,6 +1,6 @@
-"""Reading the opponent's replacement: which guessed hands a sound player would have kept.
+"""The opponent model: which guessed opponent hands a sound player's choices fit.
 
-An experiment of issue #20 (off by default: ``HardBot(model=True)``). The
+Issue #20 (``HardBot(model=...)``). The first clue is the replacement. The
 opponent's replaced cards are public (RULES.md: replaced face up), and a sound
 player replaces by rule: the heuristic (:func:`tacocat.ai.heuristic.heuristic_discards`)
 throws away middle cards nearest 7 and keeps its lowest card and its high
@@ -8,16 +8,24 @@ ones. So a guessed opponent hand is the more believable the more often a
 sound player holding it before the replacement would have thrown away
 exactly the cards it did. A sample of the hidden cards is then kept with
 that likelihood (rejection sampling), so believable hands are dealt more
-often. Everything here reads only the seat's observation: the opponent's
-public discards, its replacement limit and the cards it has played since.
+often. The other clues - its duel cards, attacks and answers - are read by
+:mod:`tacocat.ai.clues`; their likelihoods multiply with this one.
+
+The product is tempered, ``w = (1 - EPSILON) * L + EPSILON``, so that a
+model that fits the opponent badly can only tilt the samples, never collapse
+them onto a few hands. Everything here reads only the seat's observation: the
+opponent's public discards, its replacement limit and the cards it has
+revealed since.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
+from tacocat.ai.clues import play_clues, play_likelihood
 from tacocat.ai.heuristic import heuristic_discards
 from tacocat.rules import Observation
 from tacocat.rules import events as ev
@@ -27,6 +35,14 @@ Hand = tuple[int, ...]
 #: The likelihood of a hand from which a sound player would have discarded
 #: otherwise (players are not all sound: never 0).
 STRAY = 0.25
+#: The heuristic's discards, memoised: the likelihood asks for the same
+#: hand-before-replacement over and over (every split of every sampled hand).
+_sound_discards = lru_cache(maxsize=1 << 16)(heuristic_discards)
+
+#: The uniform share mixed into every weight (see the module's docstring).
+EPSILON = 0.1
+#: The clues a model may read: the replacement alone, or every choice.
+CLUES = ("replace", "all")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,23 +94,33 @@ def likelihood(clue: ReplaceClue, hand: Hand) -> float:
         kept = [card for i, card in enumerate(after) if i not in drawn]
         before = tuple(sorted(kept + list(clue.discarded)))
         total += 1
-        sound += heuristic_discards(before, clue.limit) == clue.discarded
+        sound += _sound_discards(before, clue.limit) == clue.discarded
     if not total:
         return 1.0
     return STRAY + (1.0 - STRAY) * sound / total
 
 
-def opponent_model(observation: Observation) -> Callable[[Hand], float] | None:
-    """The likelihood of a guessed opponent hand in this observation, or None (no clue)."""
-    clue = replace_clue(observation)
-    if clue is None:
+def opponent_model(observation: Observation, clues: str = "all"
+                   ) -> Callable[[Hand], float] | None:
+    """The weight of a guessed opponent hand in this observation, or None (no clue).
+
+    ``clues``: ``"replace"`` reads the replacement only, ``"all"`` every choice.
+    """
+    if clues not in CLUES:
+        raise ValueError(f"clues must be one of {CLUES}, not {clues!r}")
+    replaced = replace_clue(observation)
+    played = play_clues(observation) if clues == "all" else ()
+    if replaced is None and not played:
         return None
     known: dict[Hand, float] = {}
 
     def weigh(hand: Hand) -> float:
         found = known.get(hand)
         if found is None:
-            found = known[hand] = likelihood(clue, hand)
+            fit = play_likelihood(played, hand)
+            if replaced is not None:
+                fit *= likelihood(replaced, hand)
+            found = known[hand] = (1.0 - EPSILON) * fit + EPSILON
         return found
 
     return weigh

@@ -121,9 +121,10 @@ def run_samples(observation: Observation, rng: random.Random, count: int, deadli
     return [t / done for t in totals], done
 
 
-#: Deals tried for one sample under an opponent model (its likelihoods are at
-#: least 0.25, so four tries are expected at worst).
-MODEL_TRIES = 12
+#: Deals tried for one sample under an opponent model (its weights are at least
+#: tacocat.ai.model.EPSILON, 0.1, so ten tries are expected at worst; past this
+#: many the last deal is kept).
+MODEL_TRIES = 24
 
 
 def _weighed(deal: Callable[[random.Random], Sample], weigh: Callable[[Hand], float]

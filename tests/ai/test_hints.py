@@ -76,7 +76,11 @@ def test_duel_hint_names_both_cards_and_their_chances():
     state = one_space_game((1, 12), (6, 7))
     for action in (Replace(0, ()), Replace(1, ())):
         state, _ = state.apply(action)
-    hint = suggest(state.observation(0), state.legal_actions(0), bot=small_hard(8))
+    bot = small_hard(8)
+    # Uniform deals (no opponent model): the model rightly deals a kept hand a 1 more often
+    # (a tie at the showdown), and the exact 100 % below is the uniform deals' figure.
+    bot.model = None
+    hint = suggest(state.observation(0), state.legal_actions(0), bot=bot)
     assert hint.action == DuelCard(0, 12)
     assert hint.reason_key == "tacocat.hint.duel_odds"
     assert hint.reason_params["card"] == 12 and hint.reason_params["alt_card"] == 1
@@ -87,7 +91,9 @@ def test_defence_hint_and_sacrifice_hint():
     state = one_space_game((12, 9, 5, 6), (8, 1, 10, 11))
     for action in (Replace(0, ()), Replace(1, ()), DuelCard(0, 12), DuelCard(1, 8), Attack(0, (9,))):
         state, _ = state.apply(action)
-    hint = suggest(state.observation(1), state.legal_actions(1), bot=small_hard(8))
+    bot = small_hard(8)
+    bot.model = None  # uniform deals: on the model's few believable hands 10 and 11 tie
+    hint = suggest(state.observation(1), state.legal_actions(1), bot=bot)
     assert hint.action in (Respond(1, 10), Respond(1, 11))
     assert hint.reason_key == "tacocat.hint.defend_odds" and hint.reason_params["target"] == 9
     state = one_space_game((12, 9, 5, 6), (8, 1, 2, 3))
