@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from tacocat.ai.hard import HardBot
 from tacocat.ai.clues import STRAY, PlayClue, clue_likelihood, play_clues, play_likelihood
+from tacocat.ai.hard import HardBot
 from tacocat.ai.model import EPSILON, ReplaceClue, likelihood, opponent_model, replace_clue
 from tacocat.rules import events as ev
 
