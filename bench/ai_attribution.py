@@ -11,6 +11,20 @@ by measurement, not by guess. Progress goes to stderr; the last line on stdout
 is one JSON object::
 
     {"games": N, "phases": {"PHASE": {"win_rate_hard": ..., "ci95": [lo, hi]}, ...}}
+
+``--model`` attributes the opponent model instead (issue #20): for each phase,
+``hard-model@PHASE`` - the hard level with its model in that phase only -
+against ``hard-nomodel``. Above 0.5: the model is worth that much in that
+phase (``win_rate_hard`` is then the model's side)::
+
+    python bench/ai_attribution.py --model --games 200 --seed 1 --jobs 2 --fixed-samples
+
+``--model --against OPPONENT`` measures it against a third player instead:
+``hard-nomodel``, each ``hard-model@PHASE`` and ``hard`` (the model in every
+phase) each play OPPONENT on the same seeds, so the rows differ only by where
+the model is read (``phases`` then holds ``none`` and ``all`` too)::
+
+    python bench/ai_attribution.py --model --against heuristic --games 400 --seed 1 --fixed-samples
 """
 
 from __future__ import annotations
@@ -22,7 +36,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ai_tournament import PHASES, pairing  # noqa: E402
+from ai_tournament import MODEL_IN, PHASES, pairing  # noqa: E402
+
+
+def _pairings(options: argparse.Namespace) -> dict[str, tuple[str, str]]:
+    """Each row's two players, by phase (see the module's docstring)."""
+    if not options.model:
+        return {phase: ("hard", f"hard-{phase}") for phase in options.phases}
+    if not options.against:
+        return {phase: (f"{MODEL_IN}{phase}", "hard-nomodel") for phase in options.phases}
+    rows = {"none": ("hard-nomodel", options.against)}
+    rows.update({phase: (f"{MODEL_IN}{phase}", options.against) for phase in options.phases})
+    rows["all"] = ("hard", options.against)
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,12 +57,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="first seed; game pairs use seed, seed+1, ...")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--phases", nargs="*", choices=PHASES, default=list(PHASES))
+    parser.add_argument("--model", action="store_true",
+                        help="attribute the opponent model: hard-model@PHASE against hard-nomodel")
+    parser.add_argument("--fixed-samples", action="store_true",
+                        help="no deadline: sample counts only, so load cannot move a result")
+    parser.add_argument("--against", metavar="OPPONENT",
+                        help="with --model: play every variant against this player instead")
     options = parser.parse_args(argv)
+    if options.against and not options.model:
+        parser.error("--against goes with --model")
     phases = {}
-    for phase in options.phases:
-        report = pairing("hard", f"hard-{phase}", options.games, options.seed, options.jobs)
+    for phase, (p1, p2) in _pairings(options).items():
+        report = pairing(p1, p2, options.games, options.seed, options.jobs, options.fixed_samples)
         phases[phase] = {"win_rate_hard": report["win_rate_p1"], "ci95": report["ci95"]}
-    print(json.dumps({"games": options.games, "phases": phases}))
+    print(json.dumps({"games": options.games, "model": options.model, "against": options.against,
+                      "phases": phases}))
     return 0
 
 

@@ -17,9 +17,12 @@ and for ``--matrix`` ``{"matrix": [one such object per pairing]}``.
 ``ci95`` is the Wilson score interval of p1's win rate. ``latency_ms`` is
 the think time of each real choice (two or more legal actions) per player
 and phase (``replace``, ``duel``, ``attack``, ``defend``, and ``all``).
-A player is a level name (``make_bot``), ``hard-X``: the hard level with
-its ``X`` phase (replace, duel, attack, defend) played by the heuristic
-(``bench/ai_attribution.py``), or a frozen yardstick (``bench/yardstick``):
+A player is a level name (``make_bot``), a variant of a level
+(:data:`VARIANTS`: the hard level's opponent model and how firm it is, medium
+over more deals), ``hard-X``: the hard level with its ``X`` phase (replace,
+duel, attack, defend) played by the heuristic, ``hard-model@X``: the hard
+level with its opponent model in phase ``X`` only (both for
+``bench/ai_attribution.py``), or a frozen yardstick (``bench/yardstick``):
 ``hard-2026-12`` is the hard level as it was before issue #20::
 
     python bench/ai_tournament.py --p1 hard --p2 hard-2026-12 --games 400 --jobs 2
@@ -44,6 +47,7 @@ from bench.yardstick import YARDSTICKS  # noqa: E402
 from tacocat.ai import BOT_KINDS, make_bot  # noqa: E402
 from tacocat.ai.arena import play_game  # noqa: E402
 from tacocat.ai.heuristic import heuristic_action  # noqa: E402
+from tacocat.ai.model import SOFT, ModelFit  # noqa: E402
 from tacocat.levels import AI_LEVELS  # noqa: E402
 from tacocat.rules import Action, Observation  # noqa: E402
 
@@ -54,12 +58,23 @@ _BOTS: dict[str, Any] = {}
 #: counts only), so a result does not depend on the machine's load.
 FIXED: dict[str, Any] = {"time_budget": None}
 _OPTIONS: dict[str, Any] = {}
-#: Variants of the hard level (issue #20): its opponent model (tacocat.ai.model)
-#: reading every clue, the replacement only, or none; its duel card always the
-#: best-valued one rather than mixed (tacocat.ai.mixed).
-MODELS: dict[str, dict[str, Any]] = {
-    "hard-model": {"model": "all"}, "hard-model-replace": {"model": "replace"},
-    "hard-nomodel": {"model": False}, "hard-pure-duel": {"mixed_duel": False}}
+#: Variants of the levels (issue #20), by name: the level and its options. The
+#: hard level's opponent model (tacocat.ai.model) reading every clue, the
+#: replacement only, or none, and how firmly (ModelFit); its duel card always
+#: the best-valued one rather than mixed (tacocat.ai.mixed); medium's play
+#: searched over more deals.
+VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "hard-model": ("hard", {"model": "all"}), "hard-model-replace": ("hard", {"model": "replace"}),
+    "hard-nomodel": ("hard", {"model": False}), "hard-pure-duel": ("hard", {"mixed_duel": False}),
+    "hard-soft": ("hard", {"model_fit": SOFT}), "hard-sharp": ("hard", {"model_fit": ModelFit(0.05, 0.02)}),
+    "hard-sharper": ("hard", {"model_fit": ModelFit(0.02, 0.01)}),
+    "hard-sharpest": ("hard", {"model_fit": ModelFit(0.01, 0.004)}),
+    "hard-sharper-rep3x": ("hard", {"model_fit": ModelFit(0.02, 0.01), "replace_samples": 192,
+                                    "screen_samples": 96, "finalists": 6}),
+    "hard-sharper-read8": ("hard", {"model_fit": ModelFit(0.02, 0.01), "duel_read": 0.8}),
+    "hard-sharper-read4": ("hard", {"model_fit": ModelFit(0.02, 0.01), "duel_read": 0.4}),
+    "medium-3": ("medium", {"play_samples": 3}), "medium-4": ("medium", {"play_samples": 4}),
+    "medium-model": ("medium", {"model": "all"})}
 
 
 class PhaseSwap:
@@ -77,28 +92,55 @@ class PhaseSwap:
         return self.hard.choose(observation, legal, rng)
 
 
+class ModelInPhase:
+    """The hard level without its opponent model except in one phase.
+
+    Against ``hard-nomodel`` it measures what the model (tacocat.ai.model) is
+    worth in that phase alone: attribution of the model, phase by phase.
+    """
+
+    def __init__(self, phase: str, **options: Any) -> None:
+        self.name = f"{MODEL_IN}{phase}"
+        self.phase = phase
+        self.with_model = make_bot("hard", **options)
+        self.without = make_bot("hard", **{**options, "model": False})
+
+    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        chosen = self.with_model if observation.phase == self.phase else self.without
+        return chosen.choose(observation, legal, rng)
+
+
+#: ``hard-model@PHASE``: the hard level with its model in that phase only.
+MODEL_IN = "hard-model@"
+
+
 def bot(name: str) -> Any:
     """One bot per player name and process (bots keep only caches between games)."""
     if name not in _BOTS:
-        options = _OPTIONS if name in ("hard", "medium") or name.startswith("hard-") else {}
-        if name in MODELS:  # the opponent model of issue #20 (tacocat.ai.model)
-            _BOTS[name] = make_bot("hard", **MODELS[name], **options)
+        options = _OPTIONS if name.startswith(("hard", "medium")) else {}
+        if name in VARIANTS:
+            kind, variant = VARIANTS[name]
+            _BOTS[name] = make_bot(kind, **variant, **options)
             _BOTS[name].name = name
         elif name in YARDSTICKS:
             _BOTS[name] = YARDSTICKS[name](**options)
         elif name.startswith("hard-") and name[5:] in PHASES:
             _BOTS[name] = PhaseSwap(name[5:], **options)
+        elif name.startswith(MODEL_IN):
+            _BOTS[name] = ModelInPhase(name[len(MODEL_IN):], **options)
         else:
             _BOTS[name] = make_bot(name, **options)
     return _BOTS[name]
 
 
 def player_name(text: str) -> str:
-    if text in BOT_KINDS or text in YARDSTICKS or text in MODELS or (
-            text.startswith("hard-") and text[5:] in PHASES):
+    if text in BOT_KINDS or text in YARDSTICKS or text in VARIANTS or (
+            text.startswith("hard-") and text[5:] in PHASES) or (
+            text.startswith(MODEL_IN) and text[len(MODEL_IN):] in PHASES):
         return text
     raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)}, "
-                                     f"{', '.join(YARDSTICKS)}, {', '.join(MODELS)} or hard-PHASE")
+                                     f"{', '.join(YARDSTICKS)}, {', '.join(VARIANTS)}, hard-PHASE or "
+                                     f"{MODEL_IN}PHASE")
 
 
 Job = tuple[str, str, int, bool, bool]

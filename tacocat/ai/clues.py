@@ -80,25 +80,25 @@ def play_clues(observation: Observation) -> tuple[PlayClue, ...]:
     return tuple(clues)
 
 
-def clue_likelihood(clue: PlayClue, hand: Hand) -> float:
-    """How believable ``hand`` (the opponent's now) is given one choice (in [STRAY, 1])."""
+def clue_likelihood(clue: PlayClue, hand: Hand, stray: float = STRAY) -> float:
+    """How believable ``hand`` (the opponent's now) is given one choice (in [``stray``, 1])."""
     before = tuple(sorted(hand + clue.cards + clue.later))
     if clue.kind == "duel":
         values = sorted(set(before))
         expected = heuristic_duel_card(before)
         steps = abs(values.index(clue.cards[0]) - values.index(expected))
-        return max(STRAY, 1.0 - DUEL_STEP * steps)
+        return max(stray, 1.0 - DUEL_STEP * steps)
     if clue.kind == "attack":
         options = attack_options(before)
         if len(options) < 2:
             return 1.0
-        return 1.0 if heuristic_attack(before, options) == clue.cards else STRAY
-    return 1.0 if heuristic_response(before, clue.against) == clue.cards[0] else STRAY
+        return 1.0 if heuristic_attack(before, options) == clue.cards else stray
+    return 1.0 if heuristic_response(before, clue.against) == clue.cards[0] else stray
 
 
-def play_likelihood(clues: tuple[PlayClue, ...], hand: Hand) -> float:
+def play_likelihood(clues: tuple[PlayClue, ...], hand: Hand, stray: float = STRAY) -> float:
     """The product of every clue's likelihood for ``hand``."""
     product = 1.0
     for clue in clues:
-        product *= clue_likelihood(clue, hand)
+        product *= clue_likelihood(clue, hand, stray)
     return product

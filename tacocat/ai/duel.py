@@ -27,27 +27,29 @@ HEURISTIC_WEIGHT = 0.6
 
 
 def opponent_mix(solver: Solver, mine: Hand, theirs: Hand, tie: float,
-                 outcomes: dict[tuple[int, int], float] | None = None) -> dict[int, float]:
+                 outcomes: dict[tuple[int, int], float] | None = None,
+                 heuristic_weight: float = HEURISTIC_WEIGHT) -> dict[int, float]:
     """The modelled opponent's duel cards and their weights, in one sample.
 
     ``outcomes`` (my card, their card) -> my value, if given, keeps the values
     worked out here for the caller to reuse.
     """
-    mix = {heuristic_duel_card(theirs): HEURISTIC_WEIGHT}
+    mix = {heuristic_duel_card(theirs): heuristic_weight}
     expected = heuristic_duel_card(mine)
     known = {} if outcomes is None else outcomes
     for c in sorted(set(theirs)):
         known[(expected, c)] = solver.duel_outcome(mine, theirs, expected, c, tie)
     # The opponent minimises my value, on the assumption that I play my heuristic card.
     reply = min(sorted(set(theirs)), key=lambda c: known[(expected, c)])
-    mix[reply] = mix.get(reply, 0.0) + 1.0 - HEURISTIC_WEIGHT
+    mix[reply] = mix.get(reply, 0.0) + 1.0 - heuristic_weight
     return mix
 
 
-def duel_values(solver: Solver, mine: Hand, theirs: Hand, cards: list[int], tie: float) -> list[float]:
+def duel_values(solver: Solver, mine: Hand, theirs: Hand, cards: list[int], tie: float,
+                heuristic_weight: float = HEURISTIC_WEIGHT) -> list[float]:
     """My value of dueling with each of ``cards`` against the modelled opponent."""
     outcomes: dict[tuple[int, int], float] = {}
-    mix = opponent_mix(solver, mine, theirs, tie, outcomes)
+    mix = opponent_mix(solver, mine, theirs, tie, outcomes, heuristic_weight)
     values = []
     for card in cards:
         total = 0.0

@@ -31,10 +31,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tacocat.ai.deadline import Deadline
-from tacocat.ai.duel import duel_values
+from tacocat.ai.duel import HEURISTIC_WEIGHT, duel_values
 from tacocat.ai.heuristic import heuristic_action
 from tacocat.ai.mixed import mixed_choice
-from tacocat.ai.model import opponent_model
+from tacocat.ai.model import FIRM, ModelFit, opponent_model
 from tacocat.ai.quiet import collector_paused
 from tacocat.ai.replacement import analyse_replacement, run_samples
 from tacocat.ai.sampling import Sample, tie_value
@@ -102,6 +102,10 @@ class HardBot:
             (:mod:`tacocat.ai.model`): ``"all"`` (the default since issue
             #20 measured it, docs/ai.md) or True every clue, ``"replace"`` its
             replacement only, False none.
+        model_fit: how firmly the model believes a sound opponent
+            (:class:`~tacocat.ai.model.ModelFit`).
+        duel_read: how often the modelled opponent duels with a sound
+            player's card rather than its best reply to mine (:mod:`tacocat.ai.duel`).
         mixed_duel: draw the duel card among the near-best ones
             (:mod:`tacocat.ai.mixed`) rather than always the best.
     """
@@ -112,7 +116,8 @@ class HardBot:
                  play_samples: int = PLAY_SAMPLES, duel_samples: int = DUEL_SAMPLES,
                  replace_samples: int = REPLACE_SAMPLES, screen_samples: int = SCREEN_SAMPLES,
                  finalists: int = FINALISTS, clock: Callable[[], float] = time.perf_counter,
-                 model: bool | str = "all", mixed_duel: bool = True) -> None:
+                 model: bool | str = "all", mixed_duel: bool = True,
+                 model_fit: ModelFit = FIRM, duel_read: float = HEURISTIC_WEIGHT) -> None:
         self.time_budget = time_budget
         self.play_samples = play_samples
         self.duel_samples = duel_samples
@@ -123,6 +128,8 @@ class HardBot:
         #: Weigh guessed opponent hands by its choices (:mod:`tacocat.ai.model`):
         #: which clues (``"replace"`` or ``"all"``; True is ``"all"``), or None.
         self.model: str | None = ("all" if model is True else model) or None
+        self.model_fit = model_fit
+        self.duel_read = duel_read
         self.mixed_duel = mixed_duel
         self.solver = Solver()
         #: The deadline of the last decision (tests read how often it was checked).
@@ -158,7 +165,7 @@ class HardBot:
                  deadline: Deadline, must: Sequence[Action]) -> Analysis:
         preferred = heuristic_action(observation, legal)
         kind = type(legal[0])
-        weigh = opponent_model(observation, self.model) if self.model else None
+        weigh = opponent_model(observation, self.model, self.model_fit) if self.model else None
         if kind is Replace:
             found = analyse_replacement(
                 observation, [a for a in legal if isinstance(a, Replace)], rng, self.solver, deadline,
@@ -181,9 +188,10 @@ class HardBot:
                       ) -> Callable[[Sample], list[float]]:
         solver, hand, tie = self.solver, observation.hand, tie_value(observation)
         cards = [a.card for a in legal if isinstance(a, DuelCard)]
+        read = self.duel_read
 
         def value_sample(sample: Sample) -> list[float]:
-            return duel_values(solver, hand, sample.opponent_hand, cards, tie)
+            return duel_values(solver, hand, sample.opponent_hand, cards, tie, read)
 
         return value_sample
 

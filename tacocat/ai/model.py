@@ -11,9 +11,10 @@ that likelihood (rejection sampling), so believable hands are dealt more
 often. The other clues - its duel cards, attacks and answers - are read by
 :mod:`tacocat.ai.clues`; their likelihoods multiply with this one.
 
-The product is tempered, ``w = (1 - EPSILON) * L + EPSILON``, so that a
+The product is tempered, ``w = (1 - epsilon) * L + epsilon``, so that a
 model that fits the opponent badly can only tilt the samples, never collapse
-them onto a few hands. Everything here reads only the seat's observation: the
+them onto a few hands; how firmly it believes a sound player (``stray`` and
+``epsilon``) is a :class:`ModelFit`, :data:`FIRM` for the hard level. Everything here reads only the seat's observation: the
 opponent's public discards, its replacement limit and the cards it has
 revealed since.
 """
@@ -25,16 +26,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from tacocat.ai.clues import play_clues, play_likelihood
+from tacocat.ai.clues import STRAY, play_clues, play_likelihood
 from tacocat.ai.heuristic import heuristic_discards
 from tacocat.rules import Observation
 from tacocat.rules import events as ev
 
 Hand = tuple[int, ...]
 
-#: The likelihood of a hand from which a sound player would have discarded
-#: otherwise (players are not all sound: never 0).
-STRAY = 0.25
 #: The heuristic's discards, memoised: the likelihood asks for the same
 #: hand-before-replacement over and over (every split of every sampled hand).
 _sound_discards = lru_cache(maxsize=1 << 16)(heuristic_discards)
@@ -43,6 +41,43 @@ _sound_discards = lru_cache(maxsize=1 << 16)(heuristic_discards)
 EPSILON = 0.1
 #: The clues a model may read: the replacement alone, or every choice.
 CLUES = ("replace", "all")
+
+
+@dataclass(frozen=True, slots=True)
+class ModelFit:
+    """How firmly the model believes the opponent is a sound player.
+
+    ``stray``: the likelihood of a hand from which a sound player would have
+    replaced otherwise (players are not all sound: never 0); ``play_stray``
+    the same for its duel cards, attacks and answers (None: ``stray``) - a
+    searching player replaces by rule more often than it plays by rule;
+    ``epsilon``: the uniform share mixed into the product. The lower all,
+    the sharper the model: a hand that fits every clue is at most
+    ``1 / epsilon`` times likelier than one that fits none.
+    """
+
+    stray: float = STRAY
+    epsilon: float = EPSILON
+    play_stray: float | None = None
+
+    def __post_init__(self) -> None:
+        shares = (self.stray, self.epsilon, self.play)
+        if not all(0.0 < share <= 1.0 for share in shares):
+            raise ValueError(f"stray, epsilon and play_stray must lie in (0, 1]: {self}")
+
+    @property
+    def play(self) -> float:
+        """The stray likelihood of the play clues (duel, attack, answer)."""
+        return self.stray if self.play_stray is None else self.play_stray
+
+
+#: The model of issue #20's first measurement: tilts the deals at most 10 : 1.
+SOFT = ModelFit()
+#: The hard level's model (docs/ai.md, "How firm a model"): a sound player's
+#: replacement is believed firmly - every opponent measured, searching ones
+#: too, replaces by rule nearly always - and its play as loosely as before (a
+#: searching player does not play by rule). Tilts the deals at most 100 : 1.
+FIRM = ModelFit(stray=0.02, epsilon=0.01, play_stray=0.25)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,13 +114,13 @@ def replace_clue(observation: Observation) -> ReplaceClue | None:
     return ReplaceClue(discarded, limit, tuple(sorted(played)))
 
 
-def likelihood(clue: ReplaceClue, hand: Hand) -> float:
+def likelihood(clue: ReplaceClue, hand: Hand, stray: float = STRAY) -> float:
     """How believable ``hand`` (the opponent's now) is, given ``clue`` (in (0, 1]).
 
     Its hand after the replacement was ``hand`` plus the cards played since;
     any ``len(discarded)`` of those may be the ones it drew. Averaged over
     those splits: 1 when a sound player keeping the rest would have discarded
-    exactly what it did, else :data:`STRAY`.
+    exactly what it did, else ``stray``.
     """
     after = tuple(sorted(hand + clue.played_since))
     k = len(clue.discarded)
@@ -97,14 +132,15 @@ def likelihood(clue: ReplaceClue, hand: Hand) -> float:
         sound += _sound_discards(before, clue.limit) == clue.discarded
     if not total:
         return 1.0
-    return STRAY + (1.0 - STRAY) * sound / total
+    return 1.0 - (1.0 - stray) * (total - sound) / total  # 1 exactly when every split fits
 
 
-def opponent_model(observation: Observation, clues: str = "all"
+def opponent_model(observation: Observation, clues: str = "all", fit: ModelFit = FIRM
                    ) -> Callable[[Hand], float] | None:
     """The weight of a guessed opponent hand in this observation, or None (no clue).
 
-    ``clues``: ``"replace"`` reads the replacement only, ``"all"`` every choice.
+    ``clues``: ``"replace"`` reads the replacement only, ``"all"`` every
+    choice; ``fit``: how firmly (:class:`ModelFit`).
     """
     if clues not in CLUES:
         raise ValueError(f"clues must be one of {CLUES}, not {clues!r}")
@@ -117,10 +153,10 @@ def opponent_model(observation: Observation, clues: str = "all"
     def weigh(hand: Hand) -> float:
         found = known.get(hand)
         if found is None:
-            fit = play_likelihood(played, hand)
+            fits = play_likelihood(played, hand, fit.play)
             if replaced is not None:
-                fit *= likelihood(replaced, hand)
-            found = known[hand] = (1.0 - EPSILON) * fit + EPSILON
+                fits *= likelihood(replaced, hand, fit.stray)
+            found = known[hand] = fits + fit.epsilon * (1.0 - fits)  # (1-e)·L + e
         return found
 
     return weigh

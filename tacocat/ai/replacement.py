@@ -101,9 +101,8 @@ def run_samples(observation: Observation, rng: random.Random, count: int, deadli
     """
     totals = [0.0] * width
     done = 0
-    deal: Callable[[random.Random], Sample] = Dealer(observation).deal
-    if weigh is not None:
-        deal = _weighed(deal, weigh)
+    dealer = Dealer(observation)
+    deal = dealer.deal if weigh is None else _weighed(dealer, weigh)
     try:
         while done < count:
             if done and deadline.expired():
@@ -122,20 +121,22 @@ def run_samples(observation: Observation, rng: random.Random, count: int, deadli
 
 
 #: Deals tried for one sample under an opponent model (its weights are at least
-#: tacocat.ai.model.EPSILON, 0.1, so ten tries are expected at worst; past this
-#: many the last deal is kept).
-MODEL_TRIES = 24
+#: its fit's epsilon, 0.1 to 0.02, so 10 to 50 tries are expected at worst; past
+#: this many the last deal is kept). A deal costs microseconds, valuing it
+#: milliseconds: rejection is the cheap way to weigh.
+MODEL_TRIES = 120
 
 
-def _weighed(deal: Callable[[random.Random], Sample], weigh: Callable[[Hand], float]
-             ) -> Callable[[random.Random], Sample]:
+def _weighed(dealer: Dealer, weigh: Callable[[Hand], float]) -> Callable[[random.Random], Sample]:
+    split, shuffled = dealer.split, dealer.shuffled
+
     def weighed(rng: random.Random) -> Sample:
-        sample = deal(rng)
+        hand, pile = split(rng)
         for _ in range(MODEL_TRIES - 1):
-            if rng.random() < weigh(sample.opponent_hand):
+            if rng.random() < weigh(hand):
                 break
-            sample = deal(rng)
-        return sample
+            hand, pile = split(rng)
+        return shuffled(rng, hand, pile)
 
     return weighed
 

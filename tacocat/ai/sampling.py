@@ -74,6 +74,12 @@ class Dealer:
 
     def deal(self, rng: random.Random) -> Sample:
         """One sample (see :func:`sample_hidden`)."""
+        return self.shuffled(rng, *self.split(rng))
+
+    def split(self, rng: random.Random) -> tuple[Hand, list[int]]:
+        """The opponent's hand of one sample, and the rest of the unseen cards
+        not yet shuffled: a sampler that may reject the hand (an opponent
+        model) shuffles the pile only for the hands it keeps."""
         unseen, offset = self._unseen, self._offset
         if type(rng) is random.Random:
             chosen = _sample_positions(rng, len(self._eligible), self._size)
@@ -85,11 +91,16 @@ class Dealer:
         for j in chosen:
             hand.append(pile.pop(offset + j))
         hand.reverse()  # ascending (the unseen cards are sorted)
+        return tuple(hand), pile
+
+    @staticmethod
+    def shuffled(rng: random.Random, hand: Hand, pile: list[int]) -> Sample:
+        """The sample of ``hand`` and ``pile`` (from :meth:`split`), the pile shuffled."""
         if type(rng) is random.Random:
             _shuffle(rng, pile)
         else:
             rng.shuffle(pile)
-        return Sample(tuple(hand), tuple(pile))
+        return Sample(hand, tuple(pile))
 
 
 # random.Random's own sample() and shuffle() (CPython 3.11), minus two layers of

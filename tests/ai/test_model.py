@@ -6,7 +6,7 @@ import random
 
 from tacocat.ai.clues import STRAY, PlayClue, clue_likelihood, play_clues, play_likelihood
 from tacocat.ai.hard import HardBot
-from tacocat.ai.model import EPSILON, ReplaceClue, likelihood, opponent_model, replace_clue
+from tacocat.ai.model import EPSILON, ModelFit, ReplaceClue, likelihood, opponent_model, replace_clue
 from tacocat.rules import events as ev
 
 from .helpers import hidden_twin
@@ -137,3 +137,71 @@ def test_the_model_fits_the_real_hand_better_than_chance():
             n += 1
     assert n >= 30
     assert real / n > sampled / n + 0.05
+
+
+def test_a_firmer_fit_tilts_the_samples_further_and_never_below_its_epsilon():
+    """ModelFit: the sharper the fit, the less a hand that breaks the clues
+    weighs (never below ``epsilon``: a stray hand is still dealt), and against
+    the sound player the model describes the real hand stands out more."""
+    from tacocat.ai.sampling import Dealer
+    soft, sharp = ModelFit(), ModelFit(0.05, 0.02)
+    tilt = {soft: [0.0, 0.0], sharp: [0.0, 0.0]}
+    lowered = 0
+    for seed in range(6):
+        for state, seat in decision_points(seed, every=1):
+            observation = state.observation(seat)
+            weighs = {fit: opponent_model(observation, "all", fit) for fit in (soft, sharp)}
+            if weighs[soft] is None:
+                continue
+            dealer, r = Dealer(observation), random.Random(seed)
+            hands = [dealer.deal(r).opponent_hand for _ in range(20)]
+            for hand in hands:
+                w_soft, w_sharp = weighs[soft](hand), weighs[sharp](hand)  # type: ignore[misc]
+                assert sharp.epsilon <= w_sharp <= w_soft <= 1.0
+                assert (w_sharp == w_soft) == (w_soft == 1.0)
+                lowered += w_sharp < w_soft
+            for fit, weigh in weighs.items():
+                assert weigh is not None
+                tilt[fit][0] += weigh(state.hands[1 - seat])
+                tilt[fit][1] += sum(map(weigh, hands)) / len(hands)
+    assert lowered >= 100
+    ratio = {fit: real / sampled for fit, (real, sampled) in tilt.items()}
+    assert ratio[sharp] > ratio[soft] > 1.0
+
+
+def test_a_fit_outside_its_range_is_refused():
+    for stray, epsilon in ((0.0, 0.1), (0.25, 0.0), (1.5, 0.1)):
+        try:
+            ModelFit(stray, epsilon)
+        except ValueError:
+            continue
+        raise AssertionError(f"ModelFit({stray}, {epsilon}) was accepted")
+
+
+def test_weighed_dealing_keeps_hands_in_proportion_to_their_weight():
+    """Rejection sampling: a hand is dealt as often as uniform dealing times its
+    weight (normalised), and every sample still accounts for every unseen card."""
+    from collections import Counter
+
+    from tacocat.ai.replacement import _weighed
+    from tacocat.ai.sampling import Dealer
+    state, seat = next(iter(decision_points(4, every=1)))
+    observation = state.observation(seat)
+    dealer = Dealer(observation)
+    unseen = Counter(observation.unseen_cards())
+
+    def favoured(hand: tuple[int, ...]) -> bool:
+        return max(hand) == 12
+
+    uniform_rng, weighed_rng = random.Random(1), random.Random(2)
+    n = 4000
+    p = sum(favoured(dealer.deal(uniform_rng).opponent_hand) for _ in range(n)) / n
+    deal = _weighed(dealer, lambda hand: 1.0 if favoured(hand) else 0.1)
+    found = 0
+    for _ in range(n):
+        sample = deal(weighed_rng)
+        assert Counter(sample.opponent_hand) + Counter(sample.pile) == unseen
+        found += favoured(sample.opponent_hand)
+    expected = p / (p + 0.1 * (1 - p))
+    assert 0.05 < p < 0.95
+    assert abs(found / n - expected) < 0.03

@@ -1,0 +1,76 @@
+"""The tournament's variants and attribution players build what their names say."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+
+import ai_tournament  # noqa: E402
+
+from tacocat.ai.hard import HardBot  # noqa: E402
+from tacocat.ai.medium import MediumBot  # noqa: E402
+from tacocat.ai.model import ModelFit  # noqa: E402
+
+from .test_fairness import decision_points  # noqa: E402
+
+
+def test_every_variant_is_a_player_with_its_options():
+    for name, (kind, options) in ai_tournament.VARIANTS.items():
+        assert ai_tournament.player_name(name) == name
+        player = ai_tournament.bot(name)
+        assert player.name == name
+        assert isinstance(player, HardBot if kind == "hard" else MediumBot)
+        if "model_fit" in options:
+            assert isinstance(player.model_fit, ModelFit) and player.model_fit == options["model_fit"]
+    assert ai_tournament.bot("hard-sharp").model_fit.epsilon < ai_tournament.bot("hard-soft").model_fit.epsilon
+
+
+def test_the_model_in_one_phase_reads_the_opponent_in_that_phase_only():
+    player = ai_tournament.ModelInPhase("duel", time_budget=None, play_samples=2, duel_samples=2,
+                                        replace_samples=2, screen_samples=2, finalists=1)
+    assert player.with_model.model == "all" and player.without.model is None
+    phases: set[str] = set()
+    for state, seat in decision_points(3, every=1):
+        legal = state.legal_actions(seat)
+        if len(legal) < 2:
+            continue
+        observation = state.observation(seat)
+        player.with_model.last_deadline = player.without.last_deadline = None
+        player.choose(observation, legal, random.Random(1))
+        used_model = player.with_model.last_deadline is not None
+        assert used_model == (observation.phase == "duel")
+        assert used_model != (player.without.last_deadline is not None)
+        phases.add(observation.phase)
+    assert {"duel", "replace", "attack"} <= phases
+
+
+def test_an_unknown_player_is_refused_with_the_names_that_exist():
+    import argparse
+    for wrong in ("hard-model@lunch", "hard-blunt", "medium-9"):
+        try:
+            ai_tournament.player_name(wrong)
+        except argparse.ArgumentTypeError as error:
+            assert "hard-model@PHASE" in str(error) and "hard-sharp" in str(error)
+        else:
+            raise AssertionError(f"{wrong!r} was accepted")
+
+
+def test_the_attribution_rows_differ_only_by_where_the_model_is_read():
+    import argparse
+
+    import ai_attribution
+    phases = ["replace", "duel"]
+    swap = ai_attribution._pairings(argparse.Namespace(model=False, against=None, phases=phases))
+    assert swap == {"replace": ("hard", "hard-replace"), "duel": ("hard", "hard-duel")}
+    head_on = ai_attribution._pairings(argparse.Namespace(model=True, against=None, phases=phases))
+    assert head_on["duel"] == ("hard-model@duel", "hard-nomodel")
+    rows = ai_attribution._pairings(argparse.Namespace(model=True, against="medium", phases=phases))
+    assert list(rows) == ["none", "replace", "duel", "all"]
+    assert {p2 for _, p2 in rows.values()} == {"medium"}
+    assert [p1 for p1, _ in rows.values()] == ["hard-nomodel", "hard-model@replace", "hard-model@duel", "hard"]
+    for p1, _ in rows.values():
+        assert ai_tournament.player_name(p1) == p1
