@@ -6,7 +6,14 @@ import random
 
 from tacocat.ai.clues import STRAY, PlayClue, clue_likelihood, play_clues, play_likelihood
 from tacocat.ai.hard import HardBot
-from tacocat.ai.model import EPSILON, ModelFit, ReplaceClue, likelihood, opponent_model, replace_clue
+from tacocat.ai.model import (
+    EPSILON,
+    ModelFit,
+    ReplaceClue,
+    likelihood,
+    opponent_model,
+    replace_clue,
+)
 from tacocat.rules import events as ev
 
 from .helpers import hidden_twin
