@@ -88,3 +88,11 @@ def test_review_quality_bench_scores_both_reviews():
     for variant in ("old", "new"):
         assert result[variant]["decisions"] > 0 and result[variant]["cpu_s_per_game"] > 0
         assert 0 <= result[variant]["wrong_better"] <= 1
+
+
+def test_replace_agreement_bench_counts_replacements_by_the_rule():
+    result = _run_bench("replace_agreement.py", "--games", "2", "--players", "medium", "easy",
+                        timeout=120)
+    medium, easy = result["medium"], result["easy"]
+    assert medium["replacements"] > 0 and medium["agree"] == medium["replacements"]  # by the rule
+    assert easy["replacements"] > 0 and easy["agree"] < easy["replacements"]  # beginner habits

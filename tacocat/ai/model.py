@@ -74,9 +74,11 @@ class ModelFit:
 #: The model of issue #20's first measurement: tilts the deals at most 10 : 1.
 SOFT = ModelFit()
 #: The hard level's model (docs/ai.md, "How firm a model"): a sound player's
-#: replacement is believed firmly - every opponent measured, searching ones
-#: too, replaces by rule nearly always - and its play as loosely as before (a
-#: searching player does not play by rule). Tilts the deals at most 100 : 1.
+#: replacement is believed firmly - the heuristic and medium replace by the
+#: rule always, the hard levels in 57-65 % of their replacements -
+#: and its play as loosely as before (a searching player does not play by
+#: rule; believing its play firmly did not help against one). Tilts the deals
+#: at most 100 : 1.
 FIRM = ModelFit(stray=0.02, epsilon=0.01, play_stray=0.25)
 
 
