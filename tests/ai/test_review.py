@@ -44,7 +44,9 @@ def test_a_duel_before_the_showdown_must_keep_the_low_card():
                          bot=small_hard(8))
     duel = review.moments[-1]
     assert duel.kind == "duel" and duel.best == DuelCard(0, 12)
-    assert duel.mark == "blunder" and duel.best_chance > 0.8 > 0.2 > duel.played_chance
+    # Not near 1: the opponent kept both its cards, which a sound player does when it holds a
+    # low card, so the opponent model finds a 1 (a tied showdown) believable.
+    assert duel.mark == "blunder" and duel.best_chance > 0.5 > 0.2 > duel.played_chance
     assert review.costliest()[0] == duel
     kept = review_game(record_of(state, Replace(0, ()), Replace(1, ()), DuelCard(0, 12)), 0,
                        bot=small_hard(8))
