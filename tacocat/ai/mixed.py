@@ -43,11 +43,5 @@ def mix_weights(values: Sequence[float]) -> list[float]:
 
 def mixed_choice(observation: Observation, actions: Sequence[Action], values: Sequence[float]) -> Action:
     """One of ``actions`` drawn by :func:`mix_weights`, seeded from ``observation``."""
-    weights = mix_weights(values)
-    draw = random.Random(observation_seed(observation)).random()
-    running = 0.0
-    for action, weight in zip(actions, weights, strict=True):
-        running += weight
-        if draw < running:
-            return action
-    return [a for a, w in zip(actions, weights, strict=True) if w > 0][-1]  # rounding
+    rng = random.Random(observation_seed(observation))
+    return rng.choices(actions, weights=mix_weights(values))[0]

@@ -20,6 +20,18 @@ from .helpers import hidden_twin
 from .test_fairness import decision_points
 
 
+def twin_decisions(seeds, rng: random.Random, every: int):
+    """The real decisions (two or more legal actions) of :func:`decision_points`'
+    games whose hidden cards can be dealt otherwise: ``(seed, state, twin, seat,
+    legal)``, ``twin`` the same game with other hidden cards for ``seat``."""
+    for seed in seeds:
+        for state, seat in decision_points(seed, every=every):
+            twin = hidden_twin(state, seat, rng)
+            legal = state.legal_actions(seat)
+            if twin is not None and len(legal) >= 2:
+                yield seed, state, twin, seat, legal
+
+
 def test_a_hand_a_sound_player_would_have_kept_is_more_believable():
     clue = ReplaceClue(discarded=(5, 7, 8), limit=None, played_since=())
     # Kept only a low card and high cards: exactly what a sound player throws 5, 7, 8 from.
@@ -36,19 +48,14 @@ def test_the_model_is_the_same_for_hands_the_seat_cannot_tell_apart():
     bot = HardBot(time_budget=None, play_samples=6, duel_samples=4, replace_samples=4,
                   screen_samples=4, finalists=2, model=True)
     checked = clues = 0
-    for seed in range(4):
-        for state, seat in decision_points(seed):
-            twin = hidden_twin(state, seat, rng)
-            legal = state.legal_actions(seat)
-            if twin is None or len(legal) < 2:
-                continue
-            mine, theirs = state.observation(seat), twin.observation(seat)
-            assert replace_clue(mine) == replace_clue(theirs)
-            clues += replace_clue(mine) is not None
-            here = bot.analyse(mine, legal, random.Random(seed))
-            there = bot.analyse(theirs, legal, random.Random(seed))
-            assert (here.actions, here.values) == (there.actions, there.values)
-            checked += 1
+    for seed, state, twin, seat, legal in twin_decisions(range(4), rng, every=3):
+        mine, theirs = state.observation(seat), twin.observation(seat)
+        assert replace_clue(mine) == replace_clue(theirs)
+        clues += replace_clue(mine) is not None
+        here = bot.analyse(mine, legal, random.Random(seed))
+        there = bot.analyse(theirs, legal, random.Random(seed))
+        assert (here.actions, here.values) == (there.actions, there.values)
+        checked += 1
     assert checked >= 10 and clues >= 3
 
 
@@ -105,24 +112,19 @@ def test_the_play_clues_are_the_same_for_hands_the_seat_cannot_tell_apart():
                   screen_samples=4, finalists=2, model="all")
     kinds: set[str] = set()
     checked = 0
-    for seed in range(6):
-        for state, seat in decision_points(seed, every=2):
-            twin = hidden_twin(state, seat, rng)
-            legal = state.legal_actions(seat)
-            if twin is None or len(legal) < 2:
-                continue
-            mine, theirs = state.observation(seat), twin.observation(seat)
-            assert play_clues(mine) == play_clues(theirs)
-            kinds.update(c.kind for c in play_clues(mine))
-            here, there = opponent_model(mine), opponent_model(theirs)
-            assert (here is None) == (there is None)
-            if here is not None and there is not None:
-                for hand in (twin.hands[1 - seat], state.hands[1 - seat]):
-                    assert here(hand) == there(hand)
-            a = bot.analyse(mine, legal, random.Random(seed))
-            b = bot.analyse(theirs, legal, random.Random(seed))
-            assert (a.actions, a.values) == (b.actions, b.values)
-            checked += 1
+    for seed, state, twin, seat, legal in twin_decisions(range(6), rng, every=2):
+        mine, theirs = state.observation(seat), twin.observation(seat)
+        assert play_clues(mine) == play_clues(theirs)
+        kinds.update(c.kind for c in play_clues(mine))
+        here, there = opponent_model(mine), opponent_model(theirs)
+        assert (here is None) == (there is None)
+        if here is not None and there is not None:
+            for hand in (twin.hands[1 - seat], state.hands[1 - seat]):
+                assert here(hand) == there(hand)
+        a = bot.analyse(mine, legal, random.Random(seed))
+        b = bot.analyse(theirs, legal, random.Random(seed))
+        assert (a.actions, a.values) == (b.actions, b.values)
+        checked += 1
     assert checked >= 20 and kinds == {"duel", "attack", "answer"}
 
 
