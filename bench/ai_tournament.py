@@ -48,6 +48,7 @@ from tacocat.ai import BOT_KINDS, make_bot  # noqa: E402
 from tacocat.ai.arena import play_game  # noqa: E402
 from tacocat.ai.heuristic import heuristic_action  # noqa: E402
 from tacocat.ai.model import SOFT, ModelFit  # noqa: E402
+from tacocat.ai.sampling import ARROW_EDGE  # noqa: E402
 from tacocat.levels import AI_LEVELS  # noqa: E402
 from tacocat.rules import Action, Observation  # noqa: E402
 
@@ -74,7 +75,8 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "hard-sharper-read8": ("hard", {"model_fit": ModelFit(0.02, 0.01), "duel_read": 0.8}),
     "hard-sharper-read4": ("hard", {"model_fit": ModelFit(0.02, 0.01), "duel_read": 0.4}),
     "medium-3": ("medium", {"play_samples": 3}), "medium-4": ("medium", {"play_samples": 4}),
-    "medium-model": ("medium", {"model": "all"})}
+    "medium-model": ("medium", {"model": "all"}),
+    "hard-arrow-tie": ("hard", {"arrow_edge": ARROW_EDGE})}
 
 
 class PhaseSwap:

@@ -96,3 +96,11 @@ def test_replace_agreement_bench_counts_replacements_by_the_rule():
     medium, easy = result["medium"], result["easy"]
     assert medium["replacements"] > 0 and medium["agree"] == medium["replacements"]  # by the rule
     assert easy["replacements"] > 0 and easy["agree"] < easy["replacements"]  # beginner habits
+
+
+def test_arrow_edge_bench_prints_each_space_kinds_shares():
+    rows = _run_bench("arrow_edge.py", "--games", "20", "--players", "heuristic", timeout=120)["heuristic"]
+    assert "7/centre" in rows and "6/arrow" in rows
+    for row in rows.values():
+        assert row["rounds"] >= row["decided"] > 0
+        assert 0.0 <= row["share"] <= 1.0 and 0.0 <= row["ties"] < 1.0

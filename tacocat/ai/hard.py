@@ -108,6 +108,9 @@ class HardBot:
             player's card rather than its best reply to mine (:mod:`tacocat.ai.duel`).
         mixed_duel: draw the duel card among the near-best ones
             (:mod:`tacocat.ai.mixed`) rather than always the best.
+        arrow_edge: what a tie is worth beyond a coin flip to the player the
+            arrow points at (:func:`~tacocat.ai.sampling.tie_value`; by default
+            none: valuing the arrow's edge measured no gain, docs/ai.md).
     """
 
     name = "hard"
@@ -117,7 +120,8 @@ class HardBot:
                  replace_samples: int = REPLACE_SAMPLES, screen_samples: int = SCREEN_SAMPLES,
                  finalists: int = FINALISTS, clock: Callable[[], float] = time.perf_counter,
                  model: bool | str = "all", mixed_duel: bool = True,
-                 model_fit: ModelFit = FIRM, duel_read: float = HEURISTIC_WEIGHT) -> None:
+                 model_fit: ModelFit = FIRM, duel_read: float = HEURISTIC_WEIGHT,
+                 arrow_edge: float = 0.0) -> None:
         self.time_budget = time_budget
         self.play_samples = play_samples
         self.duel_samples = duel_samples
@@ -131,6 +135,7 @@ class HardBot:
         self.model_fit = model_fit
         self.duel_read = duel_read
         self.mixed_duel = mixed_duel
+        self.arrow_edge = arrow_edge
         self.solver = Solver()
         #: The deadline of the last decision (tests read how often it was checked).
         self.last_deadline: Deadline | None = None
@@ -171,7 +176,7 @@ class HardBot:
                 observation, [a for a in legal if isinstance(a, Replace)], rng, self.solver, deadline,
                 screen_samples=self.screen_samples, value_samples=self.replace_samples,
                 finalists=self.finalists, must=[a for a in must if isinstance(a, Replace)],
-                weigh=weigh)
+                weigh=weigh, arrow_edge=self.arrow_edge)
             return Analysis(found.actions, found.values, found.samples, preferred, found.rows)
         if kind is DuelCard:
             value_sample = self._duel_sampler(observation, legal)
@@ -186,7 +191,7 @@ class HardBot:
 
     def _duel_sampler(self, observation: Observation, legal: Sequence[Action]
                       ) -> Callable[[Sample], list[float]]:
-        solver, hand, tie = self.solver, observation.hand, tie_value(observation)
+        solver, hand, tie = self.solver, observation.hand, tie_value(observation, self.arrow_edge)
         cards = [a.card for a in legal if isinstance(a, DuelCard)]
         read = self.duel_read
 
@@ -197,7 +202,7 @@ class HardBot:
 
     def _play_sampler(self, observation: Observation, legal: Sequence[Action]
                       ) -> Callable[[Sample], list[float]]:
-        solver, hand, tie = self.solver, observation.hand, tie_value(observation)
+        solver, hand, tie = self.solver, observation.hand, tie_value(observation, self.arrow_edge)
         if isinstance(legal[0], Attack):
             attacks = [a.cards for a in legal if isinstance(a, Attack)]
 

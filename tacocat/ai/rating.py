@@ -104,4 +104,4 @@ def scaled(bot: HardBot, factor: int) -> HardBot:
                    replace_samples=bot.replace_samples * factor,
                    screen_samples=bot.screen_samples * 2, finalists=bot.finalists + 2,
                    clock=bot.clock, model=bot.model or False, mixed_duel=bot.mixed_duel,
-                   model_fit=bot.model_fit, duel_read=bot.duel_read)
+                   model_fit=bot.model_fit, duel_read=bot.duel_read, arrow_edge=bot.arrow_edge)

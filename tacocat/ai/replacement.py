@@ -56,10 +56,10 @@ class ReplaceSetting:
     tie: float
 
     @classmethod
-    def of(cls, observation: Observation) -> ReplaceSetting:
+    def of(cls, observation: Observation, arrow_edge: float = 0.0) -> ReplaceSetting:
         secret = observation.replace_secret
         return cls(observation.hand, secret or observation.replace_limit is None, secret,
-                   not secret or observation.seat == 0, tie_value(observation))
+                   not secret or observation.seat == 0, tie_value(observation, arrow_edge))
 
     def hands_after(self, discards: Hand, sample: Sample) -> tuple[Hand, Hand]:
         """My hand and the opponent's once both replaced, in ``sample``."""
@@ -156,9 +156,11 @@ def analyse_replacement(observation: Observation, legal: Sequence[Replace], rng:
                         solver: Solver, deadline: Deadline, *, screen_samples: int,
                         value_samples: int, finalists: int,
                         must: Sequence[Replace] = (),
-                        weigh: Callable[[Hand], float] | None = None) -> ReplaceValues:
-    """Value the discards of ``legal`` (see the module's docstring)."""
-    setting = ReplaceSetting.of(observation)
+                        weigh: Callable[[Hand], float] | None = None,
+                        arrow_edge: float = 0.0) -> ReplaceValues:
+    """Value the discards of ``legal`` (see the module's docstring; ``arrow_edge``:
+    :func:`~tacocat.ai.sampling.tie_value`'s)."""
+    setting = ReplaceSetting.of(observation, arrow_edge)
     seat = observation.seat
     candidates = list(legal)
 

@@ -28,18 +28,36 @@ class Sample:
     pile: Hand
 
 
-def tie_value(observation: Observation) -> float:
+#: On a one-arrow space the player the arrow points at wins about 55 % of the
+#: rounds decided there: it replaces first, with no limit, and the other may
+#: replace at most as many (``python bench/arrow_edge.py``: heuristic and medium
+#: self-play 0.546-0.554, hard 0.51-0.58). A tied round is replayed there with
+#: the same arrow, so strictly a tie is worth that chance, not a coin flip. The
+#: hard level valuing ties so (``HardBot(arrow_edge=ARROW_EDGE)``, tournament
+#: player ``hard-arrow-tie``) played no better (docs/ai.md), so ties count half.
+ARROW_EDGE = 0.05
+
+
+def tie_value(observation: Observation, arrow_edge: float = 0.0) -> float:
     """What a tied showdown is worth to the observing seat this round.
 
-    A tie replays the round (worth 0.5: between equal players a replay is a
-    coin flip), unless the ruleset gives it to a seat
-    (:meth:`~tacocat.rules.Ruleset.tied_showdown_winner`, which the engine's
-    showdown asks too: a variant that changes ties is honoured here unchanged).
+    A tie replays the round from the same space, so it is worth the seat's
+    chance of winning that replay: 0.5 on the two-arrow centre, where both
+    replace alike, ``0.5 + arrow_edge`` to the player the arrow points at on
+    any other space and ``0.5 - arrow_edge`` to its opponent (by default a
+    coin flip everywhere: see :data:`ARROW_EDGE`) - unless the
+    ruleset gives the tie to a seat (:meth:`~tacocat.rules.Ruleset.tied_showdown_winner`,
+    which the engine's showdown asks too: a variant that changes ties is
+    honoured here unchanged).
     """
-    winner = observation.ruleset.tied_showdown_winner(observation.token)
-    if winner is None:
+    ruleset, token = observation.ruleset, observation.token
+    winner = ruleset.tied_showdown_winner(token)
+    if winner is not None:
+        return 1.0 if winner == observation.seat else 0.0
+    if not 0 <= token < ruleset.board.size or ruleset.board.spaces[token].is_two_arrow:
         return 0.5
-    return 1.0 if winner == observation.seat else 0.0
+    (arrow_seat,) = ruleset.board.spaces[token].arrows
+    return 0.5 + arrow_edge if arrow_seat == observation.seat else 0.5 - arrow_edge
 
 
 def possible_opponent_cards(observation: Observation) -> Hand:

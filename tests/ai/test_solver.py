@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tacocat.ai.sampling import tie_value
+from tacocat.ai.sampling import ARROW_EDGE, tie_value
 from tacocat.ai.solver import Solver, showdown_value, solve_matrix
 from tacocat.rules import (
     Attack,
@@ -83,10 +83,11 @@ def play_phase_state(first: tuple[int, ...], second: tuple[int, ...], space: str
 def engine_value(state, start) -> float:
     """Plain minimax over the engine's own moves: seat 0's value of the round begun at ``start``.
 
-    The engine decides the round: a won round is 1 or 0, a replayed tie 0.5.
+    The engine decides the round: a won round is 1 or 0, a replayed tie what the
+    AI says a replay is worth to seat 0 on that space (checked in test_tie_value_*).
     """
     if state.tied_rounds > start.tied_rounds:
-        return 0.5
+        return tie_value(start.observation(0))
     if state.wins != start.wins:
         return 1.0 if state.wins[0] > start.wins[0] else 0.0
     seat = state.to_act[0]
@@ -152,6 +153,27 @@ def test_solver_matches_engine_minimax(space, variants, hands):
             mine = 1.0 - solver.response_move_value(second, remove_cards(first, cards), cards,
                                                     False, answer.card, their_tie)
             assert mine == engine_value(then, state), (first, second, cards, answer)
+
+
+@pytest.mark.parametrize(("space", "arrow_seat"), [("centre", None), ("arrow_to_attacker", 0),
+                                                  ("arrow_to_defender", 1)])
+def test_tie_value_is_the_replays_chance_on_that_space(space, arrow_seat):
+    """A tie replays the round on the same space: a coin flip at the centre, the arrow's
+    edge (it replaces first, unlimited) to the seat the arrow points at elsewhere, when
+    asked (by default a tie counts half everywhere)."""
+    state = play_phase_state((2, 5), (3, 6), space)
+    values = [tie_value(state.observation(seat), ARROW_EDGE) for seat in (0, 1)]
+    assert values[0] + values[1] == pytest.approx(1.0)
+    if arrow_seat is None:
+        assert values == [0.5, 0.5]
+    else:
+        assert values[arrow_seat] == 0.5 + ARROW_EDGE > 0.5
+    assert [tie_value(state.observation(seat)) for seat in (0, 1)] == [0.5, 0.5]
+    # A variant that gives the tie to the arrow's player is honoured whatever the edge.
+    given_away = play_phase_state((2, 5), (3, 6), space, ("tie_goes_to_arrow",))
+    if arrow_seat is not None:
+        assert tie_value(given_away.observation(arrow_seat), ARROW_EDGE) == 1.0
+        assert tie_value(given_away.observation(1 - arrow_seat), ARROW_EDGE) == 0.0
 
 
 @settings(max_examples=80, deadline=None)

@@ -14,6 +14,7 @@ import ai_tournament  # noqa: E402
 from tacocat.ai.hard import HardBot  # noqa: E402
 from tacocat.ai.medium import MediumBot  # noqa: E402
 from tacocat.ai.model import ModelFit  # noqa: E402
+from tacocat.ai.sampling import ARROW_EDGE  # noqa: E402
 
 from .test_fairness import decision_points  # noqa: E402
 
@@ -27,6 +28,29 @@ def test_every_variant_is_a_player_with_its_options():
         if "model_fit" in options:
             assert isinstance(player.model_fit, ModelFit) and player.model_fit == options["model_fit"]
     assert ai_tournament.bot("hard-sharp").model_fit.epsilon < ai_tournament.bot("hard-soft").model_fit.epsilon
+    assert ai_tournament.bot("hard-arrow-tie").arrow_edge == ARROW_EDGE > HardBot().arrow_edge == 0.0
+
+
+def test_the_arrow_edge_moves_values_off_the_centre_only():
+    """``arrow_edge`` reaches every phase's valuation: ties are worth more or less than half
+    on a one-arrow space, exactly half on the centre."""
+    counts = dict(time_budget=None, play_samples=6, duel_samples=4, replace_samples=4,
+                  screen_samples=4, finalists=2)
+    flat, edged = HardBot(**counts), HardBot(arrow_edge=ARROW_EDGE, **counts)
+    moved: set[str] = set()
+    for seed in range(4):
+        for state, seat in decision_points(seed, every=2):
+            legal = state.legal_actions(seat)
+            if len(legal) < 2:
+                continue
+            observation = state.observation(seat)
+            a = flat.analyse(observation, legal, random.Random(seed))
+            b = edged.analyse(observation, legal, random.Random(seed))
+            if state.space.is_two_arrow:
+                assert a.values == b.values
+            elif a.values != b.values:
+                moved.add(observation.phase.value)
+    assert moved == {"replace", "duel", "attack", "defend"}
 
 
 def test_the_model_in_one_phase_reads_the_opponent_in_that_phase_only():
@@ -74,3 +98,24 @@ def test_the_attribution_rows_differ_only_by_where_the_model_is_read():
     assert [p1 for p1, _ in rows.values()] == ["hard-nomodel", "hard-model@replace", "hard-model@duel", "hard"]
     for p1, _ in rows.values():
         assert ai_tournament.player_name(p1) == p1
+
+
+def test_the_arrow_edge_counter_counts_every_round_once():
+    """bench/arrow_edge.py's tally: its decided rounds are the games' wins, its ties their ties."""
+    import arrow_edge
+
+    from tacocat.ai import make_bot
+    from tacocat.ai.arena import play_game
+
+    counter = arrow_edge.RoundCounter()
+    wins = ties = 0
+    for seed in range(12):
+        result = play_game([make_bot("heuristic"), make_bot("heuristic")], seed,
+                           on_decision=counter.seen)
+        counter.close(result.final_state.wins, result.final_state.tied_rounds)
+        wins += sum(result.final_state.wins)
+        ties += result.final_state.tied_rounds
+    assert sum(row[0] + row[1] for row in counter.tally.values()) == wins
+    assert sum(row[2] for row in counter.tally.values()) == ties > 0
+    assert set(counter.tally) <= {"4/arrow", "5/arrow", "6/arrow", "7/centre"}
+    assert "7/centre" in counter.tally and "6/arrow" in counter.tally
