@@ -115,3 +115,26 @@ def test_pygame_gui_text_boxes_break_lao_lines_at_zero_width_spaces(make_app):
             assert row.endswith(("\u200b", " ")), row  # each line ends at a word break
     finally:
         i18n.set_language("en")
+
+
+def test_noto_sans_is_loaded_from_its_files_not_from_copies_in_memory(make_app):
+    # pygame_gui would load each size and style of its bundled font from a BytesIO copy of the
+    # file (~0.6 MB each, ~11 MB a game): every one the theme asks for, at start and after a
+    # text size change, is read from the file instead. (Only pygame_gui's own 14 px default
+    # is loaded before the game can say where the files are.)
+    from tacocat.ui.restyle import switch_text_size
+
+    app = make_app()
+    try:
+        switch_text_size(app, 125)
+        fonts = app.ui.get_theme().get_font_dictionary()
+        files = {str(bundled_font_path(bold, italic))
+                 for bold in (False, True) for italic in (False, True)}
+        noto = {font_id: resource.location for font_id, resource in fonts.loaded_fonts.items()
+                if font_id.startswith("noto_sans_") and not font_id.startswith("noto_sans_lao")
+                and font_id != fonts.default_font.idx}
+        assert len(noto) > 20
+        assert {font_id for font_id, location in noto.items() if location not in files} == set()
+        assert "noto_sans_bold_aa_25" in noto  # a 20 px bold at 125 %
+    finally:
+        switch_text_size(app, 100)
