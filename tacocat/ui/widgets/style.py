@@ -72,10 +72,6 @@ def palette() -> Palette:
     return _palette
 
 
-def with_alpha(colour: Colour, alpha: int) -> tuple[int, int, int, int]:
-    return (colour[0], colour[1], colour[2], alpha)
-
-
 def mix(a: Colour, b: Colour, t: float) -> tuple[int, int, int]:
     return tuple(int(a[i] + (b[i] - a[i]) * t) for i in range(3))  # type: ignore[return-value]
 
