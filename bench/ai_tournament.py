@@ -63,20 +63,21 @@ _OPTIONS: dict[str, Any] = {}
 #: hard level's opponent model (tacocat.ai.model) reading every clue, the
 #: replacement only, or none, and how firmly (ModelFit); its duel card always
 #: the best-valued one rather than mixed (tacocat.ai.mixed); medium's play
-#: searched over more deals.
+#: searched over more deals; a tie valued as the replay's chance
+#: (tacocat.ai.sampling.ARROW_EDGE); the replacement's earlier sample counts.
 VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "hard-model": ("hard", {"model": "all"}), "hard-model-replace": ("hard", {"model": "replace"}),
     "hard-nomodel": ("hard", {"model": False}), "hard-pure-duel": ("hard", {"mixed_duel": False}),
     "hard-soft": ("hard", {"model_fit": SOFT}), "hard-sharp": ("hard", {"model_fit": ModelFit(0.05, 0.02)}),
     "hard-sharper": ("hard", {"model_fit": ModelFit(0.02, 0.01)}),
     "hard-sharpest": ("hard", {"model_fit": ModelFit(0.01, 0.004)}),
-    "hard-sharper-rep3x": ("hard", {"model_fit": ModelFit(0.02, 0.01), "replace_samples": 192,
-                                    "screen_samples": 96, "finalists": 6}),
     "hard-sharper-read8": ("hard", {"model_fit": ModelFit(0.02, 0.01), "duel_read": 0.8}),
     "hard-sharper-read4": ("hard", {"model_fit": ModelFit(0.02, 0.01), "duel_read": 0.4}),
     "medium-3": ("medium", {"play_samples": 3}), "medium-4": ("medium", {"play_samples": 4}),
     "medium-model": ("medium", {"model": "all"}),
-    "hard-arrow-tie": ("hard", {"arrow_edge": ARROW_EDGE})}
+    "hard-arrow-tie": ("hard", {"arrow_edge": ARROW_EDGE}),
+    # The replacement's samples before they tripled (docs/ai.md, "What more samples buy").
+    "hard-replace-64": ("hard", {"replace_samples": 64, "screen_samples": 32, "finalists": 4})}
 
 
 class PhaseSwap:

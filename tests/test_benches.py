@@ -104,3 +104,16 @@ def test_arrow_edge_bench_prints_each_space_kinds_shares():
     for row in rows.values():
         assert row["rounds"] >= row["decided"] > 0
         assert 0.0 <= row["share"] <= 1.0 and 0.0 <= row["ties"] < 1.0
+
+
+def test_ai_headroom_bench_prints_each_phases_loss_against_a_bigger_reference():
+    result = _run_bench("ai_headroom.py", "--games", "1", "--reference-scale", "1",
+                        "--against", "heuristic", timeout=120)
+    assert result["bench"] == "ai_headroom" and result["rounds"] > 0
+    phases = [k for k in ("replace", "duel", "attack", "answer") if k in result]
+    assert {"replace", "duel"} <= set(phases)
+    for phase in phases:
+        row = result[phase]
+        assert row["decisions"] > 0 and row["mean_loss"] >= 0.0
+        assert 0.0 <= row["share_5"] <= row["share_2"] <= 1.0
+    assert result["per_round"] >= 0.0

@@ -45,12 +45,15 @@ from tacocat.rules import Action, Attack, DuelCard, Observation, Replace, Respon
 DEFAULT_TIME_BUDGET = 0.35
 #: Samples per decision of each kind. Issue #20 made the search about twice as
 #: fast (bench/ai_speed.py) and spent the time on twice the samples of before
-#: (96, 24, 32 and 16), inside the same deadline.
+#: (96, 24, 32 and 16), inside the same deadline. The replacement then got three
+#: times as many again, and six finalists: re-valued on ten times the samples,
+#: its sampling noise cost ~1.6 points of a round's chance a replacement, the
+#: rest of the hard level's decisions ~0.5 together (bench/ai_headroom.py).
 PLAY_SAMPLES = 192
 DUEL_SAMPLES = 48
-REPLACE_SAMPLES = 64
-SCREEN_SAMPLES = 32
-FINALISTS = 4
+REPLACE_SAMPLES = 192
+SCREEN_SAMPLES = 96
+FINALISTS = 6
 
 
 @dataclass(frozen=True, slots=True)
