@@ -33,7 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ai_tournament  # noqa: E402
-from review_quality import OTHER_SEED, reference_counts  # noqa: E402
+from review_quality import OTHER_SEED, plain_values, reference_counts  # noqa: E402
 
 from tacocat.ai.analysis import observation_seed  # noqa: E402
 from tacocat.ai.hard import HardBot  # noqa: E402
@@ -59,11 +59,7 @@ def losses(record: GameRecord, seat: int, reference: HardBot) -> list[tuple[str,
     for _, observation, legal, action in decisions(record, seat):
         rng = random.Random(observation_seed(observation) ^ OTHER_SEED)
         analysis = reference.analyse(observation, legal, rng, must=(action,))
-        if analysis.rows:  # plain averages (a replacement's values are discounted)
-            n = len(analysis.rows)
-            values = [sum(row[i] for row in analysis.rows) / n for i in range(len(analysis.actions))]
-        else:
-            values = list(analysis.values)
+        values = plain_values(analysis)
         played = values[analysis.actions.index(action)]
         out.append((kind_of(action), observation.round_number, 100 * (max(values) - played)))
     return out

@@ -47,7 +47,8 @@ class RoundCounter:
             self.close(observation.wins, observation.tied_rounds)
         if self._open is None:
             space = observation.ruleset.board.spaces[observation.token]
-            kind, favoured = ("centre", 0) if space.is_two_arrow else ("arrow", min(space.arrows))
+            arrow = space.arrow_seat
+            kind, favoured = ("centre", 0) if arrow is None else ("arrow", arrow)
             self._open = (f"{space.hand_size}/{kind}", observation.round_number, observation.wins,
                           observation.tied_rounds, favoured)
 

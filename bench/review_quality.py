@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.yardstick.hard_2026_12 import HardBot as OldHard  # noqa: E402
 from tacocat.ai.analysis import observation_seed  # noqa: E402
-from tacocat.ai.hard import HardBot  # noqa: E402
+from tacocat.ai.hard import Analysis, HardBot  # noqa: E402
 from tacocat.ai.medium import MediumBot  # noqa: E402
 from tacocat.ai.review import MISTAKE, Moment, decisions, kind_of, review_bot, review_game  # noqa: E402
 from tacocat.rules import GameRecord  # noqa: E402
@@ -100,13 +100,17 @@ def reference_values(record: GameRecord, seat: int, reviews: dict[str, list[Mome
         must = [action] + [moments[index].best for moments in reviews.values()]
         rng = random.Random(observation_seed(observation) ^ OTHER_SEED)
         analysis = bot.analyse(observation, legal, rng, must=must)
-        if analysis.rows:
-            n = len(analysis.rows)
-            means = [sum(row[i] for row in analysis.rows) / n for i in range(len(analysis.actions))]
-        else:
-            means = list(analysis.values)
-        out.append(dict(zip(analysis.actions, means, strict=True)))
+        out.append(dict(zip(analysis.actions, plain_values(analysis), strict=True)))
     return out
+
+
+def plain_values(analysis: Analysis) -> list[float]:
+    """Each action's plain average over the analysis's samples (a replacement's
+    ``values`` are discounted towards the heuristic's discard)."""
+    if not analysis.rows:
+        return list(analysis.values)
+    n = len(analysis.rows)
+    return [sum(row[i] for row in analysis.rows) / n for i in range(len(analysis.actions))]
 
 
 def score(moments: list[Moment], reference: list[dict[Any, float]], marked: Any) -> dict[str, Any]:

@@ -54,9 +54,9 @@ def tie_value(observation: Observation, arrow_edge: float = 0.0) -> float:
     winner = ruleset.tied_showdown_winner(token)
     if winner is not None:
         return 1.0 if winner == observation.seat else 0.0
-    if not 0 <= token < ruleset.board.size or ruleset.board.spaces[token].is_two_arrow:
+    arrow_seat = ruleset.arrow_seat(token)
+    if arrow_seat is None:
         return 0.5
-    (arrow_seat,) = ruleset.board.spaces[token].arrows
     return 0.5 + arrow_edge if arrow_seat == observation.seat else 0.5 - arrow_edge
 
 

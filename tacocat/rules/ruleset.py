@@ -71,6 +71,14 @@ class Space:
         """True when both players replace here, in secret."""
         return len(self.arrows) == 2
 
+    @property
+    def arrow_seat(self) -> Seat | None:
+        """The seat this space's one arrow points at (it replaces first); None on a two-arrow space."""
+        if self.is_two_arrow:
+            return None
+        (seat,) = self.arrows
+        return seat
+
 
 @dataclass(frozen=True, slots=True)
 class Board:
@@ -209,13 +217,11 @@ class Ruleset:
         The one statement of what a tie means (the engine's showdown and the
         AI's valuation of a tie both ask here).
         """
-        if not self.tie_goes_to_arrow or not 0 <= token < self.board.size:
-            return None
-        space = self.board.spaces[token]
-        if space.is_two_arrow:
-            return None
-        (arrow_seat,) = space.arrows
-        return arrow_seat
+        return self.arrow_seat(token) if self.tie_goes_to_arrow else None
+
+    def arrow_seat(self, token: int) -> Seat | None:
+        """The seat the arrow on space ``token`` points at; None on a two-arrow space or a goal."""
+        return self.board.spaces[token].arrow_seat if 0 <= token < self.board.size else None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description (see docs/game-record.md); every variant by its field name."""

@@ -316,12 +316,12 @@ class GameState:
         self.commits = (None, None)
         self.phase = Phase.REPLACE
         self.replace_limit = None
-        if space.is_two_arrow:
+        first = space.arrow_seat
+        if first is None:  # both arrows: both replace, in secret
             self.replace_secret, self.replace_first, self.replacer = True, None, None
             out.append(ev.ReplaceTurn(0, None, True))
             out.append(ev.ReplaceTurn(1, None, True))
         else:
-            (first,) = space.arrows
             self.replace_secret, self.replace_first, self.replacer = False, first, first
             out.append(ev.ReplaceTurn(first, None, False))
 
