@@ -1,6 +1,7 @@
 """What more samples could buy the hard level: its decisions re-valued on ten times the samples.
 
     python bench/ai_headroom.py [--games 6] [--seed 1] [--player hard] [--against hard-2026-12]
+                                [--oracle] [--compare hard-nomodel]
 
 Plays ``--games`` seeded games of ``--player`` (the hard level or one of its
 tournament variants, fixed samples, no deadline) against ``--against`` (a
@@ -10,19 +11,29 @@ hard level's analysis) on a **reference** bot with ``--reference-scale``
 times the samples and another seed, as ``bench/review_quality.py`` does. A
 decision's **loss** is the reference's best value less the reference's value
 of the move played, in points (a point is 1 % of a round's chance). Per
-phase: decisions, the mean loss, and the share of decisions losing 2 and 5
-points or more; ``per_round``: the mean loss summed over a round's decisions.
+phase (the replacement also by turn: ``replace:first``, ``replace:second``,
+``replace:centre``): decisions, the mean loss, and the share of decisions
+losing 2 and 5 points or more; ``per_round``: the mean loss summed over a round's decisions.
 
 The reference's best is the largest of noisy averages, so a loss is an upper
 bound of what the samples cost: what the hard level would gain, at most, from
 playing its own analysis without sampling noise. It says nothing of what its
 model of the game misses (the exact solver assumes both players see both
-hands, for one). Progress to stderr; one JSON line last.
+hands, for one). With ``--oracle`` the reference is shown the opponent's
+real hand (the draw pile still unknown): the loss is then what not knowing
+the hidden hand costs each decision, phase by phase - the most a better read
+of the opponent (tacocat.ai.model) could win back. ``--compare P`` asks
+player ``P`` too at each of those observations and values its choice the
+same way: per phase its mean loss, and the **gain** (P's loss less the
+player's, mean and standard error) - a paired comparison of two players'
+decisions on the same positions, far less noisy than a tournament.
+Progress to stderr; one JSON line last.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
@@ -38,7 +49,7 @@ from review_quality import OTHER_SEED, plain_values, reference_counts  # noqa: E
 from tacocat.ai.analysis import observation_seed  # noqa: E402
 from tacocat.ai.hard import HardBot  # noqa: E402
 from tacocat.ai.review import decisions, kind_of  # noqa: E402
-from tacocat.rules import GameRecord  # noqa: E402
+from tacocat.rules import Action, GameRecord, Observation  # noqa: E402
 from tacocat.sim import game_seed, play_game  # noqa: E402
 
 
@@ -53,29 +64,64 @@ def game(index: int, seed: int, player: str, against: str) -> tuple[GameRecord, 
     return GameRecord.from_state(result.final_state), seat
 
 
-def losses(record: GameRecord, seat: int, reference: HardBot) -> list[tuple[str, int, float]]:
-    """(phase, round, loss in points) of each of ``seat``'s decisions."""
-    out = []
-    for _, observation, legal, action in decisions(record, seat):
-        rng = random.Random(observation_seed(observation) ^ OTHER_SEED)
-        analysis = reference.analyse(observation, legal, rng, must=(action,))
+Loss = tuple[str, int, float, float | None]  # phase, round, loss, the --compare player's loss
+
+
+def losses(record: GameRecord, seat: int, reference: HardBot, oracle: bool = False,
+           compare: Any = None) -> list[Loss]:
+    """(phase, round, loss in points, ``compare``'s loss or None) of each of
+    ``seat``'s decisions. ``oracle``: the reference is shown the opponent's
+    real hand; ``compare``: another bot chooses at the same observation, and
+    its choice is valued by the same analysis (a paired comparison)."""
+    real = [state.hands[1 - seat] for state, _ in record.steps()] if oracle else []
+    out: list[Loss] = []
+    for step, observation, legal, action in decisions(record, seat):
+        seed = observation_seed(observation)
+        other = None if compare is None else compare.choose(observation, legal, random.Random(seed))
+        must = (action,) if other is None else (action, other)
+        with ai_tournament.peeking(observation, real[step]) if oracle else contextlib.nullcontext():
+            analysis = reference.analyse(observation, legal, random.Random(seed ^ OTHER_SEED), must=must)
         values = plain_values(analysis)
-        played = values[analysis.actions.index(action)]
-        out.append((kind_of(action), observation.round_number, 100 * (max(values) - played)))
+        best = max(values)
+        other_loss = None if other is None else 100 * (best - values[analysis.actions.index(other)])
+        out.append((_phase(observation, action), observation.round_number,
+                    100 * (best - values[analysis.actions.index(action)]), other_loss))
     return out
 
 
-def summary(found: list[tuple[str, int, float]], rounds: int) -> dict[str, Any]:
-    by_phase: dict[str, list[float]] = defaultdict(list)
-    for phase, _, loss in found:
-        by_phase[phase].append(loss)
+def _phase(observation: Observation, action: Action) -> str:
+    """The decision's phase; a replacement also by its seat's turn: ``replace:first`` (the
+    opponent has not replaced: nothing is known of its new hand), ``replace:second`` (its
+    discards are known) or ``replace:centre`` (both in secret)."""
+    kind = kind_of(action)
+    if kind != "replace":
+        return kind
+    if observation.replace_secret:
+        return "replace:centre"
+    return "replace:second" if observation.replace_limit is not None else "replace:first"
+
+
+def summary(found: list[Loss], rounds: int) -> dict[str, Any]:
+    by_phase: dict[str, list[Loss]] = defaultdict(list)
+    for row in found:
+        by_phase[row[0]].append(row)
+        if row[0].startswith("replace:"):
+            by_phase["replace"].append(row)
     out: dict[str, Any] = {}
-    for phase, values in sorted(by_phase.items()):
-        n = len(values)
+    for phase, rows in sorted(by_phase.items()):
+        n = len(rows)
+        values = [loss for _, _, loss, _ in rows]
         out[phase] = {"decisions": n, "mean_loss": round(sum(values) / n, 2),
                       "share_2": round(sum(v >= 2 for v in values) / n, 3),
                       "share_5": round(sum(v >= 5 for v in values) / n, 3)}
-    out["per_round"] = round(sum(loss for _, _, loss in found) / rounds, 2) if rounds else None
+        others = [other for _, _, _, other in rows if other is not None]
+        if len(others) == n:
+            gains = [other - loss for loss, other in zip(values, others, strict=True)]
+            mean = sum(gains) / n
+            spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 if n > 1 else 0.0
+            out[phase].update(compare_loss=round(sum(others) / n, 2), gain=round(mean, 2),
+                              gain_se=round(spread / n ** 0.5, 2))
+    out["per_round"] = round(sum(row[2] for row in found) / rounds, 2) if rounds else None
     return out
 
 
@@ -87,19 +133,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", type=ai_tournament.player_name, default="hard-2026-12")
     parser.add_argument("--reference-scale", type=int, default=10,
                         help="the reference's samples, in multiples of the review's")
+    parser.add_argument("--oracle", action="store_true",
+                        help="the reference sees the opponent's real hand: what not knowing it costs")
+    parser.add_argument("--compare", type=ai_tournament.player_name,
+                        help="another player choosing at the same observations, valued the same way")
     options = parser.parse_args(argv)
     counts = reference_counts(options.reference_scale)
-    reference = HardBot(time_budget=None, **counts)
+    reference = HardBot(time_budget=None, model=not options.oracle, **counts)
     found: list[tuple[str, int, float]] = []
     rounds = 0
     for index in range(options.games):
         record, seat = game(index, options.seed, options.player, options.against)
-        mine = losses(record, seat, reference)
+        compare = None if options.compare is None else ai_tournament.bot(options.compare)
+        mine = losses(record, seat, reference, options.oracle, compare)
         found.extend(mine)
-        rounds += len({r for _, r, _ in mine})
+        rounds += len({row[1] for row in mine})
         print(f"game {index + 1}/{options.games}: {len(mine)} decisions", file=sys.stderr, flush=True)
     print(json.dumps({"bench": "ai_headroom", "games": options.games, "seed": options.seed,
-                      "player": options.player, "against": options.against, "reference": counts, "rounds": rounds,
+                      "player": options.player, "against": options.against, "reference": counts,
+                      "oracle": options.oracle, "compare": options.compare, "rounds": rounds,
                       **summary(found, rounds)}))
     return 0
 

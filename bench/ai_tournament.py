@@ -22,7 +22,9 @@ A player is a level name (``make_bot``), a variant of a level
 over more deals), ``hard-X``: the hard level with its ``X`` phase (replace,
 duel, attack, defend) played by the heuristic, ``hard-model@X``: the hard
 level with its opponent model in phase ``X`` only (both for
-``bench/ai_attribution.py``), or a frozen yardstick (``bench/yardstick``):
+``bench/ai_attribution.py``), ``hard-oracle`` / ``hard-oracle@X``: the hard
+level shown the opponent's real hand (in every phase, or in ``X`` only): a
+ceiling, not a fair player (:class:`OracleHard`), or a frozen yardstick (``bench/yardstick``):
 ``hard-2026-12`` is the hard level as it was before issue #20::
 
     python bench/ai_tournament.py --p1 hard --p2 hard-2026-12 --games 400 --jobs 2
@@ -31,26 +33,31 @@ level with its opponent model in phase ``X`` only (both for
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.yardstick import YARDSTICKS  # noqa: E402
-from tacocat.ai import BOT_KINDS, make_bot  # noqa: E402
+from tacocat.ai import (  # noqa: E402
+    BOT_KINDS,
+    make_bot,
+    replacement,  # noqa: E402
+)
 from tacocat.ai.arena import play_game  # noqa: E402
 from tacocat.ai.heuristic import heuristic_action  # noqa: E402
 from tacocat.ai.model import SOFT, ModelFit  # noqa: E402
-from tacocat.ai.sampling import ARROW_EDGE  # noqa: E402
+from tacocat.ai.sampling import ARROW_EDGE, Dealer  # noqa: E402
 from tacocat.levels import AI_LEVELS  # noqa: E402
-from tacocat.rules import Action, Observation  # noqa: E402
+from tacocat.rules import Action, Observation, new_game  # noqa: E402
 
 LEVELS = AI_LEVELS
 PHASES = ("replace", "duel", "attack", "defend")
@@ -76,6 +83,8 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "medium-3": ("medium", {"play_samples": 3}), "medium-4": ("medium", {"play_samples": 4}),
     "medium-model": ("medium", {"model": "all"}),
     "hard-arrow-tie": ("hard", {"arrow_edge": ARROW_EDGE}),
+    "hard-replace-nash": ("hard", {"replace_duel": "nash"}),
+    "hard-replace-reply": ("hard", {"replace_duel": "reply"}),
     # The replacement's samples before they tripled (docs/ai.md, "What more samples buy").
     "hard-replace-64": ("hard", {"replace_samples": 64, "screen_samples": 32, "finalists": 4})}
 
@@ -117,6 +126,64 @@ class ModelInPhase:
 MODEL_IN = "hard-model@"
 
 
+#: ``hard-oracle``, ``hard-oracle@PHASE``: see :class:`OracleHard`.
+ORACLE = "hard-oracle"
+
+
+class OracleHard:
+    """A ceiling, not a player: the hard level shown the opponent's real hand.
+
+    Every sample deals the opponent the hand it really holds (the draw pile
+    stays unknown and is shuffled as usual), so its decisions are hard's
+    search with perfect knowledge of the opponent's cards. Against an
+    opponent it measures what knowing the hidden hand could be worth at
+    most to this search: how far reading the opponent (tacocat.ai.model)
+    could take the hard level. ``hard-oracle@PHASE`` peeks in that phase
+    only and plays the other phases as the hard level (its model included):
+    what a perfect read is worth, phase by phase. :func:`play_one` keeps
+    :attr:`state` in step with the game (the bench's copy, never the game's).
+    """
+
+    def __init__(self, phase: str | None = None, **options: Any) -> None:
+        self.name = ORACLE if phase is None else f"{ORACLE}@{phase}"
+        self.phase = phase
+        self.peeking = make_bot("hard", **{**options, "model": False})
+        self.hard = make_bot("hard", **options)
+        self.state: Any = None
+
+    def start(self, seed: int) -> None:
+        self.state, _ = new_game(seed)
+
+    def follow(self, action: Action) -> None:
+        self.state, _ = self.state.apply(action)
+
+    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+        if self.phase is not None and observation.phase != self.phase:
+            return self.hard.choose(observation, legal, rng)
+        with peeking(observation, self.state.hands[observation.opponent]):
+            return self.peeking.choose(observation, legal, rng)
+
+
+@contextlib.contextmanager
+def peeking(observation: Observation, real: tuple[int, ...]) -> Iterator[None]:
+    """Inside: every sample of the hard level's analysis deals the opponent
+    ``real`` (its true hand) and shuffles the rest of the unseen cards."""
+    pile = list(observation.unseen_cards())
+    for card in real:
+        pile.remove(card)
+
+    class Peeking(Dealer):
+        def split(self, rng: random.Random) -> tuple[tuple[int, ...], list[int]]:
+            return real, list(pile)
+
+    saved = replacement.Dealer
+    replacement.Dealer = Peeking  # type: ignore[misc]
+    try:
+        yield
+    finally:
+        replacement.Dealer = saved  # type: ignore[misc]
+
+
 def bot(name: str) -> Any:
     """One bot per player name and process (bots keep only caches between games)."""
     if name not in _BOTS:
@@ -129,6 +196,8 @@ def bot(name: str) -> Any:
             _BOTS[name] = YARDSTICKS[name](**options)
         elif name.startswith("hard-") and name[5:] in PHASES:
             _BOTS[name] = PhaseSwap(name[5:], **options)
+        elif name == ORACLE or name.startswith(f"{ORACLE}@"):
+            _BOTS[name] = OracleHard(name.partition("@")[2] or None, **options)
         elif name.startswith(MODEL_IN):
             _BOTS[name] = ModelInPhase(name[len(MODEL_IN):], **options)
         else:
@@ -137,13 +206,14 @@ def bot(name: str) -> Any:
 
 
 def player_name(text: str) -> str:
-    if text in BOT_KINDS or text in YARDSTICKS or text in VARIANTS or (
+    if text in BOT_KINDS or text in YARDSTICKS or text in VARIANTS or text == ORACLE or (
+            text.startswith(f"{ORACLE}@") and text[len(ORACLE) + 1:] in PHASES) or (
             text.startswith("hard-") and text[5:] in PHASES) or (
             text.startswith(MODEL_IN) and text[len(MODEL_IN):] in PHASES):
         return text
     raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)}, "
-                                     f"{', '.join(YARDSTICKS)}, {', '.join(VARIANTS)}, hard-PHASE or "
-                                     f"{MODEL_IN}PHASE")
+                                     f"{', '.join(YARDSTICKS)}, {', '.join(VARIANTS)}, hard-PHASE, "
+                                     f"{MODEL_IN}PHASE, {ORACLE} or {ORACLE}@PHASE")
 
 
 Job = tuple[str, str, int, bool, bool]
@@ -163,7 +233,12 @@ def play_one(job: Job) -> tuple[int, Times, Times]:
     for player, seat in enumerate(seats):
         bots[seat] = players[player]
         rngs[seat] = random.Random(f"{seed}:{player}:{int(swapped)}")
-    result = play_game(bots, seed, rngs)
+    oracles = [b for b in bots if isinstance(b, OracleHard)]
+    for oracle in oracles:
+        oracle.start(seed)
+    result = play_game(bots, seed, rngs, on_decision=(
+        (lambda seat, observation, legal, action: [o.follow(action) for o in oracles])
+        if oracles else None))
     winner = -1 if result.winner is None else seats.index(result.winner)
     by_player = []
     for seat in seats:

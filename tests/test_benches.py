@@ -106,14 +106,26 @@ def test_arrow_edge_bench_prints_each_space_kinds_shares():
         assert 0.0 <= row["share"] <= 1.0 and 0.0 <= row["ties"] < 1.0
 
 
-def test_ai_headroom_bench_prints_each_phases_loss_against_a_bigger_reference():
+@pytest.mark.parametrize("oracle", [False, True], ids=["bigger", "oracle"])
+def test_ai_headroom_bench_prints_each_phases_loss_against_a_bigger_reference(oracle):
     result = _run_bench("ai_headroom.py", "--games", "1", "--reference-scale", "1",
-                        "--against", "heuristic", timeout=120)
+                        "--against", "heuristic",
+                        *(["--oracle", "--compare", "hard-nomodel"] if oracle else []), timeout=120)
     assert result["bench"] == "ai_headroom" and result["rounds"] > 0
+    assert result["oracle"] is oracle
     phases = [k for k in ("replace", "duel", "attack", "answer") if k in result]
     assert {"replace", "duel"} <= set(phases)
     for phase in phases:
         row = result[phase]
         assert row["decisions"] > 0 and row["mean_loss"] >= 0.0
         assert 0.0 <= row["share_5"] <= row["share_2"] <= 1.0
+        # --compare: the other player's choices valued on the same positions, paired.
+        assert ("gain" in row) is oracle
+        if oracle:
+            assert row["compare_loss"] >= 0.0 and row["gain_se"] >= 0.0
+            assert abs(row["gain"] - (row["compare_loss"] - row["mean_loss"])) <= 0.011
+    # The replacement is also told by turn; its rows together are the replacement's.
+    roles = [key for key in result if key.startswith("replace:")]
+    assert roles and set(roles) <= {"replace:first", "replace:second", "replace:centre"}
+    assert sum(result[key]["decisions"] for key in roles) == result["replace"]["decisions"]
     assert result["per_round"] >= 0.0

@@ -36,7 +36,7 @@ from tacocat.ai.heuristic import heuristic_action
 from tacocat.ai.mixed import mixed_choice
 from tacocat.ai.model import FIRM, ModelFit, opponent_model
 from tacocat.ai.quiet import collector_paused
-from tacocat.ai.replacement import analyse_replacement, run_samples
+from tacocat.ai.replacement import DUELS, analyse_replacement, run_samples
 from tacocat.ai.sampling import Sample, tie_value
 from tacocat.ai.solver import Solver
 from tacocat.rules import Action, Attack, DuelCard, Observation, Replace, Respond
@@ -114,6 +114,8 @@ class HardBot:
         arrow_edge: what a tie is worth beyond a coin flip to the player the
             arrow points at (:func:`~tacocat.ai.sampling.tie_value`; by default
             none: valuing the arrow's edge measured no gain, docs/ai.md).
+        replace_duel: how a replacement's exact stage plays the duel
+            (:data:`~tacocat.ai.replacement.DUELS`).
     """
 
     name = "hard"
@@ -124,7 +126,7 @@ class HardBot:
                  finalists: int = FINALISTS, clock: Callable[[], float] = time.perf_counter,
                  model: bool | str = "all", mixed_duel: bool = True,
                  model_fit: ModelFit = FIRM, duel_read: float = HEURISTIC_WEIGHT,
-                 arrow_edge: float = 0.0) -> None:
+                 arrow_edge: float = 0.0, replace_duel: str = "heuristic") -> None:
         self.time_budget = time_budget
         self.play_samples = play_samples
         self.duel_samples = duel_samples
@@ -139,6 +141,9 @@ class HardBot:
         self.duel_read = duel_read
         self.mixed_duel = mixed_duel
         self.arrow_edge = arrow_edge
+        if replace_duel not in DUELS:
+            raise ValueError(f"replace_duel must be one of {', '.join(DUELS)}, not {replace_duel!r}")
+        self.replace_duel = replace_duel
         self.solver = Solver()
         #: The deadline of the last decision (tests read how often it was checked).
         self.last_deadline: Deadline | None = None
@@ -179,7 +184,7 @@ class HardBot:
                 observation, [a for a in legal if isinstance(a, Replace)], rng, self.solver, deadline,
                 screen_samples=self.screen_samples, value_samples=self.replace_samples,
                 finalists=self.finalists, must=[a for a in must if isinstance(a, Replace)],
-                weigh=weigh, arrow_edge=self.arrow_edge)
+                weigh=weigh, arrow_edge=self.arrow_edge, duel=self.replace_duel)
             return Analysis(found.actions, found.values, found.samples, preferred, found.rows)
         if kind is DuelCard:
             value_sample = self._duel_sampler(observation, legal)

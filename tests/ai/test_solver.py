@@ -242,3 +242,30 @@ def test_solve_matrix_strategies_are_optimal(matrix):
     guaranteed = min(sum(rows[i] * matrix[i][j] for i in range(m)) for j in range(n))
     conceded = max(sum(cols[j] * matrix[i][j] for j in range(n)) for i in range(m))
     assert abs(guaranteed - value) < 1e-9 and abs(conceded - value) < 1e-9
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(two_hands(5, top=10))
+def test_the_replacement_values_a_hand_pair_with_the_duel_it_is_told(hands):
+    """``exact_value``'s duels (replacement.DUELS): both heuristic cards; the matrix game of
+    each seat's two highest cards; my best of my three highest against their heuristic card."""
+    from tacocat.ai.heuristic import heuristic_duel_card
+    from tacocat.ai.replacement import DUELS, exact_value
+
+    mine, theirs = hands
+    solver = Solver()
+    values = {duel: exact_value(solver, mine, theirs, 0.5, duel) for duel in DUELS}
+    mine_card, their_card = heuristic_duel_card(mine), heuristic_duel_card(theirs)
+    assert values["heuristic"] == solver.duel_outcome(mine, theirs, mine_card, their_card)
+    assert values["nash"] == solver.quick_duel_value(mine, theirs)
+    replies = [solver.duel_outcome(mine, theirs, c, their_card) for c in sorted(set(mine))[-3:]]
+    assert values["reply"] == max(replies)
+    if mine_card in sorted(set(mine))[-3:]:
+        assert values["reply"] >= values["heuristic"]
+
+
+def test_an_unknown_replacement_duel_is_refused():
+    from tacocat.ai.hard import HardBot
+
+    with pytest.raises(ValueError, match="nash"):
+        HardBot(replace_duel="psychic")

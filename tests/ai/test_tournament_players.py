@@ -119,3 +119,55 @@ def test_the_arrow_edge_counter_counts_every_round_once():
     assert sum(row[2] for row in counter.tally.values()) == ties > 0
     assert set(counter.tally) <= {"4/arrow", "5/arrow", "6/arrow", "7/centre"}
     assert "7/centre" in counter.tally and "6/arrow" in counter.tally
+
+
+def test_peeking_deals_the_opponents_real_hand_and_only_inside():
+    from tacocat.ai import replacement
+    from tacocat.rules import Phase
+
+    tiny = dict(time_budget=None, play_samples=6, duel_samples=4, replace_samples=4,
+                screen_samples=4, finalists=2)
+    hard = HardBot(model=False, **tiny)
+    played = 0
+    for state, seat in decision_points(5, every=1):
+        observation = state.observation(seat)
+        real = state.hands[1 - seat]
+        legal = state.legal_actions(seat)
+        with ai_tournament.peeking(observation, real):
+            sample = replacement.Dealer(observation).deal(random.Random(1))
+            analysis = hard.analyse(observation, legal, random.Random(1)) if len(legal) > 1 else None
+        assert replacement.Dealer is ai_tournament.Dealer  # restored on the way out
+        assert sample.opponent_hand == real
+        assert sorted(sample.opponent_hand + sample.pile) == list(observation.unseen_cards())
+        if analysis is not None and observation.phase in (Phase.ATTACK, Phase.DEFEND):
+            # Once the duel is over nothing is left to chance: with the real hand every
+            # action's value is the exact outcome of perfect play (a loss, a tie or a win).
+            assert analysis.samples > 0 and set(analysis.values) <= {0.0, 0.5, 1.0}
+            played += 1
+    assert played > 3
+
+
+def test_the_oracle_follows_the_game_and_peeks_only_in_its_phase(monkeypatch):
+    tiny = dict(time_budget=None, play_samples=4, duel_samples=4, replace_samples=4,
+                screen_samples=4, finalists=2)
+    monkeypatch.setattr(ai_tournament, "_OPTIONS", tiny)
+    monkeypatch.setattr(ai_tournament, "_BOTS", {})
+    in_step, peeked = [], set()
+    choose, peeking = ai_tournament.OracleHard.choose, ai_tournament.peeking
+
+    def spy(self, observation, legal, rng):
+        in_step.append(self.state.observation(observation.seat) == observation)
+        return choose(self, observation, legal, rng)
+
+    def spy_peeking(observation, real):
+        peeked.add(observation.phase.value)
+        return peeking(observation, real)
+
+    monkeypatch.setattr(ai_tournament.OracleHard, "choose", spy)
+    monkeypatch.setattr(ai_tournament, "peeking", spy_peeking)
+    for swapped in (False, True):
+        ai_tournament.play_one(("hard-oracle@duel", "heuristic", 4, swapped, False))
+    assert len(in_step) > 20 and all(in_step)
+    assert peeked == {"duel"}
+    assert ai_tournament.bot("hard-oracle@duel").phase == "duel"
+    assert ai_tournament.player_name("hard-oracle") == "hard-oracle"
