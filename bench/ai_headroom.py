@@ -55,7 +55,6 @@ from tacocat.sim import game_seed, play_game  # noqa: E402
 
 def game(index: int, seed: int, player: str, against: str) -> tuple[GameRecord, int]:
     """Game ``index``: ``player`` against ``against``, seats alternating; (record, its seat)."""
-    ai_tournament._OPTIONS.update(ai_tournament.FIXED)
     hard, other = ai_tournament.bot(player), ai_tournament.bot(against)
     seat = index % 2
     bots = (hard, other) if seat == 0 else (other, hard)
@@ -140,11 +139,12 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     counts = reference_counts(options.reference_scale)
     reference = HardBot(time_budget=None, model=not options.oracle, **counts)
-    found: list[tuple[str, int, float]] = []
+    ai_tournament._OPTIONS.update(ai_tournament.FIXED)  # before any player is made
+    compare = None if options.compare is None else ai_tournament.bot(options.compare)
+    found: list[Loss] = []
     rounds = 0
     for index in range(options.games):
         record, seat = game(index, options.seed, options.player, options.against)
-        compare = None if options.compare is None else ai_tournament.bot(options.compare)
         mine = losses(record, seat, reference, options.oracle, compare)
         found.extend(mine)
         rounds += len({row[1] for row in mine})
