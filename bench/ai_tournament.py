@@ -236,9 +236,12 @@ def play_one(job: Job) -> tuple[int, Times, Times]:
     oracles = [b for b in bots if isinstance(b, OracleHard)]
     for oracle in oracles:
         oracle.start(seed)
-    result = play_game(bots, seed, rngs, on_decision=(
-        (lambda seat, observation, legal, action: [o.follow(action) for o in oracles])
-        if oracles else None))
+
+    def follow(seat: int, observation: Observation, legal: Sequence[Action], action: Action) -> None:
+        for oracle in oracles:
+            oracle.follow(action)
+
+    result = play_game(bots, seed, rngs, on_decision=follow if oracles else None)
     winner = -1 if result.winner is None else seats.index(result.winner)
     by_player = []
     for seat in seats:

@@ -129,3 +129,23 @@ def test_ai_headroom_bench_prints_each_phases_loss_against_a_bigger_reference(or
     assert roles and set(roles) <= {"replace:first", "replace:second", "replace:centre"}
     assert sum(result[key]["decisions"] for key in roles) == result["replace"]["decisions"]
     assert result["per_round"] >= 0.0
+
+
+@pytest.mark.parametrize("phase", ["duel", "play"])
+def test_choice_truth_bench_values_other_models_against_the_opponents_real_choices(phase):
+    result = _run_bench("choice_truth.py", "--phase", phase, "--against", "heuristic",
+                        "--games", "2", timeout=120)
+    assert result["bench"] == "choice_truth" and result["phase"] == phase
+    models = ["read-1.0", "read-0.4", "read-0.0", "searcher", "mixed", "knowing"] \
+        if phase == "duel" else ["exploit", "half"]
+    assert set(models) <= set(result)
+    counts = {result[name]["decisions"] for name in models}
+    assert len(counts) == 1 and min(counts) > 0  # every model on the same decisions
+    decisions = min(counts)
+    for name in models:
+        assert -100.0 <= result[name]["gain"] <= 100.0 and result[name]["gain_se"] >= 0.0
+    if phase == "duel":
+        # Knowing the card the opponent really plays is the ceiling of every model.
+        assert all(result["knowing"]["gain"] >= result[name]["gain"] for name in models)
+        # The heuristic always duels its sound card: the opponent's real card says so.
+        assert result["sound-card"] == {"decisions": decisions, "share": 1.0}
