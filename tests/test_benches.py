@@ -134,7 +134,7 @@ def test_ai_headroom_bench_prints_each_phases_loss_against_a_bigger_reference(or
 @pytest.mark.parametrize("phase", ["duel", "play"])
 def test_choice_truth_bench_values_other_models_against_the_opponents_real_choices(phase):
     result = _run_bench("choice_truth.py", "--phase", phase, "--against", "heuristic",
-                        "--games", "2", timeout=120)
+                        "--games", "1", timeout=120)
     assert result["bench"] == "choice_truth" and result["phase"] == phase
     models = ["read-1.0", "read-0.4", "read-0.0", "searcher", "mixed", "knowing"] \
         if phase == "duel" else ["exploit", "half"]
