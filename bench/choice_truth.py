@@ -55,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import ai_tournament  # noqa: E402
 
 from tacocat.ai.deadline import Deadline  # noqa: E402
-from tacocat.ai.duel import opponent_mix  # noqa: E402
+from tacocat.ai.duel import HEURISTIC_WEIGHT, duel_values, opponent_mix  # noqa: E402
 from tacocat.ai.hard import DUEL_SAMPLES, PLAY_SAMPLES, HardBot  # noqa: E402
 from tacocat.ai.heuristic import heuristic_attack, heuristic_duel_card, heuristic_response  # noqa: E402
 from tacocat.ai.mixed import mixed_choice  # noqa: E402
@@ -64,7 +64,7 @@ from tacocat.ai.replacement import run_samples  # noqa: E402
 from tacocat.ai.sampling import Sample, tie_value  # noqa: E402
 from tacocat.ai.solver import Solver, showdown_value  # noqa: E402
 from tacocat.rules import Action, Attack, DuelCard, Observation, Respond, new_game  # noqa: E402
-from tacocat.rules.moves import attack_options, take  # noqa: E402
+from tacocat.rules.moves import attack_options, response_options, take  # noqa: E402
 
 Hand = tuple[int, ...]
 #: How often the modelled searcher guesses my hand in each deal.
@@ -72,7 +72,6 @@ GUESSES = 8
 DUEL_MODELS = ("read-1.0", "read-0.4", "read-0.0", "searcher")
 #: Not a model: how often the opponent's real duel card was the sound player's (its share).
 SOUND_CARD = "sound-card"
-PLAY_MODELS = ("exploit", "half")
 
 
 # --- the duel ---------------------------------------------------------------
@@ -81,29 +80,25 @@ def searcher_card(solver: Solver, mine: Hand, theirs: Hand, pile: Hand, tie: flo
     """The card a player like the hard level plays from ``theirs``, guessing ``mine``.
 
     It cannot see my hand: it guesses it among my hand and the pile (the cards
-    it does not see), and in each guess values its cards against my heuristic
-    card (0.6) and my best reply to its heuristic card (0.4), as
-    :func:`tacocat.ai.duel.opponent_mix` does from the other seat.
+    it does not see), and in each guess values its cards as today's duel does
+    (:func:`tacocat.ai.duel.duel_values`, from its seat: against my heuristic
+    card and my best reply to its heuristic card).
     """
     rng = random.Random(hash((mine, theirs, pile)))
     pool, cards = list(mine) + list(pile), sorted(set(theirs))
-    theirs_heuristic = heuristic_duel_card(theirs)
     totals = [0.0] * len(cards)
     for _ in range(GUESSES):
         guess = tuple(sorted(rng.sample(pool, len(mine))))
-        mine_heuristic = heuristic_duel_card(guess)
-        reply = max(sorted(set(guess)),
-                    key=lambda card: solver.duel_outcome(guess, theirs, card, theirs_heuristic, tie))
-        for i, card in enumerate(cards):
-            totals[i] += 1.0 - (0.6 * solver.duel_outcome(guess, theirs, mine_heuristic, card, tie)
-                                + 0.4 * solver.duel_outcome(guess, theirs, reply, card, tie))
+        for i, value in enumerate(duel_values(solver, theirs, guess, cards, 1.0 - tie)):
+            totals[i] += value
     return cards[max(range(len(cards)), key=totals.__getitem__)]
 
 
 def duel_mixes(solver: Solver, mine: Hand, sample: Sample, tie: float) -> list[dict[int, float]]:
     """Today's modelled opponent card mix, then each of :data:`DUEL_MODELS`' mixes."""
     theirs = sample.opponent_hand
-    mixes = [opponent_mix(solver, mine, theirs, tie, heuristic_weight=w) for w in (0.6, 1.0, 0.4, 0.0)]
+    mixes = [opponent_mix(solver, mine, theirs, tie, heuristic_weight=w)
+             for w in (HEURISTIC_WEIGHT, 1.0, 0.4, 0.0)]
     mixes.append({searcher_card(solver, mine, theirs, sample.pile, tie): 1.0})
     return mixes
 
@@ -164,12 +159,9 @@ def exploit_defend(theirs: Hand, mine: Hand, tie: float) -> float:
 @lru_cache(maxsize=1 << 18)
 def exploit_answer(mine: Hand, theirs: Hand, targets: Hand, lost: bool, tie: float) -> float:
     """My best value answering ``targets`` (my own answers are searched)."""
-    target, best = targets[0], 0.0
-    for card in sorted(set(mine)):
-        if card < target and card != mine[0]:
-            continue
-        best = max(best, _after_answer(take(mine, (card,)), theirs, targets, lost or card < target, tie))
-    return best
+    target = targets[0]
+    return max(_after_answer(take(mine, (card,)), theirs, targets, lost or card < target, tie)
+               for card in response_options(mine, target))
 
 
 def _after_answer(left: Hand, theirs: Hand, targets: Hand, lost: bool, tie: float) -> float:
