@@ -10,11 +10,12 @@ frames. Two measures (``tests/ui/text_fit.py``):
   and judges them layer by layer (what each scene drew, then the notices), so
   an overlay's text over the table it covers is not called an overlap.
 
-The window size scales a fixed 1280×720 logical surface, so both sizes must
-give the same layout; they are both built and measured anyway. At 100 % text
-size no text may be smaller than 16 px (self-drawn or widget); at 150 % (the
-largest Text size, switched on live from the settings) everything must still
-fit, at 1280×720 only to keep the run short.
+The window size scales a fixed 1280×720 logical surface: a 960×540 window lays
+out the same frame at the same text size (the About screen's test below checks
+both sizes in every language; ``test_small_window`` the raised text a small
+screen gets), so the whole walk runs at 1280×720. At 100 % text size no text
+may be smaller than 16 px (self-drawn or widget); at 150 % (the largest Text
+size, switched on live from the settings) everything must still fit.
 """
 
 from __future__ import annotations
@@ -47,8 +48,8 @@ from tests.ai.helpers import small_hard
 from tests.ui.text_fit import overflows, placement_problems, too_small
 
 SIZES = [(1280, 720), (960, 540)]
-#: (window size, text size %) runs: both window sizes at 100 %, the largest text at 1280×720.
-RUNS = [((1280, 720), 100), ((960, 540), 100), ((1280, 720), 150)]
+#: (window size, text size %) runs of the whole walk: 100 % and the largest text.
+RUNS = [((1280, 720), 100), ((1280, 720), 150)]
 DT = 1 / 30
 #: A data folder as long as some players' are (a school's network home, say):
 #: the "already open" dialog names it.
@@ -407,6 +408,47 @@ def test_the_about_screen_holds_its_text(make_app, code, size):
         assert not found, "\n".join(found)
     finally:
         i18n.set_language("en")
+
+
+def _layout(app) -> list[tuple[str, tuple[int, ...], int]]:
+    """The text on screen: every visible label and button (its text, box and font height),
+    then what the game draws itself in one frame (its text, box and pixel size)."""
+    widgets = sorted((element.text, tuple(element.rect), element.font.get_rect("Hg").height)
+                     for element in app.ui.get_sprite_group().sprites()
+                     if isinstance(element, pygame_gui.elements.UILabel | pygame_gui.elements.UIButton)
+                     and element.visible and getattr(element, "font", None) is not None)
+    with text_box.recording() as ledger:
+        app.step(0.0)
+    return widgets + [(p.text, tuple(p.box), p.size) for p in ledger]
+
+
+def _layouts_at(app, size: tuple[int, int]) -> list[list[tuple[str, tuple[int, ...], int]]]:
+    """The text layout of the title, a new game and a table with the window at ``size``.
+
+    (Not the Settings: its Window size row offers the size in use as well.)
+    """
+    app.update_settings(window_size=size)
+    assert app.size == LOGICAL_SIZE and text_scale.percent() == 100
+    frames = Frames(app, [])
+    shots = []
+    for opening in (app.go_to_title, lambda: app.scenes.switch(NewGameScene(app)),
+                    lambda: app.start_game(GameConfig("vs_ai", "easy", 0, seed=3))):
+        opening()
+        frames.settle()
+        shots.append(_layout(app))
+    return shots
+
+
+@pytest.mark.parametrize("code", LANGUAGES, ids=lambda c: f"lang_{c}")
+def test_a_smaller_window_lays_out_the_same_frame(make_app, code):
+    """What lets the whole walk above run at 1280×720 alone: in a 960×540 window the title,
+    a new game and the table place every piece of text where 1280×720 does, at the same
+    size."""
+    try:
+        large, small = (_layouts_at(make_app("--lang", code), size) for size in SIZES)
+    finally:
+        i18n.set_language("en")
+    assert all(large) and small == large
 
 
 def _failure(error: Exception) -> str:

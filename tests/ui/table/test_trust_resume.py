@@ -67,12 +67,12 @@ def differences(table, state: GameState) -> list[str]:
     return found
 
 
-def _continue_at(make_app, state: GameState):
-    app = make_app()
-    app.settings = dataclasses.replace(app.settings, animation_speed="instant")
+def _continue_at(app, state: GameState):
+    """Back to the title, then Continue at ``state``: a new table laid out from it."""
+    app.go_to_title()
     config = GameConfig("vs_ai", "easy", 0, ("Ana", "Computer"), seed=1)
     app.start_game(config, state=state, worker=AIWorker("inline"))  # lays out the table
-    return app, table_of(app)
+    return table_of(app)
 
 
 def _settle(app, table, limit: int = 400) -> None:
@@ -90,8 +90,10 @@ def test_continue_at_every_decision_point_shows_the_engines_table(make_app, seed
     problems: dict[int, list[str]] = {}
     states = recorded_game(seed)
     assert any(s.phase.value == "defend" for s in states)  # mid-trick points are included
+    app = make_app()  # one app, as a player who quits to the title and continues each time
+    app.settings = dataclasses.replace(app.settings, animation_speed="instant")
     for index, state in enumerate(states):
-        app, table = _continue_at(make_app, state)
+        table = _continue_at(app, state)
         assert table.session.state is state
         found = differences(table, state)
         _settle(app, table)
