@@ -89,15 +89,10 @@ def losses(record: GameRecord, seat: int, reference: HardBot, oracle: bool = Fal
 
 
 def _phase(observation: Observation, action: Action) -> str:
-    """The decision's phase; a replacement also by its seat's turn: ``replace:first`` (the
-    opponent has not replaced: nothing is known of its new hand), ``replace:second`` (its
-    discards are known) or ``replace:centre`` (both in secret)."""
+    """The decision's kind; a replacement also by its seat's turn
+    (:func:`ai_tournament.decision_phase`)."""
     kind = kind_of(action)
-    if kind != "replace":
-        return kind
-    if observation.replace_secret:
-        return "replace:centre"
-    return "replace:second" if observation.replace_limit is not None else "replace:first"
+    return ai_tournament.decision_phase(observation) if kind == "replace" else kind
 
 
 def summary(found: list[Loss], rounds: int) -> dict[str, Any]:

@@ -61,6 +61,8 @@ from tacocat.rules import Action, Observation, new_game  # noqa: E402
 
 LEVELS = AI_LEVELS
 PHASES = ("replace", "duel", "attack", "defend")
+#: A replacement by its seat's turn (see :func:`decision_phase`).
+REPLACE_TURNS = ("replace:first", "replace:second", "replace:centre")
 _BOTS: dict[str, Any] = {}
 #: With --fixed-samples: sampling bots play without a deadline (their sample
 #: counts only), so a result does not depend on the machine's load.
@@ -130,6 +132,18 @@ MODEL_IN = "hard-model@"
 ORACLE = "hard-oracle"
 
 
+def decision_phase(observation: Observation) -> str:
+    """The observation's phase; a replacement also by its seat's turn:
+    ``replace:first`` (the opponent has not replaced: nothing is known of its
+    new hand), ``replace:second`` (its discards are known) or
+    ``replace:centre`` (both in secret)."""
+    if observation.phase != "replace":
+        return observation.phase.value
+    if observation.replace_secret:
+        return "replace:centre"
+    return "replace:second" if observation.replace_limit is not None else "replace:first"
+
+
 class OracleHard:
     """A ceiling, not a player: the hard level shown the opponent's real hand.
 
@@ -140,7 +154,9 @@ class OracleHard:
     most to this search: how far reading the opponent (tacocat.ai.model)
     could take the hard level. ``hard-oracle@PHASE`` peeks in that phase
     only and plays the other phases as the hard level (its model included):
-    what a perfect read is worth, phase by phase. :func:`play_one` keeps
+    what a perfect read is worth, phase by phase; ``hard-oracle@replace:first``
+    (``:second``, ``:centre``) peeks in the replacements of that turn only
+    (:func:`decision_phase`). :func:`play_one` keeps
     :attr:`state` in step with the game (the bench's copy, never the game's).
     """
 
@@ -158,7 +174,7 @@ class OracleHard:
         self.state, _ = self.state.apply(action)
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-        if self.phase is not None and observation.phase != self.phase:
+        if self.phase is not None and self.phase not in (observation.phase, decision_phase(observation)):
             return self.hard.choose(observation, legal, rng)
         with peeking(observation, self.state.hands[observation.opponent]):
             return self.peeking.choose(observation, legal, rng)
@@ -207,13 +223,14 @@ def bot(name: str) -> Any:
 
 def player_name(text: str) -> str:
     if text in BOT_KINDS or text in YARDSTICKS or text in VARIANTS or text == ORACLE or (
-            text.startswith(f"{ORACLE}@") and text[len(ORACLE) + 1:] in PHASES) or (
+            text.startswith(f"{ORACLE}@") and text[len(ORACLE) + 1:] in PHASES + REPLACE_TURNS) or (
             text.startswith("hard-") and text[5:] in PHASES) or (
             text.startswith(MODEL_IN) and text[len(MODEL_IN):] in PHASES):
         return text
     raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)}, "
                                      f"{', '.join(YARDSTICKS)}, {', '.join(VARIANTS)}, hard-PHASE, "
-                                     f"{MODEL_IN}PHASE, {ORACLE} or {ORACLE}@PHASE")
+                                     f"{MODEL_IN}PHASE, {ORACLE} or {ORACLE}@PHASE "
+                                     f"(or @{', @'.join(REPLACE_TURNS)})")
 
 
 Job = tuple[str, str, int, bool, bool]

@@ -51,7 +51,7 @@ from tacocat.rules import GameRecord  # noqa: E402
 from tacocat.sim import game_seed, play_game  # noqa: E402
 
 
-def reference_counts(scale: int) -> dict[str, int]:
+def reference_counts(scale: int) -> dict[str, Any]:  # keyword arguments of HardBot
     """The reference: ``scale`` times the new review's first samples (ten by default, so
     more than its doubtful decisions get too), ten times its screening, eight finalists."""
     base = review_bot()

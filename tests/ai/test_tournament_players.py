@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -171,3 +174,47 @@ def test_the_oracle_follows_the_game_and_peeks_only_in_its_phase(monkeypatch):
     assert peeked == {"duel"}
     assert ai_tournament.bot("hard-oracle@duel").phase == "duel"
     assert ai_tournament.player_name("hard-oracle") == "hard-oracle"
+
+
+def test_a_replacement_is_named_by_its_turn_from_the_game_state():
+    seen = set()
+    for seed in range(4):
+        for state, seat in decision_points(seed, every=1):
+            observation = state.observation(seat)
+            if observation.phase != "replace":
+                assert ai_tournament.decision_phase(observation) == observation.phase.value
+                continue
+            # The full state says who replaces first; the observation alone must agree.
+            expected = ("replace:centre" if state.replace_secret else
+                        "replace:first" if seat == state.replace_first else "replace:second")
+            assert ai_tournament.decision_phase(observation) == expected
+            seen.add(expected)
+    assert seen == set(ai_tournament.REPLACE_TURNS)
+
+
+def test_the_oracle_of_one_replacement_turn_peeks_only_there(monkeypatch):
+    tiny = dict(time_budget=None, play_samples=4, duel_samples=4, replace_samples=4,
+                screen_samples=4, finalists=2)
+    monkeypatch.setattr(ai_tournament, "_OPTIONS", tiny)
+    monkeypatch.setattr(ai_tournament, "_BOTS", {})
+    peeked, asked = [], []
+    peeking, choose = ai_tournament.peeking, ai_tournament.OracleHard.choose
+
+    def spy_choose(self, observation, legal, rng):
+        asked.append(ai_tournament.decision_phase(observation))
+        return choose(self, observation, legal, rng)
+
+    def spy_peeking(observation, real):
+        peeked.append(ai_tournament.decision_phase(observation))
+        return peeking(observation, real)
+
+    monkeypatch.setattr(ai_tournament.OracleHard, "choose", spy_choose)
+    monkeypatch.setattr(ai_tournament, "peeking", spy_peeking)
+    for swapped in (False, True):
+        ai_tournament.play_one(("hard-oracle@replace:second", "heuristic", 6, swapped, False))
+    assert peeked and set(peeked) == {"replace:second"}
+    assert len(peeked) == asked.count("replace:second")
+    assert {"replace:first", "duel"} <= set(asked)  # asked there too, without peeking
+    with pytest.raises(argparse.ArgumentTypeError, match="unknown player"):
+        ai_tournament.player_name("hard-oracle@replace:last")
+    assert ai_tournament.player_name("hard-oracle@replace:centre") == "hard-oracle@replace:centre"
