@@ -23,8 +23,10 @@ over more deals), ``hard-X``: the hard level with its ``X`` phase (replace,
 duel, attack, defend) played by the heuristic, ``hard-model@X``: the hard
 level with its opponent model in phase ``X`` only (both for
 ``bench/ai_attribution.py``), ``hard-oracle`` / ``hard-oracle@X``: the hard
-level shown the opponent's real hand (in every phase, or in ``X`` only): a
-ceiling, not a fair player (:class:`OracleHard`), or a frozen yardstick (``bench/yardstick``):
+level shown the opponent's real hand (in every phase, or in ``X`` only; ``X``
+may also be one replacement turn, ``replace:first``, ``replace:second`` or
+``replace:centre``): a ceiling, not a fair player (:class:`OracleHard`), or a
+frozen yardstick (``bench/yardstick``):
 ``hard-2026-12`` is the hard level as it was before issue #20::
 
     python bench/ai_tournament.py --p1 hard --p2 hard-2026-12 --games 400 --jobs 2
