@@ -176,7 +176,7 @@ class OracleHard:
         self.state, _ = self.state.apply(action)
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-        if self.phase is not None and self.phase not in (observation.phase, decision_phase(observation)):
+        if self.phase not in (None, observation.phase, decision_phase(observation)):
             return self.hard.choose(observation, legal, rng)
         with peeking(observation, self.state.hands[observation.opponent]):
             return self.peeking.choose(observation, legal, rng)
