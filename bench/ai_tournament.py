@@ -56,7 +56,7 @@ from tacocat.ai import (  # noqa: E402
 )
 from tacocat.ai.arena import play_game  # noqa: E402
 from tacocat.ai.heuristic import heuristic_action  # noqa: E402
-from tacocat.ai.model import SOFT, ModelFit  # noqa: E402
+from tacocat.ai.model import FIRM, SOFT, ModelFit  # noqa: E402
 from tacocat.ai.sampling import ARROW_EDGE, Dealer  # noqa: E402
 from tacocat.levels import AI_LEVELS  # noqa: E402
 from tacocat.rules import Action, Observation, new_game  # noqa: E402
@@ -70,6 +70,8 @@ _BOTS: dict[str, Any] = {}
 #: counts only), so a result does not depend on the machine's load.
 FIXED: dict[str, Any] = {"time_budget": None}
 _OPTIONS: dict[str, Any] = {}
+#: FIRM with a share of the opponent's replacements believed a searcher's (``hard-searcher``).
+SEARCHER = ModelFit(FIRM.stray, FIRM.epsilon, FIRM.play_stray, searcher=0.35)
 #: Variants of the levels (issue #20), by name: the level and its options. The
 #: hard level's opponent model (tacocat.ai.model) reading every clue, the
 #: replacement only, or none, and how firmly (ModelFit); its duel card always
@@ -87,6 +89,8 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "medium-3": ("medium", {"play_samples": 3}), "medium-4": ("medium", {"play_samples": 4}),
     "medium-model": ("medium", {"model": "all"}),
     "hard-arrow-tie": ("hard", {"arrow_edge": ARROW_EDGE}),
+    # A searching player's replacement mixed into the rule's (tacocat.ai.searcher_model).
+    "hard-searcher": ("hard", {"model_fit": SEARCHER}),
     "hard-replace-nash": ("hard", {"replace_duel": "nash"}),
     "hard-replace-reply": ("hard", {"replace_duel": "reply"}),
     # The replacement's samples before they tripled (docs/ai.md, "What more samples buy").

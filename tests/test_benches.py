@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -96,6 +97,27 @@ def test_replace_agreement_bench_counts_replacements_by_the_rule():
     medium, easy = result["medium"], result["easy"]
     assert medium["replacements"] > 0 and medium["agree"] == medium["replacements"]  # by the rule
     assert easy["replacements"] > 0 and easy["agree"] < easy["replacements"]  # beginner habits
+
+
+def test_searcher_replace_bench_records_replacements_and_fits_a_table(tmp_path):
+    records, table = tmp_path / "records.json", tmp_path / "table.py"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    subprocess.run([sys.executable, str(REPO / "bench" / "searcher_replace.py"), "collect",
+                    "--players", "medium", "easy", "--games", "2", "--out", str(records)],
+                   cwd=REPO, env=env, check=True, capture_output=True, timeout=120)
+    recorded = json.loads(records.read_text())
+    assert {record["player"] for record in recorded} == {"medium", "easy"}
+    assert all(len(record["discarded"]) <= len(record["hand"]) for record in recorded)
+    medium = tmp_path / "medium.json"
+    medium.write_text(json.dumps([r for r in recorded if r["player"] == "medium"]))
+    scores = _run_bench("searcher_replace.py", "fit", str(records), "--check", str(medium),
+                        "--table", str(table))["log_likelihood"]
+    # Medium replaces by the rule (replace_agreement above): the rule fits it perfectly.
+    assert scores["rule"] == 0.0 and scores["mix-0.35"] < 0.0
+    assert not table.exists()  # --check only scores
+    _run_bench("searcher_replace.py", "fit", str(records), "--table", str(table))
+    shares = runpy.run_path(str(table))["SHARES"]
+    assert shares and all(0.0 < share < 1.0 for share in shares.values())
 
 
 def test_arrow_edge_bench_prints_each_space_kinds_shares():

@@ -28,6 +28,7 @@ from itertools import combinations
 
 from tacocat.ai.clues import STRAY, play_clues, play_likelihood
 from tacocat.ai.heuristic import heuristic_discards
+from tacocat.ai.searcher_model import discard_likelihood
 from tacocat.rules import Observation
 from tacocat.rules import events as ev
 
@@ -53,17 +54,21 @@ class ModelFit:
     searching player replaces by rule more often than it plays by rule;
     ``epsilon``: the uniform share mixed into the product. The lower all,
     the sharper the model: a hand that fits every clue is at most
-    ``1 / epsilon`` times likelier than one that fits none.
+    ``1 / epsilon`` times likelier than one that fits none. ``searcher``: the
+    share of replacements believed to be a searching player's
+    (:mod:`tacocat.ai.searcher_model`) rather than the rule's (0: the rule only).
     """
 
     stray: float = STRAY
     epsilon: float = EPSILON
     play_stray: float | None = None
+    searcher: float = 0.0
 
     def __post_init__(self) -> None:
         shares = (self.stray, self.epsilon, self.play)
-        if not all(0.0 < share <= 1.0 for share in shares):
-            raise ValueError(f"stray, epsilon and play_stray must lie in (0, 1]: {self}")
+        if not all(0.0 < share <= 1.0 for share in shares) or not 0.0 <= self.searcher < 1.0:
+            raise ValueError(f"stray, epsilon and play_stray must lie in (0, 1], "
+                             f"searcher in [0, 1): {self}")
 
     @property
     def play(self) -> float:
@@ -116,25 +121,32 @@ def replace_clue(observation: Observation) -> ReplaceClue | None:
     return ReplaceClue(discarded, limit, tuple(sorted(played)))
 
 
-def likelihood(clue: ReplaceClue, hand: Hand, stray: float = STRAY) -> float:
+def likelihood(clue: ReplaceClue, hand: Hand, stray: float = STRAY, searcher: float = 0.0) -> float:
     """How believable ``hand`` (the opponent's now) is, given ``clue`` (in (0, 1]).
 
     Its hand after the replacement was ``hand`` plus the cards played since;
     any ``len(discarded)`` of those may be the ones it drew. Averaged over
     those splits: 1 when a sound player keeping the rest would have discarded
-    exactly what it did, else ``stray``.
+    exactly what it did, else ``stray``. With a ``searcher`` share, each
+    split's fit is that share of a searching player's chance of the discard
+    (:func:`tacocat.ai.searcher_model.discard_likelihood`) and the rest the
+    rule's (1 or ``stray``).
     """
     after = tuple(sorted(hand + clue.played_since))
     k = len(clue.discarded)
     total = sound = 0
+    searched = 0.0
     for drawn in combinations(range(len(after)), k):
         kept = [card for i, card in enumerate(after) if i not in drawn]
         before = tuple(sorted(kept + list(clue.discarded)))
         total += 1
         sound += _sound_discards(before, clue.limit) == clue.discarded
+        if searcher:
+            searched += discard_likelihood(before, clue.limit, clue.discarded)
     if not total:
         return 1.0
-    return 1.0 - (1.0 - stray) * (total - sound) / total  # 1 exactly when every split fits
+    rule = 1.0 - (1.0 - stray) * (total - sound) / total  # 1 exactly when every split fits
+    return rule if not searcher else (1.0 - searcher) * rule + searcher * searched / total
 
 
 def opponent_model(observation: Observation, clues: str = "all", fit: ModelFit = FIRM
@@ -157,7 +169,7 @@ def opponent_model(observation: Observation, clues: str = "all", fit: ModelFit =
         if found is None:
             fits = play_likelihood(played, hand, fit.play)
             if replaced is not None:
-                fits *= likelihood(replaced, hand, fit.stray)
+                fits *= likelihood(replaced, hand, fit.stray, fit.searcher)
             found = known[hand] = fits + fit.epsilon * (1.0 - fits)  # (1-e)·L + e
         return found
 
