@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import math
 import multiprocessing
@@ -71,7 +72,7 @@ _BOTS: dict[str, Any] = {}
 FIXED: dict[str, Any] = {"time_budget": None}
 _OPTIONS: dict[str, Any] = {}
 #: FIRM with a share of the opponent's replacements believed a searcher's (``hard-searcher``).
-SEARCHER = ModelFit(FIRM.stray, FIRM.epsilon, FIRM.play_stray, searcher=0.35)
+SEARCHER = dataclasses.replace(FIRM, searcher=0.35)
 #: Variants of the levels (issue #20), by name: the level and its options. The
 #: hard level's opponent model (tacocat.ai.model) reading every clue, the
 #: replacement only, or none, and how firmly (ModelFit); its duel card always

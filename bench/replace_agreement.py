@@ -46,12 +46,17 @@ class Counting:
         return action
 
 
+def against_heuristic(player: Any, seed: int) -> None:
+    """One game of ``player`` against the heuristic, the seats alternating with ``seed``."""
+    seats = [player, make_bot("heuristic")]
+    play_game(seats[::-1] if seed % 2 else seats, seed, [random.Random(seed), random.Random(seed + 99)])
+
+
 def agreement(name: str, games: int) -> dict[str, Any]:
     ai_tournament._OPTIONS.update(ai_tournament.FIXED)
     player = Counting(ai_tournament.bot(name))
     for seed in range(games):
-        seats = [player, make_bot("heuristic")]
-        play_game(seats[::-1] if seed % 2 else seats, seed, [random.Random(seed), random.Random(seed + 99)])
+        against_heuristic(player, seed)
         print(f"{name}: game {seed + 1}/{games}", file=sys.stderr, flush=True)
     share = player.agree / player.replacements if player.replacements else 0.0
     return {"replacements": player.replacements, "agree": player.agree, "share": round(share, 3)}

@@ -32,11 +32,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench import ai_tournament  # noqa: E402
-from tacocat.ai import make_bot  # noqa: E402
-from tacocat.ai.arena import play_game  # noqa: E402
+import ai_tournament  # noqa: E402
+from replace_agreement import against_heuristic  # noqa: E402
+
 from tacocat.ai.heuristic import heuristic_action, heuristic_discards  # noqa: E402
 from tacocat.ai.model import FIRM  # noqa: E402
 from tacocat.ai.searcher_model import card_kind, discard_likelihood  # noqa: E402
@@ -72,9 +72,7 @@ def collect(players: list[str], games: int, seed: int) -> list[dict[str, Any]]:
     for name in players:
         player = ReplacingOnly(name)
         for game in range(seed, seed + games):
-            seats = [player, make_bot("heuristic")]
-            play_game(seats[::-1] if game % 2 else seats, game,
-                      [random.Random(game), random.Random(game + 99)])
+            against_heuristic(player, game)
             print(f"{name}: game {game - seed + 1}/{games}, {len(player.records)} replacements",
                   file=sys.stderr, flush=True)
         records += player.records
