@@ -1,4 +1,4 @@
-"""A long evening in one process: a finished game's table must be freed.
+"""A long evening in one process: a finished game's table, and a closed screen, must be freed.
 
 Each table holds a few megabytes of surfaces (background, layers, card art);
 one kept alive per game grew the process by ~24 MB a game. Anything that
@@ -63,3 +63,27 @@ def test_a_finished_tables_idle_jobs_are_dropped_not_kept(make_app):
     while app._deferred:
         app._deferred.run_one()
     assert ran == ["mine"]
+
+
+def _live_scrollers() -> int:
+    import pygame_gui
+
+    gc.collect()
+    return sum(isinstance(o, pygame_gui.elements.UIScrollingContainer) for o in gc.get_objects())
+
+
+@pytest.mark.parametrize("opener", ["open_settings", "open_about", "open_stats"])
+def test_a_closed_scrolling_screen_is_freed(make_app, opener):
+    # At the largest text in a small window these screens scroll; the map from a
+    # panel's content to its scroller once kept every closed screen's widget tree
+    # alive (~11 MB a visit to Settings).
+    app = make_app()
+    app.update_settings(save=False, window_size=(960, 540), text_size=150)
+    before = _live_scrollers()
+    for _ in range(4):
+        getattr(app, opener)()
+        app.step(1 / 60)
+        assert _live_scrollers() > before, "the screen should scroll at this size"
+        app.scenes.pop(app.scenes.top)
+        app.step(1 / 60)
+    assert _live_scrollers() - before <= 1
