@@ -1,6 +1,7 @@
 """Soak test: many ``--demo`` games in ONE app process, looking for leaks.
 
     python bench/soak.py [--games 200] [--level medium] [--seed 1] [--trace]
+                         [--screens] [--text-size 150] [--window 960x540]
 
 Separate processes would hide a leak (each starts clean), so this builds one
 :class:`~tacocat.ui.app.App` on SDL's dummy drivers and runs its real loop
@@ -20,8 +21,11 @@ leaked worker or pipe shows here), Python objects alive. The run fails (exit
 :data:`MAX_GROWTH` or more, or when more than one table scene (the game just
 finished) is alive at a report - a leak of one table a game shows at once,
 long before it shows in RSS. ``--trace`` also prints the biggest allocation
-growths between game 10 and the end (tracemalloc; slower). The last line
-printed is one JSON object.
+growths between game 10 and the end (tracemalloc; slower). ``--screens``
+also opens and closes every menu screen (:data:`SCREENS`) between games, a
+frame each way, as a family does over an evening; with ``--text-size 150
+--window 960x540`` their panels scroll (a closed scrolling screen once stayed
+alive, ~11 MB a visit). The last line printed is one JSON object.
 """
 
 from __future__ import annotations
@@ -52,6 +56,8 @@ MAX_GROWTH = 0.10
 #: Game after which the baseline is taken (everything is loaded by then).
 WARM_GAME = 10
 MB = 1024 * 1024
+#: The App methods that open the menu screens ``--screens`` visits between games.
+SCREENS = ("open_settings", "open_about", "open_stats", "open_history", "open_rules")
 
 
 class _Counter(logging.Handler):
@@ -129,6 +135,11 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
                         help="RSS growth (fraction) from game 10 that fails the run")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (+1 per game)")
     parser.add_argument("--trace", action="store_true", help="tracemalloc the growth (slower)")
+    parser.add_argument("--screens", action="store_true",
+                        help="open and close every menu screen between games")
+    parser.add_argument("--text-size", type=int, default=100, help="text size %% (settings)")
+    parser.add_argument("--window", type=_window, default=None, metavar="WxH",
+                        help="window size (settings; default the app's)")
     parser.add_argument("--census", action="store_true",
                         help="at each report, list the surfaces alive and who holds them, and "
                              "RSS after malloc_trim (diagnosis; the figures then include it)")
@@ -136,6 +147,14 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     if args.games <= WARM_GAME:
         parser.error(f"--games must be more than {WARM_GAME}")
     return args
+
+
+def _window(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 960x540, not {text!r}") from None
+    return width, height
 
 
 @dataclass
@@ -150,6 +169,7 @@ class _Run:
     snapshot: Any = None
     rounds: int = 0
     actions: int = 0
+    screens: int = 0
     figures: dict[int, dict[str, float]] = field(default_factory=dict)
 
     def game_finished(self, game: Any) -> None:
@@ -200,8 +220,34 @@ def _soak_app(run: _Run) -> type:
             if run.games >= run.args.games:
                 self.quit(0)
                 return
+            if run.args.screens:  # visited frame by frame from step(), then the next game
+                self._visits: list[str] | None = list(SCREENS)
+                self._visiting: Any = None
+                return
+            self._next_game()
+
+        def _next_game(self) -> None:
             config = dataclasses.replace(self.config_from_options(), seed=run.args.seed + run.games)
             self.start_game(config)
+
+        def step(self, dt: float) -> None:
+            if getattr(self, "_visits", None) is not None:
+                self._visit()
+            super().step(dt)
+
+        def _visit(self) -> None:
+            """Close the screen opened last frame; open the next, or start the next game."""
+            assert self._visits is not None
+            if self._visiting is not None:
+                self.scenes.pop(self._visiting)
+                self._visiting = None
+                run.screens += 1
+            if self._visits:
+                getattr(self, self._visits.pop(0))()
+                self._visiting = self.scenes.top
+            else:
+                self._visits = None
+                self._next_game()
 
     return SoakApp
 
@@ -250,6 +296,8 @@ def _summary(run: _Run, code: int, crashes: list[str], errors: int,
         "games_per_minute_after_warmup": (round((games - WARM_GAME) / after_warm * 60, 1)
                                           if after_warm else None),
         "mean_actions_per_game": round(run.actions / max(1, run.games), 1),
+        "screens_visited": run.screens,
+        "text_size": run.args.text_size,
         "seconds": round(elapsed, 1),
         "ok": ok,
     }
@@ -273,9 +321,11 @@ def main(argv: list[str] | None = None) -> int:
     options = parse_args(["--demo", "--level", args.level, "--seed", str(args.seed),
                           "--data-dir", str(folder), "--frames", str(10**9)])
     app = _soak_app(run)(options, folder)
-    app.update_settings(save=False, animation_speed="instant")
+    window = {"window_size": args.window} if args.window else {}
+    app.update_settings(save=False, animation_speed="instant", text_size=args.text_size, **window)
     print(f"soak: {args.games} demo games, level {args.level}, one process "
-          f"(pid {os.getpid()}), data in {folder}", flush=True)
+          f"(pid {os.getpid()}), data in {folder}"
+          f"{', menu screens between games' if args.screens else ''}", flush=True)
     started = time.monotonic()
     code = app.run()
     elapsed = time.monotonic() - started

@@ -57,11 +57,14 @@ def test_first_frame_bench_reads_the_apps_own_first_frame_report():
         assert result[f"{variant}_cpu_s"] > 0 and 0 < result[f"{variant}_s"] < 30
 
 
-def test_soak_frees_every_finished_game():
+def test_soak_frees_every_finished_game_and_screen():
     # 14 games: a table kept alive per game shows as "most_tables_alive" > 1 from game 2 on,
-    # and as ~24 MB of RSS growth a game between game 10 and 14.
-    result = _run_bench("soak.py", "--games", "14", "--level", "easy", timeout=300)
+    # and as ~24 MB of RSS growth a game between game 10 and 14; a menu screen kept alive
+    # (the panels scroll at this text size and window) as ~11 MB a visit, 5 visits a game.
+    result = _run_bench("soak.py", "--games", "14", "--level", "easy", "--screens",
+                        "--text-size", "150", "--window", "960x540", timeout=300)
     assert result["games"] == 14 and result["exit_code"] == 0
+    assert result["screens_visited"] == 13 * 5 and result["text_size"] == 150
     assert result["errors_logged"] == 0 and result["crash_logs"] == []
     assert result["most_tables_alive"] == 1
     assert result["rss_growth_pct"] < 10

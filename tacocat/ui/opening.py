@@ -16,6 +16,7 @@ from tacocat.ui import i18n, text_scale
 from tacocat.ui.assets import bundled_font_path
 from tacocat.ui.language import rich_text_fonts
 from tacocat.ui.restyle import ui_theme
+from tacocat.ui.theme_ids import CompactIdsTheme
 from tacocat.ui.window import LOGICAL_SIZE, frame_scale, open_window
 
 #: The name pygame_gui gives its bundled Noto Sans, which the theme's fonts use.
@@ -61,13 +62,16 @@ class FileFontsManager(pygame_gui.UIManager):
     """pygame_gui's UIManager, with Noto Sans read from its files
     (:func:`read_bundled_font_from_files`) from the theme's first font on: the paths
     are set between pygame_gui's defaults, which load only its two 14 px default
-    fonts (from copies), and our theme, whose fonts load as the manager starts."""
+    fonts (from copies), and our theme, whose fonts load as the manager starts; and
+    a theme that remembers its elements' ids under small keys
+    (:class:`~tacocat.ui.theme_ids.CompactIdsTheme`)."""
 
     def create_new_theme(
         self,
         theme_path: str | os.PathLike[str] | io.StringIO | PackageResource | dict[str, Any] | None = None,
     ) -> UIAppearanceTheme:
-        theme = super().create_new_theme(None)  # pygame_gui's own defaults only
+        # pygame_gui's own defaults only (what super().create_new_theme(None) makes).
+        theme = CompactIdsTheme(self.resource_loader, self.get_locale())
         read_bundled_font_from_files(theme.font_dict)
         if theme_path is not None:
             theme.load_theme(theme_path)
