@@ -211,6 +211,11 @@ def _soak_app(run: _Run) -> type:
     from tacocat.ui.app import App
 
     class SoakApp(App):
+        #: With --screens: the screens still to visit after a game (None: not visiting),
+        #: and the one opened last frame.
+        _visits: list[str] | None = None
+        _visiting: Any = None
+
         def _wait_for_frame(self) -> float:
             self.clock.tick(1000)  # no 60-a-second cap; a short sleep leaves the AI its CPU
             return 1 / 60
@@ -221,8 +226,7 @@ def _soak_app(run: _Run) -> type:
                 self.quit(0)
                 return
             if run.args.screens:  # visited frame by frame from step(), then the next game
-                self._visits: list[str] | None = list(SCREENS)
-                self._visiting: Any = None
+                self._visits = list(SCREENS)
                 return
             self._next_game()
 
@@ -231,7 +235,7 @@ def _soak_app(run: _Run) -> type:
             self.start_game(config)
 
         def step(self, dt: float) -> None:
-            if getattr(self, "_visits", None) is not None:
+            if self._visits is not None:
                 self._visit()
             super().step(dt)
 
