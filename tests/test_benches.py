@@ -174,3 +174,26 @@ def test_choice_truth_bench_values_other_models_against_the_opponents_real_choic
         assert all(result["knowing"]["gain"] >= result[name]["gain"] for name in models)
         # The heuristic always duels its sound card: the opponent's real card says so.
         assert result["sound-card"] == {"decisions": decisions, "share": 1.0}
+
+
+def test_hand_information_bench_measures_what_each_model_knows_of_the_real_hand():
+    result = _run_bench("hand_information.py", "--against", "heuristic", "--games", "1",
+                        "--deals", "100", "--models", "hard", "hard-soft", "hard-nomodel", timeout=120)
+    assert result["bench"] == "hand_information" and result["models"] == ["hard", "hard-soft", "hard-nomodel"]
+    phases = [p for p in ("replace:second", "duel", "attack", "defend") if p in result]
+    assert {"duel", "attack", "defend"} <= set(phases)
+    for phase in phases:
+        row = result[phase]
+        assert row["decisions"] > 0 and row["whole_hand"] > 0.0
+        # A model that reads nothing knows nothing; the paired difference is against the first.
+        assert row["hard-nomodel"]["nats"] == 0.0
+        assert abs(row["hard-nomodel"]["vs_first"] + row["hard"]["nats"]) <= 0.002
+        assert row["hard"]["vs_first"] == 0.0 and row["hard-soft"]["vs_first_se"] >= 0.0
+    # The heuristic plays as the model's sound player: its play tells the model about its hand.
+    assert result["attack"]["hard"]["nats"] > 0.0 and result["defend"]["hard"]["nats"] > 0.0
+
+
+def test_hand_information_bench_refuses_a_player_without_an_opponent_model():
+    done = subprocess.run([sys.executable, str(REPO / "bench" / "hand_information.py"), "--models", "medium"],
+                          cwd=REPO, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2 and "not a hard-level player" in done.stderr

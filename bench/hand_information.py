@@ -1,0 +1,155 @@
+"""How much of the opponent's hand does the opponent model read? Measured in nats.
+
+    python bench/hand_information.py --against hard-2026-12 [--games 32] [--seed 7000]
+    python bench/hand_information.py --against heuristic --models hard hard-soft hard-sharper
+
+The hard level (fixed samples) plays ``--games`` seeded games against
+``--against`` (a tournament player; seats alternating, pairs on the same
+deal). At each of its real decisions the seat's own dealer
+(:class:`tacocat.ai.sampling.Dealer`: every hand the seat may believe, as
+likely as each other) deals ``--deals`` guesses of the opponent's hand, and
+each model - the opponent model of a hard-level player in ``--models``
+(its ``model`` and ``model_fit``, :mod:`tacocat.ai.model`) - weighs them and
+the hand the opponent really holds. What the model knows about that hand is
+
+    log(w(real hand) / mean w(guesses))   (nats)
+
+0 for a model that reads nothing (``hard-nomodel``), positive when it makes
+the real hand likelier than a guess, negative when it misleads. Beside it,
+``whole_hand``: -log P(real hand) among the guesses (every unseen card at least
+the opponent's floor as likely) - what knowing the hand would be worth, the
+information the oracle of ``bench/ai_tournament.py`` (``hard-oracle``) has.
+
+Per phase of the hard level's decisions (``replace:second``, ``duel``,
+``attack``, ``defend``: where the opponent has shown something this round;
+``replace:first`` and ``replace:centre`` come before it has), and for every
+model its mean and, paired with the first of ``--models``, the difference and
+its standard error. A cheap, paired instrument: it says whether a model reads
+a given opponent better before a tournament is spent on it (a reading is
+worth points only where it changes choices; docs/ai.md, "How much of the hand
+the model reads"). Progress to stderr; one JSON line last.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import ai_tournament  # noqa: E402
+
+from tacocat.ai.model import opponent_model  # noqa: E402
+from tacocat.ai.sampling import Dealer, possible_opponent_cards  # noqa: E402
+from tacocat.rules import Observation, new_game  # noqa: E402
+
+Hand = tuple[int, ...]
+#: The phases measured: where the opponent has already chosen something this round.
+PHASES = ("replace:second", "duel", "attack", "defend")
+WHOLE = "whole_hand"
+
+
+def whole_hand(observation: Observation, real: Hand) -> float:
+    """-log of the real hand's chance among the seat's uniform guesses (its dealer's)."""
+    unseen, held = Counter(possible_opponent_cards(observation)), Counter(real)
+    chance = 1.0
+    for value, count in held.items():
+        chance *= math.comb(unseen[value], count)
+    return -math.log(chance / math.comb(sum(unseen.values()), len(real)))
+
+
+def information(weigh: Callable[[Hand], float] | None, real: Hand, guesses: Sequence[Hand]) -> float:
+    """What a model's weights know about ``real``, in nats (0 without a clue)."""
+    if weigh is None:
+        return 0.0
+    return math.log(weigh(real) * len(guesses) / sum(weigh(h) for h in guesses))
+
+
+def measure(observation: Observation, real: Hand, models: dict[str, Any], deals: int,
+            rng: random.Random) -> dict[str, float]:
+    """Every model's information about ``real`` at one decision, and the whole hand's."""
+    dealer = Dealer(observation)
+    guesses = [dealer.deal(rng).opponent_hand for _ in range(deals)]
+    found = {WHOLE: whole_hand(observation, real)}
+    for name, player in models.items():
+        weigh = opponent_model(observation, player.model, player.model_fit) if player.model else None
+        found[name] = information(weigh, real, guesses)
+    return found
+
+
+def run(against: str, names: Sequence[str], games: int, seed: int, deals: int
+        ) -> dict[str, dict[str, list[float]]]:
+    """Per phase, per model (and the whole hand), every measured decision's nats."""
+    hard, other = ai_tournament.bot("hard"), ai_tournament.bot(against)
+    models = {name: ai_tournament.bot(name) for name in names}
+    found: dict[str, dict[str, list[float]]] = {}
+    for index in range(games):
+        bots = (hard, other) if index % 2 == 0 else (other, hard)
+        rngs = [random.Random(f"{seed}:{index}:{seat}") for seat in (0, 1)]
+        state, _ = new_game(seed + index // 2)  # pairs: the same deal, seats swapped
+        while not state.is_over:
+            seat = state.to_act[0]
+            legal, observation = state.legal_actions(seat), state.observation(seat)
+            phase = ai_tournament.decision_phase(observation)
+            if bots[seat] is hard and len(legal) > 1 and phase in PHASES:
+                rows = found.setdefault(phase, {})
+                probe = random.Random(f"{seed}:{index}:{phase}:{len(rows.get(WHOLE, ()))}")
+                real = state.observation(1 - seat).hand
+                for name, nats in measure(observation, real, models, deals, probe).items():
+                    rows.setdefault(name, []).append(nats)
+            state, _ = state.apply(bots[seat].choose(observation, legal, rngs[seat]))
+        print(f"game {index + 1}/{games}: "
+              + ", ".join(f"{p} {len(r[WHOLE])}" for p, r in found.items()), file=sys.stderr, flush=True)
+    return found
+
+
+def summary(found: dict[str, dict[str, list[float]]], names: Sequence[str]) -> dict[str, Any]:
+    """Per phase: decisions, the whole hand's nats, each model's mean and paired difference."""
+    out: dict[str, Any] = {}
+    for phase in PHASES:
+        rows = found.get(phase)
+        if not rows:
+            continue
+        n = len(rows[WHOLE])
+        entry: dict[str, Any] = {"decisions": n, WHOLE: round(sum(rows[WHOLE]) / n, 3)}
+        base = rows[names[0]]
+        for name in names:
+            diffs = [a - b for a, b in zip(rows[name], base, strict=True)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+            entry[name] = {"nats": round(sum(rows[name]) / n, 3), "vs_first": round(mean, 3),
+                           "vs_first_se": round(math.sqrt(var / n), 3)}
+        out[phase] = entry
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--against", type=ai_tournament.player_name, default="hard-2026-12")
+    parser.add_argument("--models", type=ai_tournament.player_name, nargs="+",
+                        default=["hard", "hard-soft", "hard-sharper", "hard-searcher",
+                                 "hard-model-replace", "hard-nomodel"])
+    parser.add_argument("--games", type=int, default=32)
+    parser.add_argument("--seed", type=int, default=7000)
+    parser.add_argument("--deals", type=int, default=400, help="uniform guesses per decision")
+    options = parser.parse_args(argv)
+    ai_tournament._OPTIONS.update(ai_tournament.FIXED)  # before any player is made
+    for name in options.models:
+        if not hasattr(ai_tournament.bot(name), "model_fit"):
+            parser.error(f"--models: {name} is not a hard-level player with an opponent model")
+    found = run(options.against, options.models, options.games, options.seed, options.deals)
+    print(json.dumps({"bench": "hand_information", "against": options.against, "games": options.games,
+                      "seed": options.seed, "deals": options.deals, "models": options.models,
+                      **summary(found, options.models)}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
