@@ -43,7 +43,7 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -149,6 +149,30 @@ def decision_phase(observation: Observation) -> str:
     if observation.replace_secret:
         return "replace:centre"
     return "replace:second" if observation.replace_limit is not None else "replace:first"
+
+
+def probed_games(player: Any, other: Any, games: int, seed: int,
+                 done: Callable[[int], None] = lambda index: None
+                 ) -> Iterator[tuple[int, Any, int, random.Random]]:
+    """Play ``games`` seeded games of ``player`` against ``other`` for a bench to probe.
+
+    Games come in pairs on one deal with the seats swapped (as in
+    :func:`pairing`). Before each of ``player``'s real choices (two or more
+    legal actions) this yields ``(game index, state, seat, the other's random
+    source)``; the caller looks and must not change them. ``done(index)`` is
+    called after each game.
+    """
+    for index in range(games):
+        bots = (player, other) if index % 2 == 0 else (other, player)
+        rngs = [random.Random(f"{seed}:{index}:{seat}") for seat in (0, 1)]
+        state, _ = new_game(seed + index // 2)  # pairs: the same deal, seats swapped
+        while not state.is_over:
+            seat = state.to_act[0]
+            legal, observation = state.legal_actions(seat), state.observation(seat)
+            if bots[seat] is player and len(legal) > 1:
+                yield index, state, seat, rngs[1 - seat]
+            state, _ = state.apply(bots[seat].choose(observation, legal, rngs[seat]))
+        done(index)
 
 
 class OracleHard:

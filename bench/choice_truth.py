@@ -63,7 +63,7 @@ from tacocat.ai.model import opponent_model  # noqa: E402
 from tacocat.ai.replacement import run_samples  # noqa: E402
 from tacocat.ai.sampling import Sample, tie_value  # noqa: E402
 from tacocat.ai.solver import Solver, showdown_value  # noqa: E402
-from tacocat.rules import Action, Attack, DuelCard, Observation, Respond, new_game  # noqa: E402
+from tacocat.rules import Action, Attack, DuelCard, Observation, Respond  # noqa: E402
 from tacocat.rules.moves import attack_options, response_options, take  # noqa: E402
 
 Hand = tuple[int, ...]
@@ -224,22 +224,19 @@ def run(phase: str, against: str, games: int, seed: int) -> dict[str, list[float
     found: dict[str, list[float]] = {}
     kinds = (DuelCard,) if phase == "duel" else (Attack, Respond)
     asked = 0
-    for index in range(games):
-        bots = (hard, other) if index % 2 == 0 else (other, hard)
-        rngs = [random.Random(f"{seed}:{index}:{seat}") for seat in (0, 1)]
-        state, _ = new_game(seed + index // 2)  # pairs: the same deal, seats swapped
-        while not state.is_over:
-            seat = state.to_act[0]
-            legal, observation = state.legal_actions(seat), state.observation(seat)
-            if bots[seat] is hard and len(legal) > 1 and isinstance(legal[0], kinds):
-                asked += 1
-                probe = random.Random(f"{seed}:{index}:{asked}")
-                gains = _probe(phase, hard, bots[1 - seat], state, seat, legal, rngs[1 - seat], probe)
-                for name, gain in (gains or {}).items():
-                    found.setdefault(name, []).append(gain)
-            state, _ = state.apply(bots[seat].choose(observation, legal, rngs[seat]))
+
+    def done(index: int) -> None:
         print(f"game {index + 1}/{games}: {len(next(iter(found.values()), []))} decisions",
               file=sys.stderr, flush=True)
+
+    for index, state, seat, other_rng in ai_tournament.probed_games(hard, other, games, seed, done):
+        legal = state.legal_actions(seat)
+        if isinstance(legal[0], kinds):
+            asked += 1
+            probe = random.Random(f"{seed}:{index}:{asked}")
+            gains = _probe(phase, hard, other, state, seat, legal, other_rng, probe)
+            for name, gain in (gains or {}).items():
+                found.setdefault(name, []).append(gain)
     return found
 
 

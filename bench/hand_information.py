@@ -48,7 +48,7 @@ import ai_tournament  # noqa: E402
 
 from tacocat.ai.model import opponent_model  # noqa: E402
 from tacocat.ai.sampling import Dealer, possible_opponent_cards  # noqa: E402
-from tacocat.rules import Observation, new_game  # noqa: E402
+from tacocat.rules import Observation  # noqa: E402
 
 Hand = tuple[int, ...]
 #: The phases measured: where the opponent has already chosen something this round.
@@ -90,23 +90,20 @@ def run(against: str, names: Sequence[str], games: int, seed: int, deals: int
     hard, other = ai_tournament.bot("hard"), ai_tournament.bot(against)
     models = {name: ai_tournament.bot(name) for name in names}
     found: dict[str, dict[str, list[float]]] = {}
-    for index in range(games):
-        bots = (hard, other) if index % 2 == 0 else (other, hard)
-        rngs = [random.Random(f"{seed}:{index}:{seat}") for seat in (0, 1)]
-        state, _ = new_game(seed + index // 2)  # pairs: the same deal, seats swapped
-        while not state.is_over:
-            seat = state.to_act[0]
-            legal, observation = state.legal_actions(seat), state.observation(seat)
-            phase = ai_tournament.decision_phase(observation)
-            if bots[seat] is hard and len(legal) > 1 and phase in PHASES:
-                rows = found.setdefault(phase, {})
-                probe = random.Random(f"{seed}:{index}:{phase}:{len(rows.get(WHOLE, ()))}")
-                real = state.observation(1 - seat).hand
-                for name, nats in measure(observation, real, models, deals, probe).items():
-                    rows.setdefault(name, []).append(nats)
-            state, _ = state.apply(bots[seat].choose(observation, legal, rngs[seat]))
+
+    def done(index: int) -> None:
         print(f"game {index + 1}/{games}: "
               + ", ".join(f"{p} {len(r[WHOLE])}" for p, r in found.items()), file=sys.stderr, flush=True)
+
+    for index, state, seat, _ in ai_tournament.probed_games(hard, other, games, seed, done):
+        observation = state.observation(seat)
+        phase = ai_tournament.decision_phase(observation)
+        if phase in PHASES:
+            rows = found.setdefault(phase, {})
+            probe = random.Random(f"{seed}:{index}:{phase}:{len(rows.get(WHOLE, ()))}")
+            real = state.observation(1 - seat).hand
+            for name, nats in measure(observation, real, models, deals, probe).items():
+                rows.setdefault(name, []).append(nats)
     return found
 
 
