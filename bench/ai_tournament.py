@@ -25,8 +25,10 @@ level with its opponent model in phase ``X`` only (both for
 ``bench/ai_attribution.py``), ``hard-oracle`` / ``hard-oracle@X``: the hard
 level shown the opponent's real hand (in every phase, or in ``X`` only; ``X``
 may also be one replacement turn, ``replace:first``, ``replace:second`` or
-``replace:centre``): a ceiling, not a fair player (:class:`OracleHard`), or a
-frozen yardstick (``bench/yardstick``):
+``replace:centre``): a ceiling, not a fair player (:class:`OracleHard`),
+``hard-nofusion`` / ``hard-searchopp``: the hard level valuing its play
+another way (``bench/play_search.py``), or a frozen yardstick
+(``bench/yardstick``):
 ``hard-2026-12`` is the hard level as it was before issue #20::
 
     python bench/ai_tournament.py --p1 hard --p2 hard-2026-12 --games 400 --jobs 2
@@ -49,6 +51,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.play_search import PLAY_SEARCHES  # noqa: E402
 from bench.yardstick import YARDSTICKS  # noqa: E402
 from tacocat.ai import (  # noqa: E402
     BOT_KINDS,
@@ -151,6 +154,23 @@ def decision_phase(observation: Observation) -> str:
     return "replace:second" if observation.replace_limit is not None else "replace:first"
 
 
+def probe_parser(doc: str | None, games: int, seed: int) -> argparse.ArgumentParser:
+    """The command line of a bench that probes seeded games (:func:`probed_games`):
+    ``--against`` (a tournament player, the frozen hard level by default), ``--games``, ``--seed``."""
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n")[0])
+    parser.add_argument("--against", type=player_name, default="hard-2026-12")
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--seed", type=int, default=seed)
+    return parser
+
+
+def parse_probe(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """Parse a probing bench's command line; its players will play with fixed samples."""
+    options = parser.parse_args(argv)
+    _OPTIONS.update(FIXED)  # before any player is made
+    return options
+
+
 def probed_games(player: Any, other: Any, games: int, seed: int,
                  done: Callable[[int], None] = lambda index: None
                  ) -> Iterator[tuple[int, Any, int, random.Random]]:
@@ -241,6 +261,8 @@ def bot(name: str) -> Any:
             _BOTS[name].name = name
         elif name in YARDSTICKS:
             _BOTS[name] = YARDSTICKS[name](**options)
+        elif name in PLAY_SEARCHES:
+            _BOTS[name] = PLAY_SEARCHES[name](**options)
         elif name.startswith("hard-") and name[5:] in PHASES:
             _BOTS[name] = PhaseSwap(name[5:], **options)
         elif name == ORACLE or name.startswith(f"{ORACLE}@"):
@@ -253,13 +275,13 @@ def bot(name: str) -> Any:
 
 
 def player_name(text: str) -> str:
-    if text in BOT_KINDS or text in YARDSTICKS or text in VARIANTS or text == ORACLE or (
+    if text in BOT_KINDS or text in YARDSTICKS or text in VARIANTS or text in PLAY_SEARCHES or text == ORACLE or (
             text.startswith(f"{ORACLE}@") and text[len(ORACLE) + 1:] in PHASES + REPLACE_TURNS) or (
             text.startswith("hard-") and text[5:] in PHASES) or (
             text.startswith(MODEL_IN) and text[len(MODEL_IN):] in PHASES):
         return text
     raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)}, "
-                                     f"{', '.join(YARDSTICKS)}, {', '.join(VARIANTS)}, hard-PHASE, "
+                                     f"{', '.join(YARDSTICKS)}, {', '.join(VARIANTS)}, {', '.join(PLAY_SEARCHES)}, hard-PHASE, "
                                      f"{MODEL_IN}PHASE, {ORACLE} or {ORACLE}@PHASE "
                                      f"(or @{', @'.join(REPLACE_TURNS)})")
 

@@ -39,7 +39,6 @@ Progress to stderr; one JSON line last.
 
 from __future__ import annotations
 
-import argparse
 import copy
 import json
 import math
@@ -268,13 +267,9 @@ def summary(found: dict[str, list[float]]) -> dict[str, dict[str, float]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser = ai_tournament.probe_parser(__doc__, games=40, seed=5000)
     parser.add_argument("--phase", choices=("duel", "play"), required=True)
-    parser.add_argument("--against", type=ai_tournament.player_name, default="hard-2026-12")
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=5000)
-    options = parser.parse_args(argv)
-    ai_tournament._OPTIONS.update(ai_tournament.FIXED)  # before any player is made
+    options = ai_tournament.parse_probe(parser, argv)
     found = run(options.phase, options.against, options.games, options.seed)
     print(json.dumps({"bench": "choice_truth", "phase": options.phase, "against": options.against,
                       "games": options.games, "seed": options.seed, **summary(found)}))

@@ -32,7 +32,6 @@ the model reads"). Progress to stderr; one JSON line last.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import random
@@ -128,16 +127,12 @@ def summary(found: dict[str, dict[str, list[float]]], names: Sequence[str]) -> d
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--against", type=ai_tournament.player_name, default="hard-2026-12")
+    parser = ai_tournament.probe_parser(__doc__, games=32, seed=7000)
     parser.add_argument("--models", type=ai_tournament.player_name, nargs="+",
                         default=["hard", "hard-soft", "hard-sharper", "hard-searcher",
                                  "hard-model-replace", "hard-nomodel"])
-    parser.add_argument("--games", type=int, default=32)
-    parser.add_argument("--seed", type=int, default=7000)
     parser.add_argument("--deals", type=int, default=400, help="uniform guesses per decision")
-    options = parser.parse_args(argv)
-    ai_tournament._OPTIONS.update(ai_tournament.FIXED)  # before any player is made
+    options = ai_tournament.parse_probe(parser, argv)
     for name in options.models:
         if not hasattr(ai_tournament.bot(name), "model_fit"):
             parser.error(f"--models: {name} is not a hard-level player with an opponent model")

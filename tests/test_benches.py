@@ -197,3 +197,26 @@ def test_hand_information_bench_refuses_a_player_without_an_opponent_model():
     done = subprocess.run([sys.executable, str(REPO / "bench" / "hand_information.py"), "--models", "medium"],
                           cwd=REPO, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2 and "not a hard-level player" in done.stderr
+
+
+def test_play_truth_bench_values_other_play_searches_against_the_opponents_real_replies():
+    result = _run_bench("play_truth.py", "--against", "heuristic", "--games", "1",
+                        "--models", "hard", "hard-nofusion", "hard-searchopp", timeout=120)
+    assert result["bench"] == "play_truth" and result["models"] == ["hard", "hard-nofusion", "hard-searchopp"]
+    for phase in ("attack", "answer"):
+        rows = result[phase]
+        assert len({rows[name]["decisions"] for name in result["models"]}) == 1 and rows["hard"]["decisions"] > 0
+        # Today's own choice against itself: paired, so exactly nothing.
+        assert rows["hard"] == {"decisions": rows["hard"]["decisions"], "differ": 0, "gain": 0.0,
+                                "gain_se": 0.0, "credit": 0.0}
+        # Without fusion the best plan is never valued above the perfect-information average's.
+        assert rows["hard-nofusion"]["credit"] <= 0.0
+        for name in ("hard-nofusion", "hard-searchopp"):
+            assert 0 <= rows[name]["differ"] <= rows[name]["decisions"]
+            assert -100.0 <= rows[name]["gain"] <= 100.0 and rows[name]["gain_se"] >= 0.0
+
+
+def test_play_truth_bench_refuses_a_player_without_an_analysis():
+    done = subprocess.run([sys.executable, str(REPO / "bench" / "play_truth.py"), "--models", "heuristic"],
+                          cwd=REPO, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2 and "not a hard-level player" in done.stderr
