@@ -25,7 +25,7 @@ level with its opponent model in phase ``X`` only (both for
 ``bench/ai_attribution.py``), ``hard-oracle`` / ``hard-oracle@X``: the hard
 level shown the opponent's real hand (in every phase, or in ``X`` only; ``X``
 may also be one replacement turn, ``replace:first``, ``replace:second`` or
-``replace:centre``): a ceiling, not a fair player (:class:`OracleHard`),
+``replace:centre``, or ``readable``: every decision a fair reader could read): a ceiling, not a fair player (:class:`OracleHard`),
 ``hard-nofusion`` / ``hard-searchopp``: the hard level valuing its play
 another way (``bench/play_search.py``), or a frozen yardstick
 (``bench/yardstick``):
@@ -69,6 +69,11 @@ LEVELS = AI_LEVELS
 PHASES = ("replace", "duel", "attack", "defend")
 #: A replacement by its seat's turn (see :func:`decision_phase`).
 REPLACE_TURNS = ("replace:first", "replace:second", "replace:centre")
+#: The decisions at which the opponent has already chosen something this round
+#: (:func:`decision_phase`): all a fair reader could read. ``hard-oracle@readable``
+#: peeks at every one of them, the ceiling of any reading of the opponent.
+READABLE = ("replace:second", "duel", "attack", "defend")
+ORACLE_GROUPS = {"readable": READABLE}
 _BOTS: dict[str, Any] = {}
 #: With --fixed-samples: sampling bots play without a deadline (their sample
 #: counts only), so a result does not depend on the machine's load.
@@ -207,13 +212,16 @@ class OracleHard:
     only and plays the other phases as the hard level (its model included):
     what a perfect read is worth, phase by phase; ``hard-oracle@replace:first``
     (``:second``, ``:centre``) peeks in the replacements of that turn only
-    (:func:`decision_phase`). :func:`play_one` keeps
+    (:func:`decision_phase`), ``hard-oracle@readable`` in every decision of
+    :data:`READABLE`. :func:`play_one` keeps
     :attr:`state` in step with the game (the bench's copy, never the game's).
     """
 
     def __init__(self, phase: str | None = None, **options: Any) -> None:
         self.name = ORACLE if phase is None else f"{ORACLE}@{phase}"
         self.phase = phase
+        #: The decisions it peeks at (:func:`decision_phase` or the phase); None: every one.
+        self.peeks = None if phase is None else set(ORACLE_GROUPS.get(phase, (phase,)))
         self.peeking = make_bot("hard", **{**options, "model": False})
         self.hard = make_bot("hard", **options)
         self.state: Any = None
@@ -225,7 +233,7 @@ class OracleHard:
         self.state, _ = self.state.apply(action)
 
     def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-        if self.phase not in (None, observation.phase, decision_phase(observation)):
+        if self.peeks is not None and not self.peeks & {observation.phase.value, decision_phase(observation)}:
             return self.hard.choose(observation, legal, rng)
         with peeking(observation, self.state.hands[observation.opponent]):
             return self.peeking.choose(observation, legal, rng)
@@ -276,14 +284,14 @@ def bot(name: str) -> Any:
 
 def player_name(text: str) -> str:
     if text in BOT_KINDS or text in YARDSTICKS or text in VARIANTS or text in PLAY_SEARCHES or text == ORACLE or (
-            text.startswith(f"{ORACLE}@") and text[len(ORACLE) + 1:] in PHASES + REPLACE_TURNS) or (
+            text.startswith(f"{ORACLE}@") and text[len(ORACLE) + 1:] in (*PHASES, *REPLACE_TURNS, *ORACLE_GROUPS)) or (
             text.startswith("hard-") and text[5:] in PHASES) or (
             text.startswith(MODEL_IN) and text[len(MODEL_IN):] in PHASES):
         return text
     raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)}, "
                                      f"{', '.join(YARDSTICKS)}, {', '.join(VARIANTS)}, {', '.join(PLAY_SEARCHES)}, hard-PHASE, "
                                      f"{MODEL_IN}PHASE, {ORACLE} or {ORACLE}@PHASE "
-                                     f"(or @{', @'.join(REPLACE_TURNS)})")
+                                     f"(or @{', @'.join((*REPLACE_TURNS, *ORACLE_GROUPS))})")
 
 
 Job = tuple[str, str, int, bool, bool]

@@ -51,7 +51,7 @@ from tacocat.rules import Observation  # noqa: E402
 
 Hand = tuple[int, ...]
 #: The phases measured: where the opponent has already chosen something this round.
-PHASES = ("replace:second", "duel", "attack", "defend")
+PHASES = ai_tournament.READABLE
 WHOLE = "whole_hand"
 
 
