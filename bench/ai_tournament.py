@@ -25,7 +25,8 @@ level with its opponent model in phase ``X`` only (both for
 ``bench/ai_attribution.py``), ``hard-oracle`` / ``hard-oracle@X``: the hard
 level shown the opponent's real hand (in every phase, or in ``X`` only; ``X``
 may also be one replacement turn, ``replace:first``, ``replace:second`` or
-``replace:centre``, or ``readable``: every decision a fair reader could read): a ceiling, not a fair player (:class:`OracleHard`),
+``replace:centre``, or ``readable``: every decision a fair reader could
+read): a ceiling, not a fair player (:class:`OracleHard`),
 ``hard-nofusion`` / ``hard-searchopp``: the hard level valuing its play
 another way (``bench/play_search.py``), or a frozen yardstick
 (``bench/yardstick``):
