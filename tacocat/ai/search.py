@@ -18,7 +18,11 @@ in plain Python (``bench/ai_speed.py``):
   where each seat holds two, are answered in closed form (the attacker leads
   one card and keeps the other; the defender keeps its higher card by
   answering with its lowest, or its lower card when its higher one may
-  answer): the widest levels of the tree cost a few comparisons.
+  answer): the widest levels of the tree cost a few comparisons;
+* a hand less each of its cards is worked out once (:func:`_removals`) and
+  shared by the hand's single attacks and its answer lists, which are slices
+  of it (the duel matrix likewise takes each duel card out of its hand once
+  per row and column: :meth:`~tacocat.ai.solver.Solver.duel_matrix`).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tacocat.ai.deadline import Deadline
-from tacocat.rules.moves import attack_options
+from tacocat.rules.moves import attack_options, take
 
 Hand = tuple[int, ...]
 Forces = Callable[[Hand, Hand, bool], bool]
@@ -55,32 +59,43 @@ def two_card_forces(att: Hand, dfd: Hand, strict: bool) -> bool:
     return a1 != a2 and not (a2 > d2 or (d2 >= a1 and a2 > d1))
 
 
-def _attack_list(hand: Hand) -> AttackList:
-    """Every attack with the hand left after it, long attacks and high singles first."""
-    options = attack_options(hand)
-    options.sort(key=lambda cards: (len(cards), cards[-1]), reverse=True)
-    out = []
-    for cards in options:
-        rest = list(hand)
-        for card in cards:
-            rest.remove(card)
-        out.append((cards, tuple(rest)))
+def _attack_list(hand: Hand, removals: ResponseList) -> AttackList:
+    """Every attack with the hand left after it, long attacks and high singles first
+    (``removals``: the hand's :func:`_removals`, which are its singles)."""
+    jumbos = [cards for cards in attack_options(hand) if len(cards) > 1]
+    jumbos.sort(key=lambda cards: (len(cards), cards[-1]), reverse=True)
+    out = [(cards, take(hand, cards)) for cards in jumbos]
+    out.extend(((card,), rest) for card, rest in reversed(removals))
     return tuple(out)
 
 
-def _response_list(hand: Hand, target: int) -> ResponseList:
-    """Every answer with the hand left; answers that beat the card first (ascending), the
-    sacrifice of the lowest card last: the answers of
-    :func:`tacocat.rules.moves.response_options`, with the hand left after each."""
+def _removals(hand: Hand) -> ResponseList:
+    """Each distinct card of ``hand`` (ascending) with the hand left without it."""
     out = []
     previous = None
     for i, card in enumerate(hand):
-        if card >= target and card != previous:
+        if card != previous:
             out.append((card, hand[:i] + hand[i + 1:]))
         previous = card
-    if hand and hand[0] < target:
-        out.append((hand[0], hand[1:]))
     return tuple(out)
+
+
+def _removals_in(cache: dict[Hand, ResponseList], hand: Hand) -> ResponseList:
+    """``hand``'s :func:`_removals`, kept in ``cache`` (the searches' cache misses)."""
+    removals = cache.get(hand)
+    if removals is None:
+        removals = cache[hand] = _removals(hand)
+    return removals
+
+
+def _response_list(removals: ResponseList, target: int) -> ResponseList:
+    """Every answer with the hand left (``removals``: the hand's :func:`_removals`);
+    answers that beat the card first (ascending), the sacrifice of the lowest card last:
+    the answers of :func:`tacocat.rules.moves.response_options`, with the hand left."""
+    for i, (card, _) in enumerate(removals):
+        if card >= target:
+            return removals[i:] if i == 0 else removals[i:] + removals[:1]
+    return removals[:1]
 
 
 class Meter:
@@ -109,6 +124,7 @@ class Search:
     holds_table: dict[tuple[Hand, Hand, Hand, bool, bool], bool] = field(default_factory=dict)
     attacks: dict[Hand, AttackList] = field(default_factory=dict)
     responses: dict[tuple[Hand, int], ResponseList] = field(default_factory=dict)
+    removals: dict[Hand, ResponseList] = field(default_factory=dict)
     meter: Meter = field(default_factory=Meter)
     forces: Forces = field(init=False)
     holds: Holds = field(init=False)
@@ -123,7 +139,7 @@ class Search:
         return len(self.wins[0]) + len(self.wins[1]) + len(self.holds_table)
 
     def clear(self) -> None:
-        for table in (*self.wins, self.holds_table, self.attacks, self.responses):
+        for table in (*self.wins, self.holds_table, self.attacks, self.responses, self.removals):
             table.clear()
 
 
@@ -131,6 +147,7 @@ def _make_forces(search: Search, later: list[Holds]) -> Forces:
     """``forces`` as a closure over the tables (``later[0]``: holds, filled in after)."""
     loose_wins, strict_wins = search.wins
     attack_cache, meter, every = search.attacks, search.meter, Deadline.CHECK_EVERY
+    removal_cache = search.removals
 
     def forces(att: Hand, dfd: Hand, strict: bool) -> bool:
         if len(att) == 2:
@@ -152,7 +169,8 @@ def _make_forces(search: Search, later: list[Holds]) -> Forces:
             meter.deadline.check()
         options = attack_cache.get(att)
         if options is None:
-            options = attack_cache[att] = _attack_list(att)
+            removals = _removals_in(removal_cache, att)
+            options = attack_cache[att] = _attack_list(att, removals)
         holds = later[0]
         result = False
         for targets, rest in options:
@@ -168,6 +186,7 @@ def _make_forces(search: Search, later: list[Holds]) -> Forces:
 def _make_holds(search: Search, forces: Forces) -> Holds:
     """``holds`` as a closure over the tables."""
     holds_table, response_cache = search.holds_table, search.responses
+    removal_cache = search.removals
     meter, every = search.meter, Deadline.CHECK_EVERY
 
     def holds(rest: Hand, dfd: Hand, targets: Hand, sacrificed: bool, strict: bool) -> bool:
@@ -190,7 +209,8 @@ def _make_holds(search: Search, forces: Forces) -> Holds:
         target = targets[0]
         options = response_cache.get((dfd, target))
         if options is None:
-            options = response_cache[(dfd, target)] = _response_list(dfd, target)
+            removals = _removals_in(removal_cache, dfd)
+            options = response_cache[(dfd, target)] = _response_list(removals, target)
         if jumbo:
             more = targets[1:]
             result = False
@@ -216,9 +236,12 @@ def _make_holds(search: Search, forces: Forces) -> Holds:
 def _small_holds(rest: Hand, options: ResponseList, target: int, sacrificed: bool,
                  strict: bool) -> bool:
     """``holds`` for a last attack card when the attacker keeps one or two cards: closed form."""
-    if len(rest) == 1:  # the showdown follows
-        mine = rest[0]
-        return any((mine >= left[0]) if strict else (mine > left[0]) for _, left in options)
+    if len(rest) == 1:  # the showdown follows: can I keep a card at most (below) mine?
+        mine = rest[0] if strict else rest[0] - 1
+        for _, left in options:  # noqa: SIM110 - a loop, not any(): no generator on the hot path
+            if left[0] <= mine:
+                return True
+        return False
     a1, a2 = rest
     for card, left in options:
         d1, d2 = left

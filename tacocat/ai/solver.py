@@ -193,7 +193,12 @@ class Solver:
     def duel_outcome(self, mine: Hand, theirs: Hand, my_card: int, their_card: int,
                      tie: float = 0.5) -> float:
         """My value once both duel cards are revealed (both discarded)."""
-        left, their_left = _remove_one(mine, my_card), _remove_one(theirs, their_card)
+        return self._outcome(_remove_one(mine, my_card), _remove_one(theirs, their_card),
+                             my_card, their_card, tie)
+
+    def _outcome(self, left: Hand, their_left: Hand, my_card: int, their_card: int,
+                 tie: float) -> float:
+        """:meth:`duel_outcome` with the duel cards already out of the hands."""
         if len(left) == 1:
             return showdown_value(left[0], their_left[0], tie)
         if my_card > their_card:
@@ -211,16 +216,25 @@ class Solver:
     def _duel_matrix(self, mine: Hand, theirs: Hand, tie: float
                      ) -> tuple[list[int], list[int], list[list[float]]]:
         rows, cols = sorted(set(mine)), sorted(set(theirs))
-        outcome = self.duel_outcome
-        return rows, cols, [[outcome(mine, theirs, r, c, tie) for c in cols] for r in rows]
+        return rows, cols, self._matrix(mine, theirs, rows, cols, tie)
+
+    def _matrix(self, mine: Hand, theirs: Hand, rows: list[int], cols: list[int], tie: float
+                ) -> list[list[float]]:
+        """My value for each pair of duel cards (each hand less its card worked out once)."""
+        outcome = self._outcome
+        their_lefts = [(_remove_one(theirs, c), c) for c in cols]
+        matrix = []
+        for r in rows:
+            left = _remove_one(mine, r)
+            matrix.append([outcome(left, their_left, r, c, tie) for their_left, c in their_lefts])
+        return matrix
 
     def quick_duel_value(self, mine: Hand, theirs: Hand, tie: float = 0.5, width: int = 2) -> float:
         """An estimate of :meth:`duel_value` several times cheaper: the matrix
         game where each seat duels with one of its ``width`` highest cards
         (where good duel cards nearly always are)."""
         rows, cols = sorted(set(mine))[-width:], sorted(set(theirs))[-width:]
-        matrix = [[self.duel_outcome(mine, theirs, r, c, tie) for c in cols] for r in rows]
-        return solve_matrix(matrix)[0]
+        return solve_matrix(self._matrix(mine, theirs, rows, cols, tie))[0]
 
     def duel_value(self, mine: Hand, theirs: Hand, tie: float = 0.5) -> float:
         """My value of a duel both seats play optimally knowing both hands."""

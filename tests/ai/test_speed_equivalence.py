@@ -102,14 +102,16 @@ def test_the_hard_level_values_every_action_as_before(phase):
 
 
 def test_the_answer_lists_are_the_rules_answers():
-    from tacocat.ai.search import _response_list
+    from tacocat.ai.search import _removals, _response_list
     from tacocat.rules.moves import response_options
     rng = random.Random(9)
     for _ in range(500):
         rng.shuffle(DECK)
         hand = tuple(sorted(DECK[:rng.randint(1, 7)]))
         target = rng.randint(1, 12)
-        answers = _response_list(hand, target)
+        answers = _response_list(_removals(hand), target)
         assert sorted(card for card, _ in answers) == sorted(response_options(hand, target))
+        beats = [card for card, _ in answers if card >= target]  # beating answers first, ascending
+        assert [card for card, _ in answers[:len(beats)]] == sorted(set(beats))
         for card, left in answers:
             assert tuple(sorted(left + (card,))) == hand
