@@ -19,7 +19,7 @@ move" to value. Against the reference, per variant:
 * ``cpu_s_per_game`` / ``wall_s_per_game`` - the review's time, one seat.
 
 The reference has ``--reference-scale`` (10) times the new review's samples
-(1,280 play, 640 duel, 960 exact replacement deals, 320 screening deals, 8
+(1,280 play, 640 duel, 640 exact replacement deals, 320 screening deals, 8
 finalists): a reference no better than the review would count its own noise
 as the review's errors.
 
