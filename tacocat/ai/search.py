@@ -62,6 +62,8 @@ def two_card_forces(att: Hand, dfd: Hand, strict: bool) -> bool:
 def _attack_list(hand: Hand, removals: ResponseList) -> AttackList:
     """Every attack with the hand left after it, long attacks and high singles first
     (``removals``: the hand's :func:`_removals`, which are its singles)."""
+    if len(hand) < 2:  # an attack never uses the last card
+        return ()
     jumbos = [cards for cards in attack_options(hand) if len(cards) > 1]
     jumbos.sort(key=lambda cards: (len(cards), cards[-1]), reverse=True)
     out = [(cards, take(hand, cards)) for cards in jumbos]

@@ -101,6 +101,23 @@ def test_the_hard_level_values_every_action_as_before(phase):
         assert new.best == old.best
 
 
+def test_the_attack_lists_are_the_rules_attacks():
+    from tacocat.ai.search import _attack_list, _removals
+    from tacocat.rules.moves import attack_options
+    rng = random.Random(8)
+    for _ in range(500):
+        rng.shuffle(DECK)
+        hand = tuple(sorted(DECK[:rng.randint(1, 7)]))
+        attacks = _attack_list(hand, _removals(hand))
+        assert sorted(cards for cards, _ in attacks) == sorted(attack_options(hand))
+        for cards, rest in attacks:
+            assert tuple(sorted(rest + cards)) == hand
+        sizes = [len(cards) for cards, _ in attacks]  # long attacks first, then singles high to low
+        assert sizes == sorted(sizes, reverse=True)
+        singles = [cards[0] for cards, _ in attacks if len(cards) == 1]
+        assert singles == sorted(singles, reverse=True)
+
+
 def test_the_answer_lists_are_the_rules_answers():
     from tacocat.ai.search import _removals, _response_list
     from tacocat.rules.moves import response_options
