@@ -7,19 +7,27 @@
 What ships, and where its licence comes from:
 
 * the runtime dependency closure of the game's requirements (pyproject's
-  ``[project].dependencies``; requirements.txt is the hashed lock of the same), markers evaluated for this system, extras left out,
-  plus ``BUNDLE_EXTRAS``: what PyInstaller adds though the game does not need it),
+  ``[project].dependencies``; requirements.txt is the hashed lock of the same), markers evaluated
+  for Linux whatever system runs this, extras left out, plus ``BUNDLE_EXTRAS``: what PyInstaller
+  adds though the game does not need it),
   from installed metadata (``importlib.metadata``): the ``License-Expression`` or ``License``
   field and every licence file the distribution installs (``*.dist-info/licenses/``, the
   ``License-File`` entries, and files named LICENSE/COPYING/NOTICE in it, such as
   pygame_gui's font licences and Babel's Unicode data licence). pygame-ce installs no licence
   file, so its LGPL 2.1 text comes from tools/licenses/;
+* the distributions that ship only on Windows or macOS (comtypes, pywin32, pyobjc-core,
+  pyobjc-framework-Cocoa), described as data in tools/platform_distributions.py, with the
+  lock's versions and their wheels' texts from tools/licenses/;
 * CPython, from the running interpreter's own LICENSE.txt (the PSF licence);
-* the native libraries without Python metadata (tools/native_libraries.py);
+* the native libraries without Python metadata (tools/native_libraries.py), expat and libmpdec
+  (compiled into CPython's pyexpat and _decimal) among them;
 * the fonts (pygame_gui's Noto Sans and Fira Code, our Noto Sans Lao UI).
 
-The output is deterministic (sorted, no dates or paths of this machine), so a test can compare
-the committed file with a fresh one. ``assets/third-party.json`` is the same list, short, for
+One file serves the three systems: a component that ships on some of them only says which
+("Ships on:"), and the bundle check (tools/notice_bundle.py) fails when a bundle holds a library
+on a system its entry does not name. LGPL and MPL components say where their source is, at the
+shipped version ("Source:"). The output is deterministic (sorted, no dates or paths of this
+machine), so a test can compare the committed file with a fresh one. ``assets/third-party.json`` is the same list, short, for
 the About screen. Run this after any dependency change.
 """
 
@@ -27,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import re
 import sys
 import sysconfig
@@ -44,7 +51,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
 
 from tacocat.ui.licences import LGPL_SECTION, RULE  # noqa: E402 - the format the game reads
-from tools.native_libraries import NATIVE_LIBRARIES  # noqa: E402
+from tools.native_libraries import EVERYWHERE, LINUX, NATIVE_LIBRARIES  # noqa: E402
+from tools.platform_distributions import (  # noqa: E402
+    ENVIRONMENTS,
+    SHIPPED,
+    PlatformDistribution,
+    lock_pins,
+)
 
 NOTICES = ROOT / "assets" / "THIRD-PARTY-NOTICES.txt"
 SUMMARY = ROOT / "assets" / "third-party.json"
@@ -52,6 +65,15 @@ LICENSES = ROOT / "tools" / "licenses"
 LGPL_TITLE = LGPL_SECTION
 #: Licence texts for distributions that install none (pygame-ce's wheel carries no licence file).
 EXTRA_TEXTS = {"pygame-ce": "LGPL-2.1.txt"}
+#: Where the source of a copyleft distribution is, at the shipped ``{version}`` (LGPL-2.1 §6,
+#: MPL-2.0 §3.2(a): the bundles carry them as bytecode and binaries).
+SOURCES = {
+    "pygame-ce": "https://github.com/pygame-community/pygame-ce/tree/{version} (the tag; "
+                 "the sdist pygame_ce-{version}.tar.gz is on https://pypi.org/project/"
+                 "pygame-ce/{version}/#files)",
+    "pyttsx3": "the sdist pyttsx3-{version}.tar.gz on https://pypi.org/project/pyttsx3/"
+               "{version}/#files (the project: https://github.com/nateshmbhat/pyttsx3)",
+}
 #: Distributions the PyInstaller bundle holds though the game never imports them: its analysis
 #: follows babel's and filelock's ``if TYPE_CHECKING:`` imports of typing_extensions. The
 #: bundle check (tools/notice_bundle.py) finds any such distribution; list it here, or
@@ -66,25 +88,28 @@ FONTS = (
     ("Noto Sans Lao UI", "assets/fonts", "OFL-1.1", "assets/fonts/OFL.txt"),
 )
 
-HEADER = f"""\
+def header(pygame_ce: str) -> str:
+    """The notices' opening part: what they are and how to replace the LGPL libraries."""
+    return f"""\
 THIRD-PARTY NOTICES: Tacocat Spelled Backwards
 
 Tacocat Spelled Backwards is free software under the MIT licence (the file LICENSE, in the
 source and next to the game in every bundle). It ships with the software and fonts listed
-below, each under its own licence, whose text follows in this file. This file is written by
-tools/notices.py from what is installed when the game is built.
+below, each under its own licence, whose text follows in this file. One file serves Linux,
+Windows and macOS: a component that ships on some of them only says so ("Ships on:"). This file
+is written by tools/notices.py when the game's dependencies change.
 
 REPLACING THE LGPL LIBRARIES
 
-pygame-ce (LGPL 2.1), and the libraries under the LGPL that it loads (mpg123, FluidSynth,
-libsndfile, alsa-lib), are separate shared libraries: the game loads them when it starts and
-contains no copy of them of its own. You may replace them with your own compatible builds
-(for the same Python version, 3.11):
+pygame-ce (LGPL 2.1), and the libraries under the LGPL that it loads on Linux and macOS
+(mpg123, FluidSynth, libsndfile; the Windows build has none of them), are separate shared
+libraries: the game loads them when it starts and contains no copy of them of its own. You may
+replace them with your own compatible builds (for the same Python version, 3.11):
 
 * The folder build (a folder holding the program "tacocat" and a folder "_internal"):
   pygame-ce is the folder _internal/pygame/ (its modules, *.so or *.pyd files). The libraries
   it loads are in _internal/pygame_ce.libs/ on Linux (with links to them directly under
-  _internal/), the .dll files in _internal/pygame/ on Windows, and _internal/pygame/.dylibs/
+  _internal/), the .dll files directly in _internal/ on Windows, and _internal/pygame/.dylibs/
   on macOS (the .app holds the same folder under Contents/Frameworks/). Replace those files
   with your build and start the game as before.
 * The single-file build unpacks the same files into a temporary folder at each start, so
@@ -95,9 +120,11 @@ contains no copy of them of its own. You may replace them with your own compatib
   "pip install" your build there.
 
 The game's complete source, build.spec included, is in its repository, under the MIT
-licence. pygame-ce's source: https://github.com/pygame-community/pygame-ce; SDL's:
-https://github.com/libsdl-org. The full text of the GNU Lesser General Public License 2.1
-is in the section "{LGPL_TITLE}" at the end of this file.
+licence. The shipped pygame-ce's source is at
+https://github.com/pygame-community/pygame-ce/tree/{pygame_ce}; its buildconfig/ folder is the
+recipe that built the libraries its wheels carry, each at the version its section's "Source:"
+line names. SDL's source: https://github.com/libsdl-org. The full text of the GNU Lesser
+General Public License 2.1 is in the last section of this file, "{LGPL_TITLE}".
 """
 
 
@@ -113,6 +140,10 @@ class Component:
     source: str
     #: (title, text) of each licence text, in order.
     texts: tuple[tuple[str, str], ...] = ()
+    #: The systems whose bundles hold it.
+    systems: tuple[str, ...] = EVERYWHERE
+    #: Where its source is at this version (copyleft components), else "".
+    source_code: str = ""
 
 
 # --- which distributions ship -----------------------------------------------------------
@@ -126,8 +157,16 @@ def requirement_lines(root: Path = ROOT) -> list[str]:
 
 
 def _applies(requirement: Requirement) -> bool:
-    """True when ``requirement`` holds on this system without any extra."""
-    return requirement.marker is None or requirement.marker.evaluate({"extra": ""})
+    """True when ``requirement`` holds on Linux (whatever system runs this) without any extra;
+    ValueError when it holds on Linux and not everywhere (the notices would call it shipped
+    everywhere: describe it in tools/platform_distributions.py instead)."""
+    if requirement.marker is None:
+        return True
+    holds = {system for system, environment in ENVIRONMENTS.items()
+             if requirement.marker.evaluate({**environment, "extra": ""})}
+    if LINUX in holds and holds != set(ENVIRONMENTS):
+        raise ValueError(f"{requirement} holds on {sorted(holds)} only")
+    return LINUX in holds
 
 
 def runtime_closure(lines: Iterable[str]) -> list[metadata.Distribution]:
@@ -192,8 +231,18 @@ def python_component(distribution: metadata.Distribution) -> Component:
     if not texts:
         raise ValueError(f"{name} {distribution.version} installs no licence text: add one "
                          "to tools/notices.py's EXTRA_TEXTS")
+    source = SOURCES.get(canonicalize_name(name), "").format(version=distribution.version)
     return Component(name, distribution.version, license_field(distribution), "python",
-                     "Python package (installed metadata)", tuple(texts))
+                     "Python package (installed metadata)", tuple(texts), source_code=source)
+
+
+def platform_component(distribution: PlatformDistribution, version: str) -> Component:
+    """A Windows- or macOS-only distribution, at the lock's ``version``."""
+    texts = tuple((f"{text} (from its {version} wheel)", _read(LICENSES / text))
+                  for text in distribution.texts)
+    return Component(distribution.name, version, distribution.license, "python",
+                     f"Python package (the licence texts of its {distribution.system} wheel)",
+                     texts, (distribution.system,))
 
 
 def cpython_license() -> tuple[str, str]:
@@ -215,10 +264,12 @@ def cpython_license() -> tuple[str, str]:
 
 
 def cpython_component() -> Component:
+    """CPython 3.11: each system's build ships its own 3.11.x (the text is the same)."""
     where, text = cpython_license()
-    return Component("CPython", platform.python_version(), "PSF-2.0", "runtime",
-                     f"the Python interpreter and standard library (text: {where})",
-                     (("LICENSE", text),))
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    return Component("CPython", version, "PSF-2.0", "runtime",
+                     f"the Python interpreter and standard library of the build machine "
+                     f"(text: {where})", (("LICENSE", text),))
 
 
 def sdl_versions() -> dict[str, str]:
@@ -239,8 +290,9 @@ def sdl_versions() -> dict[str, str]:
 
 def native_components() -> list[Component]:
     versions = sdl_versions()
-    return [Component(lib.name, versions.get(lib.name, ""), lib.license, "library", f"shared library from {lib.shipped_by}",
-                      ((lib.text, _read(LICENSES / lib.text)),))
+    return [Component(lib.name, versions.get(lib.name, ""), lib.license, "library",
+                      lib.shipped_by,
+                      ((lib.text, _read(LICENSES / lib.text)),), lib.systems, lib.source)
             for lib in NATIVE_LIBRARIES]
 
 
@@ -264,7 +316,10 @@ def gather(lines: Iterable[str] | None = None) -> list[Component]:
     """Every component, in the order the notices list them."""
     distributions = runtime_closure([*(requirement_lines() if lines is None else lines),
                                      *BUNDLE_EXTRAS])
-    python = [python_component(d) for d in distributions]
+    pins = lock_pins()
+    python = sorted([python_component(d) for d in distributions] + [
+        platform_component(d, pins[canonicalize_name(d.name)].version) for d in SHIPPED],
+        key=lambda c: canonicalize_name(c.name))
     gui = next(d for d in distributions if canonicalize_name(d.metadata["Name"]) == "pygame-gui")
     site_packages = Path(str(gui.locate_file("")))
     return python + [cpython_component()] + native_components() + font_components(site_packages)
@@ -286,12 +341,17 @@ def title(component: Component) -> str:
 
 def render(components: list[Component]) -> str:
     """The whole notices text."""
-    out = [HEADER, "CONTENTS", ""]
+    pygame_ce = next(c.version for c in components if c.name == "pygame-ce")
+    out = [header(pygame_ce), "CONTENTS", ""]
     width = max(len(title(c)) for c in components) + 2
     for c in components:
         out.append(f"  {title(c):<{width}}{c.license}")
     for c in components:
         out += ["", RULE, title(c), RULE, f"License: {c.license}", f"From: {c.source}"]
+        if c.systems != EVERYWHERE:
+            out.append(f"Ships on: {', '.join(c.systems)} only")
+        if c.source_code:
+            out.append(f"Source: {c.source_code}")
         for text_title, text in c.texts:
             out += ["", f"--- {text_title} ---"]
             if text:
@@ -334,12 +394,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="fail when the files are stale")
     sub = parser.add_subparsers(dest="command")
     bundle = sub.add_parser("bundle", help="check a PyInstaller build's notices")
-    bundle.add_argument("exe", type=Path, help="the onedir's executable or the onefile")
+    bundle.add_argument("exe", type=Path, help="the onedir's executable, the onefile, or "
+                        "a .app's Contents/MacOS/ executable")
+    bundle.add_argument("--site", type=Path, help="a folder of the bundle's unpacked wheels: "
+                        "which distribution each module belongs to (default: this environment)")
+    bundle.add_argument("--system", choices=EVERYWHERE, help="the system the bundle is for "
+                        "(default: this one)")
+    bundle.add_argument("--notices", type=Path, help="check against this notices file "
+                        "instead of the bundle's own")
     args = parser.parse_args(argv)
     if args.command == "bundle":
         from tools.notice_bundle import check_bundle
 
-        return check_bundle(args.exe)
+        return check_bundle(args.exe, args.site, args.system, args.notices)
     stale = []
     for path, text in outputs().items():
         if args.check:

@@ -23,17 +23,19 @@ The last line printed is one JSON object with the sizes (MB) and the times (s).
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a plain script: tools.* from the checkout
+
+from tools.notice_bundle import bundle_listing  # noqa: E402 - one reader of a build's files
+
 EXE = ".exe" if os.name == "nt" else ""
 ONEDIR = ROOT / "dist" / "tacocat" / f"tacocat{EXE}"
 ONEFILE = ROOT / "dist" / "onefile" / f"tacocat{EXE}"
@@ -77,35 +79,12 @@ def build(onefile: bool) -> float:
 
 
 def bundle_contents(exe: Path) -> tuple[set[str], set[str]]:
-    """(files, modules) inside a onedir folder's executable or a onefile executable."""
-    from PyInstaller.archive.readers import CArchiveReader
-
-    archive = CArchiveReader(str(exe))
-    files: set[str] = set()
-    modules: set[str] = set()
-    for name, (*_, typecode) in archive.toc.items():
-        name = name.replace("\\", "/")
-        if typecode in "ms":  # bootstrap modules and scripts
-            modules.add(name)
-        elif typecode == "z":  # the PYZ with every pure-Python module
-            modules.update(archive.open_embedded_archive(name).toc)
-        else:
-            files.add(name)
-    folders = [exe.parent / "_internal"]  # onedir: binaries and data files next to the exe
-    if exe.parent.name == "MacOS":  # the .app: binaries in Frameworks, data in Resources
-        folders = [exe.parent.parent / "Frameworks", exe.parent.parent / "Resources"]
-    folders = [folder for folder in folders if folder.is_dir()]
-    for folder in folders:
-        files.update(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
-    bases = [folder / "base_library.zip" for folder in folders
-             if (folder / "base_library.zip").is_file()]
-    # onefile: everything is inside
-    base = bases[0].read_bytes() if bases else archive.extract("base_library.zip")
-    modules.update(n[:-4].replace("/", ".").removesuffix(".__init__")
-                   for n in zipfile.ZipFile(io.BytesIO(base)).namelist() if n.endswith(".pyc"))
+    """(files, modules) inside a onedir's, a onefile's or a .app's executable, the compiled
+    modules among the modules."""
+    listing = bundle_listing(exe)
     # Extension modules: "python3.11/lib-dynload/_tkinter.cpython-311-x86_64-linux-gnu.so".
-    modules.update(Path(f).name.split(".")[0] for f in files if f.endswith((".so", ".pyd")))
-    return files, modules
+    return listing.files, listing.modules | {
+        Path(f).name.split(".")[0] for f in listing.files if f.endswith((".so", ".pyd"))}
 
 
 def check_bundle(exe: Path) -> None:
