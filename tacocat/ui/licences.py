@@ -3,7 +3,10 @@
 ``assets/third-party.json`` lists every library and font with its version and licence;
 ``assets/THIRD-PARTY-NOTICES.txt`` holds their texts, one section per component, each opened
 by a rule, its title and a rule. Both ship wherever assets/ does (source, wheel, bundles), so
-the screen needs no package metadata at run time (a frozen build has none). No pygame here.
+the screen needs no package metadata at run time (a frozen build has none: PyInstaller copies
+no ``*.dist-info`` for this game's packages). Where there is metadata (a pip install), the
+screen shows the versions installed, which may be newer than the lock the notices were written
+from (:func:`installed_version`). No pygame here.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 from tacocat.resources import asset_path
@@ -47,6 +51,17 @@ def components(path: Path | None = None) -> list[Component]:
                 for row in rows["components"]]
     except (OSError, ValueError, KeyError, TypeError):
         return []
+
+
+def installed_version(component: Component) -> str:
+    """The version of ``component`` installed in this Python environment; the notices' own
+    for what is not a Python package or has no metadata here (a frozen bundle)."""
+    if component.kind != "python":
+        return component.version
+    try:
+        return metadata.version(component.name)
+    except metadata.PackageNotFoundError:
+        return component.version
 
 
 def sections(path: Path | None = None) -> dict[str, str]:

@@ -46,3 +46,20 @@ def test_reflow_joins_wrapped_lines_and_keeps_lists_short_lines_and_tables():
         f"1. {LONG} continued here.", f"2. {LONG}",
         "  babel 2.19.0      BSD-3-Clause", "  zlib              Zlib",
         "=" * 70, "after the rule"]
+
+
+def test_installed_version_is_the_metadatas_else_the_notices(monkeypatch):
+    from importlib import metadata
+
+    from tacocat.ui import licences
+    from tacocat.ui.licences import Component, installed_version
+
+    def version(name: str) -> str:
+        if name == "filelock":
+            return "4.3.2"  # pip installed a newer one than the lock
+        raise metadata.PackageNotFoundError(name)  # a frozen bundle keeps no metadata
+
+    monkeypatch.setattr(licences.metadata, "version", version)
+    assert installed_version(Component("filelock", "4.3.1", "MIT", "python")) == "4.3.2"
+    assert installed_version(Component("pywin32", "312", "PSF-2.0", "python")) == "312"
+    assert installed_version(Component("zlib", "", "Zlib", "library")) == ""

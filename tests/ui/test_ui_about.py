@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from importlib import metadata
 
 import pygame
 import pygame_gui
@@ -57,9 +58,9 @@ def test_it_names_the_game_version_licence_and_every_component(make_app):
     assert "Noto Sans Lao" in credits
     rows = json.loads(asset_path("third-party.json").read_text(encoding="utf-8"))["components"]
     listing = scene.libraries_box.html_text
-    for row in rows:  # each with its version and licence, from the notices' own list
+    for row in rows:  # each with its licence, linked to its section of the notices
         title = f"{row['name']} {row['version']}".strip()
-        assert f">{title}</a> · {row['license']}" in listing
+        assert f"<a href='{title}'>" in listing and f"</a> · {row['license']}" in listing
     assert {"pygame-ce", "SDL2", "CPython", "Noto Sans"} <= {row["name"] for row in rows}
     assert scene.targets[0] == INTRO and scene.targets[-1] == LGPL
     assert len(scene.targets) == len(rows) + 2
@@ -123,3 +124,32 @@ def test_an_unknown_link_changes_nothing(make_app, target):
     scene = app.scenes.top
     scene.show(target)
     assert scene.shown == INTRO
+
+
+def _python_rows() -> list[dict]:
+    rows = json.loads(asset_path("third-party.json").read_text(encoding="utf-8"))["components"]
+    return [row for row in rows if row["kind"] == "python"]
+
+
+def test_it_shows_the_versions_installed(make_app):
+    app = make_app()
+    app.open_about()
+    listing = app.scenes.top.libraries_box.html_text
+    for row in _python_rows():
+        try:
+            version = metadata.version(row["name"])
+        except metadata.PackageNotFoundError:  # pywin32, pyobjc-core... on Linux
+            version = row["version"]
+        assert f">{row['name']} {version}</a>" in listing, row["name"]
+
+
+def test_a_newer_installed_version_is_shown_linked_to_the_notices_section(make_app, monkeypatch):
+    """A pip install may hold newer packages than the lock the notices were written from."""
+    real = metadata.version
+    monkeypatch.setattr(licences.metadata, "version",
+                        lambda name: "99.0" if name == "filelock" else real(name))
+    app = make_app()
+    app.open_about()
+    listing = app.scenes.top.libraries_box.html_text
+    filelock = next(row for row in _python_rows() if row["name"] == "filelock")
+    assert f"<a href='filelock {filelock['version']}'>filelock 99.0</a>" in listing

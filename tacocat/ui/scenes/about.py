@@ -2,7 +2,8 @@
 
 An overlay, like Settings and How to play, reachable from the title and from Settings. The
 left column says what the game is and lists each library and font with its version and
-licence (``assets/third-party.json``); a click on one shows its licence text on the right
+licence (``assets/third-party.json``; Python packages with the version installed, when
+there is package metadata); a click on one shows its licence text on the right
 (its section of ``assets/THIRD-PARTY-NOTICES.txt``, in English as the licences are). Both
 files are written by tools/notices.py, so the screen and the shipped notices always agree.
 
@@ -127,8 +128,9 @@ class AboutScene(Overlay):
             return escape(tr("tacocat.about.missing"))
         rows = [f"<a href='{INTRO}'>{escape(tr('tacocat.about.notices_intro'))}</a>"]
         for component in self.components:
-            if component.title in self.sections:
-                rows.append(f"<a href='{escape(component.title)}'>{escape(component.title)}</a>"
+            if component.title in self.sections:  # the link: its section; the label: installed
+                label = f"{component.name} {licences.installed_version(component)}".strip()
+                rows.append(f"<a href='{escape(component.title)}'>{escape(label)}</a>"
                             f" · {escape(component.license)}")
         if LGPL_SECTION in self.sections:
             rows.append(f"<a href='{LGPL}'>{escape(tr('tacocat.about.lgpl'))}</a>")
