@@ -22,6 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "build.spec"
 
 pytest.importorskip("PyInstaller", reason="PyInstaller is in requirements-dev.txt")
+# What build.spec imports, loaded for this system before a test pretends to be another:
+# imported first under sys.platform == "darwin", urllib.request wants macOS's _scproxy.
+import PyInstaller.utils.hooks  # noqa: E402, F401
 from PyInstaller.config import CONF  # noqa: E402
 
 #: Must never be bundled (dev tools, big unused libraries).

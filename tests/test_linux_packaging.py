@@ -1,4 +1,4 @@
-"""The Linux menu entry, AppStream metainfo, Windows installer script: consistent with the game.
+"""The Linux menu entry and AppStream metainfo: consistent with the game.
 
 .ci/run validates the files with desktop-file-validate and appstreamcli, builds the .deb
 and the tarball and installs both (tools/linux/check_packages.sh); these tests check what
@@ -63,15 +63,6 @@ def test_validators_accept_the_files(path):
         pytest.skip(f"{tool[0]} is not installed (apt-get install desktop-file-utils appstream)")
     done = subprocess.run([*tool, str(path)], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
-
-
-def test_windows_installer_is_per_user_with_shortcut_icon_and_the_given_version():
-    script = (ROOT / "packaging" / "windows" / "tacocat.iss").read_text(encoding="utf-8")
-    assert "PrivilegesRequired=lowest" in script
-    assert "AppVersion={#AppVersion}" in script  # given by the release workflow (/DAppVersion)
-    assert not re.search(r"^AppVersion=\d", script, re.M)
-    assert "SetupIconFile={#Root}\\assets\\icon.ico" in script
-    assert '{autoprograms}\\{#AppName}"; Filename: "{app}\\tacocat.exe"' in script
 
 
 def test_the_window_class_is_the_app_id_from_source_too(tmp_path):

@@ -29,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,10 +38,36 @@ sys.path.insert(0, str(ROOT))  # run as a plain script: tools.* from the checkou
 from tools.notice_bundle import bundle_listing  # noqa: E402 - one reader of a build's files
 
 EXE = ".exe" if os.name == "nt" else ""
-ONEDIR = ROOT / "dist" / "tacocat" / f"tacocat{EXE}"
-ONEFILE = ROOT / "dist" / "onefile" / f"tacocat{EXE}"
-APP = ROOT / "dist" / "Tacocat.app" / "Contents" / "MacOS" / "tacocat"
 TIMEOUT = 300
+
+
+@dataclass(frozen=True)
+class Builds:
+    """Where PyInstaller puts its work files and the three executables it makes.
+
+    The default is the source tree's ``dist/`` and ``build/``; ``--out DIR`` gives
+    ``DIR/dist`` and ``DIR/work``, so a second build (Windows under Wine,
+    tools/windows/build.py) does not replace the Linux one.
+    """
+
+    dist: Path
+    work: Path
+
+    @classmethod
+    def under(cls, out: Path | None) -> Builds:
+        return cls(ROOT / "dist", ROOT / "build") if out is None else cls(out / "dist", out / "work")
+
+    @property
+    def onedir(self) -> Path:
+        return self.dist / "tacocat" / f"tacocat{EXE}"
+
+    @property
+    def onefile(self) -> Path:
+        return self.dist / "onefile" / f"tacocat{EXE}"
+
+    @property
+    def app(self) -> Path:
+        return self.dist / "Tacocat.app" / "Contents" / "MacOS" / "tacocat"
 
 FORBIDDEN = {"numpy", "tkinter", "_tkinter", "pytest", "_pytest", "hypothesis", "unittest",
              "PIL", "yaml", "_yaml", "IPython", "matplotlib", "psutil", "setuptools", "pip",
@@ -66,10 +93,11 @@ def fail(text: str) -> None:
     raise SystemExit(1)
 
 
-def build(onefile: bool) -> float:
+def build(builds: Builds, onefile: bool) -> float:
     """Run PyInstaller on build.spec; returns the seconds it took."""
     started = time.monotonic()
     args = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+            "--distpath", str(builds.dist), "--workpath", str(builds.work),
             str(ROOT / "build.spec")]
     args += ["--", "--onefile"] if onefile else ["--clean"]
     subprocess.run(args, cwd=ROOT, check=True)
@@ -115,10 +143,10 @@ def check_bundle(exe: Path) -> None:
         fail(f"{exe}: the licence notices do not cover the bundle")
 
 
-def snapshot() -> list[tuple[str, int, int]]:
-    """Every path under dist/ with its size and modification time."""
+def snapshot(dist: Path) -> list[tuple[str, int, int]]:
+    """Every path under ``dist`` with its size and modification time."""
     out = []
-    for top, dirs, names in sorted(os.walk(ROOT / "dist")):
+    for top, dirs, names in sorted(os.walk(dist)):
         for name in sorted(dirs + names):
             stat = os.lstat(os.path.join(top, name))
             out.append((os.path.join(top, name), stat.st_size, stat.st_mtime_ns))
@@ -137,15 +165,15 @@ def run_frozen(exe: Path, args: list[str], work: Path, **env: str) -> float:
         for log in sorted(work.rglob("tacocat.log")):
             print(log.read_text(encoding="utf-8", errors="replace")[-3000:])
         fail(f"exit {done.returncode}: {exe} {' '.join(args)}")
-    say(f"ok in {seconds:.1f} s: {exe.relative_to(ROOT)} {' '.join(args)}")
+    say(f"ok in {seconds:.1f} s: {exe} {' '.join(args)}")
     if any(cwd.iterdir()):
         fail(f"it wrote into the working folder: {sorted(p.name for p in cwd.iterdir())}")
     return seconds
 
 
-def smoke(exe: Path, work: Path, **env: str) -> float:
+def smoke(exe: Path, dist: Path, work: Path, **env: str) -> float:
     """The three runs; returns the demo game's seconds."""
-    before = snapshot()
+    before = snapshot(dist)
     run_frozen(exe, ["--frames", "60", "--data-dir", str(work / "data1")], work, **env)
     demo = run_frozen(exe, ["--demo", "--speed", "40", "--seed", "1", "--data-dir",
                             str(work / "data2")], work, **env)
@@ -159,9 +187,9 @@ def smoke(exe: Path, work: Path, **env: str) -> float:
         fail("no log in the default data folder")
     if sys.platform == "darwin" and not list((work / "home").rglob("tacocat.log")):
         fail("no log in the default data folder")
-    if snapshot() != before:
-        fail("dist/ changed while the game ran")
-    say("dist/ unchanged")
+    if snapshot(dist) != before:
+        fail(f"{dist} changed while the game ran")
+    say(f"{dist} unchanged")
     return demo
 
 
@@ -178,38 +206,42 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="check the builds in dist/ as they are")
     parser.add_argument("--no-onefile", action="store_true",
                         help="skip the onefile build (default on macOS, which ships the .app)")
+    parser.add_argument("--out", type=Path, default=None, metavar="DIR",
+                        help="build into DIR/dist (work files in DIR/work) instead of dist/")
     args = parser.parse_args(argv)
+    builds = Builds.under(args.out)
     onefile = not args.no_onefile and sys.platform != "darwin"
-    if os.environ.get("TACOCAT_SMOKE_ONEFILE") == "0" or (args.no_build and not ONEFILE.is_file()):
+    if os.environ.get("TACOCAT_SMOKE_ONEFILE") == "0" or (args.no_build and not builds.onefile.is_file()):
         onefile = False
     report: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="tacocat-smoke-") as tmp:
         work = Path(tmp)
         say("onedir")
         if not args.no_build:
-            report["build_onedir_s"] = round(build(onefile=False), 1)
-        check_bundle(ONEDIR)
-        report["demo_onedir_s"] = round(smoke(ONEDIR, work / "onedir"), 1)
-        report["onedir_mb"] = size_mb(ONEDIR.parent)
+            report["build_onedir_s"] = round(build(builds, onefile=False), 1)
+        check_bundle(builds.onedir)
+        report["demo_onedir_s"] = round(smoke(builds.onedir, builds.dist, work / "onedir"), 1)
+        report["onedir_mb"] = size_mb(builds.onedir.parent)
         say(f"onedir size: {report['onedir_mb']} MB")
         if sys.platform == "darwin":
             say("macOS app")
-            check_bundle(APP)
-            report["demo_app_s"] = round(smoke(APP, work / "app"), 1)
+            check_bundle(builds.app)
+            report["demo_app_s"] = round(smoke(builds.app, builds.dist, work / "app"), 1)
         if onefile:
             say("onefile")
             if not args.no_build:
-                report["build_onefile_s"] = round(build(onefile=True), 1)
-            if not ONEDIR.is_file():
-                fail("the onefile build removed dist/tacocat/")
-            check_bundle(ONEFILE)
+                report["build_onefile_s"] = round(build(builds, onefile=True), 1)
+            if not builds.onedir.is_file():
+                fail(f"the onefile build removed {builds.onedir.parent}")
+            check_bundle(builds.onefile)
             unpack = work / "tmp"
             unpack.mkdir()
             temp = {"TMPDIR": str(unpack), "TEMP": str(unpack), "TMP": str(unpack)}
-            report["demo_onefile_s"] = round(smoke(ONEFILE, work / "onefile", **temp), 1)
+            report["demo_onefile_s"] = round(
+                smoke(builds.onefile, builds.dist, work / "onefile", **temp), 1)
             if any(unpack.iterdir()):
                 fail(f"onefile left files in its temporary folder: {list(unpack.iterdir())}")
-            report["onefile_mb"] = size_mb(ONEFILE)
+            report["onefile_mb"] = size_mb(builds.onefile)
             say(f"onefile size: {report['onefile_mb']} MB")
     say("frozen smoke test passed")
     print(json.dumps(report))
