@@ -18,7 +18,6 @@ set -euo pipefail
 ONEDIR="$(realpath "${1:-$(dirname "$0")/../../dist/tacocat}")"
 OUT="$(realpath -m "${2:-$(dirname "$0")/../../dist}")"
 cd "$(dirname "$0")/../.."
-ROOT="$(pwd)"
 SOURCE_DATE_EPOCH="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}"
 export SOURCE_DATE_EPOCH  # dpkg-deb reads it too (the ar member times)
 APP_ID="$(sed -n 's/^APP_ID = "\(.*\)"/\1/p' tacocat/__init__.py)"
