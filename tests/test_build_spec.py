@@ -28,6 +28,10 @@ import PyInstaller.utils.hooks  # noqa: E402, F401
 from PyInstaller.config import CONF  # noqa: E402
 
 #: Must never be bundled (dev tools, big unused libraries).
+#: LICENSE's copyright line, which the Windows and macOS metadata repeat.
+LICENSE_COPYRIGHT = "Copyright (c) The Tacocat Spelled Backwards developers"
+assert LICENSE_COPYRIGHT in (ROOT / "LICENSE").read_text(encoding="utf-8").splitlines()
+
 MUST_EXCLUDE = {"numpy", "pytest", "_pytest", "hypothesis", "tkinter", "_tkinter", "unittest",
                 "PyInstaller", "PIL", "yaml"}
 
@@ -163,6 +167,9 @@ def test_windows_build_has_the_icon_and_the_version(monkeypatch, tmp_path):
     assert len(filevers) == 4 and filevers[: len(numbers)] == numbers
     for key in ("FileVersion", "ProductVersion"):
         assert repr(("StringStruct", (key, __version__), {})) in repr(info["kids"])
+    # File Properties -> Details -> Copyright: LICENSE's own line.
+    assert repr(("StringStruct", ("LegalCopyright", LICENSE_COPYRIGHT), {})) in repr(info["kids"])
+    assert exe.kwargs["target_arch"] is None
 
 
 def test_macos_build_is_an_app_bundle_with_the_version(monkeypatch, tmp_path):
@@ -173,7 +180,12 @@ def test_macos_build_is_an_app_bundle_with_the_version(monkeypatch, tmp_path):
     from tacocat import APP_ID
 
     assert bundle.kwargs["bundle_identifier"] == APP_ID
-    assert bundle.kwargs["info_plist"]["LSApplicationCategoryType"] == "public.app-category.card-games"
+    plist = bundle.kwargs["info_plist"]
+    assert plist["LSApplicationCategoryType"] == "public.app-category.card-games"
+    assert plist["NSHumanReadableCopyright"] == LICENSE_COPYRIGHT  # Finder's Get Info
+    # The oldest macOS any bundled Mach-O file allows (PyInstaller's bootloader: 10.13);
+    # docs/building.md says how it was read from the wheels.
+    assert plist["LSMinimumSystemVersion"] == "10.13"
     icon = bundle.kwargs["icon"]
     # .icns when the asset script makes one; else PyInstaller converts the PNG
     # (with Pillow), else no icon.
@@ -181,6 +193,19 @@ def test_macos_build_is_an_app_bundle_with_the_version(monkeypatch, tmp_path):
                     None)
     if (ROOT / "assets" / "icon.icns").is_file():
         assert icon == str(ROOT / "assets" / "icon.icns")
+
+
+@pytest.mark.parametrize(("python_platform", "target_arch"), [
+    ("macosx-10.9-universal2", "universal2"),  # python.org's and setup-python's CPython
+    ("macosx-14.0-arm64", None),  # Homebrew's: the app runs on this CPU only
+])
+def test_a_universal2_python_builds_one_app_for_both_macs(monkeypatch, tmp_path, python_platform,
+                                                          target_arch):
+    import sysconfig
+
+    monkeypatch.setattr(sysconfig, "get_platform", lambda: python_platform)
+    exe = only(run_spec(monkeypatch, tmp_path, platform="darwin")["steps"], "EXE")
+    assert exe.kwargs["target_arch"] == target_arch
 
 
 def test_frozen_resources_come_from_the_bundle(monkeypatch, tmp_path):

@@ -8,11 +8,13 @@ those tools cannot know: the names and the version agree with tacocat/__init__.p
 from __future__ import annotations
 
 import configparser
+import io
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -104,3 +106,55 @@ def test_menu_entry_and_metainfo_carry_the_translated_tagline():
         tagline = json.loads(path.read_text(encoding="utf-8"))[code]["title"]["tagline"]
         assert entry["Comment" if code == "en" else f"Comment[{code}]"] == tagline, code
         assert summaries[code] == tagline, code
+
+
+def _fake_onedir(folder: Path) -> Path:
+    """A small stand-in for PyInstaller's dist/tacocat: an ELF program needing glibc (package.sh
+    reads its floor) and a few data files."""
+    onedir = folder / "tacocat"
+    (onedir / "_internal" / "assets").mkdir(parents=True)
+    shutil.copy2("/bin/true", onedir / "tacocat")
+    (onedir / "_internal" / "assets" / "theme.json").write_text("{}\n")
+    (onedir / "_internal" / "base_library.zip").write_bytes(bytes(range(256)) * 40)
+    return onedir
+
+
+def test_the_deb_and_the_tarball_are_byte_identical_across_two_builds(tmp_path):
+    """tools/linux/package.sh twice on the same onedir, its files touched in between (as a
+    second PyInstaller run would), in a different working folder: the same bytes."""
+    if shutil.which("dpkg-deb") is None or shutil.which("objdump") is None:
+        if os.environ.get("CI"):
+            pytest.fail("dpkg-deb or objdump is missing")
+        pytest.skip("needs dpkg-deb and objdump (Debian/Ubuntu: dpkg, binutils)")
+    onedir = _fake_onedir(tmp_path)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1764547200"}  # 2025-12-01, as a tag's commit
+    built = []
+    for run in ("first", "second"):
+        out = tmp_path / run
+        done = subprocess.run(["bash", str(ROOT / "tools" / "linux" / "package.sh"), str(onedir),
+                               str(out)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=300, check=False)
+        assert done.returncode == 0, done.stderr
+        built.append({path.name: path.read_bytes() for path in sorted(out.iterdir())})
+        for path in onedir.rglob("*"):  # new times, as a rebuild would give
+            os.utime(path, (2_000_000_000, 2_000_000_000))
+    first, second = built
+    assert sorted(first) == sorted(second) == sorted(
+        [f"tacocat_{__version__}_{_deb_arch()}.deb",
+         f"tacocat-{__version__}-linux-{os.uname().machine}.tar.gz"])
+    for name in first:
+        assert first[name] == second[name], f"{name} differs between two builds"
+    # The times inside are SOURCE_DATE_EPOCH (no file keeps its build time).
+    with tarfile.open(tmp_path / "second" / next(n for n in second if n.endswith(".tar.gz"))) as tar:
+        members = tar.getmembers()
+    assert {member.mtime for member in members} == {1764547200}
+    assert {(member.uid, member.gid) for member in members} == {(0, 0)}
+    contents = subprocess.run(["dpkg-deb", "--fsys-tarfile", str(tmp_path / "second" / next(
+        n for n in second if n.endswith(".deb")))], capture_output=True, check=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(contents)) as tar:
+        assert {member.mtime for member in tar.getmembers()} == {1764547200}
+
+
+def _deb_arch() -> str:
+    return subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True,
+                          check=True).stdout.strip()

@@ -266,18 +266,29 @@ def test_ico_holds_png_entries_16_32_48_256(out: Path) -> None:
     assert sizes == [16, 32, 48, 256]
 
 
-def test_icns_holds_png_entries_for_the_mac_app(out: Path) -> None:
-    data = (out / "icon.icns").read_bytes()
+def _icns_entries(path: Path) -> list[tuple[str, int]]:
+    """(OSType, pixel width) of each entry of an .icns file, each checked to be a PNG."""
+    data = path.read_bytes()
     assert data[:4] == b"icns" and struct.unpack_from(">I", data, 4)[0] == len(data)
-    offset, sizes = 8, []
+    offset, entries = 8, []
     while offset < len(data):
         kind = data[offset:offset + 4].decode("ascii")
         (length,) = struct.unpack_from(">I", data, offset + 4)
         blob = data[offset + 8:offset + length]
         assert blob.startswith(b"\x89PNG\r\n\x1a\n"), kind
-        sizes.append(pygame.image.load(io.BytesIO(blob), "entry.png").get_width())
+        image = pygame.image.load(io.BytesIO(blob), "entry.png")
+        assert image.get_width() == image.get_height(), kind
+        entries.append((kind, image.get_width()))
         offset += length
-    assert sizes == [16, 32, 64, 128, 256, 512]
+    return entries
+
+
+def test_icns_holds_png_entries_for_the_mac_app_up_to_1024_px(out: Path) -> None:
+    # ic10 (1024 px, 512 pt at 2x) is what Finder and the Dock show on a Retina screen.
+    expected = [("icp4", 16), ("icp5", 32), ("icp6", 64), ("ic07", 128), ("ic08", 256),
+                ("ic09", 512), ("ic10", 1024)]
+    assert _icns_entries(out / "icon.icns") == expected
+    assert _icns_entries(COMMITTED / "icon.icns") == expected  # regenerated, not just drawn
 
 
 def test_generation_is_deterministic(out: Path, tmp_path: Path) -> None:

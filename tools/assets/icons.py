@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 import struct
 from collections.abc import Sequence
 
@@ -33,8 +34,10 @@ def icon(size: int) -> Surface:
         head = cat_head(big * 0.35, big * 0.045, whiskers=size >= 32)
         blit_centred(art, head, (big / 2, big * 0.47))
     else:
-        token = tacocat_art(4)
         tw = round(big * 0.84)
+        # The token drawn at least as big as it is shown (4x up to 512 px, 8x for 1024 px),
+        # so the large sizes are not an upscaled smaller drawing.
+        token = tacocat_art(max(4, math.ceil(tw / s / TOKEN_SIZE[0])))
         token = pygame.transform.smoothscale(token, (tw, round(tw * TOKEN_SIZE[1] / TOKEN_SIZE[0])))
         blit_centred(art, token, (big / 2, big * 0.52))
     return down(art, (size, size))
@@ -59,8 +62,10 @@ def ico_bytes(images: Sequence[Surface]) -> bytes:
     return header + entries + b"".join(blobs)
 
 
-#: macOS icon entries: (OSType, pixel size); all PNG-compressed (macOS 10.7+).
-ICNS_TYPES = (("icp4", 16), ("icp5", 32), ("icp6", 64), ("ic07", 128), ("ic08", 256), ("ic09", 512))
+#: macOS icon entries: (OSType, pixel size); all PNG-compressed (macOS 10.7+). ic10 is the
+#: 1024 px one (512 pt at 2x) that Finder and the Dock use on Retina screens.
+ICNS_TYPES = (("icp4", 16), ("icp5", 32), ("icp6", 64), ("ic07", 128), ("ic08", 256), ("ic09", 512),
+              ("ic10", 1024))
 
 
 def icns_bytes(entries: Sequence[tuple[str, Surface]]) -> bytes:

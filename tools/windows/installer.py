@@ -184,7 +184,15 @@ class NativeHost:
         return shortcut_target(str(link))
 
     def settle(self) -> None:
-        time.sleep(5)
+        # NSIS's uninstaller returns at once and goes on in a copy of itself, Au_.exe.
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            tasks = subprocess.run(["tasklist", "/FI", "IMAGENAME eq Au_.exe", "/NH"],
+                                   capture_output=True, text=True, timeout=60, check=False)
+            if "Au_.exe" not in tasks.stdout:
+                return
+            time.sleep(1)
+        raise InstallerError("the uninstaller was still running after 120 s")
 
 
 # --- The round trip -----------------------------------------------------------------------
