@@ -49,10 +49,17 @@ VIAddVersionKey /LANG=1033 "LegalCopyright" "Copyright (c) ${PUBLISHER}"
 
 !define MUI_ICON "${ROOT}\assets\icon.ico"
 !define MUI_UNICON "${ROOT}\assets\icon.ico"
+; The game's own pictures (tools/windows/installer_art.py), not NSIS's stock ones.
+!define MUI_WELCOMEFINISHPAGE_BITMAP "${ROOT}\packaging\windows\wizard.bmp"
+!define MUI_UNWELCOMEFINISHPAGE_BITMAP "${ROOT}\packaging\windows\wizard.bmp"
+!define MUI_HEADERIMAGE
+!define MUI_HEADERIMAGE_RIGHT
+!define MUI_HEADERIMAGE_BITMAP "${ROOT}\packaging\windows\header.bmp"
+!define MUI_HEADERIMAGE_UNBITMAP "${ROOT}\packaging\windows\header.bmp"
 !define MUI_ABORTWARNING
 !define MUI_COMPONENTSPAGE_NODESC
 !define MUI_FINISHPAGE_RUN "$INSTDIR\tacocat.exe"
-!define MUI_FINISHPAGE_RUN_TEXT "Play ${APP_NAME} now"
+!define MUI_FINISHPAGE_RUN_TEXT "&Play ${APP_NAME} now"
 
 !insertmacro MUI_PAGE_WELCOME
 !insertmacro MUI_PAGE_LICENSE "${ROOT}\LICENSE"

@@ -203,3 +203,16 @@ def test_the_round_trip_refuses_a_machine_where_the_game_is_installed(tmp_path):
     windows.registry[UNINSTALL_KEY] = {"DisplayName": APP_NAME}
     with pytest.raises(InstallerError, match="already installed"):
         installer.roundtrip(windows, tmp_path / "setup.exe", tmp_path)
+
+
+def test_the_installer_pictures_are_the_drawing_committed():
+    """packaging/windows/*.bmp are drawn by tools/windows/installer_art.py (our art, not
+    NSIS's stock pictures): redraw after changing the drawing or the game's art."""
+    from tools.windows import installer_art
+
+    for path, data in installer_art.pictures().items():
+        assert path.read_bytes() == data, f"run python tools/windows/installer_art.py ({path.name})"
+        # 24 bits a pixel, the size Modern UI shows without stretching.
+        width, height = int.from_bytes(data[18:22], "little"), int.from_bytes(data[22:26], "little")
+        size = installer_art.WIZARD_SIZE if path == installer_art.WIZARD else installer_art.HEADER_SIZE
+        assert (width, height) == size and int.from_bytes(data[28:30], "little") == 24
