@@ -1,15 +1,16 @@
 """Build the double-click executable with PyInstaller and prove it works, on any system.
 
-    python tools/smoke.py [--no-build] [--no-onefile]
+    python tools/smoke.py [--no-build] [--no-onefile] [--out DIR]
 
 Run it with the build environment's Python (the one with PyInstaller). The same steps
-on Linux, Windows and macOS (.ci/run through tools/build_and_smoke.sh, and every job of
-.github/workflows/release.yml):
+on Linux, Windows and macOS (.ci/run through tools/build_and_smoke.sh and, for Windows
+under Wine, tools/windows/build.py; every job of .github/workflows/release.yml):
 
 1. onedir build (``dist/tacocat/``), then check what is inside: every file of
    ``assets/``, pygame_gui's fonts, theme, translations and font licences, the modules
    imported per platform, and none of the excluded modules (numpy, tkinter, pytest...)
-   nor the fonts no shipped language needs;
+   nor the fonts no shipped language needs; the licence notices cover it; on Windows,
+   the version resource names the product, its version and the copyright;
 2. run it from an empty folder: 60 frames, one whole demo game (``--demo --speed 40
    --seed 1 --data-dir``), and 5 frames with the default data folder; each must exit 0,
    write nothing into the working folder, and leave ``dist/`` unchanged;
@@ -141,6 +142,32 @@ def check_bundle(exe: Path) -> None:
     if subprocess.run([sys.executable, str(ROOT / "tools" / "notices.py"), "bundle", str(exe)],
                       cwd=ROOT).returncode != 0:
         fail(f"{exe}: the licence notices do not cover the bundle")
+    if os.name == "nt" and exe.suffix == ".exe":
+        check_version_resource(exe)
+
+
+def check_version_resource(exe: Path) -> None:
+    """Windows: file Properties -> Details shows the product, its version and the copyright
+    (build.spec's version resource), read back the way Explorer reads it."""
+    import win32api  # pywin32: in the Windows build environment (the lock's win32 entries)
+
+    init = (ROOT / "tacocat" / "__init__.py").read_text(encoding="utf-8")
+    version = init.split('__version__ = "', 1)[1].split('"', 1)[0]
+    import pywintypes
+
+    def string(name: str) -> str:
+        try:
+            return str(win32api.GetFileVersionInfo(str(exe), f"\\StringFileInfo\\040904B0\\{name}"))
+        except pywintypes.error:  # not in the resource
+            return ""
+
+    strings = {name: string(name)
+               for name in ("ProductName", "ProductVersion", "FileVersion", "LegalCopyright")}
+    if (strings["ProductVersion"] != version or strings["FileVersion"] != version
+            or not strings["LegalCopyright"].startswith("Copyright (c) ")
+            or "Tacocat" not in strings["ProductName"]):
+        fail(f"{exe}: its version resource says {strings}")
+    say(f"version resource: {strings}")
 
 
 def snapshot(dist: Path) -> list[tuple[str, int, int]]:

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from packaging.markers import Marker
 
 from tacocat import __version__
+from tools.platform_distributions import WINDOWS, lock_pins
 from tools.windows import installer
 from tools.windows.installer import (
     APP_NAME,
@@ -31,37 +31,25 @@ from tools.windows.installer import (
 from tools.windows.wine import Done, Wine, parse_reg_query
 
 ROOT = Path(__file__).resolve().parents[2]
-WINDOWS = {"sys_platform": "win32", "platform_system": "Windows", "os_name": "nt",
-           "platform_machine": "AMD64", "python_version": "3.11", "python_full_version": "3.11.9",
-           "implementation_name": "cpython", "platform_python_implementation": "CPython"}
-
-
-def pins(lock: Path) -> dict[str, tuple[str, str | None]]:
-    """name -> (version, marker) of a hashed lock written by uv pip compile."""
-    found = {}
-    for line in lock.read_text(encoding="utf-8").splitlines():
-        match = re.match(r"^([A-Za-z0-9_.-]+)==([^ ;\\]+)\s*(?:;\s*([^\\]+?))?\s*\\?$", line)
-        if match:
-            found[match.group(1).lower()] = (match.group(2), match.group(3))
-    return found
+BUILD_LOCK = ROOT / "packaging" / "windows" / "requirements-build.txt"
 
 
 def test_the_windows_build_lock_pins_what_the_dev_lock_pins():
     """packaging/windows/requirements-build.txt is compiled with the dev lock as constraints:
     a dev-lock upgrade without regenerating it would build Windows with other versions."""
-    build, dev = pins(ROOT / "packaging/windows/requirements-build.txt"), pins(ROOT / "requirements-dev.txt")
+    build, dev = lock_pins(BUILD_LOCK), lock_pins(ROOT / "requirements-dev.txt")
     assert {"pyinstaller", "pygame-ce", "pywin32", "comtypes", "packaging"} <= build.keys()
-    differ = {name: (version, dev.get(name, ("absent",))[0])
-              for name, (version, _) in build.items() if dev.get(name, (None,))[0] != version}
+    assert all(pin.hashes for pin in build.values())
+    differ = {name: (pin.version, dev[name].version if name in dev else "absent")
+              for name, pin in build.items() if name not in dev or dev[name].version != pin.version}
     assert not differ, f"regenerate the Windows build lock (docs/building.md): {differ}"
 
 
 def test_the_windows_build_lock_holds_every_windows_runtime_requirement():
-    runtime = {name: version for name, (version, marker) in pins(ROOT / "requirements.txt").items()
-               if marker is None or Marker(marker).evaluate(WINDOWS)}
-    build = pins(ROOT / "packaging/windows/requirements-build.txt")
+    runtime = {name: pin.version for name, pin in lock_pins().items() if pin.applies(WINDOWS)}
+    build = lock_pins(BUILD_LOCK)
     missing = {name: version for name, version in runtime.items()
-               if build.get(name, (None,))[0] != version}
+               if name not in build or build[name].version != version}
     assert not missing and "pywin32" in runtime
 
 
