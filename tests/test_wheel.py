@@ -32,7 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ["pyproject.toml", "setup.py", "README.md", "LICENSE", "tacocat", "assets"]
 #: The distributions the game imports (python-i18n directly, in tacocat/ui/i18n.py).
 RUNTIME = {"pygame-ce", "pygame-gui", "python-i18n", "filelock", "platformdirs", "babel",
-           "pyttsx3"}
+           "pyttsx3", "websockets", "msgspec"}
+#: The optional extras: PostgreSQL for the server (tacocat/server/storage/postgres.py).
+EXTRAS = {"postgres": {"psycopg"}}
 
 pytestmark = pytest.mark.slow
 
@@ -101,12 +103,17 @@ def test_wheel_metadata_names_the_dependencies_the_version_and_the_command(wheel
         meta = email.parser.Parser().parsestr(archive.read(f"{info}/METADATA").decode())
         entry_points = archive.read(f"{info}/entry_points.txt").decode()
     assert meta["Version"] == __version__
-    required = {r.split(";")[0].split("<")[0].split(">")[0].split("=")[0].strip().lower()
-                .replace("_", "-") for r in meta.get_all("Requires-Dist")}
-    assert required == RUNTIME
-    assert "pygame" not in required  # never plain pygame
+    required: dict[str, set[str]] = {}
+    for line in meta.get_all("Requires-Dist"):
+        name = line.split(";")[0].split("<")[0].split(">")[0].split("=")[0].split("[")[0]
+        extra = line.split("extra ==")[1].strip(" '\"") if "extra ==" in line else ""
+        required.setdefault(extra, set()).add(name.strip().lower().replace("_", "-"))
+    assert required.pop("") == RUNTIME
+    assert required == EXTRAS
+    assert "pygame" not in RUNTIME  # never plain pygame
     assert meta["License-Expression"] == "MIT"
     assert "tacocat = tacocat.cli:main" in entry_points
+    assert "tacocat-server = tacocat.server.cli:main" in entry_points
 
 
 def test_installed_command_prints_its_version_from_an_empty_folder(venv: Path, tmp_path: Path) -> None:

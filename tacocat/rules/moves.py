@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from math import prod
 from typing import overload
 
-from tacocat.rules.actions import Replace
+from tacocat.rules.actions import Action, Attack, DuelCard, Replace, Respond
+from tacocat.rules.phase import Phase
 from tacocat.rules.ruleset import Seat
 
 
@@ -160,3 +161,26 @@ class ReplaceActions(Sequence[Replace]):
 
     def __repr__(self) -> str:
         return f"<{len(self)} replacements for seat {self._seat}>"
+
+
+def legal_actions(seat: Seat, to_act: tuple[Seat, ...], phase: Phase, hand: tuple[int, ...],
+                  replace_limit: int | None, pending_target: int | None) -> Sequence[Action]:
+    """Every action ``seat`` may take (empty when it owes none), from what that seat knows.
+
+    The one definition of legal moves: :meth:`GameState.legal_actions` and
+    :meth:`Observation.legal_actions` both call it, so a client that holds only its
+    observation (an online game) offers exactly the moves the server will accept.
+    Replacements are decoded on demand (a hand of seven has 128 of them).
+    """
+    if seat not in to_act:
+        return []
+    if phase is Phase.REPLACE:
+        if replace_limit is None or replace_limit >= len(hand):
+            return ReplaceActions(seat, AllReplacements(hand))
+        return ReplaceActions(seat, replacement_options(hand, replace_limit))
+    if phase is Phase.DUEL:
+        return [DuelCard(seat, card) for card in sorted(set(hand))]
+    if phase is Phase.ATTACK:
+        return [Attack(seat, cards) for cards in attack_options(hand)]
+    assert pending_target is not None  # DEFEND always has an attack card to answer
+    return [Respond(seat, card) for card in response_options(hand, pending_target)]

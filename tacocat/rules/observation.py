@@ -10,9 +10,12 @@ duel or replacement choice before the reveal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tacocat.rules.actions import Action
 from tacocat.rules.events import Event
+from tacocat.rules.moves import legal_actions
 from tacocat.rules.phase import Phase
 from tacocat.rules.ruleset import Ruleset, Seat
 from tacocat.rules.view import StateView
@@ -84,6 +87,13 @@ class Observation:
     @property
     def opponent(self) -> Seat:
         return 1 - self.seat
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Every action this seat may take now: the same as the state's
+        :meth:`~tacocat.rules.GameState.legal_actions` for this seat (tested), so a
+        client holding only its observation offers exactly the moves the rules accept."""
+        return legal_actions(self.seat, self.to_act, self.phase, self.hand, self.replace_limit,
+                             self.pending_target)
 
     def unseen_cards(self) -> tuple[int, ...]:
         """The deck minus this hand and every public card: the opponent's hand

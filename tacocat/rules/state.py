@@ -20,13 +20,8 @@ from typing import Any
 from tacocat.rules import events as ev
 from tacocat.rules.actions import Action, Attack, DuelCard, Replace, Respond, classify_attack
 from tacocat.rules.errors import IllegalAction
-from tacocat.rules.moves import (
-    AllReplacements,
-    ReplaceActions,
-    attack_options,
-    replacement_options,
-    response_options,
-)
+from tacocat.rules.moves import ReplaceActions
+from tacocat.rules.moves import legal_actions as _legal_actions
 from tacocat.rules.moves import take as _take
 from tacocat.rules.observation import Observation
 from tacocat.rules.observation import observe as _observe
@@ -228,22 +223,8 @@ class GameState:
         A sequence without repeats; replacements are decoded on demand (a hand
         of seven has 128 of them), everything else is a list.
         """
-        if seat not in self.to_act:
-            return []
-        hand = self.hands[seat]
-        phase = self.phase
-        if phase is Phase.REPLACE:
-            limit = self.replace_limit
-            if limit is None or limit >= len(hand):
-                return ReplaceActions(seat, AllReplacements(hand))
-            return ReplaceActions(seat, replacement_options(hand, limit))
-        if phase is Phase.DUEL:
-            return [DuelCard(seat, card) for card in sorted(set(hand))]
-        if phase is Phase.ATTACK:
-            return [Attack(seat, cards) for cards in attack_options(hand)]
-        target = self.pending_target
-        assert target is not None  # DEFEND always has an attack card to answer
-        return [Respond(seat, card) for card in response_options(hand, target)]
+        return _legal_actions(seat, self.to_act, self.phase, self.hands[seat], self.replace_limit,
+                              self.pending_target)
 
     def refusal(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal now (the error :meth:`apply` would raise, unraised), or None.

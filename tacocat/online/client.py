@@ -1,0 +1,163 @@
+"""The game's side of the online protocol (docs/protocol.md): one WebSocket connection.
+
+:class:`Connection` says ``hello``, then sends requests and hands back what the server
+sends: :meth:`Connection.request` waits for the reply to one request (matched by ``id``),
+and every message that answers no request (a game's ``state``, ``update``, ``presence``,
+``ended``) goes to :attr:`Connection.pushes`. :class:`SeatPlayer` plays one seat of one
+game with any :class:`~tacocat.ai.base.Bot`-like chooser, deciding on its observation
+alone - the way the tests, the load bench and (later) the game's online table use it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from tacocat import __version__
+from tacocat.net import messages as m
+from tacocat.net.codec import decode_observation
+from tacocat.rules import Action, Observation
+from tacocat.rules.actions import action_to_dict
+
+Choose = Callable[[Observation, Sequence[Action], random.Random], Action]
+
+
+class ServerRefused(RuntimeError):
+    """The server answered a request with an ``error`` (``code``: docs/protocol.md)."""
+
+    def __init__(self, error: m.Error) -> None:
+        super().__init__(f"{error.code}: {error.message}")
+        self.code = error.code
+        self.error = error
+
+
+class Connection:
+    def __init__(self, socket: ClientConnection) -> None:
+        self.socket = socket
+        self.pushes: asyncio.Queue[m.ServerMessage] = asyncio.Queue()
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[m.ServerMessage]] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self.welcome: m.Welcome | None = None
+
+    @classmethod
+    async def open(cls, url: str, ssl: Any = None,
+                   protocol: int = m.PROTOCOL, timeout: float = 10.0) -> Connection:
+        """Connect and say hello (``ssl``: an :class:`ssl.SSLContext` for a ``wss://`` server
+        with its own certificate); raises :class:`ServerRefused` (``update_required``...)."""
+        socket = await connect(url, ssl=ssl, open_timeout=timeout, max_size=2**22)
+        self = cls(socket)
+        self._reader = asyncio.create_task(self._read())
+        reply = await self.request(m.Hello(protocol=protocol, client=f"tacocat {__version__}"),
+                                   timeout=timeout)
+        assert isinstance(reply, m.Welcome)
+        self.welcome = reply
+        return self
+
+    async def request(self, message: msgspec.Struct, timeout: float = 30.0) -> m.ServerMessage:
+        """Send ``message`` with a fresh ``id``; its reply (raises on an ``error``)."""
+        request_id = next(self._ids)
+        future: asyncio.Future[m.ServerMessage] = asyncio.get_running_loop().create_future()
+        self._waiting[request_id] = future
+        await self.socket.send(m.encode(msgspec.structs.replace(message, id=request_id)), text=True)  # type: ignore[type-var]
+        try:
+            reply = await asyncio.wait_for(future, timeout)
+        finally:
+            self._waiting.pop(request_id, None)
+        if isinstance(reply, m.Error):
+            raise ServerRefused(reply)
+        return reply
+
+    async def send(self, message: msgspec.Struct) -> None:
+        """Send without waiting for a reply (an ``act``: its answer is the ``update``)."""
+        await self.socket.send(m.encode(message), text=True)
+
+    async def _read(self) -> None:
+        try:
+            await self._dispatch()
+        except ConnectionClosed:
+            pass
+        finally:
+            for future in self._waiting.values():
+                if not future.done():
+                    future.set_exception(ConnectionError("the connection closed"))
+            await self.pushes.put(m.Error(code="closed"))
+
+    async def _dispatch(self) -> None:
+        async for frame in self.socket:
+            message = m.parse_server(frame)
+            request_id = getattr(message, "id", None)
+            future = self._waiting.get(request_id) if isinstance(request_id, int) else None
+            if future is not None and not future.done():
+                future.set_result(message)
+            # A game's state goes to its player too, even when it answers a request.
+            if future is None or isinstance(message, m.State):
+                await self.pushes.put(message)
+
+    async def close(self) -> None:
+        await self.socket.close()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
+
+
+@dataclass
+class SeatPlayer:
+    """Plays one seat of one game on a connection until the game ends."""
+
+    connection: Connection
+    game: str
+    seat: int
+    choose: Choose
+    rng: random.Random = field(default_factory=random.Random)
+    seq: int = 0
+    observation: Observation | None = None
+    ended: m.Ended | None = None
+    refusals: list[m.Refused] = field(default_factory=list)
+    received: list[Any] = field(default_factory=list)
+
+    async def play(self, timeout: float = 120.0) -> m.Ended:
+        """Read this game's messages, act whenever it is this seat's turn, until ``ended``."""
+        async with asyncio.timeout(timeout):
+            while self.ended is None:
+                message = await self.connection.pushes.get()
+                await self.take(message)
+        return self.ended
+
+    async def take(self, message: m.ServerMessage) -> None:
+        if isinstance(message, m.Error):
+            if message.code == "closed":
+                raise ConnectionError("the connection closed")
+            if message.code == "rate_limited":  # the act was dropped: wait, then decide again
+                await asyncio.sleep(message.retry_after or 0.05)
+                await self._maybe_act()
+            return
+        if getattr(message, "game", None) != self.game:
+            return
+        self.received.append(message)
+        if isinstance(message, m.State | m.Update) and message.observation is not None:
+            self.seq = message.seq
+            self.observation = decode_observation(message.observation)
+            await self._maybe_act()
+        elif isinstance(message, m.Refused):
+            self.refusals.append(message)
+        elif isinstance(message, m.Ended):
+            self.ended = message
+
+    async def _maybe_act(self) -> None:
+        observation = self.observation
+        if observation is None or self.seat not in observation.to_act or observation.own_commit is not None:
+            return
+        legal = observation.legal_actions()
+        if not legal:
+            return
+        action = self.choose(observation, legal, self.rng)
+        wire = msgspec.convert(action_to_dict(action), m.WireAction)
+        await self.connection.send(m.Act(game=self.game, seq=self.seq, action=wire))

@@ -1,0 +1,74 @@
+"""``tacocat-server`` / ``python -m tacocat.server``: the command line (docs/server.md).
+
+With no options it listens on 127.0.0.1:8765 and keeps its games in a SQLite file in the
+user data folder; ``--db postgresql://...`` shares the games between several processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+import platformdirs
+
+from tacocat import __version__
+from tacocat.server.app import Listen, run_until_stopped
+from tacocat.server.config import Settings
+from tacocat.server.storage.sqlite import SYNC_MODES, SqliteStorage
+
+
+def default_db() -> Path:
+    return Path(platformdirs.user_data_dir("tacocat-server", appauthor=False)) / "server.sqlite3"
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tacocat-server", description=__doc__.splitlines()[0])
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
+                   "0.0.0.0 for every interface)")
+    p.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    p.add_argument("--db", default=None, metavar="PATH_OR_URL",
+                   help=f"a SQLite file (default {default_db()}) or postgresql://...")
+    p.add_argument("--sqlite-sync", choices=SYNC_MODES, default="full",
+                   help="full: a move survives a power cut (default); normal: only a crash")
+    p.add_argument("--tls-cert", type=Path, default=None, help="certificate chain (PEM): serve wss://")
+    p.add_argument("--tls-key", type=Path, default=None, help="its private key (PEM)")
+    p.add_argument("--expire-days", type=float, default=30.0,
+                   help="end a game nobody acted in for this many days (default 30)")
+    p.add_argument("--log-level", default="INFO", type=str.upper,
+                   choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    return p
+
+
+def storage_for(db: str | None, sqlite_sync: str):  # type: ignore[no-untyped-def]
+    if db is not None and db.startswith(("postgresql://", "postgres://")):
+        from tacocat.server.storage.postgres import PostgresStorage  # needs the postgres extra
+
+        return PostgresStorage(db)
+    return SqliteStorage(Path(db) if db else default_db(), sqlite_sync)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if (args.tls_cert is None) != (args.tls_key is None):
+        parser().error("--tls-cert and --tls-key go together")
+    logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        storage = storage_for(args.db, args.sqlite_sync)
+    except ImportError:
+        print("tacocat-server: PostgreSQL needs psycopg: pip install 'tacocat[postgres]'", file=sys.stderr)
+        return 2
+    settings = Settings(expire_after=args.expire_days * 24 * 3600)
+    listen = Listen(args.host, args.port, args.tls_cert, args.tls_key)
+    bus = getattr(storage, "bus", None)
+    try:
+        asyncio.run(run_until_stopped(storage, listen, settings, bus))
+    except OSError as error:
+        print(f"tacocat-server: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    return 0

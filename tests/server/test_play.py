@@ -1,0 +1,140 @@
+"""Whole games through a real server on loopback: the AI levels as players, the record
+replayed by the rules, refusals that change nothing, presence and resignation."""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgspec
+import pytest
+
+from tacocat.net import messages as m
+from tacocat.online.client import Connection, ServerRefused
+from tacocat.rules import GameRecord
+from tests.server.conftest import local_server, play_through, start_game
+
+
+def run(coroutine):
+    return asyncio.run(coroutine)
+
+
+@pytest.mark.parametrize("kinds", [("easy", "medium"), ("random", "heuristic")])
+def test_two_bots_play_a_whole_game_and_the_record_replays_to_its_result(tmp_path, kinds):
+    async def body():
+        async with local_server(tmp_path / "games.sqlite3") as server:
+            players = await play_through(server.url, kinds, seed=3)
+            ends = [p.ended for p in players]
+            assert ends[0] == ends[1] and ends[0].result.reason == "won"
+            final = GameRecord.from_dict(ends[0].record).replay()
+            assert final.is_over and final.winner == ends[0].result.winner
+            # Both seats saw every step, in order, and decided on their last observation.
+            assert [p.seq for p in players] == [ends[0].seq] * 2 == [len(final.actions)] * 2
+            row = await server.game_server.storage.load(players[0].game)
+            assert row.status == "over" and len(row.actions) == len(final.actions)
+    run(body())
+
+
+def test_a_stale_illegal_or_foreign_action_is_refused_and_changes_nothing(tmp_path):
+    async def body():
+        async with local_server(tmp_path / "games.sqlite3") as server:
+            host, friend, created, joined = await start_game(server.url)
+            state = await host.pushes.get()
+            while not isinstance(state, m.State) or state.observation is None:
+                state = await host.pushes.get()
+            game, seq = created.game, state.seq
+            bad = [
+                (m.WireDuel(seat=0, card=99), seq, "illegal"),      # not the phase, not held
+                (m.WireReplace(seat=1, cards=[]), seq, "not_your_seat"),
+                (m.WireReplace(seat=0, cards=[]), seq + 5, "stale"),
+            ]
+            for action, at, code in bad:
+                await host.send(m.Act(game=game, seq=at, action=action, id=code))
+                reply = await _next(host, m.Refused)
+                assert reply.code == code and reply.id == code and reply.seq == seq
+            row = await server.game_server.storage.load(game)
+            assert row.actions == () and row.seq == 0
+            await host.close()
+            await friend.close()
+    run(body())
+
+
+async def _next(connection: Connection, kind: type) -> object:
+    while True:
+        message = await asyncio.wait_for(connection.pushes.get(), 10)
+        if isinstance(message, kind):
+            return message
+
+
+def test_a_repeated_action_is_refused_as_a_duplicate(tmp_path):
+    async def body():
+        async with local_server(tmp_path / "games.sqlite3") as server:
+            host, friend, created, _ = await start_game(server.url)
+            state = await _next(host, m.State)
+            while state.observation is None:
+                state = await _next(host, m.State)
+            from tacocat.net.codec import decode_observation
+            observation = decode_observation(state.observation)
+            seat = observation.to_act[0]
+            mover = host if seat == 0 else friend
+            action = observation.legal_actions()[0]
+            from tacocat.rules.actions import action_to_dict
+            wire = msgspec.convert(action_to_dict(action), m.WireAction)
+            await mover.send(m.Act(game=created.game, seq=state.seq, action=wire))
+            update = await _next(mover, m.Update)
+            assert update.seq == state.seq + 1
+            await mover.send(m.Act(game=created.game, seq=state.seq, action=wire, id="again"))
+            assert (await _next(mover, m.Refused)).code == "duplicate"
+            assert (await server.game_server.storage.load(created.game)).seq == state.seq + 1
+            await host.close()
+            await friend.close()
+    run(body())
+
+
+def test_a_wrong_invite_a_wrong_token_and_an_old_client_get_their_codes(tmp_path):
+    async def body():
+        async with local_server(tmp_path / "games.sqlite3") as server:
+            host, friend, created, joined = await start_game(server.url)
+            eve = await Connection.open(server.url)
+            with pytest.raises(ServerRefused, match="no_such_invite"):
+                await eve.request(m.Join(invite=created.invite, name="Eve"))  # used already
+            with pytest.raises(ServerRefused, match="no_such_game"):
+                await eve.request(m.Resume(game=created.game, token="A" * 43))
+            with pytest.raises(ServerRefused, match="update_required"):
+                await Connection.open(server.url, protocol=0)
+            for c in (host, friend, eve):
+                await c.close()
+    run(body())
+
+
+def test_presence_is_shown_after_the_grace_period_and_a_resume_restores_the_seat(tmp_path):
+    from tacocat.server.config import Settings
+    async def body():
+        async with local_server(tmp_path / "games.sqlite3", Settings(presence_grace=0.3)) as server:
+            host, friend, created, joined = await start_game(server.url)
+            joined_shown = await _next(host, m.Presence)
+            assert (joined_shown.seat, joined_shown.connected) == (1, True)
+            await friend.close()
+            gone = await _next(host, m.Presence)  # after the grace period
+            assert (gone.seat, gone.connected) == (1, False)
+            again = await Connection.open(server.url)
+            state = await again.request(m.Resume(game=joined.game, token=joined.token))
+            assert state.seat == 1 and state.observation is not None
+            back = await _next(host, m.Presence)
+            assert (back.seat, back.connected) == (1, True)
+            await host.close()
+            await again.close()
+    run(body())
+
+
+def test_resigning_ends_the_game_for_both_with_the_other_seat_winning(tmp_path):
+    async def body():
+        async with local_server(tmp_path / "games.sqlite3") as server:
+            host, friend, created, joined = await start_game(server.url)
+            await host.send(m.Resign(game=created.game))
+            for connection in (host, friend):
+                ended = await _next(connection, m.Ended)
+                assert ended.result == m.Result(winner=1, reason="resigned")
+            assert (await server.game_server.storage.load(created.game)).result.reason == "resigned"
+            await host.close()
+            await friend.close()
+    run(body())
