@@ -19,7 +19,7 @@ from typing import Any
 
 import msgspec
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from tacocat import __version__
 from tacocat.net import messages as m
@@ -53,7 +53,10 @@ class Connection:
                    protocol: int = m.PROTOCOL, timeout: float = 10.0) -> Connection:
         """Connect and say hello (``ssl``: an :class:`ssl.SSLContext` for a ``wss://`` server
         with its own certificate); raises :class:`ServerRefused` (``update_required``...)."""
-        socket = await connect(url, ssl=ssl, open_timeout=timeout, max_size=2**22)
+        try:
+            socket = await connect(url, ssl=ssl, open_timeout=timeout, max_size=2**22)
+        except WebSocketException as error:  # the server went away during the handshake
+            raise ConnectionError(f"no WebSocket at {url}: {error}") from None
         self = cls(socket)
         self._reader = asyncio.create_task(self._read())
         reply = await self.request(m.Hello(protocol=protocol, client=f"tacocat {__version__}"),
@@ -67,7 +70,7 @@ class Connection:
         request_id = next(self._ids)
         future: asyncio.Future[m.ServerMessage] = asyncio.get_running_loop().create_future()
         self._waiting[request_id] = future
-        await self.socket.send(m.encode(msgspec.structs.replace(message, id=request_id)), text=True)  # type: ignore[type-var]
+        await self._send(m.encode(msgspec.structs.replace(message, id=request_id)))  # type: ignore[type-var]
         try:
             reply = await asyncio.wait_for(future, timeout)
         finally:
@@ -78,7 +81,13 @@ class Connection:
 
     async def send(self, message: msgspec.Struct) -> None:
         """Send without waiting for a reply (an ``act``: its answer is the ``update``)."""
-        await self.socket.send(m.encode(message), text=True)
+        await self._send(m.encode(message))
+
+    async def _send(self, frame: bytes) -> None:
+        try:
+            await self.socket.send(frame, text=True)
+        except ConnectionClosed as closed:
+            raise ConnectionError(f"the connection closed ({closed})") from None
 
     async def _read(self) -> None:
         try:
@@ -161,3 +170,43 @@ class SeatPlayer:
         action = self.choose(observation, legal, self.rng)
         wire = msgspec.convert(action_to_dict(action), m.WireAction)
         await self.connection.send(m.Act(game=self.game, seq=self.seq, action=wire))
+
+
+@dataclass
+class Seat:
+    """A seat this player holds: enough to come back to it from anywhere, any time."""
+
+    url: str
+    game: str
+    seat: int
+    token: str
+
+
+async def play_seat(seat: Seat, choose: Choose, rng: random.Random | None = None,
+                    timeout: float = 300.0, retry: tuple[float, float] = (0.05, 2.0),
+                    on_player: Callable[[SeatPlayer], None] | None = None) -> m.Ended:
+    """Play ``seat`` to the end of its game, reconnecting by itself whenever the connection
+    or the server goes away: each time it resumes with the token and decides on the
+    ``state`` the server sends (a secret choice already made is not made again: the
+    observation carries it). ``retry`` is the first and the longest wait between tries."""
+    rng = rng or random.Random()
+    wait = retry[0]
+    async with asyncio.timeout(timeout):
+        while True:
+            try:
+                connection = await Connection.open(seat.url)
+            except (OSError, ConnectionError, TimeoutError, ServerRefused):
+                await asyncio.sleep(wait)
+                wait = min(retry[1], wait * 2)
+                continue
+            player = SeatPlayer(connection, seat.game, seat.seat, choose, rng)
+            if on_player is not None:
+                on_player(player)
+            try:
+                await connection.request(m.Resume(game=seat.game, token=seat.token))
+                wait = retry[0]
+                return await player.play(timeout)
+            except (OSError, ConnectionError, TimeoutError):
+                await asyncio.sleep(wait)
+            finally:
+                await connection.close()

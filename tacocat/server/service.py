@@ -22,6 +22,8 @@ from websockets.exceptions import ConnectionClosed
 
 from tacocat import __version__
 from tacocat.net import messages as m
+from tacocat.rules import Ruleset
+from tacocat.rules.variants import ruleset_with
 from tacocat.server import play, rooms_store
 from tacocat.server.bus import Bus
 from tacocat.server.config import Settings
@@ -83,6 +85,8 @@ class GameServer:
         self.address_limits = AddressLimits(self.settings.room_rate_per_minute)
         self.clients: set[Client] = set()
         self.per_address: dict[str, int] = {}
+        #: The rules a new game is played by, from the host's variants (a seam for tests).
+        self.rules: Callable[[list[str]], Ruleset] = ruleset_with
 
     # --- one connection -------------------------------------------------------------------
     async def serve(self, socket: ServerConnection) -> None:
