@@ -175,9 +175,7 @@ async def _apply(server: GameServer, client: Client, room: Room, action: object,
     try:
         await server.storage.append(step, now)
     except Conflict:  # another server process moved this game on: catch up, then refuse
-        row = await server.storage.load(room.id)
-        if row is not None:
-            room.adopt(row)
+        await catch_up(server, room, -1)
         _refuse(client, room, "stale", request)
         return
     room.state, room.updated = state, now
@@ -218,14 +216,11 @@ async def expire(server: GameServer, game_id: str, seq: int) -> None:
 async def _end(server: GameServer, room: Room, result: ResultRow, only_if_seq: int | None) -> None:
     """Store the end of a game (resigned, expired) and tell both seats; under the lock."""
     if not await server.storage.finish(room.id, result, server.clock(), only_if_seq):
-        row = await server.storage.load(room.id)  # another process ended it first
-        if row is not None:
-            room.adopt(row)
-    else:
-        room.status, room.result = "over", result
-    if room.status == "over":
-        server.broadcast(room, lambda _seat: room.ended_message())
-        await server.announce(room.id, room.seq)
+        await catch_up(server, room, -1)  # another process moved it on or ended it first
+        return
+    room.status, room.result = "over", result
+    server.broadcast(room, lambda _seat: room.ended_message())
+    await server.announce(room.id, room.seq)
 
 
 async def catch_up(server: GameServer, room: Room, seq: int) -> None:
