@@ -223,3 +223,31 @@ def test_both_processes_storing_the_same_step_refuses_the_loser_as_stale(postgre
             "SELECT action FROM actions WHERE game = %s ORDER BY seq", (game,))]
     seats = [msgspec.json.decode(a)["seat"] for a in actions]
     assert seats == [winner, 1 - winner]  # one step each, the winner's first: no fork
+
+
+def test_a_process_that_lost_its_listen_connection_catches_up(postgres_cluster, postgres_url):
+    """Both processes lose LISTEN and cannot connect again while the host moves: that
+    notification is lost, yet once they are back the friend (on B) gets the update."""
+    name = postgres_url.rsplit("/", 1)[1]
+
+    def admin(sql: str) -> list[tuple]:
+        with psycopg.connect(postgres_cluster.url(), autocommit=True) as connection:
+            cursor = connection.execute(sql)
+            return cursor.fetchall() if cursor.description else []
+
+    async def body():
+        async with servers(postgres_url, 2) as (a, b):
+            host, friend, created, joined = await across(a.url, b.url)
+            (_, host_choice), _ = await asyncio.gather(first_choice(host, 0), first_choice(friend, 1))
+            admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+            try:
+                assert len(admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                                 f"datname = '{name}' AND application_name LIKE 'tacocat-listen-%'")) == 2
+                await host.send(m.Act(game=created.game, seq=0, action=host_choice))
+                assert (await next_of(host, m.Update)).seq == 1  # stored while B is deaf
+            finally:
+                admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+            assert (await next_of(friend, m.Update)).seq == 1
+            for connection in (host, friend):
+                await connection.close()
+    run(body())

@@ -33,6 +33,8 @@ from tacocat.server.storage.threaded import ThreadedStorage
 
 log = logging.getLogger(__name__)
 CHANNEL = "tacocat_games"
+#: Seconds between attempts to listen again after the LISTEN connection was lost.
+RECONNECT_EVERY = 1.0
 #: Two servers starting at once must not both create the tables.
 MIGRATION_LOCK = "SELECT pg_advisory_xact_lock(7216)"
 
@@ -142,28 +144,56 @@ class PostgresBus:
         if self._failed is not None:
             raise self._failed
 
+    def _connect(self) -> Any:
+        connection = psycopg.connect(self.url, autocommit=True, connect_timeout=10,
+                                     application_name=f"tacocat-listen-{self.storage.node}")
+        try:
+            connection.execute(f"LISTEN {CHANNEL}")
+            self._beat(connection, strict=True)
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
     def _run(self, loop: asyncio.AbstractEventLoop, listener: Listener,
              presence: PresenceListener | None, ready: threading.Event) -> None:
         try:
-            connection = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+            connection = self._connect()
         except BaseException as error:  # reported to listen()
             self._failed = error
-            ready.set()
             return
-        with connection:
+        finally:
+            ready.set()
+        while connection is not None:
+            with connection:
+                try:
+                    self._listen(connection, loop, listener, presence)
+                except psycopg.Error:
+                    log.error("lost PostgreSQL's LISTEN connection: reconnecting", exc_info=True)
+            connection = self._reconnect()
+            if connection is not None:
+                self._resync(loop, listener, presence)
+
+    def _reconnect(self) -> Any | None:
+        """A new LISTEN connection, tried every second until it works or the bus stops."""
+        while not self._stop.wait(RECONNECT_EVERY):
             try:
-                connection.execute(f"LISTEN {CHANNEL}")
-                self._beat(connection, first=True)
-            except BaseException as error:
-                self._failed = error
-                return
-            finally:
-                ready.set()
-            try:
-                self._listen(connection, loop, listener, presence)
-            except psycopg.Error:
-                log.critical("lost PostgreSQL's LISTEN connection: other processes' moves are "
-                             "no longer delivered here", exc_info=True)
+                connection = self._connect()
+            except psycopg.Error as error:
+                log.debug("LISTEN: still cannot connect (%s)", error)
+                continue
+            log.warning("LISTEN again: catching up the games followed here")
+            return connection
+        return None
+
+    def _resync(self, loop: asyncio.AbstractEventLoop, listener: Listener,
+                presence: PresenceListener | None) -> None:
+        """Notifications sent while this process was not listening are lost: every game a
+        client here follows is caught up from storage, and its presence read again."""
+        for game_id in sorted({game_id for game_id, _ in self.storage.mine()}):
+            asyncio.run_coroutine_threadsafe(listener(game_id, -1), loop)
+            if presence is not None:
+                loop.call_soon_threadsafe(presence, game_id)
 
     def _listen(self, connection: Any, loop: asyncio.AbstractEventLoop, listener: Listener,
                 presence: PresenceListener | None) -> None:
@@ -176,20 +206,20 @@ class PostgresBus:
                 next_beat = time.monotonic() + period
                 self._beat(connection)
 
-    def _beat(self, connection: Any, first: bool = False) -> None:
+    def _beat(self, connection: Any, strict: bool = False) -> None:
         """Refresh this process's heartbeat; forget the processes whose heartbeat stopped."""
         dialect, node, now = self.storage.dialect, self.storage.node, time.time()
         try:
             with connection.transaction():
                 mine = self.storage.mine()
-                if presence.beat(dialect, connection, node, now, mine) and not first:
+                if presence.beat(dialect, connection, node, now, mine) and mine:
                     log.warning("this process had been taken for dead: its seats are written again")
                     for game_id in sorted({game_id for game_id, _ in mine}):
                         _notify(connection, f"p:{node}:{game_id}")
                 for dead, game_id in presence.reap(dialect, connection, now - self.storage.node_timeout):
                     _notify(connection, f"p:{dead}:{game_id}")
         except psycopg.errors.DatabaseError:  # a deadlock with another reaper: next time
-            if first:
+            if strict:
                 raise
             log.warning("heartbeat failed (tried again)", exc_info=True)
 
