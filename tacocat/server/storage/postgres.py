@@ -56,6 +56,12 @@ class PostgresStorage(ThreadedStorage):
         self._closing = False
         self.bus = PostgresBus(url, self)
 
+    async def open(self) -> None:
+        """Connect, migrate, and enter this process in ``nodes`` (its heartbeat row)."""
+        await super().open()
+        await self.thread.run(partial(presence.beat, self.dialect, node=self.node, now=time.time(),
+                                      mine=()))
+
     def mine(self) -> list[tuple[str, int]]:
         with self._mine_lock:
             return sorted(self._mine)
