@@ -8,8 +8,8 @@ from typing import Any, Protocol
 
 #: Called with (game id, its seq now; -1 when it ended) for a change another process made.
 Listener = Callable[[str, int], Coroutine[Any, Any, None]]
-#: Called with (process, game id, seat, whether that process now has the seat attached).
-PresenceListener = Callable[[str, str, int, bool], None]
+#: Called with a game id when another process's seats in that game changed (read them again).
+PresenceListener = Callable[[str], None]
 
 
 class Bus(Protocol):

@@ -17,6 +17,7 @@ import platformdirs
 from tacocat import __version__
 from tacocat.server.app import Listen, run_until_stopped
 from tacocat.server.config import Settings
+from tacocat.server.storage.presence import NODE_TIMEOUT
 from tacocat.server.storage.sqlite import SYNC_MODES, SqliteStorage
 
 
@@ -38,16 +39,31 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--tls-key", type=Path, default=None, help="its private key (PEM)")
     p.add_argument("--expire-days", type=float, default=30.0,
                    help="end a game nobody acted in for this many days (default 30)")
+    grace = Settings().presence_grace
+    p.add_argument("--presence-grace", type=_seconds, default=grace, metavar="SECONDS",
+                   help="show a player gone only after their last connection has been away "
+                   f"this long (default {grace:g})")
+    p.add_argument("--node-timeout", type=_seconds, default=NODE_TIMEOUT, metavar="SECONDS",
+                   help="PostgreSQL: take another server process for dead when it has not beaten "
+                   f"its heartbeat for this long (default {NODE_TIMEOUT:g}; beats every third)")
     p.add_argument("--log-level", default="INFO", type=str.upper,
                    choices=("DEBUG", "INFO", "WARNING", "ERROR"))
     return p
 
 
-def storage_for(db: str | None, sqlite_sync: str):  # type: ignore[no-untyped-def]
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text}: not a positive number of seconds")
+    return value
+
+
+def storage_for(db: str | None, sqlite_sync: str,  # type: ignore[no-untyped-def]
+                node_timeout: float = NODE_TIMEOUT):
     if db is not None and db.startswith(("postgresql://", "postgres://")):
         from tacocat.server.storage.postgres import PostgresStorage  # needs the postgres extra
 
-        return PostgresStorage(db)
+        return PostgresStorage(db, node_timeout)
     return SqliteStorage(Path(db) if db else default_db(), sqlite_sync)
 
 
@@ -57,11 +73,12 @@ def main(argv: list[str] | None = None) -> int:
         parser().error("--tls-cert and --tls-key go together")
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        storage = storage_for(args.db, args.sqlite_sync)
+        storage = storage_for(args.db, args.sqlite_sync, args.node_timeout)
     except ImportError:
         print("tacocat-server: PostgreSQL needs psycopg: pip install 'tacocat[postgres]'", file=sys.stderr)
         return 2
-    settings = Settings(expire_after=args.expire_days * 24 * 3600)
+    settings = Settings(expire_after=args.expire_days * 24 * 3600,
+                        presence_grace=args.presence_grace)
     listen = Listen(args.host, args.port, args.tls_cert, args.tls_key)
     bus = getattr(storage, "bus", None)
     try:

@@ -4,8 +4,8 @@ them, and who is attached to which seat, with presence and its grace period."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 from tacocat.net import messages as m
 from tacocat.server.config import Settings
@@ -25,11 +25,20 @@ class Rooms:
         self.settings = settings
         self._rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()  # presence writes and reads under way
 
     def __len__(self) -> int:
         return len(self._rooms)
 
     def cached(self, game_id: str) -> Room | None:
+        return self._rooms.get(game_id)
+
+    async def following(self, game_id: str) -> Room | None:
+        """The room if this process holds it: in memory, or being loaded (then awaited, so
+        that a change another process made during the load is not missed)."""
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
         return self._rooms.get(game_id)
 
     async def get(self, game_id: str) -> Room | None:
@@ -46,6 +55,8 @@ class Rooms:
             row = await self.storage.load(game_id)
             room = room_from_row(row) if row is not None else None
             if room is not None:
+                await self._read_remote(room)
+                room.shown = [bool(attached) for attached in room.remote]  # nobody here to tell
                 self.put(room)
             future.set_result(room)
             return room
@@ -70,7 +81,9 @@ class Rooms:
 
     # --- attachment and presence ----------------------------------------------------------
     # A seat is present while a connection of this process or of another (PostgreSQL:
-    # ``remote``) follows it. Coming is shown at once; going only after the grace period.
+    # ``remote``, read from the ``presence`` table when the room loads and again whenever
+    # another process says it changed) follows it. Coming is shown at once; going only
+    # after the grace period.
     def attach(self, client: Client, room: Room, seat: int, notify: Notify) -> None:
         client.games[room.id] = seat
         first = not room.attached[seat]
@@ -89,18 +102,37 @@ class Rooms:
             self._publish(room.id, seat, False)
         self._settle(room, seat, notify)
 
-    def remote(self, node: str, game_id: str, seat: int, attached: bool, notify: Notify) -> None:
-        """Another server process now has (or no longer has) ``seat`` attached."""
-        room = self._rooms.get(game_id)
+    def remote(self, game_id: str, notify: Notify) -> None:
+        """Another server process's seats in this game changed: read them again."""
+        self._spawn(self._refresh(game_id, notify))
+
+    async def _refresh(self, game_id: str, notify: Notify) -> None:
+        room = await self.following(game_id)
         if room is None:
             return
-        (room.remote[seat].add if attached else room.remote[seat].discard)(node)
-        self._settle(room, seat, notify)
+        await self._read_remote(room)
+        for seat in (0, 1):
+            self._settle(room, seat, notify)
+
+    async def _read_remote(self, room: Room) -> None:
+        """``room.remote`` from storage (PostgreSQL's ``presence`` table; SQLite has none)."""
+        read = getattr(self.storage, "remote_presence", None)
+        if read is None:
+            return
+        remote: tuple[set[str], set[str]] = (set(), set())
+        for node, seat in await read(room.id):
+            remote[seat].add(node)
+        room.remote = remote
 
     def _publish(self, game_id: str, seat: int, attached: bool) -> None:
         publish = getattr(self.storage, "presence", None)
         if publish is not None:
-            asyncio.ensure_future(publish(game_id, seat, attached))
+            self._spawn(publish(game_id, seat, attached))
+
+    def _spawn(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(job)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _settle(self, room: Room, seat: int, notify: Notify) -> None:
         present = bool(room.attached[seat] or room.remote[seat])

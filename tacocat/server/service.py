@@ -218,14 +218,15 @@ class GameServer:
 
     async def on_remote_change(self, game_id: str, seq: int) -> None:
         """Another process changed a game: catch up and tell this process's clients."""
-        room = self.rooms.cached(game_id)
+        room = await self.rooms.following(game_id)
         if room is None:
             return
         async with room.lock:
             await play.catch_up(self, room, seq)
 
-    def on_remote_presence(self, node: str, game_id: str, seat: int, attached: bool) -> None:
-        self.rooms.remote(node, game_id, seat, attached, self.presence_changed)
+    def on_remote_presence(self, game_id: str) -> None:
+        """Another process's seats in a game changed (PostgreSQL)."""
+        self.rooms.remote(game_id, self.presence_changed)
 
     def broadcast(self, room: Room, make: Callable[[int], msgspec.Struct | None]) -> None:
         """Send each attached seat what ``make(seat)`` builds for it."""

@@ -1,14 +1,17 @@
 """A real server on loopback for the server's tests: in this process (``server``), or as a
-child process that a test may kill -9 (``tests/server/test_faults.py``)."""
+child process that a test may kill -9 (``tests/server/test_faults.py``); and a throw-away
+PostgreSQL (``postgres_url``: a fresh database on a cluster made once per session)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 from tacocat.ai import make_bot
 from tacocat.net import messages as m
@@ -17,6 +20,19 @@ from tacocat.server.app import Listen, running
 from tacocat.server.config import Settings
 from tacocat.server.service import GameServer
 from tacocat.server.storage.sqlite import SqliteStorage
+from tests.server import postgres
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[postgres.Cluster]:
+    with postgres.cluster() as server:
+        yield server
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: postgres.Cluster) -> str:
+    """A new, empty database on the session's PostgreSQL."""
+    return postgres_cluster.database()
 
 
 @dataclass

@@ -46,6 +46,22 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             PRIMARY KEY (game, seq)
         )""",
     )),
+    # Which server process has which seat attached (several processes on one PostgreSQL:
+    # tacocat/server/storage/presence.py); ``nodes`` holds each process's heartbeat. SQLite
+    # (one process) keeps the tables empty.
+    (2, (
+        """CREATE TABLE nodes (
+            node TEXT PRIMARY KEY,
+            seen DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE presence (
+            node TEXT NOT NULL,
+            game TEXT NOT NULL REFERENCES games (id),
+            seat INTEGER NOT NULL,
+            PRIMARY KEY (node, game, seat)
+        )""",
+        "CREATE INDEX presence_game ON presence (game)",
+    )),
 )
 
 LATEST = MIGRATIONS[-1][0]
