@@ -36,6 +36,9 @@ def parser() -> argparse.ArgumentParser:
                    help="full: a move survives a power cut (default); normal: only a crash")
     p.add_argument("--tls-cert", type=Path, default=None, help="certificate chain (PEM): serve wss://")
     p.add_argument("--tls-key", type=Path, default=None, help="its private key (PEM)")
+    p.add_argument("--trust-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="a TLS terminator's address: its X-Forwarded-For names the client "
+                   "(for the per-address limits; repeatable)")
     p.add_argument("--expire-days", type=float, default=30.0,
                    help="end a game nobody acted in for this many days (default 30)")
     p.add_argument("--log-level", default="INFO", type=str.upper,
@@ -61,7 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("tacocat-server: PostgreSQL needs psycopg: pip install 'tacocat[postgres]'", file=sys.stderr)
         return 2
-    settings = Settings(expire_after=args.expire_days * 24 * 3600)
+    settings = Settings(expire_after=args.expire_days * 24 * 3600,
+                        trusted_proxies=frozenset(args.trust_proxy))
     listen = Listen(args.host, args.port, args.tls_cert, args.tls_key)
     bus = getattr(storage, "bus", None)
     try:
