@@ -59,7 +59,10 @@ def parse(frame: str | bytes) -> m.ClientMessage:
     """A client frame as a message (one text frame, docs/protocol.md); raises BadMessage."""
     if not isinstance(frame, str):
         raise m.BadMessage("a message is one text frame (UTF-8 JSON), not a binary one")
-    return m.parse_client(frame)
+    try:
+        return m.parse_client(frame)
+    except RecursionError:  # msgspec skipping a deep value to find a later "type"
+        raise m.BadMessage("the message is nested too deeply") from None
 
 
 class Client:
@@ -303,6 +306,6 @@ def _other_protocol(frame: str | bytes) -> bool:
     one may well have fields this one does not know)."""
     try:
         hello = msgspec.json.decode(frame, type=AnyHello)
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):
         return False
     return hello.type == "hello" and hello.protocol != m.PROTOCOL

@@ -74,6 +74,7 @@ MALFORMED = [
     (json.dumps({"type": "resume", "game": "g_short", "token": TOKEN}), "`$.game`"),
     (json.dumps({"type": "join", "invite": "7KX4M-Q2ZHD", "name": "Ben", "id": "x" * 33}), "`$.id`"),
     (b'{"type": "detach", "game": "g_AAAAAAAAAAAAAAAA"}', "text frame"),
+    ('{"action": ' + "[" * 4000 + "]" * 4000 + ', "type": "act"}', "nested too deeply"),
 ]
 
 
