@@ -59,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     if (args.tls_cert is None) != (args.tls_key is None):
         parser().error("--tls-cert and --tls-key go together")
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # The WebSocket library's DEBUG lines show the frames, seat tokens and invites among them:
+    # never below INFO, whatever --log-level says (docs/server.md, "Logs").
+    logging.getLogger("websockets").setLevel(max(logging.INFO, logging.getLogger().level))
     try:
         storage = storage_for(args.db, args.sqlite_sync)
     except ImportError:

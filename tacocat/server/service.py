@@ -226,6 +226,7 @@ class GameServer:
             client.send(m.Error(code="bad_message", message=str(error)))
             return self._strike(client)
         client.strikes = 0
+        log.debug("%s: %s %s", client.address, message.__struct_config__.tag, getattr(message, "game", ""))
         try:
             await self._dispatch(client, message)
         except Exception:
