@@ -9,14 +9,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import ssl
 import sys
 from pathlib import Path
 
 import platformdirs
+from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
 
 from tacocat import __version__
+from tacocat.net.messages import PROTOCOL, BadMessage, Hello, Welcome, encode, parse_server
 from tacocat.server.app import Listen, run_until_stopped
 from tacocat.server.config import Settings
+from tacocat.server.storage.schema import SchemaTooNew
 from tacocat.server.storage.sqlite import SYNC_MODES, SqliteStorage
 
 
@@ -43,7 +48,24 @@ def parser() -> argparse.ArgumentParser:
                    help="end a game nobody acted in for this many days (default 30)")
     p.add_argument("--log-level", default="INFO", type=str.upper,
                    choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    p.add_argument("--check", metavar="URL", default=None,
+                   help="only say hello to the server at URL and exit 0 if it answers "
+                   "(a health check; wss:// is not verified)")
     return p
+
+
+async def check(url: str, timeout: float = 5.0) -> bool:
+    """Whether the server at ``url`` answers a hello with a welcome (containers' HEALTHCHECK)."""
+    context = None
+    if url.startswith("wss://"):  # liveness only: a certificate for a public name, checked locally
+        context = ssl.create_default_context()
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    try:
+        async with asyncio.timeout(timeout), connect(url, ssl=context) as socket:
+            await socket.send(encode(Hello(protocol=PROTOCOL, client="tacocat-server --check")), text=True)
+            return isinstance(parse_server(await socket.recv()), Welcome)
+    except (OSError, TimeoutError, WebSocketException, BadMessage):
+        return False
 
 
 def storage_for(db: str | None, sqlite_sync: str):  # type: ignore[no-untyped-def]
@@ -56,6 +78,8 @@ def storage_for(db: str | None, sqlite_sync: str):  # type: ignore[no-untyped-de
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.check is not None:
+        return 0 if asyncio.run(check(args.check)) else 1
     if (args.tls_cert is None) != (args.tls_key is None):
         parser().error("--tls-cert and --tls-key go together")
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -76,6 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         print(f"tacocat-server: {error}", file=sys.stderr)
         return 1
+    except SchemaTooNew as error:  # an older server on a newer database: the upgrade's backup
+        print(f"tacocat-server: {error} (docs/server.md, \"Upgrading\")", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         pass
     return 0
