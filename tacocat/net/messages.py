@@ -129,6 +129,8 @@ def parse_client(frame: str | bytes) -> ClientMessage:
         return _client_decoder.decode(frame)
     except msgspec.DecodeError as error:  # ValidationError is a DecodeError
         raise BadMessage(str(error)) from None
+    except RecursionError:  # a deeply nested value before "type" (found by the fuzz test)
+        raise BadMessage("the message is nested too deeply") from None
 
 
 # --- server -> client ---------------------------------------------------------------------

@@ -9,15 +9,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import ssl
 import sys
 from pathlib import Path
 
 import platformdirs
+from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
 
 from tacocat import __version__
+from tacocat.net.messages import PROTOCOL, BadMessage, Hello, Welcome, encode, parse_server
 from tacocat.server.app import Listen, run_until_stopped
 from tacocat.server.config import Settings
 from tacocat.server.storage.presence import NODE_TIMEOUT
+from tacocat.server.storage.schema import SchemaTooNew
 from tacocat.server.storage.sqlite import SYNC_MODES, SqliteStorage
 
 
@@ -37,6 +42,9 @@ def parser() -> argparse.ArgumentParser:
                    help="full: a move survives a power cut (default); normal: only a crash")
     p.add_argument("--tls-cert", type=Path, default=None, help="certificate chain (PEM): serve wss://")
     p.add_argument("--tls-key", type=Path, default=None, help="its private key (PEM)")
+    p.add_argument("--trust-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="a TLS terminator's address: its X-Forwarded-For names the client "
+                   "(for the per-address limits; repeatable)")
     p.add_argument("--expire-days", type=float, default=30.0,
                    help="end a game nobody acted in for this many days (default 30)")
     grace = Settings().presence_grace
@@ -48,6 +56,9 @@ def parser() -> argparse.ArgumentParser:
                    f"its heartbeat for this long (default {NODE_TIMEOUT:g}; beats every third)")
     p.add_argument("--log-level", default="INFO", type=str.upper,
                    choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    p.add_argument("--check", metavar="URL", default=None,
+                   help="only say hello to the server at URL and exit 0 if it answers "
+                   "(a health check; wss:// is not verified)")
     return p
 
 
@@ -56,6 +67,20 @@ def _seconds(text: str) -> float:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"{text}: not a positive number of seconds")
     return value
+
+
+async def check(url: str, timeout: float = 5.0) -> bool:
+    """Whether the server at ``url`` answers a hello with a welcome (containers' HEALTHCHECK)."""
+    context = None
+    if url.startswith("wss://"):  # liveness only: a certificate for a public name, checked locally
+        context = ssl.create_default_context()
+        context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    try:
+        async with asyncio.timeout(timeout), connect(url, ssl=context) as socket:
+            await socket.send(encode(Hello(protocol=PROTOCOL, client="tacocat-server --check")), text=True)
+            return isinstance(parse_server(await socket.recv()), Welcome)
+    except (OSError, TimeoutError, WebSocketException, BadMessage):
+        return False
 
 
 def storage_for(db: str | None, sqlite_sync: str,  # type: ignore[no-untyped-def]
@@ -69,16 +94,22 @@ def storage_for(db: str | None, sqlite_sync: str,  # type: ignore[no-untyped-def
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if args.check is not None:
+        return 0 if asyncio.run(check(args.check)) else 1
     if (args.tls_cert is None) != (args.tls_key is None):
         parser().error("--tls-cert and --tls-key go together")
     logging.basicConfig(level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # The WebSocket library's DEBUG lines show the frames, seat tokens and invites among them:
+    # never below INFO, whatever --log-level says (docs/server.md, "Logs").
+    logging.getLogger("websockets").setLevel(max(logging.INFO, logging.getLogger().level))
     try:
         storage = storage_for(args.db, args.sqlite_sync, args.node_timeout)
     except ImportError:
         print("tacocat-server: PostgreSQL needs psycopg: pip install 'tacocat[postgres]'", file=sys.stderr)
         return 2
     settings = Settings(expire_after=args.expire_days * 24 * 3600,
-                        presence_grace=args.presence_grace)
+                        presence_grace=args.presence_grace,
+                        trusted_proxies=frozenset(args.trust_proxy))
     listen = Listen(args.host, args.port, args.tls_cert, args.tls_key)
     bus = getattr(storage, "bus", None)
     try:
@@ -86,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         print(f"tacocat-server: {error}", file=sys.stderr)
         return 1
+    except SchemaTooNew as error:  # an older server on a newer database: the upgrade's backup
+        print(f"tacocat-server: {error} (docs/server.md, \"Upgrading\")", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         pass
     return 0

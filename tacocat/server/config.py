@@ -37,3 +37,6 @@ class Settings:
     send_queue: int = 256
     #: Rooms kept in memory with nobody attached, before the oldest are let go.
     idle_rooms: int = 2_000
+    #: Peers trusted to say who their client is (``X-Forwarded-For``): a TLS terminator
+    #: in front of the server. Anyone else's header is ignored.
+    trusted_proxies: frozenset[str] = frozenset()

@@ -1,7 +1,9 @@
-"""Rate limits: token buckets, one per connection and one per address and kind of request."""
+"""Rate limits: token buckets, one per connection and one per address and kind of request,
+and what counts as one address (an IPv6 /64, a proxy's client)."""
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -56,3 +58,27 @@ class AddressLimits:
 
     def forget_full(self) -> None:
         self._buckets = {key: b for key, b in self._buckets.items() if not b.full()}
+
+
+def address_key(host: str) -> str:
+    """The address limits count by: an IPv4 address (also when IPv4-mapped), or the /64 an
+    IPv6 address is in (one subscriber is usually given a whole /64)."""
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
+def client_host(peer: str, forwarded_for: str | None, trusted_proxies: frozenset[str]) -> str:
+    """The client's address: the peer's, or, when the peer is a trusted proxy (a TLS
+    terminator on the same machine), the last address it put in ``X-Forwarded-For``."""
+    if peer in trusted_proxies and forwarded_for:
+        last = forwarded_for.rsplit(",", 1)[-1].strip()
+        if last:
+            return last
+    return peer

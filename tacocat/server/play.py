@@ -128,6 +128,8 @@ async def resume(server: GameServer, client: Client, message: m.Resume) -> None:
         return
     server.rooms.attach(client, room, seat, server.presence_changed)
     client.send(room.state_message(seat, message.id))
+    if room.status == "over":  # the end may have been decided while this seat was away
+        client.send(room.ended_message())
 
 
 def _refuse(client: Client, room: Room, code: str, request: m.RequestId | None,

@@ -27,12 +27,41 @@ from tacocat.rules.variants import ruleset_with
 from tacocat.server import play, rooms_store
 from tacocat.server.bus import Bus
 from tacocat.server.config import Settings
-from tacocat.server.limits import AddressLimits, Bucket
+from tacocat.server.limits import AddressLimits, Bucket, address_key, client_host
 from tacocat.server.rooms import Room
 from tacocat.server.storage.base import Storage
 
 log = logging.getLogger("tacocat.server")
-_CLOSE_POLICY, _CLOSE_ERROR, _CLOSE_UPDATE, _CLOSE_NO_HELLO = 1008, 1011, 4000, 4001
+#: Close codes (docs/protocol.md, "Errors and limits").
+CLOSE_POLICY, CLOSE_FULL, CLOSE_UPDATE, CLOSE_NO_HELLO = 1008, 1013, 4000, 4001
+#: Seconds a closing connection is given to take its last messages and the close frame
+#: before its TCP connection is cut (a client that does not read never takes them).
+CLOSE_WAIT = 2.0
+#: Why a connection closes: its code and reason.
+Close = tuple[int, str]
+
+
+class AnyHello(msgspec.Struct):
+    """A hello as any version of the protocol may write it (other fields ignored): enough
+    to tell an older or newer client to update instead of calling its hello malformed."""
+
+    type: str
+    protocol: int
+
+
+async def close_socket(socket: ServerConnection, code: int, reason: str) -> None:
+    """The closing handshake, bounded: a peer that does not answer is cut off."""
+    try:
+        await asyncio.wait_for(socket.close(code, reason), CLOSE_WAIT)
+    except TimeoutError:
+        socket.transport.abort()
+
+
+def parse(frame: str | bytes) -> m.ClientMessage:
+    """A client frame as a message (one text frame, docs/protocol.md); raises BadMessage."""
+    if not isinstance(frame, str):
+        raise m.BadMessage("a message is one text frame (UTF-8 JSON), not a binary one")
+    return m.parse_client(frame)
 
 
 class Client:
@@ -44,21 +73,23 @@ class Client:
         self.games: dict[str, int] = {}  # game id -> seat
         self.bucket = Bucket(settings.message_rate, settings.message_burst)
         self.strikes = 0
+        self.closing = False
         self._queue: asyncio.Queue[bytes | None] = asyncio.Queue(settings.send_queue)
         self._writer: asyncio.Task[None] | None = None
+        self._closer: asyncio.Future[None] | None = None
 
     def start(self) -> None:
         self._writer = asyncio.create_task(self._write())
 
     def send(self, message: msgspec.Struct) -> None:
         """Queue a message; a client too slow to take what it is sent is dropped."""
+        if self.closing:
+            return
         try:
             self._queue.put_nowait(m.encode(message))
         except asyncio.QueueFull:
             log.warning("dropping a client that does not read (%s)", self.address)
-            self._queue = asyncio.Queue(1)
-            self._queue.put_nowait(None)
-            asyncio.ensure_future(self.socket.close(_CLOSE_POLICY, "too slow"))
+            self._closer = asyncio.ensure_future(self.close(CLOSE_POLICY, "too slow"))
 
     async def _write(self) -> None:
         try:
@@ -67,7 +98,20 @@ class Client:
         except ConnectionClosed:
             pass
 
+    async def close(self, code: int, reason: str) -> None:
+        """Send what is queued, then close with ``code``; all bounded by CLOSE_WAIT each."""
+        self.closing = True
+        writer = self._writer
+        if writer is not None and not writer.done():
+            try:
+                self._queue.put_nowait(None)
+                await asyncio.wait_for(writer, CLOSE_WAIT)  # cancelled when it takes longer
+            except (asyncio.QueueFull, TimeoutError):
+                writer.cancel()
+        await close_socket(self.socket, code, reason)
+
     async def stop(self) -> None:
+        self.closing = True
         if self._writer is not None:
             self._writer.cancel()
 
@@ -90,9 +134,10 @@ class GameServer:
 
     # --- one connection -------------------------------------------------------------------
     async def serve(self, socket: ServerConnection) -> None:
-        address = str(socket.remote_address[0]) if socket.remote_address else "?"
-        if not self._admit(address):
-            await socket.close(_CLOSE_POLICY, "too many connections")
+        address = self.address_of(socket)
+        refusal = self._admit(address)
+        if refusal is not None:
+            await close_socket(socket, *refusal)
             return
         client = Client(socket, address, self.settings)
         client.start()
@@ -101,16 +146,27 @@ class GameServer:
         try:
             if await self._handshake(client):
                 async for frame in socket:
-                    if not await self._receive(client, frame):
+                    close = await self._receive(client, frame)
+                    if close is not None:
+                        await client.close(*close)
                         break
         except ConnectionClosed:
             pass
         finally:
             await self._forget(client)
 
-    def _admit(self, address: str) -> bool:
-        return (len(self.clients) < self.settings.max_connections
-                and self.per_address.get(address, 0) < self.settings.connections_per_address)
+    def address_of(self, socket: ServerConnection) -> str:
+        """The address the limits count by (docs/server.md, "Behind a TLS terminator")."""
+        peer = str(socket.remote_address[0]) if socket.remote_address else "?"
+        forwarded = socket.request.headers.get("X-Forwarded-For") if socket.request else None
+        return address_key(client_host(peer, forwarded, self.settings.trusted_proxies))
+
+    def _admit(self, address: str) -> Close | None:
+        if len(self.clients) >= self.settings.max_connections:
+            return CLOSE_FULL, "the server is full"
+        if self.per_address.get(address, 0) >= self.settings.connections_per_address:
+            return CLOSE_POLICY, "too many connections from this address"
+        return None
 
     async def _forget(self, client: Client) -> None:
         self.clients.discard(client)
@@ -130,52 +186,61 @@ class GameServer:
         try:
             frame = await asyncio.wait_for(client.socket.recv(), self.settings.hello_timeout)
         except TimeoutError:
-            await client.socket.close(_CLOSE_NO_HELLO, "no hello")
+            await client.close(CLOSE_NO_HELLO, "no hello")
             return False
         try:
-            hello = m.parse_client(frame)
+            hello = parse(frame)
         except m.BadMessage as error:
+            if _other_protocol(frame):
+                return await self._update_required(client, None)
             client.send(m.Error(code="bad_message", message=str(error)))
-            await client.socket.close(_CLOSE_POLICY, "bad hello")
+            await client.close(CLOSE_POLICY, "bad hello")
             return False
-        if not isinstance(hello, m.Hello) or hello.protocol != m.PROTOCOL:
-            client.send(m.Error(code="update_required", id=getattr(hello, "id", None),
-                                message=f"this server speaks protocol {m.PROTOCOL} to {m.PROTOCOL}",
-                                min_protocol=m.PROTOCOL, max_protocol=m.PROTOCOL))
-            await asyncio.sleep(0)  # let the writer send it before the close
-            await client.socket.close(_CLOSE_UPDATE, "update required")
+        if not isinstance(hello, m.Hello):
+            client.send(m.Error(code="bad_message", id=hello.id,
+                                message="the first message must be hello"))
+            await client.close(CLOSE_POLICY, "no hello")
             return False
+        if hello.protocol != m.PROTOCOL:
+            return await self._update_required(client, hello.id)
         client.send(m.Welcome(protocol=m.PROTOCOL, server=f"tacocat-server {__version__}", id=hello.id,
                               limits={"message_bytes": m.MAX_CLIENT_MESSAGE,
                                       "games_per_connection": self.settings.games_per_connection}))
         return True
 
-    async def _receive(self, client: Client, frame: str | bytes) -> bool:
-        """Handle one frame; False when the connection must close."""
+    async def _update_required(self, client: Client, request: m.RequestId | None) -> bool:
+        client.send(m.Error(code="update_required", id=request,
+                            message=f"this server speaks protocol {m.PROTOCOL} to {m.PROTOCOL}",
+                            min_protocol=m.PROTOCOL, max_protocol=m.PROTOCOL))
+        await client.close(CLOSE_UPDATE, "update required")
+        return False
+
+    async def _receive(self, client: Client, frame: str | bytes) -> Close | None:
+        """Handle one frame; the close to make when the connection must end."""
         wait = client.bucket.take()
         if wait:
             client.send(m.Error(code="rate_limited", retry_after=round(wait, 3)))
             return self._strike(client)
         try:
-            message = m.parse_client(frame)
+            message = parse(frame)
         except m.BadMessage as error:
             client.send(m.Error(code="bad_message", message=str(error)))
             return self._strike(client)
         client.strikes = 0
+        log.debug("%s: %s %s", client.address, message.__struct_config__.tag, getattr(message, "game", ""))
         try:
             await self._dispatch(client, message)
         except Exception:
             incident = uuid.uuid4().hex[:12]
             log.exception("incident %s: %s failed", incident, type(message).__name__)
             client.send(m.Error(code="server_error", incident=incident, id=getattr(message, "id", None)))
-        return True
+        return None
 
-    def _strike(self, client: Client) -> bool:
+    def _strike(self, client: Client) -> Close | None:
         client.strikes += 1
         if client.strikes >= self.settings.strikes:
-            asyncio.ensure_future(client.socket.close(_CLOSE_POLICY, "too many bad messages"))
-            return False
-        return True
+            return CLOSE_POLICY, "too many refused messages in a row"
+        return None
 
     async def _dispatch(self, client: Client, message: Any) -> None:
         if isinstance(message, m.Act):
@@ -237,3 +302,13 @@ class GameServer:
             if message is not None:
                 for client in room.attached[seat]:
                     client.send(message)
+
+
+def _other_protocol(frame: str | bytes) -> bool:
+    """Whether a frame the schema refused is a hello of another protocol version (a newer
+    one may well have fields this one does not know)."""
+    try:
+        hello = msgspec.json.decode(frame, type=AnyHello)
+    except (msgspec.DecodeError, RecursionError):
+        return False
+    return hello.type == "hello" and hello.protocol != m.PROTOCOL

@@ -71,3 +71,11 @@ def test_server_messages_leave_out_empty_fields_and_clients_ignore_new_ones():
     assert b"reason" not in frame and b"null" not in frame
     newer = frame[:-1] + b', "hint": "a field from a newer server"}'
     assert m.parse_server(newer) == m.Refused(game="g_5QK3aWm7Rt2Zp9Lx", code="stale", seq=3)
+
+
+def test_a_deeply_nested_frame_is_refused_not_a_crash():
+    """Found by the fuzz test: a deep value before "type" made the decoder recurse."""
+    deep = b'{"x": ' + b"[" * 4000 + b"]" * 4000 + b', "type": "hello", "protocol": 1}'
+    assert len(deep) < m.MAX_CLIENT_MESSAGE
+    with pytest.raises(m.BadMessage):
+        m.parse_client(deep)

@@ -24,6 +24,7 @@ _CLOSED = object()
 class MemorySocket:
     def __init__(self, address: str, received: list[bytes]) -> None:
         self.remote_address = (address, 0)
+        self.request = None  # no HTTP request: no X-Forwarded-For
         self.incoming: asyncio.Queue[Any] = asyncio.Queue()
         self.received = received  # every frame the server sent, in order
         self.connection: MemoryConnection | None = None
@@ -61,7 +62,7 @@ class MemoryConnection:
         self.pushes: asyncio.Queue[m.ServerMessage] = asyncio.Queue()
 
     async def send(self, message: msgspec.Struct) -> None:
-        await self.socket.incoming.put(m.encode(message))
+        await self.socket.incoming.put(m.encode(message).decode())  # a text frame
 
     async def reply(self, message: msgspec.Struct, kind: type) -> Any:
         """Send a request and return the first push of type ``kind`` (bounded)."""
