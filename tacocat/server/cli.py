@@ -20,7 +20,7 @@ from websockets.exceptions import WebSocketException
 from tacocat import __version__
 from tacocat.net.messages import PROTOCOL, BadMessage, Hello, Welcome, encode, parse_server
 from tacocat.server.app import Listen, run_until_stopped
-from tacocat.server.config import Settings
+from tacocat.server.config import BadLimits, Settings, read_limits
 from tacocat.server.storage.presence import NODE_TIMEOUT
 from tacocat.server.storage.schema import SchemaTooNew
 from tacocat.server.storage.sqlite import SYNC_MODES, SqliteStorage
@@ -54,6 +54,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--node-timeout", type=_seconds, default=NODE_TIMEOUT, metavar="SECONDS",
                    help="PostgreSQL: take another server process for dead when it has not beaten "
                    f"its heartbeat for this long (default {NODE_TIMEOUT:g}; beats every third)")
+    p.add_argument("--limits", type=Path, default=None, metavar="FILE",
+                   help="a TOML file whose [limits] table changes the limits (docs/server.md)")
     p.add_argument("--log-level", default="INFO", type=str.upper,
                    choices=("DEBUG", "INFO", "WARNING", "ERROR"))
     p.add_argument("--check", metavar="URL", default=None,
@@ -107,9 +109,14 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("tacocat-server: PostgreSQL needs psycopg: pip install 'tacocat[postgres]'", file=sys.stderr)
         return 2
-    settings = Settings(expire_after=args.expire_days * 24 * 3600,
-                        presence_grace=args.presence_grace,
-                        trusted_proxies=frozenset(args.trust_proxy))
+    try:
+        tuned = read_limits(args.limits) if args.limits else {}
+    except BadLimits as error:
+        print(f"tacocat-server: {error}", file=sys.stderr)
+        return 2
+    settings = Settings(**{"expire_after": args.expire_days * 24 * 3600,
+                           "presence_grace": args.presence_grace, **tuned,
+                           "trusted_proxies": frozenset(args.trust_proxy)})
     listen = Listen(args.host, args.port, args.tls_cert, args.tls_key)
     bus = getattr(storage, "bus", None)
     try:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
+import tomllib
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,3 +44,27 @@ class Settings:
     #: Peers trusted to say who their client is (``X-Forwarded-For``): a TLS terminator
     #: in front of the server. Anyone else's header is ignored.
     trusted_proxies: frozenset[str] = frozenset()
+
+
+#: What a limits file may set: every number of :class:`Settings`.
+TUNABLE = {f.name for f in dataclasses.fields(Settings) if f.type in ("float", "int")}
+
+
+class BadLimits(ValueError):
+    """A limits file that cannot be read or names something unknown."""
+
+
+def read_limits(path: Path) -> dict[str, Any]:
+    """The ``[limits]`` table of a TOML file (``tacocat-server --limits FILE``): Settings
+    field names and their numbers, checked (docs/server.md, "Limits")."""
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8")).get("limits", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise BadLimits(f"{path}: {error}") from None
+    unknown = sorted(set(table) - TUNABLE)
+    if unknown:
+        raise BadLimits(f"{path}: unknown limits {unknown}; known: {sorted(TUNABLE)}")
+    for name, value in table.items():
+        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+            raise BadLimits(f"{path}: {name} must be a positive number")
+    return dict(table)
