@@ -220,3 +220,15 @@ def test_play_truth_bench_refuses_a_player_without_an_analysis():
     done = subprocess.run([sys.executable, str(REPO / "bench" / "play_truth.py"), "--models", "heuristic"],
                           cwd=REPO, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2 and "not a hard-level player" in done.stderr
+
+
+def test_server_load_bench_holds_games_and_times_their_moves():
+    result = _run_bench("server_load.py", "--n", "4", "--duration", "2", "--warmup", "0.5",
+                        timeout=120)
+    assert result["connected_games"] == 4 and result["db"] == "sqlite-full"
+    assert result["moves_in_window"] > 0 and result["moves_per_s"] > 0
+    rtt = result["rtt_ms"]
+    assert 0 < rtt["p50"] <= rtt["p90"] <= rtt["p99"] <= rtt["max"]
+    memory = result["server_rss_mb"]
+    assert 0 < memory["empty"] <= memory["connected"] and result["server_cpu_pct_of_one_core"] >= 0
+    assert result["errors"] == {}

@@ -21,7 +21,8 @@ ROOT = "tacocat"
 #: The modules directly in tacocat/ that are not packages (cli, sim, levels, ...).
 TOP_LEVEL = "top-level modules"
 #: Every part of the package: its sub-packages and its top-level modules.
-CHECKED_PACKAGES: list[str] = ["tacocat.rules", "tacocat.ai", "tacocat.persistence",
+CHECKED_PACKAGES: list[str] = ["tacocat.rules", "tacocat.ai", "tacocat.persistence", "tacocat.net",
+                               "tacocat.server", "tacocat.online",
                                "tacocat.tutorial", "tacocat.ui", TOP_LEVEL]
 
 

@@ -22,7 +22,8 @@ from tacocat.server.rooms_store import presence
 from tacocat.server.storage.base import Conflict, GameRow, ResultRow, SeatRow, Step
 
 if TYPE_CHECKING:
-    from tacocat.server.service import Client, GameServer
+    from tacocat.server.peer import Client
+    from tacocat.server.roles import Server as GameServer
 
 log = logging.getLogger("tacocat.server")
 NAME_LENGTH = 24

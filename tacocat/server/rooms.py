@@ -21,7 +21,7 @@ from tacocat.rules.events import Event
 from tacocat.server.storage.base import GameRow, ResultRow
 
 if TYPE_CHECKING:
-    from tacocat.server.service import Client
+    from tacocat.server.peer import Client
 
 
 @dataclass

@@ -13,7 +13,7 @@ from tacocat.server.rooms import Room, room_from_row
 from tacocat.server.storage.base import Storage
 
 if TYPE_CHECKING:
-    from tacocat.server.service import Client
+    from tacocat.server.peer import Client
 
 #: Tells the other seat that a seat came or went.
 Notify = Callable[[Room, int], None]

@@ -1,0 +1,409 @@
+"""Load bench for the game server: N concurrent games on loopback, like the boardgame.io yardstick.
+
+    python bench/server_load.py --n 1000 --mode paced          # one case
+    python bench/server_load.py --sweep                         # 10..1000 paced, 10 sat
+
+The server runs as its own process pinned to CPU 0 (``python -m tacocat.server``, its
+games in a fresh SQLite file, or ``--db postgresql://…`` with ``--processes 2``); this
+process, the load, is pinned to CPU 1. Each game is two WebSocket clients (host and
+friend, each its own connection) playing random legal moves; a move's round trip is timed
+from sending ``act`` to the mover's ``update`` coming back (committed and sent). A game that
+ends is replaced by a new one (create and join). ``paced``: one move per game per second,
+games spread over the second; ``sat``: each game moves again as soon as its update is back.
+Reported, as ``../shared/anchors/boardgameio`` reports them: games held, moves/s in the
+measured window, p50/p90/p99/max round trip, the server's RSS (empty, connected, end) and
+CPU share of its core, and memory per game. Bounded: a hard limit of ``--hard-limit`` s,
+and every server is stopped. The last line is one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import msgspec  # noqa: E402
+
+from tacocat.net import messages as m  # noqa: E402
+from tacocat.online.client import Connection  # noqa: E402
+from tacocat.rules.actions import action_to_dict  # noqa: E402
+from tacocat.rules.moves import legal_actions  # noqa: E402
+from tacocat.rules.phase import Phase  # noqa: E402
+from tacocat.server.app import tune_gc  # noqa: E402
+
+#: The bench's server has no per-address or rate limits: all its players share 127.0.0.1.
+LIMITS = """[limits]
+connections_per_address = 1000000
+max_connections = 1000000
+message_rate = 1000000
+message_burst = 1000000
+room_rate_per_minute = 1000000
+max_open_invites = 1000000
+games_per_connection = 1000000
+idle_rooms = 100000
+"""
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def proc_cpu_s(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+
+def proc_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+@dataclass
+class Load:
+    mode: str
+    window: tuple[float, float] = (float("inf"), float("inf"))
+    rtts: list[float] = field(default_factory=list)
+    moves: int = 0
+    games_started: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+
+    def note(self, kind: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The few fields of an observation a random mover needs (decoding the whole of it,
+    history and all, would make this load generator, not the server, the bottleneck)."""
+
+    seat: int
+    to_act: tuple[int, ...]
+    own_commit: object
+    phase: Phase
+    hand: tuple[int, ...]
+    replace_limit: int | None
+    pending_target: int | None
+
+    @classmethod
+    def of(cls, data: dict) -> Seen:
+        return cls(data["seat"], tuple(data["to_act"]), data["own_commit"], Phase(data["phase"]),
+                   tuple(data["hand"]), data["replace_limit"], data["pending_target"])
+
+    def legal_actions(self):  # type: ignore[no-untyped-def]
+        return legal_actions(self.seat, self.to_act, self.phase, self.hand, self.replace_limit,
+                             self.pending_target)
+
+
+class BenchGame:
+    """One game's two connections, its latest observations and its move in flight."""
+
+    def __init__(self, load: Load, urls: tuple[str, str], rng: random.Random) -> None:
+        self.load, self.urls, self.rng = load, urls, rng
+        self.connections: list[Connection] = []
+        self.game = ""
+        self.observations: list = [None, None]
+        self.seqs = [0, 0]
+        self.pending: tuple[int, int, float] | None = None  # seat, seq sent, time
+        self.moved = asyncio.Event()
+        self.over = asyncio.Event()
+
+    async def start(self) -> None:
+        host = self.connections[0] if self.connections else await Connection.open(self.urls[0])
+        friend = self.connections[1] if self.connections else await Connection.open(self.urls[1])
+        if not self.connections:
+            self.connections = [host, friend]
+            for seat, connection in enumerate(self.connections):
+                asyncio.create_task(self._read(seat, connection))
+        self.observations, self.pending = [None, None], None
+        self.over.clear()
+        created = await host.request(m.Create(name="Host"))
+        self.game = created.game
+        await friend.request(m.Join(invite=created.invite, name="Friend"))
+        self.load.games_started += 1
+
+    async def _read(self, seat: int, connection: Connection) -> None:
+        while True:
+            message = await connection.pushes.get()
+            if isinstance(message, m.State | m.Update) and message.game == self.game:
+                if message.observation is not None:
+                    self.observations[seat] = Seen.of(message.observation)
+                    self.seqs[seat] = message.seq
+                self._arrived(seat, message.seq)
+            elif isinstance(message, m.Ended) and message.game == self.game:
+                self.over.set()
+                self._arrived(seat, message.seq)
+            elif isinstance(message, m.Refused) and message.game == self.game:
+                self.load.note(f"refused:{message.code}")
+                if self.pending and self.pending[0] == seat:
+                    self.pending = None
+                    self.moved.set()
+            elif isinstance(message, m.Error):
+                if message.code == "closed":
+                    return
+                self.load.note(f"error:{message.code}")
+
+    def _arrived(self, seat: int, seq: int) -> None:
+        pending = self.pending
+        if pending is not None and pending[0] == seat and seq > pending[1]:
+            now = time.monotonic()
+            if self.load.window[0] <= pending[2] < self.load.window[1]:
+                self.load.rtts.append((now - pending[2]) * 1000)
+                self.load.moves += 1
+            self.pending = None
+            self.moved.set()
+
+    async def move(self) -> bool:
+        """Send one random legal move for a seat that owes one; False if none could go."""
+        if self.pending is not None:
+            return False
+        if self.over.is_set():
+            await self.start()
+            return False
+        for seat in self.rng.sample((0, 1), 2):
+            observation = self.observations[seat]
+            if observation is None or observation.own_commit is not None or seat not in observation.to_act:
+                continue
+            if self.seqs[seat] != max(self.seqs):
+                continue
+            legal = observation.legal_actions()
+            action = legal[self.rng.randrange(len(legal))]
+            self.moved.clear()
+            self.pending = (seat, self.seqs[seat], time.monotonic())
+            wire = msgspec.convert(action_to_dict(action), m.WireAction)
+            await self.connections[seat].send(m.Act(game=self.game, seq=self.seqs[seat], action=wire))
+            return True
+        return False
+
+
+async def drive(game: BenchGame, load: Load, until: float, period: float) -> None:
+    next_tick = time.monotonic() + game.rng.random() * period
+    while time.monotonic() < until:
+        if load.mode == "paced":
+            await asyncio.sleep(max(0.0, next_tick - time.monotonic()))
+            next_tick += period
+            await game.move()
+        else:
+            if not await game.move():
+                await asyncio.sleep(0.001)
+                continue
+            try:
+                await asyncio.wait_for(game.moved.wait(), 10)
+            except TimeoutError:
+                load.note("move_timeout")
+                game.pending = None
+
+
+_GC_START = [0.0]
+GC_PAUSES: list[float] = []
+
+
+def _gc_watch(phase: str, info: dict) -> None:
+    if phase == "start":
+        _GC_START[0] = time.perf_counter()
+    else:
+        GC_PAUSES.append((time.perf_counter() - _GC_START[0]) * 1000)
+
+
+# --- the server processes --------------------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_servers(db: str, count: int, work: Path, extra: list[str]) -> list[tuple[subprocess.Popen[bytes], str]]:
+    limits = work / "limits.toml"
+    limits.write_text(LIMITS, encoding="utf-8")
+    servers = []
+    for index in range(count):
+        port = free_port()
+        log = open(work / f"server{index}.log", "wb")  # noqa: SIM115 - the child's
+        process = subprocess.Popen(
+            ["taskset", "-c", "0", sys.executable, "-m", "tacocat.server", "--db", db, "--port",
+             str(port), "--limits", str(limits), "--log-level", "WARNING", *extra],
+            cwd=ROOT, stdout=log, stderr=log, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        servers.append((process, f"ws://127.0.0.1:{port}/"))
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"server {index} did not start: see {work}") from None
+                time.sleep(0.05)
+    return servers
+
+
+def stop_servers(servers: list[tuple[subprocess.Popen[bytes], str]]) -> None:
+    for process, _ in servers:
+        process.terminate()
+    for process, _ in servers:
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=30)
+
+
+# --- one case --------------------------------------------------------------------------------
+async def connect_all(games: list[BenchGame], concurrency: int, load: Load) -> None:
+    gate = asyncio.Semaphore(concurrency)
+
+    async def one(game: BenchGame) -> None:
+        async with gate:
+            try:
+                await game.start()
+            except Exception as error:  # noqa: BLE001 - counted, the case goes on
+                load.note(f"setup:{type(error).__name__}")
+
+    await asyncio.gather(*(one(game) for game in games))
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, max(0, int(q * len(ordered) + 0.999999) - 1))], 2)
+
+
+async def run_case(n: int, mode: str, urls: list[str], pids: list[int], duration: float,
+                   warmup: float, seed: int) -> dict:
+    load = Load(mode)
+    rng = random.Random(seed)
+    empty = sum(proc_rss_mb(pid) for pid in pids)
+    games = [BenchGame(load, (urls[0], urls[-1]), random.Random(rng.random())) for _ in range(n)]
+    started = time.monotonic()
+    await connect_all(games, 50, load)
+    setup = time.monotonic() - started
+    live = [game for game in games if game.connections]
+    connected = sum(proc_rss_mb(pid) for pid in pids)
+    begin = time.monotonic()
+    load.window = (begin + warmup, begin + warmup + duration)
+    cpu_start: list[float] = []
+    drivers = [asyncio.create_task(drive(game, load, load.window[1], 1.0)) for game in live]
+    await asyncio.sleep(warmup)
+    cpu_start = [proc_cpu_s(pid) for pid in pids]
+    load_start = time.process_time()
+    GC_PAUSES.clear()
+    await asyncio.sleep(duration)
+    cpu = sum(proc_cpu_s(pid) - before for pid, before in zip(pids, cpu_start, strict=True))
+    load_cpu = time.process_time() - load_start
+    await asyncio.gather(*drivers)
+    end = sum(proc_rss_mb(pid) for pid in pids)
+    for game in live:
+        for connection in game.connections:
+            await connection.close()
+    return {
+        "n": n, "mode": mode, "processes": len(pids), "connected_games": len(live),
+        "setup_s": round(setup, 1), "moves_in_window": load.moves,
+        "moves_per_s": round(load.moves / duration, 1),
+        "rtt_ms": {q: percentile(load.rtts, v) for q, v in
+                   (("p50", 0.5), ("p90", 0.9), ("p99", 0.99), ("max", 1.0))},
+        "server_cpu_pct_of_one_core": round(100 * cpu / duration, 1),
+        "load_cpu_pct_of_one_core": round(100 * load_cpu / duration, 1),
+        "server_rss_mb": {"empty": round(empty, 1), "connected": round(connected, 1), "end": round(end, 1)},
+        "kb_per_game": round((connected - empty) * 1024 / max(1, len(live)), 1),
+        "games_started": load.games_started, "errors": load.errors,
+        "load_gc_pause_max_ms": round(max(GC_PAUSES, default=0.0), 1),
+    }
+
+
+def throwaway_postgres():  # type: ignore[no-untyped-def]
+    """A PostgreSQL cluster of its own (the tests' fixture: tests/server/postgres.py), its
+    processes pinned to CPU 0 beside the servers'. fsync is off there, as in the tests."""
+    from tests.server.postgres import Cluster, binaries
+
+    where = binaries()
+    if where is None:
+        raise SystemExit("--postgres needs PostgreSQL's server binaries (apt-get install postgresql)")
+    cluster = Cluster(where)
+    cluster.start()
+    postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
+    children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True,
+                              check=False).stdout.split()
+    for pid in [postmaster, *map(int, children)]:
+        os.sched_setaffinity(pid, {0})
+    return cluster
+
+
+def case(n: int, mode: str, args: argparse.Namespace) -> dict:
+    with tempfile.TemporaryDirectory(prefix="tacocat-load-") as tmp:
+        work = Path(tmp)
+        cluster = throwaway_postgres() if args.postgres else None
+        db = cluster.database() if cluster else args.db or str(work / "games.sqlite3")
+        try:
+            return _case(n, mode, args, work, db)
+        finally:
+            if cluster is not None:
+                cluster.stop()
+
+
+def _case(n: int, mode: str, args: argparse.Namespace, work: Path, db: str) -> dict:
+    postgres = db.startswith("postgresql://")
+    extra = [] if postgres else ["--sqlite-sync", args.sqlite_sync]
+    servers = start_servers(db, args.processes, work, extra)
+    try:
+        time.sleep(0.5)
+        result = asyncio.run(asyncio.wait_for(
+            run_case(n, mode, [url for _, url in servers], [p.pid for p, _ in servers],
+                     args.duration, args.warmup, args.seed), args.hard_limit))
+    finally:
+        stop_servers(servers)
+    result["db"] = "postgresql" if postgres else f"sqlite-{args.sqlite_sync}"
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=100, help="concurrent games (1..5000)")
+    parser.add_argument("--mode", choices=("paced", "sat"), default="paced")
+    parser.add_argument("--sweep", action="store_true",
+                        help="100, 500, 750, 1000 paced and 10 sat (the yardstick's rows)")
+    parser.add_argument("--db", default=None, help="postgresql://... (default: a fresh SQLite file)")
+    parser.add_argument("--postgres", action="store_true",
+                        help="a throw-away PostgreSQL cluster (the tests' fixture) for each case")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (PostgreSQL)")
+    parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full",
+                        help="the server's SQLite durability (default full, its default)")
+    parser.add_argument("--duration", type=float, default=30.0, help="measured seconds")
+    parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hard-limit", type=float, default=110.0, help="seconds a case may take")
+    args = parser.parse_args(argv)
+    if not 1 <= args.n <= 5000 or (args.processes > 1 and not (args.db or args.postgres)):
+        parser.error("--n is 1..5000; several --processes need --db postgresql://...")
+    os.sched_setaffinity(0, {1})  # the load on CPU 1, the server on CPU 0
+    # The load generator's own collector pauses would count as the server's latency: tune
+    # it as the server tunes its own (tacocat/server/app.py), and report the longest pause.
+    tune_gc()
+    gc.callbacks.append(_gc_watch)
+    cases = [(100, "paced"), (500, "paced"), (750, "paced"), (1000, "paced"), (10, "sat")] \
+        if args.sweep else [(args.n, args.mode)]
+    results = []
+    for n, mode in cases:
+        result = case(n, mode, args)
+        results.append(result)
+        rtt = result["rtt_ms"]
+        print(f"{result['db']} x{result['processes']} N={n:5} {mode:5}  {result['moves_per_s']:8.1f} moves/s  "
+              f"p50 {rtt['p50']} p99 {rtt['p99']} max {rtt['max']} ms  RSS {result['server_rss_mb']['end']} MB  "
+              f"CPU {result['server_cpu_pct_of_one_core']} % (load {result['load_cpu_pct_of_one_core']} %)  "
+              f"errors {result['errors']}", flush=True)
+    print(json.dumps(results if args.sweep else results[0]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
