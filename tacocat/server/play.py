@@ -15,7 +15,6 @@ from tacocat.net import messages as m
 from tacocat.net.codec import plain
 from tacocat.rules import IllegalAction, new_game
 from tacocat.rules.actions import action_from_dict, action_to_dict
-from tacocat.rules.variants import ruleset_with
 from tacocat.server import credentials as cred
 from tacocat.server.rooms import Room, new_deals, room_from_row
 from tacocat.server.rooms_store import presence
@@ -66,7 +65,7 @@ async def create(server: GameServer, client: Client, message: m.Create) -> None:
         client.send(m.Error(code="bad_name", id=message.id))
         return
     try:
-        ruleset = ruleset_with(message.variants)
+        ruleset = server.rules(message.variants)
     except ValueError as error:
         client.send(m.Error(code="bad_variants", message=str(error), id=message.id))
         return

@@ -55,6 +55,7 @@ class Watch:
         self.server = server
         self.frames = 0
         self.leaks: list[str] = []  # kept, not raised: the server's writer calls check()
+        self.cards_seen = 0  # card numbers checked: proof the games used the tagged deck
         self.last_events: dict[str, tuple] = {}
         original = Room.update_message
 
@@ -80,6 +81,7 @@ class Watch:
             self.leaks.append(f"seat {seat} was sent {sorted(leaked)} in {data.get('type')}: "
                               f"{frame[:300]!r}")
         self.frames += 1
+        self.cards_seen += len(cards_in(data))
 
 
 class Checked(list):
@@ -128,6 +130,7 @@ def test_no_frame_names_a_card_its_seat_was_not_shown(tmp_path):
         finally:
             Room.update_message = original  # type: ignore[method-assign]
             await storage.close()
-        return watch.frames
-    frames = asyncio.run(body())
-    assert frames > GAMES * 50  # every game sent each seat its whole course
+        return watch
+    watch = asyncio.run(body())
+    assert watch.frames > GAMES * 50  # every game sent each seat its whole course
+    assert watch.cards_seen > watch.frames  # and its cards were the tagged deck's
