@@ -52,17 +52,26 @@ def _full(server: GameServer, client: Client, request: m.RequestId | None) -> bo
     return False
 
 
+def _admitted(server: GameServer, client: Client, kind: str, name: str,
+              request: m.RequestId | None) -> str | None:
+    """The player's cleaned name when a create or join may go ahead; else None, the
+    refusal sent (rate limit, too many games, a bad name: in that order)."""
+    if _limited(server, client, kind, request) or _full(server, client, request):
+        return None
+    cleaned = clean_name(name)
+    if cleaned is None:
+        client.send(m.Error(code="bad_name", id=request))
+    return cleaned
+
+
 def notify_presence(server: GameServer, room: Room, seat: int) -> None:
     """Tell the other seat that ``seat`` came or went."""
     server.broadcast(room, lambda to: presence(room, seat) if to != seat else None)
 
 
 async def create(server: GameServer, client: Client, message: m.Create) -> None:
-    if _limited(server, client, "create", message.id) or _full(server, client, message.id):
-        return
-    name = clean_name(message.name)
+    name = _admitted(server, client, "create", message.name, message.id)
     if name is None:
-        client.send(m.Error(code="bad_name", id=message.id))
         return
     try:
         ruleset = server.rules(message.variants)
@@ -92,11 +101,8 @@ async def create(server: GameServer, client: Client, message: m.Create) -> None:
 
 
 async def join(server: GameServer, client: Client, message: m.Join) -> None:
-    if _limited(server, client, "join", message.id) or _full(server, client, message.id):
-        return
-    name = clean_name(message.name)
+    name = _admitted(server, client, "join", message.name, message.id)
     if name is None:
-        client.send(m.Error(code="bad_name", id=message.id))
         return
     code = cred.normalise_invite(message.invite)
     token = cred.new_token()

@@ -49,6 +49,16 @@ async def local_server(db: Path, settings: Settings | None = None) -> AsyncItera
         yield Running(game_server, f"ws://127.0.0.1:{port}/")
 
 
+async def next_message(connection: Connection, kind: type, started: bool = False,
+                       timeout: float = 10.0):
+    """The next push of type ``kind`` (bounded); ``started``: a ``state`` of a game that has
+    begun (one with an observation), skipping the waiting room's."""
+    while True:
+        message = await asyncio.wait_for(connection.pushes.get(), timeout)
+        if isinstance(message, kind) and not (started and getattr(message, "observation", 1) is None):
+            return message
+
+
 def bot_chooser(kind: str):
     bot = make_bot(kind)
     return bot.choose

@@ -170,7 +170,12 @@ def test_clients_waiting_on_a_server_that_restarts_come_back_by_themselves(tmp_p
             games = asyncio.gather(*(play_seat(seat, bot_chooser("easy"), random.Random(i),
                                                timeout=120, on_player=players.append)
                                      for i, seat in enumerate(seats)))
-            await asyncio.sleep(0.3)  # both connected and playing (or waiting for a move)
+            # Both connected, and the game under way but far from over (a fast machine
+            # could finish it in a fixed wait).
+            async with asyncio.timeout(30):
+                while len(players) < 2 or not all(
+                        any(isinstance(x, m.Update) for x in p.received) for p in players):
+                    await asyncio.sleep(0.005)
             server.stop()  # a clean restart, with the clients waiting
             await asyncio.sleep(0.5)
             server.start()

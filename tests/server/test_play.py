@@ -11,7 +11,7 @@ import pytest
 from tacocat.net import messages as m
 from tacocat.online.client import Connection, ServerRefused
 from tacocat.rules import GameRecord
-from tests.server.conftest import local_server, play_through, start_game
+from tests.server.conftest import local_server, next_message, play_through, start_game
 
 
 def run(coroutine):
@@ -38,9 +38,7 @@ def test_a_stale_illegal_or_foreign_action_is_refused_and_changes_nothing(tmp_pa
     async def body():
         async with local_server(tmp_path / "games.sqlite3") as server:
             host, friend, created, joined = await start_game(server.url)
-            state = await host.pushes.get()
-            while not isinstance(state, m.State) or state.observation is None:
-                state = await host.pushes.get()
+            state = await next_message(host, m.State, started=True)
             game, seq = created.game, state.seq
             bad = [
                 (m.WireDuel(seat=0, card=99), seq, "illegal"),      # not the phase, not held
@@ -49,7 +47,7 @@ def test_a_stale_illegal_or_foreign_action_is_refused_and_changes_nothing(tmp_pa
             ]
             for action, at, code in bad:
                 await host.send(m.Act(game=game, seq=at, action=action, id=code))
-                reply = await _next(host, m.Refused)
+                reply = await next_message(host, m.Refused)
                 assert reply.code == code and reply.id == code and reply.seq == seq
             row = await server.game_server.storage.load(game)
             assert row.actions == () and row.seq == 0
@@ -58,20 +56,11 @@ def test_a_stale_illegal_or_foreign_action_is_refused_and_changes_nothing(tmp_pa
     run(body())
 
 
-async def _next(connection: Connection, kind: type) -> object:
-    while True:
-        message = await asyncio.wait_for(connection.pushes.get(), 10)
-        if isinstance(message, kind):
-            return message
-
-
 def test_a_repeated_action_is_refused_as_a_duplicate(tmp_path):
     async def body():
         async with local_server(tmp_path / "games.sqlite3") as server:
             host, friend, created, _ = await start_game(server.url)
-            state = await _next(host, m.State)
-            while state.observation is None:
-                state = await _next(host, m.State)
+            state = await next_message(host, m.State, started=True)
             from tacocat.net.codec import decode_observation
             observation = decode_observation(state.observation)
             seat = observation.to_act[0]
@@ -80,10 +69,10 @@ def test_a_repeated_action_is_refused_as_a_duplicate(tmp_path):
             from tacocat.rules.actions import action_to_dict
             wire = msgspec.convert(action_to_dict(action), m.WireAction)
             await mover.send(m.Act(game=created.game, seq=state.seq, action=wire))
-            update = await _next(mover, m.Update)
+            update = await next_message(mover, m.Update)
             assert update.seq == state.seq + 1
             await mover.send(m.Act(game=created.game, seq=state.seq, action=wire, id="again"))
-            assert (await _next(mover, m.Refused)).code == "duplicate"
+            assert (await next_message(mover, m.Refused)).code == "duplicate"
             assert (await server.game_server.storage.load(created.game)).seq == state.seq + 1
             await host.close()
             await friend.close()
@@ -111,15 +100,15 @@ def test_presence_is_shown_after_the_grace_period_and_a_resume_restores_the_seat
     async def body():
         async with local_server(tmp_path / "games.sqlite3", Settings(presence_grace=0.3)) as server:
             host, friend, created, joined = await start_game(server.url)
-            joined_shown = await _next(host, m.Presence)
+            joined_shown = await next_message(host, m.Presence)
             assert (joined_shown.seat, joined_shown.connected) == (1, True)
             await friend.close()
-            gone = await _next(host, m.Presence)  # after the grace period
+            gone = await next_message(host, m.Presence)  # after the grace period
             assert (gone.seat, gone.connected) == (1, False)
             again = await Connection.open(server.url)
             state = await again.request(m.Resume(game=joined.game, token=joined.token))
             assert state.seat == 1 and state.observation is not None
-            back = await _next(host, m.Presence)
+            back = await next_message(host, m.Presence)
             assert (back.seat, back.connected) == (1, True)
             await host.close()
             await again.close()
@@ -132,7 +121,7 @@ def test_resigning_ends_the_game_for_both_with_the_other_seat_winning(tmp_path):
             host, friend, created, joined = await start_game(server.url)
             await host.send(m.Resign(game=created.game))
             for connection in (host, friend):
-                ended = await _next(connection, m.Ended)
+                ended = await next_message(connection, m.Ended)
                 assert ended.result == m.Result(winner=1, reason="resigned")
             assert (await server.game_server.storage.load(created.game)).result.reason == "resigned"
             await host.close()
