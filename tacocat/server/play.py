@@ -125,8 +125,7 @@ async def join(server: GameServer, client: Client, message: m.Join) -> None:
 
 async def resume(server: GameServer, client: Client, message: m.Resume) -> None:
     room = await server.rooms.get(message.game)
-    matches = [bool(h) and cred.same_token(message.token, h) for h in room.token_hashes] if room else []
-    seat = room.seat_of(matches) if room else None
+    seat = room.seat_for(message.token) if room else None
     if room is None or seat is None:
         client.send(m.Error(code="no_such_game", id=message.id))
         return

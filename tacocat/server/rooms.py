@@ -18,6 +18,7 @@ from tacocat.net.codec import encode_event, encode_observation
 from tacocat.rules import GameRecord, GameState, Ruleset, visible_to
 from tacocat.rules.actions import action_from_dict
 from tacocat.rules.events import Event
+from tacocat.server.credentials import same_token
 from tacocat.server.storage.base import GameRow, ResultRow
 
 if TYPE_CHECKING:
@@ -87,8 +88,10 @@ class Room:
         return m.Ended(game=self.id, seq=self.seq, result=self.result_message(),  # type: ignore[arg-type]
                        record=record)
 
-    def seat_of(self, token_matches: list[bool]) -> int | None:
-        return next((seat for seat, ok in enumerate(token_matches) if ok), None)
+    def seat_for(self, token: str) -> int | None:
+        """The seat ``token`` holds, or None; both seats are compared, in constant time."""
+        matches = [bool(stored) and same_token(token, stored) for stored in self.token_hashes]
+        return next((seat for seat, ok in enumerate(matches) if ok), None)
 
     def everyone(self) -> set[Client]:
         return self.attached[0] | self.attached[1]
