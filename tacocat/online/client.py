@@ -117,9 +117,32 @@ class Connection:
             await asyncio.gather(self._reader, return_exceptions=True)
 
 
+@dataclass(frozen=True)
+class Sent:
+    """The last action a :class:`SeatPlayer` sent: at which ``seq``, and in which secret
+    choice (round, phase, duels revealed; None outside one)."""
+
+    seq: int
+    action: Action
+    choice: tuple[int, str, int] | None
+
+
+def secret_choice(observation: Observation) -> tuple[int, str, int] | None:
+    """Which secret choice the seat is making now, or None when it is not making one."""
+    if not observation.secret_choice_open or observation.own_commit is not None:
+        return None
+    return (observation.round_number, str(observation.phase), len(observation.duels))
+
+
 @dataclass
 class SeatPlayer:
-    """Plays one seat of one game on a connection until the game ends."""
+    """Plays one seat of one game on a connection until the game ends.
+
+    It acts at most once on each ``seq`` (the ``state`` after a refusal and an ``update``
+    may both show the same turn), and when the other seat's secret choice moved ``seq`` on
+    under its own, it sends the same choice again rather than choosing anew, as
+    docs/protocol.md ("Act") asks of a client.
+    """
 
     connection: Connection
     game: str
@@ -131,6 +154,7 @@ class SeatPlayer:
     ended: m.Ended | None = None
     refusals: list[m.Refused] = field(default_factory=list)
     received: list[Any] = field(default_factory=list)
+    sent: Sent | None = None
 
     async def play(self, timeout: float = 120.0) -> m.Ended:
         """Read this game's messages, act whenever it is this seat's turn, until ``ended``."""
@@ -144,8 +168,10 @@ class SeatPlayer:
         if isinstance(message, m.Error):
             if message.code == "closed":
                 raise ConnectionError("the connection closed")
-            if message.code == "rate_limited":  # the act was dropped: wait, then decide again
+            if message.code == "rate_limited":  # the act was dropped: wait, then send it again
                 await asyncio.sleep(message.retry_after or 0.05)
+                if self.sent is not None and self.sent.seq == self.seq:
+                    self.sent = Sent(-1, self.sent.action, self.sent.choice)
                 await self._maybe_act()
             return
         if getattr(message, "game", None) != self.game:
@@ -164,10 +190,18 @@ class SeatPlayer:
         observation = self.observation
         if observation is None or self.seat not in observation.to_act or observation.own_commit is not None:
             return
+        if self.sent is not None and self.sent.seq == self.seq:
+            return  # acted on this state already; its answer is on the way
         legal = observation.legal_actions()
         if not legal:
             return
-        action = self.choose(observation, legal, self.rng)
+        choice = secret_choice(observation)
+        again = self.sent is not None and choice is not None and self.sent.choice == choice
+        if again and self.sent is not None and self.sent.action in legal:
+            action = self.sent.action
+        else:
+            action = self.choose(observation, legal, self.rng)
+        self.sent = Sent(self.seq, action, choice)
         wire = msgspec.convert(action_to_dict(action), m.WireAction)
         await self.connection.send(m.Act(game=self.game, seq=self.seq, action=wire))
 

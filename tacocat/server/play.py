@@ -231,14 +231,17 @@ async def _end(server: GameServer, room: Room, result: ResultRow, only_if_seq: i
 
 
 async def catch_up(server: GameServer, room: Room, seq: int) -> None:
-    """Bring a room up to its stored rows after another process changed the game, and tell
-    this process's clients what they missed: each action's update, the start, the end."""
-    row = await server.storage.load(room.id)
+    """Bring a room up to its stored rows after another process changed the game (to
+    ``seq``; -1 when unknown), reading only the actions it lacks, and tell this process's
+    clients what they missed: each action's update, the start, the end."""
+    if seq != -1 and room.status == "playing" and seq <= room.seq:
+        return  # this process has it already (it caught up by itself after a conflict)
+    row = await server.storage.load(room.id, after=room.seq)
     if row is None:
         return
     before = room.status
     if room.state is not None and before == "playing":
-        for text in row.actions[room.seq:]:
+        for text in row.actions:
             state, events = room.state.apply(action_from_dict(json.loads(text)))
             room.state = state
             server.broadcast(room, lambda seat, seen=events: room.update_message(seat, seen))  # type: ignore[misc]

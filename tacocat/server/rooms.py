@@ -53,12 +53,14 @@ class Room:
 
     def adopt(self, row: GameRow) -> None:
         """Take the stored rows' seats, status and result (after a join, or another
-        process's change); the state is replayed only when its steps moved on."""
-        fresh = room_from_row(row)
-        if fresh.seq != self.seq or self.state is None:
-            self.state = fresh.state
-        self.names, self.token_hashes = fresh.names, fresh.token_hashes
-        self.status, self.result, self.updated = fresh.status, fresh.result, fresh.updated
+        process's change). The state is rebuilt only when it does not already stand at the
+        row's last action: a row read with ``after=self.seq`` adds nothing to replay."""
+        if self.state is None or row.after + len(row.actions) != self.seq:
+            if row.after:
+                raise ValueError(f"{self.id}: cannot rebuild a game from its actions after {row.after}")
+            self.state = room_from_row(row).state
+        self.names, self.token_hashes = _seats(row)
+        self.status, self.result, self.updated = row.status, row.result, row.updated
 
     def players(self) -> list[m.Player]:
         return [m.Player(name, self.shown[seat]) for seat, name in enumerate(self.names)]
@@ -99,15 +101,23 @@ class Room:
 
 def room_from_row(row: GameRow) -> Room:
     """Rebuild a game from its stored rows (its record, replayed with the stored deals)."""
+    if row.after:
+        raise ValueError(f"{row.id}: a game is rebuilt from all its actions, not those after {row.after}")
     ruleset = Ruleset.from_dict(json.loads(row.ruleset))
     state = None
     if row.deals:
         record = GameRecord(ruleset, row.seed, tuple(tuple(json.loads(d)) for d in row.deals),
                             tuple(action_from_dict(json.loads(a)) for a in row.actions))
         state = record.replay() if row.actions else _dealt(record)
+    names, hashes = _seats(row)
+    return Room(row.id, ruleset, row.seed, names, hashes, row.status, state, row.result, row.updated)
+
+
+def _seats(row: GameRow) -> tuple[list[str], list[str]]:
+    """The seats' names and token hashes, "" for a seat nobody took yet."""
     names = [seat.name for seat in row.seats] + [""] * (2 - len(row.seats))
     hashes = [seat.token_hash for seat in row.seats] + [""] * (2 - len(row.seats))
-    return Room(row.id, ruleset, row.seed, names, hashes, row.status, state, row.result, row.updated)
+    return names, hashes
 
 
 def _dealt(record: GameRecord) -> GameState:

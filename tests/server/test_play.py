@@ -4,14 +4,15 @@ replayed by the rules, refusals that change nothing, presence and resignation.""
 from __future__ import annotations
 
 import asyncio
+import random
 
 import msgspec
 import pytest
 
 from tacocat.net import messages as m
-from tacocat.online.client import Connection, ServerRefused
+from tacocat.online.client import Connection, SeatPlayer, ServerRefused, secret_choice
 from tacocat.rules import GameRecord
-from tests.server.conftest import local_server, next_message, play_through, start_game
+from tests.server.conftest import bot_chooser, local_server, next_message, play_through, start_game
 
 
 def run(coroutine):
@@ -127,3 +128,36 @@ def test_resigning_ends_the_game_for_both_with_the_other_seat_winning(tmp_path):
             await host.close()
             await friend.close()
     run(body())
+
+
+def test_a_seat_makes_each_secret_choice_once_and_acts_once_per_state(tmp_path):
+    """When the other seat's choice moves ``seq`` on under this seat's, the same choice is
+    sent again (docs/protocol.md, "Act"), not chosen anew; no act is sent twice on a state."""
+    asked: list[tuple[int, int, tuple]] = []
+
+    def counting(game: int, seat: int):
+        choose = bot_chooser("easy")
+
+        def counted(observation, legal, rng):
+            key = secret_choice(observation)
+            if key is not None:
+                asked.append((game, seat, key))
+            return choose(observation, legal, rng)
+        return counted
+
+    async def body():
+        async with local_server(tmp_path / "games.sqlite3") as server:
+            refusals = []
+            for game in range(4):
+                host, friend, created, joined = await start_game(server.url)
+                players = (SeatPlayer(host, created.game, 0, counting(game, 0), random.Random(game)),
+                           SeatPlayer(friend, joined.game, 1, counting(game, 1), random.Random(game + 9)))
+                await asyncio.gather(*(p.play(60) for p in players))
+                refusals += [r.code for p in players for r in p.refusals]
+                await host.close()
+                await friend.close()
+            return refusals
+    refusals = run(body())
+    assert "stale" in refusals  # the race happened, and was answered by sending again
+    assert set(refusals) == {"stale"}
+    assert asked and len(asked) == len(set(asked))

@@ -94,3 +94,41 @@ def test_a_silent_process_seats_are_cleared_and_come_back_when_it_beats_again(po
             await first.close()
             await second.close()
     asyncio.run(body())
+
+
+def test_the_storage_connects_again_after_losing_its_connection(postgres_cluster, postgres_url,
+                                                                monkeypatch):
+    """PostgreSQL restarted under a running server: the next move is stored on a new
+    connection; while the database refuses connections moves fail, and work once it is back."""
+    monkeypatch.setattr("tacocat.server.storage.worker.RECONNECT_EVERY", 0.1)
+    name = postgres_url.rsplit("/", 1)[1]
+
+    def admin(sql: str) -> int:
+        with psycopg.connect(postgres_cluster.url(), autocommit=True) as connection:
+            cursor = connection.execute(sql)
+            return len(cursor.fetchall()) if cursor.description else 0
+
+    async def body():
+        storage = PostgresStorage(postgres_url)
+        await storage.open()
+        cut = ("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+               f"application_name = 'tacocat-{storage.node}'")
+        try:
+            await _playing(storage)
+            await storage.append(Step(GAME, 1, "{}"), NOW)
+            assert admin(cut) == 1
+            await storage.append(Step(GAME, 2, "{}"), NOW)  # seamless: BEGIN found it dead
+            admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+            try:
+                assert admin(cut) == 1
+                for seq in (3, 3):  # the lost connection, then the refused reconnection
+                    with pytest.raises((psycopg.OperationalError, ConnectionError)):
+                        await storage.append(Step(GAME, seq, "{}"), NOW)
+            finally:
+                admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+            await asyncio.sleep(0.15)
+            await storage.append(Step(GAME, 3, "{}"), NOW)
+            assert (await storage.load(GAME)).actions == ("{}",) * 3
+        finally:
+            await storage.close()
+    asyncio.run(asyncio.wait_for(body(), 60))

@@ -109,6 +109,18 @@ def test_steps_are_stored_in_order_and_a_taken_step_is_a_conflict(db):
     run(body, db)
 
 
+def test_a_load_after_n_steps_reads_only_the_later_actions(db):
+    async def body(storage):
+        await _playing(storage)
+        for seq in (1, 2, 3):
+            await storage.append(Step(GAME, seq, f'{{"n": {seq}}}'), NOW)
+        row = await storage.load(GAME, after=2)
+        assert row.after == 2 and row.actions == ('{"n": 3}',) and row.seq == 3
+        assert (await storage.load(GAME, after=3)).actions == ()
+        assert (await storage.load(GAME)).actions == ('{"n": 1}', '{"n": 2}', '{"n": 3}')
+    run(body, db)
+
+
 def test_writers_racing_for_one_step_are_batched_and_only_one_wins(db):
     async def body(storage):
         await _playing(storage)

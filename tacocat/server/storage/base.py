@@ -48,7 +48,9 @@ class GameRow:
     seats: tuple[SeatRow, ...]
     result: ResultRow | None = None
     deals: tuple[str, ...] = ()  # JSON lists, deal 0 first
-    actions: tuple[str, ...] = ()  # JSON objects (action_to_dict), action 1 first
+    actions: tuple[str, ...] = ()  # JSON objects (action_to_dict), action ``after + 1`` first
+    #: How many actions were left out at the start (``load(game, after=n)``: the caller has them).
+    after: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +84,9 @@ class Storage(Protocol):
         None when no open game has this invite (or it expired)."""
         ...
 
-    async def load(self, game_id: str) -> GameRow | None:
-        """The game with its deals and actions, or None."""
+    async def load(self, game_id: str, after: int = 0) -> GameRow | None:
+        """The game with its deals and its actions after the first ``after`` (all by
+        default: a caller that holds the first ``after`` reads only what is new), or None."""
         ...
 
     async def append(self, step: Step, now: float) -> None:

@@ -39,6 +39,10 @@ RECONNECT_EVERY = 1.0
 MIGRATION_LOCK = "SELECT pg_advisory_xact_lock(7216)"
 
 
+def _lost(connection: Any) -> bool:
+    return bool(connection.broken or connection.closed)
+
+
 def _notify(connection: Any, payload: str) -> None:
     connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
@@ -48,8 +52,9 @@ class PostgresStorage(ThreadedStorage):
         self.url = url
         self.node = uuid.uuid4().hex[:12]  # this process, in notifications and presence rows
         self.node_timeout = node_timeout
-        super().__init__(lambda: psycopg.connect(url, autocommit=True),
-                         Dialect("%s", psycopg.errors.IntegrityError, MIGRATION_LOCK),
+        super().__init__(lambda: psycopg.connect(url, autocommit=True, connect_timeout=10,
+                                                 application_name=f"tacocat-{self.node}"),
+                         Dialect("%s", psycopg.errors.IntegrityError, MIGRATION_LOCK, _lost),
                          "BEGIN", "tacocat-postgres")
         self._mine: set[tuple[str, int]] = set()  # the seats attached here: (game, seat)
         self._mine_lock = threading.Lock()

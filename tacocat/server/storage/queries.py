@@ -8,12 +8,13 @@ seat) comes back as :class:`~tacocat.server.storage.base.Conflict`, whatever the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from tacocat.server.storage.base import Conflict, GameRow, ResultRow, SeatRow, Step
 from tacocat.server.storage.schema import LATEST, MIGRATIONS, VERSION_TABLE, SchemaTooNew
+from tacocat.server.storage.worker import never_lost
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,8 @@ class Dialect:
     integrity_error: type[Exception]
     #: Run before migrating, in the same transaction (PostgreSQL: an advisory lock).
     migration_lock: str | None = None
+    #: Whether a connection is lost for good (its server restarted): then connect again.
+    lost: Callable[[Any], bool] = never_lost
 
     def run(self, connection: Any, sql: str, params: Sequence[Any] = ()) -> Any:
         if self.placeholder != "?":
@@ -84,7 +87,7 @@ def claim_invite(dialect: Dialect, connection: Any, invite: str, seat: SeatRow,
     return load(dialect, connection, game_id)
 
 
-def load(dialect: Dialect, connection: Any, game_id: str) -> GameRow | None:
+def load(dialect: Dialect, connection: Any, game_id: str, after: int = 0) -> GameRow | None:
     row = dialect.run(connection, "SELECT id, ruleset, seed, status, seq, created, updated, winner, "
                       "reason FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is None:
@@ -95,10 +98,11 @@ def load(dialect: Dialect, connection: Any, game_id: str) -> GameRow | None:
     deals = tuple(r[0] for r in dialect.run(
         connection, "SELECT card_order FROM deals WHERE game = ? ORDER BY idx", (game_id,)).fetchall())
     actions = tuple(r[0] for r in dialect.run(
-        connection, "SELECT action FROM actions WHERE game = ? ORDER BY seq", (game_id,)).fetchall())
+        connection, "SELECT action FROM actions WHERE game = ? AND seq > ? ORDER BY seq",
+        (game_id, after)).fetchall())
     result = ResultRow(row[7], row[8]) if row[8] is not None else None
     return GameRow(row[0], row[1], int(row[2]), row[3], row[4], row[5], row[6], seats, result,
-                   deals, actions)
+                   deals, actions, after)
 
 
 def append(dialect: Dialect, connection: Any, step: Step, now: float) -> None:

@@ -19,7 +19,7 @@ class ThreadedStorage:
     def __init__(self, connect: Callable[[], Any], dialect: Dialect, begin: str, name: str) -> None:
         self.dialect = dialect
         self._connect = connect
-        self.thread = DatabaseThread(self._connect_and_migrate, begin, name)
+        self.thread = DatabaseThread(self._connect_and_migrate, begin, name, dialect.lost)
 
     def _connect_and_migrate(self) -> Any:
         connection = self._connect()
@@ -47,8 +47,9 @@ class ThreadedStorage:
         return await self.thread.run(partial(queries.claim_invite, self.dialect, invite=invite,
                                              seat=seat, now=now))
 
-    async def load(self, game_id: str) -> GameRow | None:
-        return await self.thread.run(partial(queries.load, self.dialect, game_id=game_id))
+    async def load(self, game_id: str, after: int = 0) -> GameRow | None:
+        return await self.thread.run(partial(queries.load, self.dialect, game_id=game_id,
+                                             after=after))
 
     async def append(self, step: Step, now: float) -> None:
         await self.thread.run(partial(queries.append, self.dialect, step=step, now=now))
