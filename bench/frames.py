@@ -4,7 +4,7 @@
                            [--real-window] [--no-pace] [--quick] [--slowest N]
                            [--ai-worker process|thread|inline] [--narration off|engine]
 
-Builds the real :class:`tacocat.ui.app.App` (1280×720; SDL's dummy video
+Builds the real :class:`tacocat.ui.shell.app.App` (1280×720; SDL's dummy video
 driver unless ``--real-window``, which needs a display such as
 ``xvfb-run -a -s "-screen 0 1280x720x24"``) and runs its loop: the app's own
 pacing (``App._wait_for_frame``: 60 frames a second while something moves,
@@ -344,8 +344,8 @@ class _Totals:
 def run(options: argparse.Namespace) -> dict[str, Any]:
     from tacocat.cli import parse_args
     from tacocat.persistence.saves import SaveStore
-    from tacocat.ui.app import App
     from tacocat.ui.scenes.game_over import GameOverScene
+    from tacocat.ui.shell.app import App
 
     rng = random.Random(options.seed)
     memory = _WorkerMemory()

@@ -2,7 +2,7 @@
 
     python bench/idle.py [--seconds 10] [--real-window] [--quick]
 
-Builds the real :class:`tacocat.ui.app.App` (SDL's dummy video driver, unless
+Builds the real :class:`tacocat.ui.shell.app.App` (SDL's dummy video driver, unless
 ``--real-window``: then run it under ``xvfb-run -a -s "-screen 0 1280x720x24"``
 or on a desktop) and runs the app's own loop - ``app.step(app._wait_for_frame())``,
 which is what :meth:`App.run` does, idle throttling included - in two places:
@@ -95,7 +95,7 @@ def measure(app: Any, seconds: float) -> dict[str, float]:
 
 def run(options: argparse.Namespace) -> dict[str, Any]:
     from tacocat.cli import parse_args
-    from tacocat.ui.app import App
+    from tacocat.ui.shell.app import App
     from tacocat.ui.table.scene import TableScene
 
     result: dict[str, Any] = {"bench": "idle", "seconds": options.seconds,

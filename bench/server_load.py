@@ -223,7 +223,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_servers(db: str, count: int, work: Path, extra: list[str]) -> list[tuple[subprocess.Popen[bytes], str]]:
+def start_servers(db: str, count: int, work: Path, extra: list[str],
+                  cpus: tuple[int, ...] = (0,)) -> list[tuple[subprocess.Popen[bytes], str]]:
+    """``count`` servers on free ports, server i pinned to ``cpus[i % len(cpus)]``."""
     limits = work / "limits.toml"
     limits.write_text(LIMITS, encoding="utf-8")
     servers = []
@@ -231,7 +233,7 @@ def start_servers(db: str, count: int, work: Path, extra: list[str]) -> list[tup
         port = free_port()
         log = open(work / f"server{index}.log", "wb")  # noqa: SIM115 - the child's
         process = subprocess.Popen(
-            ["taskset", "-c", "0", sys.executable, "-m", "tacocat.server", "--db", db, "--port",
+            ["taskset", "-c", str(cpus[index % len(cpus)]), sys.executable, "-m", "tacocat.server", "--db", db, "--port",
              str(port), "--limits", str(limits), "--log-level", "WARNING", *extra],
             cwd=ROOT, stdout=log, stderr=log, env={**os.environ, "PYTHONPATH": str(ROOT)})
         servers.append((process, f"ws://127.0.0.1:{port}/"))
@@ -308,6 +310,7 @@ async def run_case(n: int, mode: str, urls: list[str], pids: list[int], duration
             await connection.close()
     return {
         "n": n, "mode": mode, "processes": len(pids), "connected_games": len(live),
+        "server_cpus": sorted({os.sched_getaffinity(pid).pop() for pid in pids}),
         "setup_s": round(setup, 1), "moves_in_window": load.moves,
         "moves_per_s": round(load.moves / duration, 1),
         "rtt_ms": {q: percentile(load.rtts, v) for q, v in
@@ -354,7 +357,7 @@ def case(n: int, mode: str, args: argparse.Namespace) -> dict:
 def _case(n: int, mode: str, args: argparse.Namespace, work: Path, db: str) -> dict:
     postgres = db.startswith("postgresql://")
     extra = [] if postgres else ["--sqlite-sync", args.sqlite_sync]
-    servers = start_servers(db, args.processes, work, extra)
+    servers = start_servers(db, args.processes, work, extra, args.server_cpus)
     try:
         time.sleep(0.5)
         result = asyncio.run(asyncio.wait_for(
@@ -376,6 +379,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--postgres", action="store_true",
                         help="a throw-away PostgreSQL cluster (the tests' fixture) for each case")
     parser.add_argument("--processes", type=int, default=1, help="server processes (PostgreSQL)")
+    parser.add_argument("--server-cpus", type=lambda text: tuple(int(c) for c in text.split(",")),
+                        default=(0,), help="CPUs the server processes are pinned to in turn "
+                        "(default 0; '0,1' puts a second process on the load's CPU)")
     parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full",
                         help="the server's SQLite durability (default full, its default)")
     parser.add_argument("--duration", type=float, default=30.0, help="measured seconds")

@@ -4,7 +4,7 @@
                          [--screens] [--text-size 150] [--window 960x540]
 
 Separate processes would hide a leak (each starts clean), so this builds one
-:class:`~tacocat.ui.app.App` on SDL's dummy drivers and runs its real loop
+:class:`~tacocat.ui.shell.app.App` on SDL's dummy drivers and runs its real loop
 (:meth:`App.run` -> :meth:`App.step`, scenes, table, animator, pygame_gui, the
 AI worker process) through game after game: when a demo game ends, the app's
 ``finish_demo`` starts the next one (the next seed) instead of exiting. Speed
@@ -208,7 +208,7 @@ def _soak_app(run: _Run) -> type:
     """The real app class, except that a finished demo starts the next one."""
     import dataclasses
 
-    from tacocat.ui.app import App
+    from tacocat.ui.shell.app import App
 
     class SoakApp(App):
         #: With --screens: the screens still to visit after a game (None: not visiting),

@@ -78,7 +78,7 @@ def test_import_layers_hold():
 @pytest.mark.slow
 def test_the_whole_package_passes_mypy():
     """Every module, the UI included (pyproject.toml's [tool.mypy] names the two untyped
-    libraries); scenes are typed against ``tacocat.ui.services.App``."""
+    libraries); scenes are typed against ``tacocat.ui.stage.services.App``."""
     result = _run("mypy", "tacocat")
     assert result.returncode == 0, result.stdout[-6000:]
 

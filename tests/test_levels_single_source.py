@@ -23,13 +23,13 @@ def test_every_consumer_reads_the_one_list() -> None:
     import tacocat.ai
     import tacocat.cli
     import tacocat.persistence.fields
-    import tacocat.ui.game_config
+    import tacocat.ui.stage.game_config
 
     # The same objects, not equal copies: a copy is where the lists drift apart.
     assert tacocat.cli.AI_LEVELS is AI_LEVELS
     assert tacocat.cli.SIM_KINDS is PLAYER_KINDS
     assert tacocat.ai.BOT_KINDS is PLAYER_KINDS
-    assert tacocat.ui.game_config.LEVELS is AI_LEVELS
+    assert tacocat.ui.stage.game_config.LEVELS is AI_LEVELS
     assert tacocat.persistence.fields.AI_LEVELS is AI_LEVELS
 
 
@@ -60,7 +60,7 @@ def test_every_kind_has_a_bot_and_every_level_a_setting() -> None:
 @pytest.mark.parametrize("level", AI_LEVELS)
 def test_the_command_line_and_the_game_config_take_every_level(level: str) -> None:
     from tacocat.cli import parse_args
-    from tacocat.ui.game_config import GameConfig
+    from tacocat.ui.stage.game_config import GameConfig
 
     assert parse_args(["--level", level]).level == level
     assert GameConfig("vs_ai", level=level).level == level

@@ -38,7 +38,7 @@ def test_desktop_entry_names_the_command_icon_and_window_class():
     entry = _entry()
     assert entry["Exec"] == "tacocat"  # the /usr/bin link; install_user.sh rewrites it
     assert entry["Icon"] == APP_ID
-    assert entry["StartupWMClass"] == APP_ID  # what tacocat/ui/window.py names the window
+    assert entry["StartupWMClass"] == APP_ID  # what tacocat/ui/devices/window.py names the window
     assert "Game" in entry["Categories"].split(";")
     assert (ROOT / "assets" / "icons" / "hicolor" / "256x256" / "apps" / f"{APP_ID}.png").is_file()
 
@@ -76,7 +76,7 @@ def test_the_window_class_is_the_app_id_from_source_too(tmp_path):
     child = (
         "import subprocess, pygame\n"
         "from tacocat.persistence.settings import Settings\n"
-        "from tacocat.ui.window import open_window\n"
+        "from tacocat.ui.devices.window import open_window\n"
         "open_window(Settings())\n"
         "window = pygame.display.get_wm_info()['window']\n"
         "print(subprocess.run(['xprop', '-id', str(window), 'WM_CLASS'], capture_output=True,"

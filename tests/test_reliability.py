@@ -96,7 +96,7 @@ def test_no_sound_card_shows_only_our_line(tmp_path: Path) -> None:
     assert result.returncode == 0
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("WARNING tacocat.ui.audio: no audio device")
+    assert lines[0].startswith("WARNING tacocat.ui.devices.audio: no audio device")
 
 
 @pytest.mark.parametrize("args", [["--continue", "--demo"], ["--demo"]],

@@ -115,7 +115,7 @@ def app_in(tmp_path: Path):
 
     One window per process: shut an app down (``app._shutdown()``) before the next.
     """
-    from tacocat.ui.app import App
+    from tacocat.ui.shell.app import App
 
     apps: list[Any] = []
 
@@ -249,7 +249,7 @@ def _kill_once_saved(args: list[str], data: Path, at_least: int, cwd: Path) -> t
 
 def _demo_writes(has_save: bool) -> int:
     """How many autosaves a few steps of a new demo game write."""
-    from tacocat.ui.game_config import GameConfig
+    from tacocat.ui.stage.game_config import GameConfig
 
     class Store:
         writes = 0

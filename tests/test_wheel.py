@@ -30,7 +30,7 @@ from tacocat import __version__
 ROOT = Path(__file__).resolve().parents[1]
 #: What a source distribution of the game holds: all the wheel is built from.
 SOURCES = ["pyproject.toml", "setup.py", "README.md", "LICENSE", "tacocat", "assets"]
-#: The distributions the game imports (python-i18n directly, in tacocat/ui/i18n.py).
+#: The distributions the game imports (python-i18n directly, in tacocat/ui/text/i18n.py).
 RUNTIME = {"pygame-ce", "pygame-gui", "python-i18n", "filelock", "platformdirs", "babel",
            "pyttsx3", "websockets", "msgspec"}
 #: The optional extras: PostgreSQL for the server (tacocat/server/storage/postgres.py).

@@ -22,9 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from tacocat.cli import parse_args  # noqa: E402
-from tacocat.ui.app import App  # noqa: E402
-from tacocat.ui.game_config import GameConfig  # noqa: E402
 from tacocat.ui.scenes.round_result import RoundResultScene  # noqa: E402
+from tacocat.ui.shell.app import App  # noqa: E402
+from tacocat.ui.stage.game_config import GameConfig  # noqa: E402
 
 
 def main(out: Path, what: str, language: str, percent: int) -> None:

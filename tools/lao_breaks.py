@@ -1,7 +1,7 @@
 """Put the Lao file's line-break points (U+200B) at word boundaries found by a real segmenter.
 
 Lao writes no spaces between words, and the game breaks a line only at a space or
-a zero-width space (``tacocat.ui.fonts``). Where those zero-width spaces go is
+a zero-width space (``tacocat.ui.text.fonts``). Where those zero-width spaces go is
 decided here, not by hand: laonlp's dictionary word segmenter (maximal matching
 over its Lao dictionary) cuts each run of Lao letters into words, and a break
 point goes between every two words, and between a Lao word and an adjacent

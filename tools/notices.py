@@ -50,7 +50,7 @@ from packaging.utils import canonicalize_name
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
 
-from tacocat.ui.licences import LGPL_SECTION, RULE  # noqa: E402 - the format the game reads
+from tacocat.ui.scenes.licences import LGPL_SECTION, RULE  # noqa: E402 - the format the game reads
 from tools.native_libraries import EVERYWHERE, LINUX, NATIVE_LIBRARIES  # noqa: E402
 from tools.platform_distributions import (  # noqa: E402
     ENVIRONMENTS,

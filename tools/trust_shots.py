@@ -30,12 +30,12 @@ import pygame  # noqa: E402
 
 from tacocat.cli import parse_args  # noqa: E402
 from tacocat.rules import Action, Phase  # noqa: E402
-from tacocat.ui.app import App  # noqa: E402
-from tacocat.ui.game_config import GameConfig  # noqa: E402
-from tacocat.ui.i18n import tr  # noqa: E402
-from tacocat.ui.names import default_names  # noqa: E402
 from tacocat.ui.scenes.game_over import GameOverScene  # noqa: E402
 from tacocat.ui.scenes.round_result import RoundResultScene  # noqa: E402
+from tacocat.ui.shell.app import App  # noqa: E402
+from tacocat.ui.stage.game_config import GameConfig  # noqa: E402
+from tacocat.ui.text.i18n import tr  # noqa: E402
+from tacocat.ui.text.names import default_names  # noqa: E402
 
 DT = 1 / 30
 #: The seed of the first game tried for the lost round and game (fixed: the same pictures).

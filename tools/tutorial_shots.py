@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from tacocat.cli import parse_args  # noqa: E402
-from tacocat.ui.app import App  # noqa: E402
+from tacocat.ui.shell.app import App  # noqa: E402
 
 DT = 1 / 30
 #: Picture name -> the step whose coach mark it shows.

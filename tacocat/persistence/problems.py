@@ -11,7 +11,7 @@ command line and older callers use it as it is) and also carries
   list of them, which the UI words in turn.
 
 So the UI's words come from its translation files, like the rules engine's
-refusals (``tacocat.ui.refusals``), and the English here stays for logs.
+refusals (``tacocat.ui.text.refusals``), and the English here stays for logs.
 """
 
 from __future__ import annotations

@@ -145,7 +145,7 @@ def check_table_keys(value: Any) -> tuple[tuple[str, str], ...]:
         if not isinstance(pair, list | tuple) or len(pair) != 2:
             raise ValueError("must map actions to key names")
         action, key = pair
-        if action not in chosen:
+        if not isinstance(action, str) or action not in chosen:
             raise ValueError(f"has an unknown action {action!r}")
         if (not isinstance(key, str) or not key or len(key) > _MAX_KEY_NAME
                 or not key.isprintable() or key != key.strip().lower()):

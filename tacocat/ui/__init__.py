@@ -1,20 +1,25 @@
 """The pygame-ce / pygame_gui application.
 
-Layers (each imports only those below it; ``pyproject.toml`` has the
-import-linter contracts): :mod:`.app` > :mod:`.table` > :mod:`.scenes` > :mod:`.widgets`.
+Packages in layers, each importing only those below it (``pyproject.toml`` has the
+import-linter contract, exhaustive: a new package must take its place in it):
 
-* :mod:`.app` - :func:`~tacocat.ui.app.run` and :class:`~tacocat.ui.app.App`: the loop;
-  :mod:`.navigation` (screens and overlays), :mod:`.preferences` (settings,
-  statistics), :mod:`.window`, :mod:`.screenshots` and :mod:`.crash` are its parts.
-* :mod:`.services` - :class:`~tacocat.ui.services.App`, the typed protocol scenes use.
-* :mod:`.scene` - :class:`~tacocat.ui.scene.Scene` and the scene stack.
-* :mod:`.table` - the game table, one job per module (scene, session, controls,
-  prompt, view model, animator, painter).
-* :mod:`.scenes` - one module per other screen; :mod:`.scenes.overlay` the two overlay bases.
+* :mod:`.shell` - :func:`~tacocat.ui.shell.app.run` and :class:`~tacocat.ui.shell.app.App`:
+  the frame loop, navigation between screens, the window's opening, preferences,
+  input routing, crash reports and notices. Nothing imports it.
+* :mod:`.replay`, :mod:`.tutorial` - the replay viewer and the guided game, both on the table.
+* :mod:`.table` - the game table, one job per module (scene, session, controls, prompt,
+  view model, animator, painter, narration).
+* :mod:`.scenes` - one module per other screen; :mod:`.scenes.overlay` the overlay bases.
+* :mod:`.results` - what the table tells the round-result and game-over screens.
+* :mod:`.stage` - what every screen plays on: :class:`~tacocat.ui.stage.scene.Scene`, the
+  scene stack, the typed :class:`~tacocat.ui.stage.services.App` protocol scenes use,
+  :class:`~tacocat.ui.stage.game_config.GameConfig` and tweens (pure Python).
+* :mod:`.focus` - keyboard and controller focus; :mod:`.input`, :mod:`.speech` - the key
+  map, controllers and prompts; the narrator.
+* :mod:`.devices` - the window, sound, images, fonts and theme on disk.
 * :mod:`.widgets` - drawing pieces: cards, board, buttons, layout, palette and text.
-* :mod:`.tween` - easing functions and tweens (pure Python).
-* :mod:`.assets`, :mod:`.audio`, :mod:`.i18n` - pictures and fonts, sound, text.
-* :mod:`.game_config` - :class:`~tacocat.ui.game_config.GameConfig`, the game to start.
+* :mod:`.text` - translations, names, fonts, text size and fitting, panel layouts, and the
+  player's words for the engine's codes (refusals, problems, reasons, cards).
 
 The computer thinks in :mod:`tacocat.ai.worker` (a process of its own); card and
 board sizes come from :mod:`tacocat.geometry`.

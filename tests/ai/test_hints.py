@@ -116,7 +116,7 @@ def test_analyse_values_a_move_it_is_asked_about():
 
 
 def test_reasons_render_in_english_with_every_placeholder_filled():
-    from tacocat.ui.i18n import tr
+    from tacocat.ui.text.i18n import tr
 
     hinter = small_hard(2)
     for count, (observation, legal) in enumerate(positions(range(1))):

@@ -85,7 +85,7 @@ class Run:
     """An App stepped with a fixed frame time; pygame's clock follows the frames."""
 
     def __init__(self, data_dir: Path) -> None:
-        from tacocat.ui.app import App
+        from tacocat.ui.shell.app import App
 
         self.frame = 0
         self._real_ticks = pygame.time.get_ticks
@@ -135,7 +135,7 @@ class Run:
 
 def demo_run(data_dir: Path) -> Iterator[tuple[str, pygame.Surface]]:
     """The computer (random legal moves, seeded) plays both seats to the game's end."""
-    from tacocat.ui.game_config import GameConfig
+    from tacocat.ui.stage.game_config import GameConfig
 
     run = Run(data_dir)
     try:
@@ -285,7 +285,7 @@ class HotseatScript:
 
 
 def hotseat_run(data_dir: Path) -> Iterator[tuple[str, pygame.Surface]]:
-    from tacocat.ui.game_config import GameConfig
+    from tacocat.ui.stage.game_config import GameConfig
 
     run = Run(data_dir)
     try:

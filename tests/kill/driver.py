@@ -24,8 +24,8 @@ from tacocat.persistence import atomic
 from tacocat.persistence.lock import lock_data_folder
 from tacocat.persistence.saves import SaveStore
 from tacocat.rules.record import GameRecord
-from tacocat.ui.game_config import GameConfig
-from tacocat.ui.preferences import Preferences
+from tacocat.ui.shell.preferences import Preferences
+from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.table.scene import TableScene
 from tacocat.ui.table.session import GameSession, config_to_dict
 from tests.persistence.games import play

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tacocat.persistence import PersistenceError, Settings, load_settings, save_settings
@@ -246,6 +246,7 @@ def test_fuzz_random_bytes_never_raise(raw: bytes) -> None:
 
 @FUZZ
 @given(fields=st.dictionaries(st.sampled_from(FIELD_NAMES), JSON_VALUES, max_size=6))
+@example(fields={"table_keys": [[[], None]]})  # an action that is a list: was a TypeError
 def test_fuzz_field_values(fields: dict[str, Any]) -> None:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)

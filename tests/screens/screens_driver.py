@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import pygame  # noqa: E402
 
 from tacocat.cli import parse_args  # noqa: E402
-from tacocat.ui.app import App  # noqa: E402
-from tacocat.ui.game_config import GameConfig  # noqa: E402
+from tacocat.ui.shell.app import App  # noqa: E402
+from tacocat.ui.stage.game_config import GameConfig  # noqa: E402
 
 DT = 1 / 30
 

@@ -104,7 +104,7 @@ GOOD_FILES = ["LICENSE", "assets/THIRD-PARTY-NOTICES.txt", "libpython3.11.so.1.0
 
 
 def test_a_bundle_whose_notices_name_everything_passes():
-    modules = ["pygame", "pygame.base", "pygame_gui.core", "json", "tacocat.ui.app"]
+    modules = ["pygame", "pygame.base", "pygame_gui.core", "json", "tacocat.ui.shell.app"]
     assert bundle_problems(modules, GOOD_FILES, NOTICES_TEXT, DISTRIBUTIONS_OF) == []
 
 

@@ -51,7 +51,7 @@ def fake_saves():
 @pytest.fixture
 def make_app(tmp_path: Path):
     """``make_app(*argv, saves=...)`` builds an App whose data folder is ``tmp_path``."""
-    from tacocat.ui.app import App
+    from tacocat.ui.shell.app import App
 
     apps: list[App] = []
 

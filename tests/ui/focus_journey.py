@@ -1,6 +1,6 @@
 """A player who never touches the mouse: a whole game from the title, by intents.
 
-:class:`Journey` drives a real :class:`~tacocat.ui.app.App` (dummy video driver)
+:class:`Journey` drives a real :class:`~tacocat.ui.shell.app.App` (dummy video driver)
 with one of two devices, and posts nothing else - no mouse event anywhere:
 
 * :class:`Keyboard` posts KEYDOWN events (Enter confirms on the table);

@@ -16,10 +16,10 @@ import pygame
 import pygame_gui
 from pygame_gui.core.utility import translate
 
-from tacocat.ui import i18n
-from tacocat.ui.fit import _inside, inner_size
 from tacocat.ui.focus.targets import FOCUSABLE_ELEMENTS
-from tacocat.ui.layout import scroller_of
+from tacocat.ui.text import i18n
+from tacocat.ui.text.fit import _inside, inner_size
+from tacocat.ui.text.layout import scroller_of
 
 
 @dataclass

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from tacocat.languages import LANGUAGES
-from tacocat.ui import i18n, text_scale
-from tacocat.ui.fit import MIN_PX
-from tacocat.ui.i18n import tr
 from tacocat.ui.table import buttons as table_buttons
+from tacocat.ui.text import i18n, text_scale
+from tacocat.ui.text.fit import MIN_PX
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets.style import TextCache
 from tacocat.ui.widgets.text_box import fitted_size
 

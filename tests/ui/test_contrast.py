@@ -154,7 +154,7 @@ def drawn_problems(placements, seen: dict[tuple, float]) -> list[str]:
 def test_text_the_game_draws_has_contrast(make_app):
     """A demo game to its end, with the round results and the game over, then a hot-seat
     table at its hand-over, every frame's self-drawn text measured."""
-    from tacocat.ui.game_config import GameConfig
+    from tacocat.ui.stage.game_config import GameConfig
     from tacocat.ui.widgets import text_box
 
     app = make_app()

@@ -1,6 +1,6 @@
 """The measures the language tests rely on, checked against what they measure.
 
-* :func:`tacocat.ui.fit.inner_size` must say exactly how much room pygame_gui
+* :func:`tacocat.ui.text.fit.inner_size` must say exactly how much room pygame_gui
   gives a button's or label's text: a text one pixel wider than that room is
   laid out by pygame_gui as not fitting, a text exactly as wide is not.
 * :func:`text_fit.placement_problems` must find each kind of self-drawn text
@@ -17,9 +17,9 @@ import pygame_gui
 import pytest
 
 from tacocat.languages import LANGUAGES
-from tacocat.ui import i18n
-from tacocat.ui.fit import inner_size
-from tacocat.ui.scene import theme_id
+from tacocat.ui.stage.scene import theme_id
+from tacocat.ui.text import i18n
+from tacocat.ui.text.fit import inner_size
 from tacocat.ui.widgets import text_box
 from tacocat.ui.widgets.style import TextCache
 from tests.ui.text_fit import placement_problems
@@ -171,7 +171,7 @@ def test_two_texts_whose_ink_overlaps_on_one_surface_are_a_problem(text):
 def test_the_crash_screen_holds_its_text_with_a_long_path(make_app, code):
     """The crash screen (drawn without pygame_gui) wraps a long path at its folders
     and keeps every line in the panel, in every language."""
-    from tacocat.ui.crash import show_crash_screen
+    from tacocat.ui.shell.crash import show_crash_screen
 
     app = make_app("--lang", code)
     try:

@@ -10,7 +10,7 @@ import pytest
 from tacocat.ui.focus import Column, Row
 from tacocat.ui.input import gamepad
 from tacocat.ui.input.gamepad import Gamepads
-from tacocat.ui.scene import UIScene
+from tacocat.ui.stage.scene import UIScene
 
 
 class Panel(UIScene):
@@ -305,6 +305,6 @@ def test_a_slider_is_announced_by_the_label_beside_it(make_app):
     app.focus.on_focus_changed(lambda label, state: heard.append((label, state)))
     key(app, pygame.K_TAB)  # shows the ring on the first control
     key(app, pygame.K_TAB)
-    from tacocat.ui.i18n import tr
+    from tacocat.ui.text.i18n import tr
 
     assert heard[-1] == (tr("tacocat.settings.music_volume"), "50")

@@ -10,8 +10,8 @@ from fontTools.ttLib import TTFont
 
 from tacocat.languages import LANGUAGES
 from tacocat.resources import asset_path
-from tacocat.ui.assets import bundled_font_path
-from tacocat.ui.fonts import (
+from tacocat.ui.devices.assets import bundled_font_path
+from tacocat.ui.text.fonts import (
     localise_theme,
     own_font_file,
     script,
@@ -100,7 +100,7 @@ def test_wrapping_breaks_only_at_spaces_and_zero_width_spaces():
 def test_pygame_gui_text_boxes_break_lao_lines_at_zero_width_spaces(make_app):
     import pygame_gui
 
-    from tacocat.ui import i18n
+    from tacocat.ui.text import i18n
 
     app = make_app("--lang", "lo")
     try:
@@ -122,7 +122,7 @@ def test_noto_sans_is_loaded_from_its_files_not_from_copies_in_memory(make_app):
     # file (~0.6 MB each, ~11 MB a game): every one the theme asks for, at start and after a
     # text size change, is read from the file instead. (Only pygame_gui's own 14 px default
     # is loaded before the game can say where the files are.)
-    from tacocat.ui.restyle import switch_text_size
+    from tacocat.ui.shell.restyle import switch_text_size
 
     app = make_app()
     try:

@@ -11,10 +11,10 @@ import pytest
 
 from tacocat.languages import LANGUAGES
 from tacocat.resources import asset_path
-from tacocat.ui import i18n, text_scale
-from tacocat.ui.fit import MIN_PX
 from tacocat.ui.scenes import howto_pictures
 from tacocat.ui.scenes.rules import PAGES, RulesScene, page_indicator, rules_text
+from tacocat.ui.text import i18n, text_scale
+from tacocat.ui.text.fit import MIN_PX
 from tacocat.ui.widgets.board import BoardView
 from tacocat.ui.widgets.cards import CardRenderer
 from tests.ui.test_text_fits import Frames

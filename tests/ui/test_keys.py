@@ -14,7 +14,7 @@ from tacocat.persistence.settings import (
     check_table_keys,
     load_settings,
 )
-from tacocat.ui.i18n import tr
+from tacocat.ui.text.i18n import tr
 
 
 def key(app, code: int, frames: int = 2) -> None:

@@ -12,9 +12,9 @@ import pytest
 
 from tacocat.languages import LANGUAGES, match_language, startup_language, system_language
 from tacocat.rules import IllegalAction
-from tacocat.ui import i18n
-from tacocat.ui.i18n import tr
-from tacocat.ui.refusals import refusal_text
+from tacocat.ui.text import i18n
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.refusals import refusal_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,7 +56,7 @@ def test_cli_choice_beats_saved_choice_beats_system(monkeypatch):
 
 def test_first_start_follows_the_locale_then_the_saved_setting(tmp_path, monkeypatch):
     from tacocat.cli import parse_args
-    from tacocat.ui.app import App
+    from tacocat.ui.shell.app import App
 
     monkeypatch.setenv("LC_ALL", "lv_LV.UTF-8")
     app = App(parse_args(["--data-dir", str(tmp_path)]), tmp_path)

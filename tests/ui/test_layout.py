@@ -1,11 +1,11 @@
-"""The layout helper every pygame_gui screen lays out with (tacocat/ui/layout.py)."""
+"""The layout helper every pygame_gui screen lays out with (tacocat/ui/text/layout.py)."""
 
 from __future__ import annotations
 
 import pygame
 
-from tacocat.ui import text_scale
-from tacocat.ui.layout import Layout, panel_layout, panel_rect
+from tacocat.ui.text import text_scale
+from tacocat.ui.text.layout import Layout, panel_layout, panel_rect
 
 
 def test_at_100_percent_every_design_length_is_its_own():

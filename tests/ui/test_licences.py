@@ -1,8 +1,8 @@
-"""tacocat.ui.licences: the notices file read back into sections, licence texts reflowed."""
+"""tacocat.ui.scenes.licences: the notices file read back into sections, licence texts reflowed."""
 
 from __future__ import annotations
 
-from tacocat.ui.licences import RULE, components, reflow, sections
+from tacocat.ui.scenes.licences import RULE, components, reflow, sections
 
 LONG = "Permission is hereby granted, free of charge, to any person obtaining a"
 
@@ -51,8 +51,8 @@ def test_reflow_joins_wrapped_lines_and_keeps_lists_short_lines_and_tables():
 def test_installed_version_is_the_metadatas_else_the_notices(monkeypatch):
     from importlib import metadata
 
-    from tacocat.ui import licences
-    from tacocat.ui.licences import Component, installed_version
+    from tacocat.ui.scenes import licences
+    from tacocat.ui.scenes.licences import Component, installed_version
 
     def version(name: str) -> str:
         if name == "filelock":

@@ -28,8 +28,8 @@ from tacocat.persistence.stats import STATS_FILE, Stats, load_stats, save_stats
 from tacocat.persistence.tutorial import FILE_NAME as TUTORIAL_FILE
 from tacocat.persistence.tutorial import read_progress
 from tacocat.rules.record import GameRecord
-from tacocat.ui import i18n
-from tacocat.ui.problems import not_saved_text, problem_text, problem_title
+from tacocat.ui.text import i18n
+from tacocat.ui.text.problems import not_saved_text, problem_text, problem_title
 from tests.persistence.games import VS_AI_CONFIG, play, play_unfinished
 
 

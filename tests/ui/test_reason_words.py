@@ -11,9 +11,10 @@ from tacocat.ai.reasons import CODES, PLURAL, Reason
 from tacocat.languages import LANGUAGES
 from tacocat.resources import asset_path
 from tacocat.rules import Attack, DuelCard, Replace
-from tacocat.ui import i18n
-from tacocat.ui.reason_words import card_list, hint_with_reason, note_with_reason, why
 from tacocat.ui.table.prompt import hint_line
+from tacocat.ui.text import i18n
+from tacocat.ui.text.card_words import card_list
+from tacocat.ui.text.reason_words import hint_with_reason, note_with_reason, why
 
 PLACEHOLDER = re.compile(r"%\{(\w+)\}")
 #: A value for every parameter a reason can take.

@@ -55,7 +55,7 @@ def test_an_illegal_record_is_refused():
 
 @pytest.mark.parametrize("seed", [3, 5, 8])
 def test_the_score_book_at_each_step_matches_a_replay_of_that_state(seed):
-    from tacocat.ui.score import book_from_state
+    from tacocat.ui.results.score import book_from_state
 
     timeline = Timeline(_game(seed)[0])
     for index, state in enumerate(timeline.states):

@@ -7,9 +7,9 @@ from test_ui_history import _keep
 
 from tacocat.ai.reasons import explain
 from tacocat.ai.review import review_game
-from tacocat.ui.reason_words import why
 from tacocat.ui.replay.review import REVIEW_KEY, review_notes, review_seat
 from tacocat.ui.replay.timeline import Timeline
+from tacocat.ui.text.reason_words import why
 from tests.ai.helpers import small_hard
 
 DT = 1 / 60

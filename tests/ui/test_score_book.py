@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tacocat.rules import DEFAULT_DECK, GameState, new_game, stacked_order
-from tacocat.ui.score import book_from_state
+from tacocat.ui.results.score import book_from_state
 
 
 def _play_rounds(state: GameState, rounds: int, seed: int) -> GameState:

@@ -14,7 +14,7 @@ import warnings
 
 import pytest
 
-from tacocat.ui import i18n, text_scale
+from tacocat.ui.text import i18n, text_scale
 from tests.ui.screen_growth import SCREENS, measure
 
 #: The median label or button of a screen grows at least this much at 150 %...
@@ -70,7 +70,7 @@ def test_the_keyboard_reaches_every_control_of_a_scrolling_screen(make_app, run_
     each one the focus lands on is scrolled into view (inside the panel's visible part)."""
     import pygame
 
-    from tacocat.ui.layout import scroller_of
+    from tacocat.ui.text.layout import scroller_of
 
     app = make_app()
     try:

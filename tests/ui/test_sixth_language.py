@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from screen_growth import measure
 
-from tacocat.ui import text_scale
 from tacocat.ui.scenes import settings as settings_scene
+from tacocat.ui.text import text_scale
 
 
 @pytest.mark.parametrize("text_size", [100, 150])

@@ -10,9 +10,10 @@ import pygame
 import pytest
 
 from tacocat.languages import LANGUAGES
-from tacocat.ui import i18n, preferences, text_scale
-from tacocat.ui.fit import MIN_PX
-from tacocat.ui.game_config import GameConfig
+from tacocat.ui.shell import preferences
+from tacocat.ui.stage.game_config import GameConfig
+from tacocat.ui.text import i18n, text_scale
+from tacocat.ui.text.fit import MIN_PX
 from tacocat.ui.widgets import text_box
 from tests.ui.text_fit import placement_problems, too_small
 

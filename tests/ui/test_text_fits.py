@@ -34,15 +34,16 @@ from tacocat.ai.review import review_game
 from tacocat.languages import LANGUAGES
 from tacocat.persistence.errors import PersistenceError
 from tacocat.tutorial import Tutorial
-from tacocat.ui import i18n, text_scale
-from tacocat.ui.app import LOGICAL_SIZE
-from tacocat.ui.fit import MIN_PX
-from tacocat.ui.game_config import GameConfig
-from tacocat.ui.notices import NOTICE_S, io_reason, offer_unsaved_play
 from tacocat.ui.replay.review import REVIEW_KEY, review_seat
 from tacocat.ui.scenes.about import LGPL
 from tacocat.ui.scenes.new_game import NewGameScene
 from tacocat.ui.scenes.rules import PAGES
+from tacocat.ui.shell.app import LOGICAL_SIZE
+from tacocat.ui.shell.notices import NOTICE_S, offer_unsaved_play
+from tacocat.ui.stage.game_config import GameConfig
+from tacocat.ui.text import i18n, text_scale
+from tacocat.ui.text.fit import MIN_PX
+from tacocat.ui.text.problems import io_reason
 from tacocat.ui.widgets import text_box
 from tests.ai.helpers import small_hard
 from tests.ui.text_fit import overflows, placement_problems, too_small

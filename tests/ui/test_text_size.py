@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from tacocat.persistence.settings import load_settings
-from tacocat.ui import text_scale
-from tacocat.ui.game_config import GameConfig
-from tacocat.ui.layout import scroll_into_view
+from tacocat.ui.stage.game_config import GameConfig
+from tacocat.ui.text import text_scale
+from tacocat.ui.text.layout import scroll_into_view
 from tacocat.ui.widgets import text_box
 
 
@@ -40,7 +40,7 @@ def _largest_widget_font(app) -> int:
 
 
 def _inside(element, root) -> bool:
-    from tacocat.ui.fit import _inside as inside
+    from tacocat.ui.text.fit import _inside as inside
 
     return inside(element, root)
 
@@ -57,7 +57,7 @@ def test_settings_change_the_text_size_live_and_keep_it(make_app, click, run_fra
         assert load_settings(tmp_path)[0].text_size == 150
         screen = app.scenes.top  # rebuilt at the new size
         assert screen.text_size_buttons[150].is_selected
-        # The layout makes room (tacocat/ui/layout.py): the text grows, it is not shrunk back.
+        # The layout makes room (tacocat/ui/text/layout.py): the text grows, it is not shrunk back.
         assert _largest_widget_font(app) >= before * 1.4
         # One column now, which scrolls: a mouse player scrolls down to the box first.
         assert scroll_into_view(screen.narration_box)

@@ -1,7 +1,7 @@
 """The theme's combined-id memo: pygame_gui's answers, under keys that stay small.
 
 pygame_gui 0.6.14 keyed the memo with a string whose length is about the product
-of the id lists' lengths (tacocat.ui.theme_ids); a screen at the largest text left
+of the id lists' lengths (tacocat.ui.shell.theme_ids); a screen at the largest text left
 190 MB of such keys in the theme.
 """
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pygame_gui.core import UIAppearanceTheme
 from pygame_gui.core.resource_loaders import BlockingThreadedResourceLoader
 
-from tacocat.ui.theme_ids import CompactIdsTheme
+from tacocat.ui.shell.theme_ids import CompactIdsTheme
 
 NAMES = st.sampled_from(["panel", "button", "container", "scrolling_container", "label"])
 OPTIONAL = st.one_of(st.none(), st.sampled_from(["@choice", "@menu", "#ok", "#panel_scroll"]))

@@ -10,7 +10,7 @@ import pytest
 from tacocat.languages import LANGUAGES
 from tacocat.resources import asset_path
 from tacocat.rules.errors import REASONS
-from tacocat.ui import i18n
+from tacocat.ui.text import i18n
 from tools.translation_gaps import leaves  # the translators' script flattens the same way
 
 PLACEHOLDER = re.compile(r"%\{(\w+)\}")

@@ -6,9 +6,9 @@ import pygame
 
 from tacocat.persistence.saves import SaveStore
 from tacocat.rules import GameRecord, Replace, new_game
-from tacocat.ui.game_config import GameConfig
 from tacocat.ui.scenes.choice import ChoiceScene
 from tacocat.ui.scenes.new_game import NewGameScene
+from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.table.session import config_to_dict
 
 DT = 1 / 60

@@ -11,9 +11,9 @@ import pytest
 
 from tacocat import __version__
 from tacocat.resources import asset_path
-from tacocat.ui import licences
-from tacocat.ui.i18n import tr
+from tacocat.ui.scenes import licences
 from tacocat.ui.scenes.about import INTRO, LGPL, AboutScene
+from tacocat.ui.text.i18n import tr
 
 
 def _key(code: int) -> None:

@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from tacocat.persistence.settings import Settings, save_settings
-from tacocat.ui.scene import Scene
+from tacocat.ui.stage.scene import Scene
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -170,7 +170,7 @@ def test_continue_with_a_refused_save_explains_why(make_app, fake_saves):
 
 
 def test_finish_demo_exits_0_only_in_demo_mode(make_app, monkeypatch):
-    from tacocat.ui.app import App
+    from tacocat.ui.shell.app import App
 
     monkeypatch.setattr(App, "start_game", lambda *args, **kwargs: True)  # no table needed
     demo = make_app("--demo")

@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from tacocat.resources import asset_path, resource_root
-from tacocat.ui.assets import Assets, bundled_font_path, load_theme
-from tacocat.ui.audio import Audio
+from tacocat.ui.devices.assets import Assets, bundled_font_path, load_theme
+from tacocat.ui.devices.audio import Audio
 from tacocat.ui.scenes.title import TitleScene
 
 

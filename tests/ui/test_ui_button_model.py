@@ -88,7 +88,7 @@ def test_hover_follows_the_pointer(rig):
 #: Where the click effect may still be named, and why (the button click itself is
 #: played only by Scene.click).
 ALLOWED = {
-    "tacocat/ui/scene.py": "Scene.click: the one place a pressed button's click is played",
+    "tacocat/ui/stage/scene.py": "Scene.click: the one place a pressed button's click is played",
     "tacocat/ui/scenes/settings.py": "the sound volume slider's preview (not a button)",
     "tacocat/ui/table/deal.py": "a replacement chosen in secret: the animation taps the table",
 }

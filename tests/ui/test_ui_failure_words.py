@@ -10,9 +10,9 @@ from concurrent.futures import Future
 import pytest
 from test_ui_history import _keep, _key
 
-from tacocat.ui import i18n
-from tacocat.ui.i18n import tr
 from tacocat.ui.replay.review import ReviewScene
+from tacocat.ui.text import i18n
+from tacocat.ui.text.i18n import tr
 
 DT = 1 / 60
 

@@ -15,8 +15,8 @@ from tacocat.persistence.settings import SETTINGS_FILE, Settings, save_settings
 from tacocat.persistence.stats import load_stats
 from tacocat.persistence.tutorial import FILE_NAME as TUTORIAL_FILE
 from tacocat.rules import GameRecord
-from tacocat.ui.i18n import tr
-from tacocat.ui.notices import offer_unsaved_play
+from tacocat.ui.shell.notices import offer_unsaved_play
+from tacocat.ui.text.i18n import tr
 from tests.persistence.games import VS_AI_CONFIG, play
 
 

@@ -20,7 +20,7 @@ from tacocat.persistence.saves import AUTOSAVE_FILE, SaveStore
 from tacocat.persistence.stats import save_stats
 from tacocat.persistence.stats_rebuild import counted_by_history
 from tacocat.rules import GameRecord
-from tacocat.ui.i18n import tr
+from tacocat.ui.text.i18n import tr
 
 ROOT = Path(__file__).resolve().parents[2]
 DT = 1 / 60

@@ -8,8 +8,8 @@ import logging
 import pytest
 
 from tacocat.resources import asset_path
-from tacocat.ui import i18n
-from tacocat.ui.i18n import tr
+from tacocat.ui.text import i18n
+from tacocat.ui.text.i18n import tr
 
 
 @pytest.fixture(autouse=True)

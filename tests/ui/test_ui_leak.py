@@ -49,7 +49,7 @@ def test_finished_tables_are_freed_when_the_next_game_starts(make_app, monkeypat
 
 
 def test_a_finished_tables_idle_jobs_are_dropped_not_kept(make_app):
-    from tacocat.ui.game_config import GameConfig
+    from tacocat.ui.stage.game_config import GameConfig
 
     app = make_app()
     ran: list[str] = []

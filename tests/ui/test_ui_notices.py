@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 from tacocat.persistence.saves import AUTOSAVE_FILE, SaveStore
-from tacocat.ui.i18n import tr
-from tacocat.ui.notices import BORDER, TOP, offer_unsaved_play
+from tacocat.ui.shell.notices import BORDER, TOP, offer_unsaved_play
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets.style import palette
 
 DT = 1 / 60

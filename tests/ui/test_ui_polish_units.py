@@ -7,14 +7,14 @@ import pytest
 
 from tacocat.rules import Phase, new_game
 from tacocat.rules import events as ev
-from tacocat.ui.i18n import tr
-from tacocat.ui.names import default_name, default_names, seat_name, stored_names
-from tacocat.ui.score import RoundRecord, ScoreBook, book_from_state, round_label
+from tacocat.ui.results.score import RoundRecord, ScoreBook, book_from_state, round_label
 from tacocat.ui.table import lifts
 from tacocat.ui.table.painter import LOG_FILL_ALPHA, log_colour
 from tacocat.ui.table.scoreboard import centre_caption
 from tacocat.ui.table.tooltips import place, tip_at
 from tacocat.ui.table.turn import Turn
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.names import default_name, default_names, seat_name, stored_names
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.style import contrast_ratio, mix, palette
 

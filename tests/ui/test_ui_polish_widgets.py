@@ -9,7 +9,7 @@ import math
 import pygame
 
 from tacocat.resources import asset_path
-from tacocat.ui.i18n import tr
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets.button import PADDING, Button
 from tacocat.ui.widgets.style import TextCache, palette
 from tacocat.ui.widgets.text_box import MIN_SCALE
@@ -34,7 +34,7 @@ def test_a_long_label_keeps_its_padding_and_a_short_one_its_size(make_app):
 
 
 def test_every_window_size_label_fits_its_button_at_the_theme_size(make_app):
-    from tacocat.ui.window import WINDOW_SIZES
+    from tacocat.ui.devices.window import WINDOW_SIZES
 
     app = make_app()
     theme = json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
@@ -52,8 +52,8 @@ def test_the_bars_around_the_scaled_frame_continue_the_frames_edge(make_app):
     steps of the mean of the pixels along the frame's border, on the title and the table."""
     from pygame._sdl2.video import Renderer
 
-    from tacocat.ui import window
-    from tacocat.ui.game_config import GameConfig
+    from tacocat.ui.devices import window
+    from tacocat.ui.stage.game_config import GameConfig
 
     app = make_app()
     if window._window() is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tacocat.ui.scene import Scene, SceneManager
+from tacocat.ui.stage.scene import Scene, SceneManager
 
 
 class Recorder(Scene):

@@ -11,11 +11,11 @@ import pytest
 from tacocat.persistence.settings import load_settings
 from tacocat.rules import Ruleset
 from tacocat.rules.variants import VARIANTS
-from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.new_game import NewGameScene
 from tacocat.ui.scenes.pass_device import PassDeviceScene
 from tacocat.ui.scenes.rules import PAGES, RulesScene, rules_text
 from tacocat.ui.scenes.settings import SAVE_DELAY, SettingsScene
+from tacocat.ui.text.i18n import tr
 
 
 def _settle(app, run_frames):

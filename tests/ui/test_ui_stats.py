@@ -11,8 +11,8 @@ from finished_games import before_the_last_action, save_one_action_before_the_en
 
 from tacocat.persistence.saves import AUTOSAVE_FILE, SaveStore
 from tacocat.persistence.stats import STATS_FILE, Stats, load_stats, save_stats
-from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.stats import StatsScene
+from tacocat.ui.text.i18n import tr
 from tests.persistence.test_stats_rebuild import play_games
 
 

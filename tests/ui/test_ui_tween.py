@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from tacocat.ui import tween as tw
-from tacocat.ui.tween import EASINGS, Tween, Tweener
+from tacocat.ui.stage import tween as tw
+from tacocat.ui.stage.tween import EASINGS, Tween, Tweener
 
 
 @pytest.mark.parametrize("name", sorted(EASINGS))

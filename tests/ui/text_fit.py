@@ -4,7 +4,7 @@ A pygame_gui label or button draws its text with ``element.font``; what it
 draws is ``translate(element.text)``. The text fits when its rendered size
 (``font.get_rect``, the same measure pygame_gui lays out with) is within the
 room pygame_gui leaves it inside border, shadow and rounded corners
-(:func:`tacocat.ui.fit.inner_size`), and the element itself lies inside its container and
+(:func:`tacocat.ui.text.fit.inner_size`), and the element itself lies inside its container and
 the window (pygame_gui clips children to their container).
 
 Text the game draws itself goes through :mod:`tacocat.ui.widgets.text_box`,
@@ -21,8 +21,8 @@ import pygame
 import pygame_gui
 from pygame_gui.core.utility import translate
 
-from tacocat.ui.fit import inner_size
-from tacocat.ui.layout import scroller_of
+from tacocat.ui.text.fit import inner_size
+from tacocat.ui.text.layout import scroller_of
 from tacocat.ui.widgets.text_box import MIN_SCALE, Placement
 
 
@@ -45,7 +45,7 @@ def overflows(manager: pygame_gui.UIManager, screen: pygame.Rect) -> list[str]:
                             f"{room_w}×{room_h}")
         container = element.ui_container.get_container() if element.ui_container else None
         bounds = container.rect if container is not None else screen
-        # In a scrolling panel (larger text, tacocat/ui/layout.py) a box may lie beyond the
+        # In a scrolling panel (larger text, tacocat/ui/text/layout.py) a box may lie beyond the
         # window: it is inside the panel's content, which scrolls to it.
         in_window = scroller_of(element) is not None or screen.contains(box)
         if not bounds.contains(box) or not in_window:

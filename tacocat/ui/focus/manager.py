@@ -1,7 +1,7 @@
 """The focus manager: keyboard and controller focus on every pygame_gui screen.
 
 pygame_gui 0.6 has no focus traversal, so the app owns one :class:`FocusManager`
-that works on whichever pygame_gui screen (:class:`~tacocat.ui.scene.UIScene`)
+that works on whichever pygame_gui screen (:class:`~tacocat.ui.stage.scene.UIScene`)
 is on top. The screen declares its order as data (``focus_order`` /
 ``focus_start``, see :mod:`.order`); the manager
 
@@ -32,7 +32,7 @@ import pygame
 
 from tacocat.ui.focus import order
 from tacocat.ui.focus.order import Grid, Slot
-from tacocat.ui.layout import scroll_into_view
+from tacocat.ui.text.layout import scroll_into_view
 from tacocat.ui.widgets.focus_ring import draw_focus_ring
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ _PRESS_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
 
 class FocusManager:
     """See the module docstring. ``top`` returns the scene on top when it is a pygame_gui
-    screen (a :class:`~tacocat.ui.scene.UIScene`), else None: the app decides which
+    screen (a :class:`~tacocat.ui.stage.scene.UIScene`), else None: the app decides which
     scenes are screens, so this module need not import the scenes."""
 
     def __init__(self, top: Callable[[], Any], ui: Any, input_state: InputState) -> None:
@@ -130,7 +130,7 @@ class FocusManager:
 
     def _reveal(self, target: Any) -> None:
         """A control the focus moved to (or started on) in a scrolling panel (larger text,
-        :mod:`tacocat.ui.layout`) is scrolled into view, unless the mouse leads."""
+        :mod:`tacocat.ui.text.layout`) is scrolled into view, unless the mouse leads."""
         element = getattr(target, "element", None)
         if element is not None and self.ring_shown:
             scroll_into_view(element)

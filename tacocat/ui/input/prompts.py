@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tacocat.ui.i18n import tr
+from tacocat.ui.text.i18n import tr
 
 if TYPE_CHECKING:
     from tacocat.ui.input.keymap import KeyMap

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tacocat.ui.i18n import tr
 from tacocat.ui.replay.player import SPEEDS
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button, ButtonGroup
 from tacocat.ui.widgets.scrubber import Scrubber

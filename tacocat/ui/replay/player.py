@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from tacocat.persistence.gamefile import GameInfo
     from tacocat.ui.replay.timeline import Note, Timeline
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
     from tacocat.ui.table.view import TableView
     from tacocat.ui.widgets.style import TextCache
 
@@ -86,4 +86,4 @@ class ReplayPlayer(Protocol):
     def close(self) -> None: ...
 
     def click(self) -> None:
-        """The click of a pressed button (:meth:`tacocat.ui.scene.Scene.click`)."""
+        """The click of a pressed button (:meth:`tacocat.ui.stage.scene.Scene.click`)."""

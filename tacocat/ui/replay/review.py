@@ -26,17 +26,17 @@ from tacocat.ai.worker import AIWorker
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.rules import GameState
-from tacocat.ui import text_scale
-from tacocat.ui.i18n import tr
-from tacocat.ui.reason_words import move_text, note_with_reason
 from tacocat.ui.replay.timeline import Note
 from tacocat.ui.scenes.overlay import DrawnOverlay
+from tacocat.ui.text import text_scale
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.reason_words import move_text, note_with_reason
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.style import palette
 from tacocat.ui.widgets.text_box import draw_lines, line_step
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 log = logging.getLogger(__name__)
 

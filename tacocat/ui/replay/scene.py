@@ -19,21 +19,21 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tacocat.rules import events as ev
-from tacocat.ui.i18n import tr
 from tacocat.ui.input.prompts import pad_label
 from tacocat.ui.replay.controls import ReplayControls
 from tacocat.ui.replay.player import SPEEDS
 from tacocat.ui.replay.timeline import Note, Timeline
-from tacocat.ui.scene import Scene
+from tacocat.ui.stage.scene import Scene
 from tacocat.ui.table import resume
 from tacocat.ui.table.narration import describe
 from tacocat.ui.table.rig import table_rig
 from tacocat.ui.table.turn import turn_of
 from tacocat.ui.table.view import TableView
+from tacocat.ui.text.i18n import tr
 
 if TYPE_CHECKING:
     from tacocat.persistence.gamefile import GameFile, GameInfo
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 #: Seconds between two steps while playing, at 1×.
 STEP_PAUSE = 0.6

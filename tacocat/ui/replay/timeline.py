@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from tacocat.rules import GameState
 from tacocat.rules import events as ev
 from tacocat.rules.record import GameRecord
-from tacocat.ui.score import ScoreBook
+from tacocat.ui.results.score import ScoreBook
 
 
 @dataclass(frozen=True)

@@ -20,16 +20,17 @@ import pygame
 import pygame_gui
 
 from tacocat import __version__
-from tacocat.ui import i18n, licences
-from tacocat.ui.fonts import theme_font_names
-from tacocat.ui.i18n import tr
-from tacocat.ui.licences import LGPL_SECTION, reflow
-from tacocat.ui.scene import theme_id
+from tacocat.ui.devices.window import TITLE
+from tacocat.ui.scenes import licences
+from tacocat.ui.scenes.licences import LGPL_SECTION, reflow
 from tacocat.ui.scenes.overlay import Overlay
-from tacocat.ui.window import TITLE
+from tacocat.ui.stage.scene import theme_id
+from tacocat.ui.text import i18n
+from tacocat.ui.text.fonts import theme_font_names
+from tacocat.ui.text.i18n import tr
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 PANEL_SIZE = (1160, 660)
 LEFT_W = 450

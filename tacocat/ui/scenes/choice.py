@@ -12,7 +12,7 @@ import pygame_gui
 from tacocat.ui.scenes.message import WIDTH, MessageScene
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 CHOICE_WIDTH = 266
 CHOICE_GAP = 16

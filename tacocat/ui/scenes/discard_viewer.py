@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.overlay import DrawnOverlay
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
 from tacocat.ui.widgets.style import TextCache, palette
 from tacocat.ui.widgets.text_box import draw_text
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 #: The first column's centre from the panel's left; the row labels ("Played",
 #: "Unseen") have the room left of it, clear of the first card.

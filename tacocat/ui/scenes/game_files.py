@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.overlay import DrawnOverlay
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.scroll_list import Column, ScrollList
 from tacocat.ui.widgets.style import palette
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 ROW_H = 36
 

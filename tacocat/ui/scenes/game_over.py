@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.scenes.recap import draw_recap
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.style import palette
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
-    from tacocat.ui.summaries import GameSummary, TableLike
+    from tacocat.ui.results.summaries import GameSummary, TableLike
+    from tacocat.ui.stage.services import App
 
 #: Seconds the screen shows in a demo before the app exits.
 DEMO_SECONDS = 1.5

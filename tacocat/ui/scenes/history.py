@@ -21,18 +21,18 @@ from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.persistence.history import MAX_GAMES, HistoryEntry
 from tacocat.rules.variants import VARIANTS
-from tacocat.ui import text_scale
-from tacocat.ui.i18n import tr
 from tacocat.ui.input.prompts import pad_label
-from tacocat.ui.notices import io_reason
 from tacocat.ui.scenes.overlay import DrawnOverlay
+from tacocat.ui.text import text_scale
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.problems import io_reason
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.scroll_list import Column, ScrollList
 from tacocat.ui.widgets.style import palette
 from tacocat.ui.widgets.text_box import draw_text
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 log = logging.getLogger(__name__)
 

@@ -15,17 +15,17 @@ import pygame
 import pygame_gui
 
 from tacocat.persistence.settings import DEFAULT_TABLE_KEYS, TABLE_ACTIONS
-from tacocat.ui.fit import inner_size
 from tacocat.ui.focus import Column
-from tacocat.ui.fonts import wrap
-from tacocat.ui.i18n import tr
 from tacocat.ui.input.keymap import is_reserved, key_name
 from tacocat.ui.input.prompts import key_label
-from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
+from tacocat.ui.stage.scene import theme_id
+from tacocat.ui.text.fit import inner_size
+from tacocat.ui.text.fonts import wrap
+from tacocat.ui.text.i18n import tr
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 #: The panel's width; its height follows the rows (one per table action) and the text size.
 PANEL_W = 820

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from tacocat.ui.i18n import tr
-from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
+from tacocat.ui.stage.scene import theme_id
+from tacocat.ui.text.i18n import tr
 
 PANEL_SIZE = (420, 508)
 BUTTON_SIZE = (320, 54)

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from tacocat.ui.fonts import breakable_paths
-from tacocat.ui.i18n import tr
-from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
+from tacocat.ui.stage.scene import theme_id
+from tacocat.ui.text.fonts import breakable_paths
+from tacocat.ui.text.i18n import tr
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 WIDTH = 620
 PADDING = 28
@@ -43,7 +43,7 @@ class MessageScene(Overlay):
         self.shown_for = 0.0
 
     def build(self) -> None:
-        # Design lengths grow with the text size (tacocat.ui.layout); the body is measured.
+        # Design lengths grow with the text size (tacocat.ui.text.layout); the body is measured.
         self.at = at = self.layout(WIDTH)
         width, inner = at.x(WIDTH), at.x(WIDTH - 2 * PADDING)
         body_height = self._measure_text(inner)

@@ -14,13 +14,13 @@ from tacocat.persistence.fields import MAX_NAME_LENGTH, check_name
 from tacocat.rules import Ruleset
 from tacocat.rules.variants import VARIANTS, ruleset_with
 from tacocat.ui.focus import Column, Row
-from tacocat.ui.game_config import LEVELS, GameConfig
-from tacocat.ui.i18n import tr
-from tacocat.ui.names import default_names, seat_name, stored_names
-from tacocat.ui.scene import UIScene, theme_id
+from tacocat.ui.stage.game_config import LEVELS, GameConfig
+from tacocat.ui.stage.scene import UIScene, theme_id
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.names import default_names, seat_name, stored_names
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 PANEL_RECT = pygame.Rect(220, 56, 840, 608)
 LABEL_X, CONTROL_X, CONTROL_W = 44, 290, 500

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from tacocat.ui.scene import OVERLAY_LAYER, Scene, UIScene
+from tacocat.ui.stage.scene import OVERLAY_LAYER, Scene, UIScene
 from tacocat.ui.widgets.button import Button, ButtonGroup
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_lines, draw_text
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 #: How much the dimming layer hides of the table (0..255).
 DIM_ALPHA = 170

@@ -15,11 +15,11 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tacocat.ui.i18n import tr
-from tacocat.ui.score import book_from_state, round_label
+from tacocat.ui.results.score import book_from_state, round_label
+from tacocat.ui.text.i18n import tr
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 log = logging.getLogger(__name__)
 

@@ -8,10 +8,10 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from tacocat.ui.i18n import tr
-from tacocat.ui.layout import layout_for
-from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
+from tacocat.ui.stage.scene import theme_id
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.layout import layout_for
 
 #: Clicks and keys this soon after the screen appears are ignored, so the
 #: player who just acted cannot click straight through it.

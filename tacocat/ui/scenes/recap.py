@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from tacocat.ui.score import RoundRecord
+from tacocat.ui.results.score import RoundRecord
 from tacocat.ui.widgets.style import TextCache, palette
 from tacocat.ui.widgets.text_box import draw_text
 

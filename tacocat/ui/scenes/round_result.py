@@ -7,18 +7,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tacocat.ui.feeling import outcome
-from tacocat.ui.i18n import tr
+from tacocat.ui.results.feeling import outcome
+from tacocat.ui.results.score import round_label
 from tacocat.ui.scenes.overlay import DrawnOverlay
-from tacocat.ui.score import round_label
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
 from tacocat.ui.widgets.style import palette
 from tacocat.ui.widgets.text_box import draw_lines, draw_text
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
-    from tacocat.ui.summaries import RoundSummary, TableLike
+    from tacocat.ui.results.summaries import RoundSummary, TableLike
+    from tacocat.ui.stage.services import App
 
 #: Seconds the result stays up in a demo (at speed 1) before the next round.
 DEMO_SECONDS = 2.2

@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from tacocat.ui.i18n import tr
-from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.howto_pictures import PICTURE_SIZE, draw_picture
 from tacocat.ui.scenes.overlay import Overlay
-from tacocat.ui.text_scale import grow, px, scale_markup
+from tacocat.ui.stage.scene import theme_id
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.text_scale import grow, px, scale_markup
 from tacocat.ui.widgets.cards import CardRenderer
 from tacocat.ui.widgets.style import TextCache
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 #: Page keys in reading order: the rules in the order a round plays them, then Accessibility.
 PAGES = ("goal", "deck", "replace", "duel", "attack", "answer", "jumbo", "showdown", "move",

@@ -15,14 +15,14 @@ import pygame_gui
 
 from tacocat.languages import LANGUAGES
 from tacocat.persistence.settings import TEXT_SIZES
+from tacocat.ui.devices.window import fitting_window_sizes
 from tacocat.ui.focus import Row
-from tacocat.ui.i18n import tr
-from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
-from tacocat.ui.window import fitting_window_sizes
+from tacocat.ui.stage.scene import theme_id
+from tacocat.ui.text.i18n import tr
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 PANEL_SIZE = (1220, 640)
 SPEEDS = ("slow", "normal", "fast", "instant")

@@ -2,7 +2,7 @@
 
 An overlay, like Settings and How to play, so it opens the same way from the
 title and from the in-game menu. It only reads ``app.stats`` (kept up to date
-by :meth:`tacocat.ui.app.App.finish_game`); nothing here writes a file.
+by :meth:`tacocat.ui.shell.app.App.finish_game`); nothing here writes a file.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ import pygame_gui
 
 from tacocat.persistence.fields import AI_LEVELS
 from tacocat.persistence.stats import Stats, Tally
-from tacocat.ui import text_scale
-from tacocat.ui.i18n import number, percent, tr
-from tacocat.ui.scene import theme_id
 from tacocat.ui.scenes.overlay import Overlay
+from tacocat.ui.stage.scene import theme_id
+from tacocat.ui.text import text_scale
+from tacocat.ui.text.i18n import number, percent, tr
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 PANEL_SIZE = (960, 680)
 #: Hot-seat players listed (most games first); the rest are counted in one line.

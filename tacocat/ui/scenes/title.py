@@ -9,14 +9,14 @@ import pygame_gui
 
 from tacocat import __version__
 from tacocat.geometry import LOGO_SIZE
-from tacocat.ui.assets import CORE_IMAGES
-from tacocat.ui.i18n import tr
-from tacocat.ui.layout import layout_for
-from tacocat.ui.scene import UIScene, theme_id
-from tacocat.ui.tween import Tweener, ease_out_back, ease_out_cubic
+from tacocat.ui.devices.assets import CORE_IMAGES
+from tacocat.ui.stage.scene import UIScene, theme_id
+from tacocat.ui.stage.tween import Tweener, ease_out_back, ease_out_cubic
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.layout import layout_for
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 BUTTON_SIZE = (320, 54)
 BUTTON_GAP = 12

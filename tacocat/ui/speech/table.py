@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tacocat.ui.i18n import tr
+from tacocat.ui.text.i18n import tr
 
 #: The "read my hand" key (not used by the table otherwise; see docs/accessibility.md).
 READ_HAND_KEY = "r"

@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tacocat.rules import Action, Attack, Phase, Replace
-from tacocat.ui.i18n import tr
 from tacocat.ui.input.prompts import prompt
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
 
 if TYPE_CHECKING:
     from tacocat.ui.input.keymap import KeyMap
     from tacocat.ui.input.state import InputState
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
     from tacocat.ui.table.session import GameSession
 
 

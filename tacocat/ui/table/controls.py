@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from tacocat.rules import Attack, DuelCard, Phase, Replace, Respond
-from tacocat.ui.i18n import tr
 from tacocat.ui.input.prompts import prompt
 from tacocat.ui.table import buttons, lifts
 from tacocat.ui.table.prompt import hint_words, sentence
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button, ButtonGroup
 from tacocat.ui.widgets.cards import CardSprite

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tacocat.rules import events as ev
-from tacocat.ui import tween as tw
+from tacocat.ui.stage import tween as tw
 from tacocat.ui.table.motion import DEAL_STAGGER, FLIP, FLY, Motion
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite

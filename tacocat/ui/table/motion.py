@@ -3,7 +3,7 @@ event's animation is made of (fly, flip, deal into a hand, discard, banner).
 
 :class:`Motion` plays queued events one at a time: the next starts only when the
 previous one's tweens and timers are done. Every motion is a tween
-(:mod:`tacocat.ui.tween`) whose speed follows the app's animation speed
+(:mod:`tacocat.ui.stage.tween`) whose speed follows the app's animation speed
 (``math.inf`` is instant). Cosmetic motion (banners, confetti) runs on a
 separate tweener that never holds up input. *What* each event does on screen
 is in :mod:`.deal`, :mod:`.play` and :mod:`.round_end`; *when* a sound plays
@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from tacocat.rules import events as ev
-from tacocat.ui import tween as tw
+from tacocat.ui.stage import tween as tw
 from tacocat.ui.table import confetti
 from tacocat.ui.table.view import Banner, TableView
 from tacocat.ui.widgets import layout as L

@@ -10,13 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tacocat.rules import events as ev
-from tacocat.ui.i18n import tr
-from tacocat.ui.reason_words import card_list
-
-
-def cards_text(cards: Sequence[int]) -> str:
-    """``(4, 5, 6)`` -> ``"4-5-6"``; one card -> ``"7"``."""
-    return "-".join(str(c) for c in cards)
+from tacocat.ui.text.card_words import card_list, cards_text
+from tacocat.ui.text.i18n import tr
 
 
 def describe(event: ev.Event, names: Sequence[str], round_title: str | None = None) -> str | None:

@@ -18,11 +18,11 @@ import pygame
 
 from tacocat.geometry import CONFETTI_CELL
 from tacocat.rules import Phase
-from tacocat.ui.i18n import tr
 from tacocat.ui.table.plates import draw_plate
 from tacocat.ui.table.scoreboard import centre_caption, scoreboard
 from tacocat.ui.table.tooltips import place, tooltip_panel
 from tacocat.ui.table.view import TableView
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.board import BoardView
 from tacocat.ui.widgets.cards import CardRenderer

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from tacocat.ui.i18n import tr
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.style import TextCache, mix, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_pill, draw_text

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tacocat.rules import events as ev
-from tacocat.ui.i18n import tr
 from tacocat.ui.table.motion import FLIP, FLY, Motion
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite
 

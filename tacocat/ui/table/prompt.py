@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tacocat.rules import Action, Attack, DuelCard, Phase, Replace, Respond
-from tacocat.ui.i18n import tr
-from tacocat.ui.reason_words import card_list, hint_with_reason, short_odds
-from tacocat.ui.table.narration import cards_text
 from tacocat.ui.table.turn import Turn
+from tacocat.ui.text.card_words import card_list, cards_text
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.reason_words import hint_with_reason, short_odds
 
 if TYPE_CHECKING:
     from tacocat.ai.hints import Hint

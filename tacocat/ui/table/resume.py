@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from tacocat.rules import GameState, Phase
 from tacocat.rules.observation import Observation, observe
-from tacocat.ui.score import ScoreBook, book_from_state
+from tacocat.ui.results.score import ScoreBook, book_from_state
 from tacocat.ui.table.narration import describe
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L

@@ -23,7 +23,7 @@ from tacocat.ui.widgets.style import TextCache
 
 if TYPE_CHECKING:
     from tacocat.rules import Ruleset
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 
 @dataclass

@@ -6,13 +6,13 @@ import math
 from dataclasses import replace
 
 from tacocat.rules import events as ev
-from tacocat.ui import tween as tw
-from tacocat.ui.feeling import banner_tone, celebrates, outcome, player_of
-from tacocat.ui.i18n import tr
-from tacocat.ui.summaries import RoundSummary
+from tacocat.ui.results.feeling import banner_tone, celebrates, outcome, player_of
+from tacocat.ui.results.summaries import RoundSummary
+from tacocat.ui.stage import tween as tw
 from tacocat.ui.table import confetti
 from tacocat.ui.table.motion import FLIP, FLY, Motion
 from tacocat.ui.table.view import FallingTile
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
 
 TOKEN_STEP = 0.42

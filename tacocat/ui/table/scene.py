@@ -29,12 +29,12 @@ import pygame
 from tacocat.ai.worker import AIWorker
 from tacocat.rules import GameState
 from tacocat.rules import events as ev
-from tacocat.ui.feeling import player_of
-from tacocat.ui.game_config import GameConfig
 from tacocat.ui.input.prompts import key_label
-from tacocat.ui.scene import Scene
+from tacocat.ui.results.feeling import player_of
+from tacocat.ui.results.summaries import GameSummary
 from tacocat.ui.speech.table import TableVoice
-from tacocat.ui.summaries import GameSummary
+from tacocat.ui.stage.game_config import GameConfig
+from tacocat.ui.stage.scene import Scene
 from tacocat.ui.table import resume
 from tacocat.ui.table.controls import Controls
 from tacocat.ui.table.narration import describe
@@ -49,7 +49,7 @@ from tacocat.ui.widgets.cards import CardSprite
 
 if TYPE_CHECKING:
     from tacocat.persistence.saves import LoadResult
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 log = logging.getLogger(__name__)
 
@@ -287,7 +287,7 @@ class TableScene(Scene):
         if self.view.particles and self.app.scenes.top is self:
             self.painter.draw_confetti(surface)
 
-    # --- what the overlays ask of the table (see :class:`tacocat.ui.summaries.TableLike`) --
+    # --- what the overlays ask of the table (see :class:`tacocat.ui.results.summaries.TableLike`) --
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -399,7 +399,7 @@ class TableScene(Scene):
 
     def rematch_label(self) -> str:
         """The game-over screen's first button (the guided game's says what comes next)."""
-        from tacocat.ui.i18n import tr
+        from tacocat.ui.text.i18n import tr
 
         return tr("tacocat.table.over.rematch")
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 import pygame
 
 from tacocat.rules import Phase
-from tacocat.ui.i18n import tr
 from tacocat.ui.table.turn import Turn
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets.style import TextCache, mix, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_text
 

@@ -46,9 +46,9 @@ from tacocat.rules import (
     new_game,
 )
 from tacocat.rules.events import Event
-from tacocat.ui.game_config import GameConfig
-from tacocat.ui.i18n import tr
-from tacocat.ui.refusals import refusal_text
+from tacocat.ui.stage.game_config import GameConfig
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.refusals import refusal_text
 
 if TYPE_CHECKING:
     from tacocat.ai.hints import Hint

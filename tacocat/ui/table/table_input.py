@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     import pygame
 
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
     from tacocat.ui.table.view import TableView
     from tacocat.ui.widgets.cards import CardSprite
     from tacocat.ui.widgets.style import TextCache
@@ -52,7 +52,7 @@ class TableInput(Protocol):
         """Play a named effect."""
 
     def click(self) -> None:
-        """The click of a pressed button or a picked card (:meth:`tacocat.ui.scene.Scene.click`)."""
+        """The click of a pressed button or a picked card (:meth:`tacocat.ui.stage.scene.Scene.click`)."""
 
     def is_busy(self) -> bool:
         """An event is being shown (or waits to be): the table is not the player's yet."""

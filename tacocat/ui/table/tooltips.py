@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from tacocat.ui.i18n import tr
 from tacocat.ui.table.view import TableView
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.board import BoardView
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel

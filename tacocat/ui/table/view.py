@@ -15,8 +15,8 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tacocat.ui.score import ScoreBook, round_label
-from tacocat.ui.summaries import RoundSummary
+from tacocat.ui.results.score import ScoreBook, round_label
+from tacocat.ui.results.summaries import RoundSummary
 from tacocat.ui.table.confetti import Particle
 from tacocat.ui.table.turn import Turn
 from tacocat.ui.widgets import layout as L

@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from tacocat.ui.i18n import tr
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_lines, draw_text, fit_lines
 

@@ -18,16 +18,16 @@ import pygame
 from tacocat.persistence.tutorial import TutorialProgress, load_progress, save_progress
 from tacocat.rules import GameState
 from tacocat.tutorial import Tutorial
-from tacocat.ui.game_config import GameConfig
-from tacocat.ui.i18n import tr
+from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.table.scene import TableScene
 from tacocat.ui.table.session import GameSession
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.tutorial.coach import CoachMark
 from tacocat.ui.tutorial.session import TutorialSession, coach_text
 from tacocat.ui.tutorial.targets import move_rects, target_rects
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 log = logging.getLogger(__name__)
 

@@ -19,11 +19,11 @@ from tacocat.ai.worker import AIWorker
 from tacocat.rules import Action, GameState
 from tacocat.tutorial import ScriptedBot, Tutorial, taught_by
 from tacocat.tutorial.script import ME
-from tacocat.ui.game_config import GameConfig
-from tacocat.ui.i18n import tr
-from tacocat.ui.table.narration import cards_text
+from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.table.prompt import hint_line
 from tacocat.ui.table.session import GameSession
+from tacocat.ui.text.card_words import cards_text
+from tacocat.ui.text.i18n import tr
 
 
 class TutorialWorker(AIWorker):

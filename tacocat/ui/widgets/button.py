@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from tacocat.ui import text_scale
+from tacocat.ui.text import text_scale
 from tacocat.ui.widgets.focus_ring import draw_focus_ring
 from tacocat.ui.widgets.style import Colour, TextCache, mix, palette, rounded_panel
 from tacocat.ui.widgets.text_box import (
@@ -179,7 +179,7 @@ class Button:
 class ButtonGroup:
     """Buttons that share the mouse and the keys, and the one place a press is carried out.
 
-    :param click: plays the click (the scene's :meth:`~tacocat.ui.scene.Scene.click`).
+    :param click: plays the click (the scene's :meth:`~tacocat.ui.stage.scene.Scene.click`).
     :param refused: called with a disabled button that was pressed (the table says why);
         None: such a press does nothing.
     :param pressed: called with an enabled button that was pressed, after its

@@ -75,7 +75,7 @@ PLATE_RECT = {"top": pygame.Rect(16, 12, 234, 72), "bottom": pygame.Rect(16, 626
 
 def plate_rect(side: str) -> pygame.Rect:
     """A name plate's rect: wider for larger text (up to the log's width below it)."""
-    from tacocat.ui.text_scale import grow
+    from tacocat.ui.text.text_scale import grow
 
     rect = pygame.Rect(PLATE_RECT[side])
     rect.width = min(LOG_RECT.width, grow(rect.width, 0.25))

@@ -1,8 +1,8 @@
 """The few colours drawn when the palette itself may be what is broken.
 
 Every other colour is read by name from ``assets/palette.json`` (:func:`.style.palette`).
-The crash screen (:mod:`tacocat.ui.crash`) and the missing-picture placeholder
-(:func:`tacocat.ui.assets.draw_placeholder`) must still draw when ``assets/`` cannot be
+The crash screen (:mod:`tacocat.ui.shell.crash`) and the missing-picture placeholder
+(:func:`tacocat.ui.devices.assets.draw_placeholder`) must still draw when ``assets/`` cannot be
 read, so they take these instead: the same colours as the palette's ``table``,
 ``box_floor``, ``ink`` and ``salsa`` (tests/ui/test_palette_by_name.py keeps them equal),
 written here as numbers on purpose. The palette falls back to them too.

@@ -6,7 +6,7 @@ missing or broken file never stops the game: the crash screen's few safe colours
 (:mod:`.safe_palette`) stand in, and any other name is drawn magenta.
 Text surfaces are cached by (text, size, bold, colour) in a bounded LRU, so a
 label drawn every frame is rendered once. Sizes are the 100 % design's:
-:class:`TextCache` draws them at the Text size setting (:mod:`tacocat.ui.text_scale`).
+:class:`TextCache` draws them at the Text size setting (:mod:`tacocat.ui.text.text_scale`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 import pygame
 
 from tacocat.resources import asset_path
-from tacocat.ui import text_scale
-from tacocat.ui.fonts import wrap
+from tacocat.ui.text import text_scale
+from tacocat.ui.text.fonts import wrap
 from tacocat.ui.widgets.safe_palette import MISSING, SAFE_PALETTE
 
 log = logging.getLogger(__name__)

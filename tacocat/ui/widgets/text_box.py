@@ -1,6 +1,6 @@
 """Text the game draws itself, each piece in the box the layout gives it.
 
-pygame_gui's labels and buttons shrink through :mod:`tacocat.ui.fit`. Text the
+pygame_gui's labels and buttons shrink through :mod:`tacocat.ui.text.fit`. Text the
 game draws itself (the table's plates, log, piles, prompt and banners; the
 round result, game over, replay and tutorial panels; notices) goes through
 :func:`draw_text` and :func:`draw_lines` here, which take the *box* the text
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from tacocat.ui import text_scale
-from tacocat.ui.fit import MIN_PX, MIN_SCALE
+from tacocat.ui.text import text_scale
+from tacocat.ui.text.fit import MIN_PX, MIN_SCALE
 from tacocat.ui.widgets.style import Colour, TextCache
 
 __all__ = ["MIN_PX", "MIN_SCALE", "Placement", "draw_lines", "draw_pill", "draw_text", "fit_lines",

@@ -9,7 +9,7 @@ import pytest
 from table_helpers import RecordingSaves, step, table_of
 
 from tacocat.ai.worker import AIWorker
-from tacocat.ui.game_config import GameConfig
+from tacocat.ui.stage.game_config import GameConfig
 
 
 @pytest.fixture

@@ -7,7 +7,8 @@ from table_helpers import key, step, wait_for_turn
 
 from tacocat.ai import hints
 from tacocat.rules import Replace
-from tacocat.ui.reason_words import card_list, why
+from tacocat.ui.text.card_words import card_list
+from tacocat.ui.text.reason_words import why
 from tests.ai.helpers import small_hard
 
 

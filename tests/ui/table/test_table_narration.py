@@ -8,13 +8,13 @@ from table_helpers import RecordingSaves, key, step, table_of
 
 from tacocat.ai.worker import AIWorker
 from tacocat.rules import Phase, Replace
-from tacocat.ui.game_config import GameConfig
-from tacocat.ui.i18n import tr
 from tacocat.ui.scenes.pass_device import PassDeviceScene
 from tacocat.ui.scenes.round_result import RoundResultScene
 from tacocat.ui.speech.engines import RecordingEngine
 from tacocat.ui.speech.narrator import Narrator
 from tacocat.ui.speech.table import hand_sentence
+from tacocat.ui.stage.game_config import GameConfig
+from tacocat.ui.text.i18n import tr
 
 
 def _narrated_app(make_app, mode: str, names: tuple[str, str]):

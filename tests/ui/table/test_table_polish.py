@@ -11,9 +11,9 @@ from table_helpers import ScriptedWorker, click, key, step, wait_for_turn, wait_
 
 from tacocat.rules import DuelCard, Phase, Replace, new_game
 from tacocat.rules import events as ev
+from tacocat.ui.results.summaries import GameSummary, RoundSummary
 from tacocat.ui.scenes.game_over import GameOverScene
 from tacocat.ui.scenes.round_result import RoundResultScene
-from tacocat.ui.summaries import GameSummary, RoundSummary
 from tacocat.ui.table.animator import Animator
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
@@ -276,7 +276,7 @@ def test_hover_lift_glides_and_reduced_motion_makes_it_a_jump(start_table):
 
 
 def test_a_long_recap_wraps_and_clears_the_game_over_buttons(start_table):
-    from tacocat.ui.score import RoundRecord
+    from tacocat.ui.results.score import RoundRecord
 
     app, table = start_table("vs_ai", seed=8)
     records = [RoundRecord(1 + i // 2, i % 2, (5, 5 + i % 2), None if i % 2 == 0 else 0)

@@ -15,10 +15,10 @@ from worker_doubles import SlowWorker
 from tacocat.ai.worker import AIWorker
 from tacocat.persistence.ending import fingerprint
 from tacocat.rules import GameRecord, Phase, Replace, new_game
-from tacocat.ui.game_config import GameConfig
 from tacocat.ui.scenes.discard_viewer import DiscardViewerScene
 from tacocat.ui.scenes.game_over import GameOverScene
 from tacocat.ui.scenes.round_result import RoundResultScene
+from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.table.session import GameSession, config_to_dict
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 FILES = [*(str(p.relative_to(ROOT)) for p in sorted((ROOT / "tacocat/ui/table").glob("*.py"))),
          "tacocat/ui/scenes/round_result.py", "tacocat/ui/scenes/game_over.py",
-         "tacocat/ui/scenes/discard_viewer.py", "tacocat/ui/score.py",
+         "tacocat/ui/scenes/discard_viewer.py", "tacocat/ui/results/score.py",
          "tacocat/ui/scenes/recap.py"]
 #: Keys built with an f-string, and the endings they take.
 DYNAMIC = {

@@ -7,9 +7,9 @@ from table_helpers import step
 
 from tacocat.rules import events as ev
 from tacocat.rules import new_game
+from tacocat.ui.results.summaries import GameSummary, RoundSummary
 from tacocat.ui.scenes.game_over import GameOverScene
 from tacocat.ui.scenes.round_result import RoundResultScene
-from tacocat.ui.summaries import GameSummary, RoundSummary
 from tacocat.ui.table.animator import Animator
 from tacocat.ui.table.painter import banner_colours
 from tacocat.ui.table.view import TableView

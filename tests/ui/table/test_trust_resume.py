@@ -14,9 +14,9 @@ from table_helpers import step, table_of
 from tacocat.ai.worker import AIWorker
 from tacocat.rules import GameState, new_game
 from tacocat.rules.observation import observe
-from tacocat.ui.game_config import GameConfig
 from tacocat.ui.scenes.discard_viewer import DiscardViewerScene
 from tacocat.ui.scenes.round_result import RoundResultScene
+from tacocat.ui.stage.game_config import GameConfig
 
 
 def recorded_game(seed: int) -> list[GameState]:

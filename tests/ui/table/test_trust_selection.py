@@ -19,7 +19,7 @@ from tacocat.rules import (
     new_game,
     stacked_order,
 )
-from tacocat.ui.i18n import tr
+from tacocat.ui.text.i18n import tr
 
 
 def _to_the_duel(start_table, **options):

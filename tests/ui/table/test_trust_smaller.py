@@ -6,12 +6,12 @@ import pygame
 from table_helpers import RecordingSaves, key, step, wait_for_turn
 
 from tacocat.rules import Phase, Replace
-from tacocat.ui.i18n import tr
+from tacocat.ui.results.summaries import RoundSummary
 from tacocat.ui.scenes.choice import ChoiceScene
 from tacocat.ui.scenes.discard_viewer import DiscardViewerScene
 from tacocat.ui.scenes.game_over import GameOverScene
 from tacocat.ui.scenes.round_result import RoundResultScene
-from tacocat.ui.summaries import RoundSummary
+from tacocat.ui.text.i18n import tr
 
 
 def test_the_history_counts_one_game_in_the_singular():

@@ -8,8 +8,8 @@ from table_helpers import step
 from tutorial_driver import play_to_the_end, start_tutorial, wait_for_move
 
 import tacocat.ui.tutorial.coach as coach_module
-from tacocat.ui.game_config import GameConfig
 from tacocat.ui.scenes.game_over import GameOverScene
+from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.table.scene import TableScene
 from tacocat.ui.tutorial.coach import CoachMark
 from tacocat.ui.tutorial.scene import TutorialScene

@@ -8,7 +8,7 @@ from table_helpers import RecordingSaves, click, key, step, wait_for_turn
 
 from tacocat.persistence.gamefile import GameInfo
 from tacocat.rules import DuelCard, Phase, Replace
-from tacocat.ui.i18n import tr
+from tacocat.ui.text.i18n import tr
 
 
 def _keep_all(app, table):

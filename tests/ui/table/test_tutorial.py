@@ -12,7 +12,7 @@ from tutorial_driver import make_move, play_to_the_end, start_tutorial, tutorial
 from tacocat.persistence.tutorial import load_progress
 from tacocat.rules import Respond
 from tacocat.tutorial import LESSONS
-from tacocat.ui import i18n
+from tacocat.ui.text import i18n
 
 LANGUAGES = sorted(p.name.split(".")[1] for p in i18n.translations_dir().glob("tacocat.*.json"))
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     import pygame
 
-    from tacocat.ui.score import RoundRecord
+    from tacocat.ui.results.score import RoundRecord
     from tacocat.ui.widgets.cards import CardRenderer
     from tacocat.ui.widgets.style import TextCache
 

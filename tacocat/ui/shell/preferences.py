@@ -1,6 +1,6 @@
 """The player's settings and statistics: changed, applied at once, and saved.
 
-:class:`Preferences` is part of :class:`tacocat.ui.app.App`; statistics are
+:class:`Preferences` is part of :class:`tacocat.ui.shell.app.App`; statistics are
 recorded here and nowhere else (the table hands over a finished game's figures).
 """
 
@@ -17,12 +17,12 @@ from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.problems import Problem
 from tacocat.persistence.settings import Settings, save_settings
 from tacocat.persistence.stats import Stats
-from tacocat.ui.i18n import tr
-from tacocat.ui.language import switch_language
-from tacocat.ui.problems import not_saved_text, problem_text, problem_title
-from tacocat.ui.restyle import switch_text_size
-from tacocat.ui.text_scale import readable_percent
-from tacocat.ui.window import frame_scale, resize_window, set_fullscreen
+from tacocat.ui.devices.window import frame_scale, resize_window, set_fullscreen
+from tacocat.ui.shell.language import switch_language
+from tacocat.ui.shell.restyle import switch_text_size
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.problems import not_saved_text, problem_text, problem_title
+from tacocat.ui.text.text_scale import readable_percent
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -31,16 +31,16 @@ if TYPE_CHECKING:
 
     from tacocat.persistence.history import HistoryStore
     from tacocat.rules import GameState
-    from tacocat.ui.audio import Audio
-    from tacocat.ui.scene import Scene
-    from tacocat.ui.services import Saves
+    from tacocat.ui.devices.audio import Audio
     from tacocat.ui.speech.narrator import Narrator
+    from tacocat.ui.stage.scene import Scene
+    from tacocat.ui.stage.services import Saves
 
 log = logging.getLogger(__name__)
 
 
 class Preferences:
-    """Settings and statistics (a part of :class:`~tacocat.ui.app.App`)."""
+    """Settings and statistics (a part of :class:`~tacocat.ui.shell.app.App`)."""
 
     options: Namespace
     data_dir: Path
@@ -93,7 +93,7 @@ class Preferences:
 
     def fit_text_to_window(self) -> None:
         """Draw at the chosen text size, raised while the window shows the frame smaller
-        than 1280×720 (:func:`tacocat.ui.text_scale.readable_percent`); called when the
+        than 1280×720 (:func:`tacocat.ui.text.text_scale.readable_percent`); called when the
         text size or the window changes (the player may drag the window's edge too)."""
         switch_text_size(self, readable_percent(self.settings.text_size, frame_scale()))
 

@@ -2,8 +2,8 @@
 
 :func:`run` is what the command line calls. :class:`App` owns the one window
 (logical 1280×720, scaled by SDL), the one ``pygame_gui.UIManager``, the
-:class:`~tacocat.ui.scene.SceneManager`, :class:`~tacocat.ui.assets.Assets`,
-:class:`~tacocat.ui.audio.Audio`, the settings, the statistics and the save store.
+:class:`~tacocat.ui.stage.scene.SceneManager`, :class:`~tacocat.ui.devices.assets.Assets`,
+:class:`~tacocat.ui.devices.audio.Audio`, the settings, the statistics and the save store.
 
 The loop (one :meth:`App.step` per frame): events go to pygame_gui first, then
 to the top scene unless pygame_gui consumed them; the top scene updates; the
@@ -39,23 +39,23 @@ from tacocat.persistence.problems import Problem
 from tacocat.persistence.saves import SaveStore
 from tacocat.persistence.settings import load_settings
 from tacocat.persistence.stats import load_stats
-from tacocat.ui import i18n
-from tacocat.ui.assets import CORE_IMAGES, Assets
-from tacocat.ui.audio import SOUND_NAMES, Audio
-from tacocat.ui.crash import show_crash_screen
-from tacocat.ui.idle_work import IdleWork
-from tacocat.ui.input.hub import INPUT_EVENTS, Inputs
-from tacocat.ui.language import starting_settings
-from tacocat.ui.navigation import Navigation
-from tacocat.ui.notices import Notices, ReportingSaves, offer_unsaved_play
-from tacocat.ui.opening import open_screen
-from tacocat.ui.preferences import Preferences
-from tacocat.ui.problems import problem_text, problem_title
-from tacocat.ui.scene import SceneLike, SceneManager, UIScene
-from tacocat.ui.screenshots import Screenshots
+from tacocat.ui.devices.assets import CORE_IMAGES, Assets
+from tacocat.ui.devices.audio import SOUND_NAMES, Audio
+from tacocat.ui.devices.window import LOGICAL_SIZE, NoDisplayError, check_pygame_ce
+from tacocat.ui.shell.crash import show_crash_screen
+from tacocat.ui.shell.idle_work import IdleWork
+from tacocat.ui.shell.inputs import INPUT_EVENTS, Inputs
+from tacocat.ui.shell.language import starting_settings
+from tacocat.ui.shell.navigation import Navigation
+from tacocat.ui.shell.notices import Notices, ReportingSaves, offer_unsaved_play
+from tacocat.ui.shell.opening import open_screen
+from tacocat.ui.shell.preferences import Preferences
+from tacocat.ui.shell.screenshots import Screenshots
 from tacocat.ui.speech.narrator import Narrator
+from tacocat.ui.stage.scene import SceneLike, SceneManager, UIScene
+from tacocat.ui.text import i18n
+from tacocat.ui.text.problems import problem_text, problem_title
 from tacocat.ui.widgets.style import palette
-from tacocat.ui.window import LOGICAL_SIZE, NoDisplayError, check_pygame_ce
 
 log = logging.getLogger(__name__)
 
@@ -183,7 +183,7 @@ class App(Navigation, Preferences, Inputs):
         no input waits - one job per idle pause, never inside a busy frame. A
         job that fails is logged. Jobs are a head start only: whatever needs
         their result must still work when they have not run (``--frames`` runs,
-        tests that call :meth:`step`). ``owner``: see :mod:`tacocat.ui.idle_work`.
+        tests that call :meth:`step`). ``owner``: see :mod:`tacocat.ui.shell.idle_work`.
         """
         self._deferred.add(job, owner)
 
@@ -481,7 +481,7 @@ def _run_app(options: Any, directory: Path, shared: Path | None,
 
 
 if TYPE_CHECKING:
-    from tacocat.ui import services
+    from tacocat.ui.stage import services
 
     def _provides_the_services(app: App) -> services.App:  # mypy: App offers every service
         return app

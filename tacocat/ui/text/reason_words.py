@@ -1,10 +1,10 @@
 """The analysis' reasons (:mod:`tacocat.ai.reasons`) in the player's language (no pygame).
 
     why(reasons)          # "keep the 1: the lower card wins the showdown; ..."
-    card_list((5, 5, 7))  # "5, 5 and 7": cards as a set, never "5-5-7" (a sequence's look)
 
 Each reason is the translation key ``tacocat.reason.<code>`` with its
-parameters; card values among them are worded with :func:`card_list`. The
+parameters; card values among them are worded with
+:func:`~tacocat.ui.text.card_words.card_list`. The
 hint (:func:`hint_with_reason`) and the review's note (:func:`note_with_reason`)
 put the reason first and the odds after it.
 """
@@ -15,18 +15,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tacocat.rules import Action, Attack, DuelCard, Replace
-from tacocat.ui.i18n import tr
+from tacocat.ui.text.card_words import card_list
+from tacocat.ui.text.i18n import tr
 
 if TYPE_CHECKING:
     from tacocat.ai.reasons import Reason
-
-
-def card_list(cards: Sequence[int]) -> str:
-    """Card values as a list: ``"7"``, ``"5 and 7"``, ``"5, 5 and 7"`` (the language's "and")."""
-    values = [str(c) for c in cards]
-    if len(values) < 2:
-        return "".join(values)
-    return tr("tacocat.reason.list", cards=", ".join(values[:-1]), last=values[-1])
 
 
 def reason_text(reason: Reason) -> str:

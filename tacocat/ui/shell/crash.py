@@ -10,8 +10,8 @@ from typing import Any
 import pygame
 
 from tacocat.persistence.text import printable
-from tacocat.ui.fonts import breakable_paths
-from tacocat.ui.i18n import tr
+from tacocat.ui.text.fonts import breakable_paths
+from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets.safe_palette import SAFE_PALETTE
 from tacocat.ui.widgets.style import TextCache
 from tacocat.ui.widgets.text_box import draw_lines, draw_text

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tacocat.rules import IllegalAction
-from tacocat.ui.i18n import number, tr
-from tacocat.ui.table.narration import cards_text
+from tacocat.ui.text.card_words import cards_text
+from tacocat.ui.text.i18n import number, tr
 
 #: Reasons whose sentence needs no facts.
 _PLAIN = frozenset({

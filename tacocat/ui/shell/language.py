@@ -16,8 +16,8 @@ from typing import Any
 
 from tacocat.languages import startup_language
 from tacocat.persistence.settings import SETTINGS_FILE, Settings
-from tacocat.ui import i18n, text_scale
-from tacocat.ui.fonts import install_line_breaking, theme_font_names
+from tacocat.ui.text import i18n, text_scale
+from tacocat.ui.text.fonts import install_line_breaking, theme_font_names
 
 
 def starting_settings(settings: Settings, data_dir: Path, options: Any) -> Settings:

@@ -1,8 +1,8 @@
 """The UI theme at the current text size, and switching the Text size while the game runs.
 
 pygame_gui's theme is the project's ``theme.json`` with the Lao font entries
-(:func:`tacocat.ui.fonts.localise_theme`) and every font size scaled
-(:func:`tacocat.ui.text_scale.scale_theme`). A switch reloads that theme, then
+(:func:`tacocat.ui.text.fonts.localise_theme`) and every font size scaled
+(:func:`tacocat.ui.text.text_scale.scale_theme`). A switch reloads that theme, then
 rebuilds each screen on the stack: widget screens relabel (their layouts are
 built again, at the new sizes), drawn screens drop what they cached.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tacocat.ui import text_scale
-from tacocat.ui.assets import load_theme
-from tacocat.ui.fonts import localise_theme
-from tacocat.ui.language import preload_rich_text_fonts
+from tacocat.ui.devices.assets import load_theme
+from tacocat.ui.shell.language import preload_rich_text_fonts
+from tacocat.ui.text import text_scale
+from tacocat.ui.text.fonts import localise_theme
 
 
 def ui_theme() -> dict[str, Any]:

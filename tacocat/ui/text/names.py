@@ -4,7 +4,7 @@ A default name is a translation key (``tacocat.names.sun`` for the first seat,
 whose goal is on the board's left; ``tacocat.names.moon`` for the second), so a
 score such as "Sun 2 – 1 Moon" never mixes a name's digit with the figures.
 Settings hold "Player 1" / "Player 2" by default (in English): those (and an
-empty name) mean "the seat's default name" (:func:`tacocat.ui.i18n.localised_names`
+empty name) mean "the seat's default name" (:func:`tacocat.ui.text.i18n.localised_names`
 shows them so in a game's config too).
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tacocat.ui.i18n import LEGACY_DEFAULT_NAMES, tr
+from tacocat.ui.text.i18n import LEGACY_DEFAULT_NAMES, tr
 
 #: Names that stand for the seat's default name: empty, and what settings store by default.
 LEGACY_DEFAULTS = frozenset({"", *LEGACY_DEFAULT_NAMES})

@@ -4,17 +4,17 @@
 :class:`~tacocat.persistence.problems.Problem`: an English sentence for logs
 that also carries a code and parameters. This module is the one place that
 turns such a pair into the player's words, through :func:`tr` keys under
-``tacocat.problem`` - like :mod:`tacocat.ui.refusals` for the rules engine.
+``tacocat.problem`` - like :mod:`tacocat.ui.text.refusals` for the rules engine.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.errors import REASON_OTHER, PersistenceError
 from tacocat.persistence.problems import Problem, io_problem
 from tacocat.persistence.text import printable
-from tacocat.ui.i18n import number, tr
+from tacocat.ui.text.i18n import number, tr
 
 #: Between the items of a list in a sentence (the same in the five languages).
 LIST_SEPARATOR = ", "
@@ -82,3 +82,10 @@ def _param(value: Any) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         return number(value)
     return printable(str(value))
+
+
+def io_reason(error: PersistenceError) -> str:
+    """Why a file could not be written, as a phrase in the player's language."""
+    code = getattr(error, "reason", REASON_OTHER)
+    detail = printable(getattr(error, "detail", "") or str(error))
+    return tr(f"tacocat.io_reason.{code}", detail=detail)

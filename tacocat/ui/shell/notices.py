@@ -6,8 +6,8 @@
 * :class:`ReportingSaves` - wraps the save store so that a failed autosave
   reaches the player as a notice (once per run of failures, and again when
   saving works again). The game session retries after every move anyway.
-* :func:`io_reason` - a :class:`~tacocat.persistence.errors.PersistenceError`'s
-  reason code in the player's language.
+
+A failed write is worded by :func:`tacocat.ui.text.problems.io_reason`.
 """
 
 from __future__ import annotations
@@ -19,16 +19,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tacocat.persistence.errors import REASON_OTHER, PersistenceError
+from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.text import printable
-from tacocat.ui.i18n import tr
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.problems import io_reason
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_lines, fit_lines
 
 if TYPE_CHECKING:
     from tacocat.persistence.saves import LoadResult
     from tacocat.rules import GameRecord
-    from tacocat.ui.services import Saves
+    from tacocat.ui.stage.services import Saves
 
 log = logging.getLogger(__name__)
 
@@ -45,13 +46,6 @@ FONT_SIZE = 20
 TOP = 10
 #: Palette names: a cream panel with a salsa border and ink text.
 FILL, BORDER, INK = "box_floor", "salsa", "ink"
-
-
-def io_reason(error: PersistenceError) -> str:
-    """Why a file could not be written, as a phrase in the player's language."""
-    code = getattr(error, "reason", REASON_OTHER)
-    detail = printable(getattr(error, "detail", "") or str(error))
-    return tr(f"tacocat.io_reason.{code}", detail=detail)
 
 
 @dataclass
@@ -172,7 +166,7 @@ def offer_unsaved_play(app: Any, folder: Any, problem: Any = None) -> None:
     folder. Ask the player whether to play on without saving or quit; an
     unattended run (``--demo``, ``--frames``) plays on and says so."""
     if problem is not None:
-        from tacocat.ui.problems import problem_text
+        from tacocat.ui.text.problems import problem_text
 
         notice = tr("tacocat.problem.playing_unsaved_lock")
         title, body = tr("tacocat.problem.title.lock"), problem_text(problem)

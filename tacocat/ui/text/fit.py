@@ -30,7 +30,7 @@ MIN_PX = 16
 def smallest_font(size: int) -> int:
     """The smallest pixel size a widget font of ``size`` pixels may shrink to:
     :data:`MIN_SCALE` of its size at 100 % text size, never below :data:`MIN_PX`."""
-    from tacocat.ui import text_scale
+    from tacocat.ui.text import text_scale
 
     return min(size, max(MIN_PX, int(size * MIN_SCALE * 100 / text_scale.percent())))
 

@@ -197,7 +197,7 @@ def date(value: _dt.date | _dt.datetime, locale: str | None = None) -> str:
 
 #: The names a new settings file holds (``persistence.settings``): stored in
 #: English, shown in the player's language as the seats' houses, the Sun and the
-#: Moon (names without digits: "Sun 2 – 1 Moon" reads as a score; ``tacocat.ui.names``).
+#: Moon (names without digits: "Sun 2 – 1 Moon" reads as a score; ``tacocat.ui.text.names``).
 LEGACY_DEFAULT_NAMES = ("Player 1", "Player 2")
 _DEFAULT_NAMES = tuple(zip(LEGACY_DEFAULT_NAMES, ("tacocat.names.sun", "tacocat.names.moon"),
                            strict=True))

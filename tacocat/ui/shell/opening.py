@@ -12,12 +12,12 @@ import pygame_gui
 from pygame_gui.core import UIAppearanceTheme, UIFontDictionary
 from pygame_gui.core.package_resource import PackageResource
 
-from tacocat.ui import i18n, text_scale
-from tacocat.ui.assets import bundled_font_path
-from tacocat.ui.language import rich_text_fonts
-from tacocat.ui.restyle import ui_theme
-from tacocat.ui.theme_ids import CompactIdsTheme
-from tacocat.ui.window import LOGICAL_SIZE, frame_scale, open_window
+from tacocat.ui.devices.assets import bundled_font_path
+from tacocat.ui.devices.window import LOGICAL_SIZE, frame_scale, open_window
+from tacocat.ui.shell.language import rich_text_fonts
+from tacocat.ui.shell.restyle import ui_theme
+from tacocat.ui.shell.theme_ids import CompactIdsTheme
+from tacocat.ui.text import i18n, text_scale
 
 #: The name pygame_gui gives its bundled Noto Sans, which the theme's fonts use.
 BUNDLED_FONT = "noto_sans"
@@ -64,7 +64,7 @@ class FileFontsManager(pygame_gui.UIManager):
     are set between pygame_gui's defaults, which load only its two 14 px default
     fonts (from copies), and our theme, whose fonts load as the manager starts; and
     a theme that remembers its elements' ids under small keys
-    (:class:`~tacocat.ui.theme_ids.CompactIdsTheme`)."""
+    (:class:`~tacocat.ui.shell.theme_ids.CompactIdsTheme`)."""
 
     def create_new_theme(
         self,

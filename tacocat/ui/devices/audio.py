@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 
 from tacocat.resources import asset_path
-from tacocat.ui.stderr import c_stderr_captured
+from tacocat.ui.devices.stderr import c_stderr_captured
 
 log = logging.getLogger(__name__)
 

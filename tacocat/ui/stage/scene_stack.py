@@ -1,9 +1,9 @@
 """The stack of scenes: ``switch`` / ``push`` / ``pop``, and what it asks of a scene.
 
 The stack knows a scene only by :class:`SceneLike` (its life cycle and the
-frame's trio), so the :class:`~tacocat.ui.services.App` protocol can name the
+frame's trio), so the :class:`~tacocat.ui.stage.services.App` protocol can name the
 stack without naming the scene classes, which are typed against the App: no
-module here imports :mod:`tacocat.ui.scene` or :mod:`tacocat.ui.services`.
+module here imports :mod:`tacocat.ui.stage.scene` or :mod:`tacocat.ui.stage.services`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 
 class SceneLike(Protocol):
     """What the stack (and the app's frame loop) asks of a scene
-    (implemented by :class:`tacocat.ui.scene.Scene`)."""
+    (implemented by :class:`tacocat.ui.stage.scene.Scene`)."""
 
     @property
     def name(self) -> str: ...

@@ -1,6 +1,6 @@
 """Where the app can go: new, resumed and finished games, the title, and the overlays.
 
-:class:`Navigation` is part of :class:`tacocat.ui.app.App`. It is the one way
+:class:`Navigation` is part of :class:`tacocat.ui.shell.app.App`. It is the one way
 scenes move between screens (besides ``app.scenes`` itself, for the overlays a
 scene owns): each method builds the scene and pushes it or switches to it.
 Scene modules are imported where they are first needed (start-up stays short).
@@ -14,26 +14,26 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from tacocat.persistence.text import printable
-from tacocat.ui.game_config import GameConfig
-from tacocat.ui.i18n import tr
-from tacocat.ui.names import default_names, stored_names
-from tacocat.ui.problems import problem_text
-from tacocat.ui.window import release_memory
+from tacocat.ui.devices.window import release_memory
+from tacocat.ui.stage.game_config import GameConfig
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.names import default_names, stored_names
+from tacocat.ui.text.problems import problem_text
 
 if TYPE_CHECKING:
     from argparse import Namespace
 
     from tacocat.persistence.gamefile import GameFile, GameFileError
     from tacocat.persistence.settings import Settings
-    from tacocat.ui.audio import Audio
-    from tacocat.ui.scene import Scene, SceneManager
-    from tacocat.ui.services import App, Saves
+    from tacocat.ui.devices.audio import Audio
+    from tacocat.ui.stage.scene import Scene, SceneManager
+    from tacocat.ui.stage.services import App, Saves
 
 log = logging.getLogger(__name__)
 
 
 class Navigation:
-    """The app's moves between screens (a part of :class:`~tacocat.ui.app.App`)."""
+    """The app's moves between screens (a part of :class:`~tacocat.ui.shell.app.App`)."""
 
     options: Namespace
     settings: Settings
@@ -48,7 +48,7 @@ class Navigation:
     @property
     def _app(self) -> App:
         """This part as the whole app, for the scenes it builds: Navigation is only ever
-        a base of :class:`tacocat.ui.app.App` (which mypy checks against the protocol)."""
+        a base of :class:`tacocat.ui.shell.app.App` (which mypy checks against the protocol)."""
         return cast("App", self)
 
     def config_from_options(self) -> GameConfig:

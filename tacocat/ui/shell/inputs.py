@@ -1,4 +1,4 @@
-"""The app's input services, in one place: a part of :class:`tacocat.ui.app.App`.
+"""The app's input services, in one place: a part of :class:`tacocat.ui.shell.app.App`.
 
 :class:`Inputs` owns the last-input tracker, the game controllers, the focus
 manager of the pygame_gui screens and the table's chosen keys, and routes each
@@ -17,12 +17,12 @@ from tacocat.ui.focus import FocusManager
 from tacocat.ui.input.gamepad import Gamepads
 from tacocat.ui.input.keymap import KeyMap
 from tacocat.ui.input.state import InputState
-from tacocat.ui.scene import UIScene
+from tacocat.ui.stage.scene import UIScene
 
 if TYPE_CHECKING:
     from tacocat.persistence.settings import Settings
-    from tacocat.ui.scene_stack import SceneManager
     from tacocat.ui.speech.narrator import Narrator
+    from tacocat.ui.stage.scene_stack import SceneManager
 
 
 #: Events that count as the player's input (the app keeps full speed a moment after one).
@@ -39,7 +39,7 @@ _PRESS_EVENTS = [pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_CHECK_BOX_CHECKED,
 
 
 class Inputs:
-    """Keys, controllers and focus (a part of :class:`~tacocat.ui.app.App`)."""
+    """Keys, controllers and focus (a part of :class:`~tacocat.ui.shell.app.App`)."""
 
     settings: Settings
     scenes: SceneManager

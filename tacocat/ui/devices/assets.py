@@ -20,8 +20,8 @@ import pygame
 import pygame_gui
 
 from tacocat.resources import asset_path
-from tacocat.ui import i18n
-from tacocat.ui.fonts import own_font_file, script
+from tacocat.ui.text import i18n
+from tacocat.ui.text.fonts import own_font_file, script
 from tacocat.ui.widgets.safe_palette import SAFE_PALETTE
 from tacocat.ui.widgets.style import palette
 

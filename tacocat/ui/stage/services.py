@@ -1,6 +1,6 @@
 """What a scene may ask of the application: the typed :class:`App` protocol.
 
-Scenes receive the running :class:`tacocat.ui.app.App` as ``scene.app``; they
+Scenes receive the running :class:`tacocat.ui.shell.app.App` as ``scene.app``; they
 are typed against this protocol instead, so a scene depends on the services it
 uses rather than on the app module (which imports the scenes), and tests may
 pass a stand-in. Navigation goes one way: through :attr:`App.scenes`
@@ -24,14 +24,14 @@ if TYPE_CHECKING:
     from tacocat.persistence.settings import Settings
     from tacocat.persistence.stats import Stats
     from tacocat.rules import GameRecord, GameState
-    from tacocat.ui.assets import Assets
-    from tacocat.ui.audio import Audio
+    from tacocat.ui.devices.assets import Assets
+    from tacocat.ui.devices.audio import Audio
     from tacocat.ui.focus import FocusManager
-    from tacocat.ui.game_config import GameConfig
     from tacocat.ui.input.keymap import KeyMap
     from tacocat.ui.input.state import InputState
-    from tacocat.ui.scene_stack import SceneLike, SceneManager
     from tacocat.ui.speech.narrator import Narrator
+    from tacocat.ui.stage.game_config import GameConfig
+    from tacocat.ui.stage.scene_stack import SceneLike, SceneManager
 
 
 class Saves(Protocol):
@@ -48,7 +48,7 @@ class Saves(Protocol):
 
 
 class App(Protocol):
-    """The services of the running game (implemented by :class:`tacocat.ui.app.App`)."""
+    """The services of the running game (implemented by :class:`tacocat.ui.shell.app.App`)."""
 
     options: Namespace
     data_dir: Path

@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from tacocat.ui.fit import fit_text, shrinking_follows
-from tacocat.ui.layout import Layout, Placed, panel_layout, panel_rect, scrolling_panel
-from tacocat.ui.scene_stack import SceneLike, SceneManager
+from tacocat.ui.stage.scene_stack import SceneLike, SceneManager
+from tacocat.ui.text.fit import fit_text, shrinking_follows
+from tacocat.ui.text.layout import Layout, Placed, panel_layout, panel_rect, scrolling_panel
 
 __all__ = ["OVERLAY_LAYER", "Scene", "SceneLike", "SceneManager", "UIScene", "theme_id"]
 
 if TYPE_CHECKING:
-    from tacocat.ui.services import App
+    from tacocat.ui.stage.services import App
 
 #: pygame_gui layer from which overlay panels start, far above any scene's widgets.
 OVERLAY_LAYER = 100
@@ -170,7 +170,7 @@ class UIScene(Scene):
         under an invisible container, not a pygame_gui panel: pygame_gui's
         rounded shapes take ~0.3 s to build at this size.
         """
-        from tacocat.ui.assets import PANEL_MARGIN
+        from tacocat.ui.devices.assets import PANEL_MARGIN
 
         parent = container if container is not None else self.root
         pygame_gui.elements.UIImage(
@@ -186,7 +186,7 @@ class UIScene(Scene):
     def scaled_frame(self, design: tuple[int, int],
                      layout: Layout | None = None) -> tuple[Any, Layout]:
         """A centred cream panel for a ``design``-sized (100 %) layout, grown with the text
-        (:mod:`tacocat.ui.layout`): returns the container for its widgets (scrolled when it
+        (:mod:`tacocat.ui.text.layout`): returns the container for its widgets (scrolled when it
         is taller than the window) and the layout that turns design lengths into pixels."""
         layout = layout or self.layout(design[0])
         return self.place_panel(layout.size(*design)).container, layout

@@ -27,7 +27,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from tacocat.ui import text_scale
+from tacocat.ui.text import text_scale
 
 #: Room kept free around a panel at the window's edges (its drawn border and shadow).
 EDGE = 20

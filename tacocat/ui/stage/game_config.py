@@ -9,7 +9,7 @@ if TYPE_CHECKING:  # the rules are imported when a game starts, not at start-up
     from tacocat.rules import Ruleset
 
 from tacocat.levels import AI_LEVELS, DEFAULT_LEVEL
-from tacocat.ui.i18n import localised_names
+from tacocat.ui.text.i18n import localised_names
 
 Mode = Literal["vs_ai", "hotseat", "demo"]
 MODES: tuple[str, ...] = ("vs_ai", "hotseat", "demo")

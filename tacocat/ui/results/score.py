@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from tacocat.rules import GameRecord, GameState, RecordError
 from tacocat.rules import events as ev
-from tacocat.ui.i18n import tr
+from tacocat.ui.text.i18n import tr
 
 
 @dataclass(frozen=True)
