@@ -3,8 +3,9 @@
 :func:`showdown` reads the last card of each hand and the board and returns a
 :class:`RoundEnd`: who won (or that the round is replayed), where Tacocat goes,
 the spaces covered afterwards and the events to report. It touches no state:
-:class:`~tacocat.rules.state.GameState` applies the result to its fresh clone
-(and deals the next round), so the state's invariants are kept in one class.
+:mod:`tacocat.rules.transitions` applies the result to the clone of the state
+being changed (and deals the next round), so every change to a state is made
+in that one module.
 """
 
 from __future__ import annotations

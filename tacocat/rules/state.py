@@ -1,9 +1,17 @@
-"""The game state: phases, whose turn, legal actions, and apply.
+"""The game state: one immutable value, its queries, and apply.
 
-A :class:`GameState` is immutable: :meth:`GameState.apply` returns a *new*
+A :class:`GameState` is one moment of a game. It answers who owes an action
+(:attr:`~GameState.to_act`), what they may do (:meth:`~GameState.legal_actions`),
+why an action is refused (:meth:`~GameState.refusal`) and what one seat knows
+(:meth:`~GameState.observation`). :meth:`GameState.apply` returns a *new*
 state and the events the action caused, and leaves the old one untouched (an
 illegal action raises :class:`IllegalAction` and changes nothing). Start a
 game with :func:`new_game`.
+
+The state delegates each job to a module that does not import it back:
+refusals to :mod:`~tacocat.rules.validation`, legal actions to
+:mod:`~tacocat.rules.moves`, observations to :mod:`~tacocat.rules.observation`,
+and how an action changes a game to :mod:`~tacocat.rules.transitions`.
 
 Secret simultaneous choices (the duel, and replacement on the two-arrow
 centre) are explicit: while both seats still owe a choice, :attr:`to_act`
@@ -18,18 +26,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from tacocat.rules import events as ev
-from tacocat.rules.actions import Action, Attack, DuelCard, Replace, Respond, classify_attack
+from tacocat.rules.actions import Action
 from tacocat.rules.errors import IllegalAction
 from tacocat.rules.moves import ReplaceActions
 from tacocat.rules.moves import legal_actions as _legal_actions
-from tacocat.rules.moves import take as _take
 from tacocat.rules.observation import Observation
 from tacocat.rules.observation import observe as _observe
 from tacocat.rules.phase import Phase
-from tacocat.rules.round_end import showdown
 from tacocat.rules.ruleset import DEFAULT_RULESET, SEATS, Ruleset, Seat, Space, other, rounds_to_win
-from tacocat.rules.ruleset import with_seat as _with
 from tacocat.rules.shuffle import Decks
+from tacocat.rules.transitions import start, step
 from tacocat.rules.validation import invariant_problems, refusal
 
 __all__ = ["GameState", "Phase", "ReplaceActions", "new_game", "rounds_to_win"]
@@ -41,8 +47,14 @@ _ActionChain = tuple[Any, Action] | None
 class GameState:
     """One moment of a game. Treat every attribute as read-only.
 
+    Only :meth:`apply` and :func:`new_game` make states; both let
+    :mod:`~tacocat.rules.transitions` change a fresh copy that nobody else
+    holds yet, so a state you hold never changes.
+
     Attributes:
         ruleset: the :class:`Ruleset` in force.
+        decks: the deck orders of every deal, from the seed (or a record).
+        deal_index: deals made so far (the next deck order to use).
         phase: the :class:`Phase` waiting for an action.
         round_number: rounds started so far (replayed ties count), from 1.
         token: Tacocat's position: a space index, or a goal (see ``Board.goal_of``).
@@ -52,13 +64,25 @@ class GameState:
         hands: each seat's hand, a sorted tuple of card values.
         draw_pile: the face-down pile, top card first.
         discards: every card played or discarded face up this round, in order.
+        replace_first: who replaces first this round (None on the two-arrow
+            centre, where both choose in secret).
+        replacer: who replaces now, else None.
+        replace_limit: the most cards the second replacer may change (as many
+            as the first changed), set once the first changed some, else None.
+        replace_secret: True for a round dealt on the two-arrow centre, where
+            replacement is a secret choice.
+        commits: each seat's hidden choice while a secret choice is open (the
+            cards to replace, or the duel card), else None; never observed.
         attacker: who attacks (ATTACK/DEFEND phases), else None.
         attack: the attack being answered (sorted ascending), else ``()``.
         responses: the answers given so far to ``attack``, in order.
+        trick_sacrificed: whether the defender sacrificed in the current (or
+            last) trick.
         floors: for each seat, a value that every card left in its hand is
             known (publicly) to be at least: its last sacrifice, else 0.
         duels: this round's revealed duel pairs, indexed by seat.
         winner: the seat that won the game, else None.
+        last_round_winner: the seat that won the last decided round, else None.
     """
 
     __slots__ = (
@@ -84,7 +108,6 @@ class GameState:
     replacer: Seat | None
     replace_limit: int | None
     replace_secret: bool
-    #: Each seat's hidden choice while a secret choice is open (cards or a card).
     commits: tuple[Any, Any]
     attacker: Seat | None
     attack: tuple[int, ...]
@@ -102,6 +125,10 @@ class GameState:
     # --- construction ----------------------------------------------------
 
     def _clone(self) -> GameState:
+        """A shallow copy (every value is immutable): the draft :meth:`apply` changes.
+
+        Every slot is copied, so a new slot must be added here too.
+        """
         # Spelled out rather than looped over __slots__: apply() clones once per
         # action and this is the engine's hottest line.
         c = object.__new__(GameState)
@@ -140,10 +167,12 @@ class GameState:
 
     @property
     def seed(self) -> int:
+        """The seed the game was started with."""
         return self.decks.seed
 
     @property
     def is_over(self) -> bool:
+        """True once the game is won (the phase is OVER)."""
         return self.phase is Phase.OVER
 
     @property
@@ -234,6 +263,7 @@ class GameState:
         return refusal(self, action)
 
     def is_legal(self, action: Action) -> bool:
+        """True when :meth:`apply` would accept ``action`` now."""
         return refusal(self, action) is None
 
     def observation(self, seat: Seat) -> Observation:
@@ -245,6 +275,15 @@ class GameState:
     def apply(self, action: Action) -> tuple[GameState, tuple[ev.Event, ...]]:
         """Apply a legal ``action``: return the new state and the events caused.
 
+        The only way a game moves on: the action is checked (:meth:`refusal`),
+        :func:`~tacocat.rules.transitions.step` changes a copy, and the copy
+        records the action, who acts next and the round's log. One action may
+        end a round and deal the next; :attr:`round_log` then restarts there.
+
+        Returns:
+            The next state, and every event the action caused in order, for
+            all audiences (filter them with :func:`~tacocat.rules.events.visible_to`).
+
         Raises:
             IllegalAction: the action is not legal here; its ``reason`` code
                 and ``params`` say why.
@@ -254,14 +293,7 @@ class GameState:
             raise problem
         state = self._clone()
         out: list[ev.Event] = []
-        if isinstance(action, Replace):
-            state._replace(action, out)
-        elif isinstance(action, DuelCard):
-            state._duel(action, out)
-        elif isinstance(action, Attack):
-            state._attack(action, out)
-        else:
-            state._respond(action, out)
+        step(state, action, out)
         state._actions = (self._actions, action)
         state._to_act = state._compute_to_act()
         if state.round_number != self.round_number:  # a new deal: the log restarts there
@@ -271,160 +303,6 @@ class GameState:
             state._round_log = self._round_log + tuple(out)
         state._seen = None  # each seat's view of the log, filtered when first asked
         return state, tuple(out)
-
-    # --- transitions (mutate a fresh clone only) -------------------------
-
-    def _deal(self, out: list[ev.Event]) -> None:
-        """Shuffle the whole deck and deal the hand size of Tacocat's space."""
-        order = self.decks.order(self.deal_index)
-        space = self.ruleset.board.spaces[self.token]
-        n = space.hand_size
-        # [ruling draw_order] the first player gets the top cards, then the second.
-        self.hands = (tuple(sorted(order[:n])), tuple(sorted(order[n:2 * n])))
-        self.draw_pile = order[2 * n:]
-        self.discards = ()
-        self.round_number += 1
-        out.append(ev.RoundStarted(self.round_number, self.token, n, self.deal_index, space.arrows))
-        self.deal_index += 1
-        out.append(ev.HandDealt(0, self.hands[0]))
-        out.append(ev.HandDealt(1, self.hands[1]))
-        self.floors = (0, 0)
-        self.duels = ()
-        self.attacker = None
-        self.attack = ()
-        self.responses = ()
-        self.trick_sacrificed = False
-        self.commits = (None, None)
-        self.phase = Phase.REPLACE
-        self.replace_limit = None
-        first = space.arrow_seat
-        if first is None:  # both arrows: both replace, in secret
-            self.replace_secret, self.replace_first, self.replacer = True, None, None
-            out.append(ev.ReplaceTurn(0, None, True))
-            out.append(ev.ReplaceTurn(1, None, True))
-        else:
-            self.replace_secret, self.replace_first, self.replacer = False, first, first
-            out.append(ev.ReplaceTurn(first, None, False))
-
-    def _exchange(self, seat: Seat, cards: tuple[int, ...], out: list[ev.Event]) -> None:
-        """Discard ``cards`` face up and draw as many from the top of the pile."""
-        k = len(cards)
-        drawn = self.draw_pile[:k]
-        self.draw_pile = self.draw_pile[k:]
-        self.discards += cards
-        self.hands = _with(self.hands, seat, tuple(sorted(_take(self.hands[seat], cards) + drawn)))
-        out.append(ev.Replaced(seat, cards))
-        if k:
-            out.append(ev.CardsDrawn(seat, drawn))
-
-    def _replace(self, action: Replace, out: list[ev.Event]) -> None:
-        seat = action.seat
-        if self.replace_secret:
-            self._commit_replacement(action, out)
-            return
-        self._exchange(seat, action.cards, out)
-        if seat == self.replace_first:
-            second, limit = other(seat), len(action.cards)
-            if limit == 0:
-                out.append(ev.ReplacementSkipped(second))
-                self._start_duel()
-            else:
-                self.replacer, self.replace_limit = second, limit
-                out.append(ev.ReplaceTurn(second, limit, False))
-        else:
-            self._start_duel()
-
-    def _commit_replacement(self, action: Replace, out: list[ev.Event]) -> None:
-        """[ruling secret_centre_replacement] Hide the choice until both chose."""
-        self.commits = _with(self.commits, action.seat, action.cards)
-        out.append(ev.ReplacementCommitted(action.seat))
-        out.append(ev.ReplacementChosen(action.seat, action.cards))
-        if None not in self.commits:
-            self._reveal_replacements(out)
-
-    def _reveal_replacements(self, out: list[ev.Event]) -> None:
-        """[ruling draw_order] At the centre the first player draws first."""
-        for seat in SEATS:
-            self._exchange(seat, self.commits[seat], out)
-        self.commits = (None, None)
-        self._start_duel()
-
-    def _start_duel(self) -> None:
-        self.phase = Phase.DUEL
-        self.commits = (None, None)
-        self.replacer = None
-
-    def _duel(self, action: DuelCard, out: list[ev.Event]) -> None:
-        self.commits = _with(self.commits, action.seat, action.card)
-        out.append(ev.DuelCommitted(action.seat))
-        out.append(ev.DuelChosen(action.seat, action.card))
-        if None in self.commits:
-            return
-        cards = (self.commits[0], self.commits[1])
-        self.hands = (_take(self.hands[0], (cards[0],)), _take(self.hands[1], (cards[1],)))
-        self.discards += cards
-        self.duels += (cards,)
-        self.commits = (None, None)
-        attacker = None if cards[0] == cards[1] else (0 if cards[0] > cards[1] else 1)
-        out.append(ev.DuelRevealed(cards, attacker))
-        self._after_duel(attacker, out)
-
-    def _after_duel(self, attacker: Seat | None, out: list[ev.Event]) -> None:
-        """[ruling duel_last_card_showdown] A single card each goes to the showdown."""
-        if len(self.hands[0]) == 1:
-            self._showdown(out)
-        elif attacker is None:
-            self._start_duel()  # a tie: duel again
-        else:
-            self.phase, self.attacker = Phase.ATTACK, attacker
-
-    def _attack(self, action: Attack, out: list[ev.Event]) -> None:
-        self.hands = _with(self.hands, action.seat, _take(self.hands[action.seat], action.cards))
-        self.discards += action.cards
-        self.attack, self.responses, self.trick_sacrificed = action.cards, (), False
-        self.phase = Phase.DEFEND
-        shape = classify_attack(action.cards)
-        assert shape is not None  # validated before apply
-        out.append(ev.Attacked(action.seat, action.cards, shape))
-
-    def _respond(self, action: Respond, out: list[ev.Event]) -> None:
-        """[rulings jumbo_ascending, higher_response_defends] Answer the next attack card."""
-        seat, card = action.seat, action.card
-        target = self.attack[len(self.responses)]
-        self.hands = _with(self.hands, seat, _take(self.hands[seat], (card,)))
-        self.discards += (card,)
-        self.responses += (card,)
-        if card >= target:
-            out.append(ev.Defended(seat, card, target))
-        else:
-            # A sacrifice is the lowest card: everything left is at least as high.
-            self.trick_sacrificed = True
-            self.floors = _with(self.floors, seat, card)
-            out.append(ev.Sacrificed(seat, card, target))
-        if len(self.responses) < len(self.attack):
-            return
-        winner = self._attacker() if self.trick_sacrificed else seat
-        out.append(ev.TrickWon(winner, by_defence=not self.trick_sacrificed))
-        self.attacker, self.attack, self.responses = winner, (), ()
-        if len(self.hands[0]) == 1:
-            self._showdown(out)
-        else:
-            self.phase = Phase.ATTACK
-
-    def _showdown(self, out: list[ev.Event]) -> None:
-        """Apply the showdown's :class:`RoundEnd` (a pure result) and deal on, unless the game is won."""
-        end = showdown(self.hands, self.token, self.covered, self.ruleset)
-        out.extend(end.events)
-        self.attacker, self.attack, self.responses = None, (), ()
-        if end.winner is None:
-            self.tied_rounds += 1
-        else:
-            self.wins = _with(self.wins, end.winner, self.wins[end.winner] + 1)
-            self.last_round_winner, self.token, self.covered = end.winner, end.token, end.covered
-        if end.game_won:
-            self.winner, self.phase = end.winner, Phase.OVER
-        else:
-            self._deal(out)
 
     # --- checks ----------------------------------------------------------
 
@@ -459,19 +337,9 @@ def new_game(seed: int, ruleset: Ruleset = DEFAULT_RULESET,
     state = object.__new__(GameState)
     state.ruleset = ruleset
     state.decks = Decks(ruleset.deck, seed, recorded_deals)
-    state.deal_index = 0
-    state.round_number = 0
-    state.token = ruleset.board.start
-    state.covered = frozenset()
-    state.wins = (0, 0)
-    state.tied_rounds = 0
-    state.winner = None
-    state.last_round_winner = None
-    state.replacer = state.replace_first = state.replace_limit = None
-    state.replace_secret = False
     state._actions = None
     out: list[ev.Event] = []
-    state._deal(out)
+    start(state, out)
     state._round_log = tuple(out)
     state._to_act = state._compute_to_act()
     state._seen = None

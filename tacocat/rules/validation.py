@@ -1,7 +1,8 @@
 """Why an action is illegal in a state: a reason code and its facts, or None.
 
-Kept apart from :mod:`tacocat.rules.state` so that the state module holds the
-transitions and this one the checks; it reads a state through the
+Kept apart from :mod:`tacocat.rules.state` (the value and its queries) and
+:mod:`tacocat.rules.transitions` (how an action changes a game) so that this
+one holds the checks; it reads a state through the
 :class:`~tacocat.rules.view.StateView` protocol and never imports the state
 module. The engine never words a refusal: it
 returns an :class:`IllegalAction` carrying a reason code and parameters (the

@@ -5,7 +5,8 @@
 :class:`StateView`, not against :class:`~tacocat.rules.state.GameState`, so the
 state module imports them and neither imports it back (not even for type
 checking): the knowledge runs one way. ``GameState`` satisfies the protocol;
-mypy checks that where the state passes itself in.
+mypy checks that where the state passes itself in. The steps that change a
+game write through :class:`tacocat.rules.transitions.Draft` the same way.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The deck and board rulings, and ruleset validation."""
 
+import importlib
 from collections import Counter
 
 import pytest
@@ -84,3 +85,15 @@ def test_every_ruling_is_catalogued_once():
     assert len(ids) == len(set(ids))
     assert {"deck", "board", "secret_centre_replacement", "draw_order", "duel_last_card_showdown",
             "higher_response_defends", "jumbo_ascending", "tie_goes_to_arrow"} <= set(ids)
+
+
+def test_every_ruling_names_code_that_exists():
+    """``implemented_by`` is ``module.name`` under tacocat.rules (several joined by " / "):
+    when the code moves, this fails until the table follows it."""
+    for ruling in RULINGS:
+        for place in ruling.implemented_by.split(" / "):
+            module, *names = place.split(".")
+            target = importlib.import_module(f"tacocat.rules.{module}")
+            for name in names:
+                target = getattr(target, name)
+            assert names, ruling.id
