@@ -28,6 +28,9 @@ from tacocat.rules import Action, Observation
 from tacocat.rules.actions import action_to_dict
 
 Choose = Callable[[Observation, Sequence[Action], random.Random], Action]
+#: Errors after which an act is sent again, and the wait before (seconds) when the server
+#: names none (docs/protocol.md, "Errors and limits").
+RETRIED = {"rate_limited": 0.05, "server_error": 0.5}
 
 
 class ServerRefused(RuntimeError):
@@ -168,8 +171,8 @@ class SeatPlayer:
         if isinstance(message, m.Error):
             if message.code == "closed":
                 raise ConnectionError("the connection closed")
-            if message.code == "rate_limited":  # the act was dropped: wait, then send it again
-                await asyncio.sleep(message.retry_after or 0.05)
+            if message.code in RETRIED:  # the act was dropped: wait, then send it again
+                await asyncio.sleep(message.retry_after or RETRIED[message.code])
                 if self.sent is not None and self.sent.seq == self.seq:
                     self.sent = Sent(-1, self.sent.action, self.sent.choice)
                 await self._maybe_act()

@@ -161,3 +161,23 @@ def test_a_seat_makes_each_secret_choice_once_and_acts_once_per_state(tmp_path):
     assert "stale" in refusals  # the race happened, and was answered by sending again
     assert set(refusals) == {"stale"}
     assert asked and len(asked) == len(set(asked))
+
+
+def test_a_seat_sends_its_act_again_after_a_server_error(tmp_path):
+    """The database out of reach for a moment: the act is answered ``server_error`` and the
+    seat sends it again (docs/protocol.md, "Errors and limits"); the game plays to its end."""
+    async def body():
+        async with local_server(tmp_path / "games.sqlite3") as server:
+            storage = server.game_server.storage
+            append, failures = storage.append, []
+
+            async def failing_twice(step, now):
+                if step.seq == 3 and len(failures) < 2:
+                    failures.append(step.seq)
+                    raise ConnectionError("the database cannot be reached (retrying)")
+                await append(step, now)
+            storage.append = failing_twice
+            players = await play_through(server.url, ("easy", "random"), seed=5, timeout=60)
+            assert failures == [3, 3]
+            assert players[0].ended == players[1].ended and players[0].ended.result.reason == "won"
+    run(body())
