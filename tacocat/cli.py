@@ -173,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"tacocat: cannot replay {printable(options.replay)}: {problem}", file=sys.stderr)
             return 2
     with _without_yaml():
-        from tacocat.ui.shell.app import run
+        from tacocat.ui.shell.launch import run
 
     return run(options)
 

@@ -3,7 +3,7 @@
 Packages in layers, each importing only those below it (``pyproject.toml`` has the
 import-linter contract, exhaustive: a new package must take its place in it):
 
-* :mod:`.shell` - :func:`~tacocat.ui.shell.app.run` and :class:`~tacocat.ui.shell.app.App`:
+* :mod:`.shell` - :func:`~tacocat.ui.shell.launch.run` and :class:`~tacocat.ui.shell.app.App`:
   the frame loop, navigation between screens, the window's opening, preferences,
   input routing, crash reports and notices. Nothing imports it.
 * :mod:`.replay`, :mod:`.tutorial` - the replay viewer and the guided game, both on the table.
