@@ -4,7 +4,9 @@
   of a game (pass screen, round result, game over, rematch, statistics).
 * :mod:`.session` - :class:`~tacocat.ui.table.session.GameSession`: the game state,
   seats, the computer's moves (through :mod:`tacocat.ai.worker`), autosave. No drawing.
-* :mod:`.controls` - buttons, keyboard focus, mouse; selections become actions.
+* :mod:`.controls` - buttons, keys and clicks become actions; its parts are
+  :mod:`.selection` (the picked cards), :mod:`.focus_ring` (keyboard focus) and
+  :mod:`.pointer` (the mouse's hit tests).
 * :mod:`.prompt` - the line under the table, from the view's :mod:`.turn` (no pygame).
 * :mod:`.view` - the view model: what has been shown so far; :mod:`.resume` lays
   out a saved game on it.
