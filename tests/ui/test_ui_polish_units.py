@@ -9,7 +9,7 @@ from tacocat.rules import Phase, new_game
 from tacocat.rules import events as ev
 from tacocat.ui.results.score import RoundRecord, ScoreBook, book_from_state, round_label
 from tacocat.ui.table import lifts
-from tacocat.ui.table.painter import LOG_FILL_ALPHA, log_colour
+from tacocat.ui.table.panels import LOG_FILL_ALPHA, log_colour
 from tacocat.ui.table.scoreboard import centre_caption
 from tacocat.ui.table.tooltips import place, tip_at
 from tacocat.ui.table.turn import Turn

@@ -4,12 +4,16 @@
   of a game (pass screen, round result, game over, rematch, statistics).
 * :mod:`.session` - :class:`~tacocat.ui.table.session.GameSession`: the game state,
   seats, the computer's moves (through :mod:`tacocat.ai.worker`), autosave. No drawing.
-* :mod:`.controls` - buttons, keyboard focus, mouse; selections become actions.
+* :mod:`.controls` - buttons, keys and clicks become actions; its parts are
+  :mod:`.selection` (the picked cards), :mod:`.focus_ring` (keyboard focus) and
+  :mod:`.pointer` (the mouse's hit tests).
 * :mod:`.prompt` - the line under the table, from the view's :mod:`.turn` (no pygame).
 * :mod:`.view` - the view model: what has been shown so far; :mod:`.resume` lays
   out a saved game on it.
 * :mod:`.animator` - events become motion (:mod:`.motion` is its machinery;
   :mod:`.deal`, :mod:`.play`, :mod:`.round_end` what each event looks like);
   :mod:`.confetti` its pieces; :mod:`.narration` the log's words.
-* :mod:`.painter` - draws the table from the view model only.
+* :mod:`.painter` - draws the table from the view model only: :mod:`.tabletop` what
+  lies on it (board, piles, cards), :mod:`.panels` what is written over it (plates,
+  log, prompt, banners).
 """

@@ -11,7 +11,7 @@ from tacocat.ui.results.summaries import GameSummary, RoundSummary
 from tacocat.ui.scenes.game_over import GameOverScene
 from tacocat.ui.scenes.round_result import RoundResultScene
 from tacocat.ui.table.animator import Animator
-from tacocat.ui.table.painter import banner_colours
+from tacocat.ui.table.panels import banner_colours
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets.style import palette
 
