@@ -18,6 +18,7 @@ import pygame
 
 from tacocat.geometry import CONFETTI_CELL
 from tacocat.rules import Phase
+from tacocat.seating import Seating
 from tacocat.ui.table.plates import draw_plate
 from tacocat.ui.table.scoreboard import centre_caption, scoreboard
 from tacocat.ui.table.tooltips import place, tooltip_panel
@@ -92,18 +93,19 @@ class Painter:
     :param text: the table's text cache.
     :param renderer: draws card sprites.
     :param board: draws the board.
-    :param mode: the game's mode (``"vs_ai"`` marks the bottom plate "you").
+    :param seating: who plays each seat (one person against the computer: the bottom
+        plate says "you").
     :param rounds_to_win: pips on each name plate.
     """
 
     def __init__(self, view: TableView, assets: Any, text: TextCache, renderer: CardRenderer,
-                 board: BoardView, mode: str, rounds_to_win: int) -> None:
+                 board: BoardView, seating: Seating, rounds_to_win: int) -> None:
         self.view = view
         self.assets = assets
         self.text = text
         self.renderer = renderer
         self.board = board
-        self.mode = mode
+        self.seating = seating
         self.rounds_to_win = rounds_to_win
         self._prompt_cache = SurfaceLRU(PROMPT_CACHE_BYTES)
         self._panel_cache = SurfaceLRU(PANEL_CACHE_BYTES)
@@ -354,7 +356,7 @@ class Painter:
         cached = self._panel_cache.get(key)
         if cached is not None:
             return cached
-        surface = draw_plate(self.view, self.assets, self.text, seat, side, self.mode,
+        surface = draw_plate(self.view, self.assets, self.text, seat, side, self.seating,
                              self.rounds_to_win, attacker=key[5], turn=key[7])
         return self._panel_cache.put(key, surface)
 
