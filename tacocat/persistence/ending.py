@@ -40,6 +40,7 @@ from tacocat.persistence.problems import Problem, io_problem
 from tacocat.persistence.regular import read_regular_file
 from tacocat.persistence.saves import AUTOSAVE_FILE, SAVE_MAX_BYTES
 from tacocat.persistence.stats import Stats, save_stats
+from tacocat.seating import GameKind
 
 if TYPE_CHECKING:
     # The rules engine and the History are imported only when a game ended (or a
@@ -82,14 +83,14 @@ def fingerprint(record: GameRecord) -> str:
 def stats_figures(info: GameInfo) -> tuple[str, dict[str, Any]] | None:
     """A finished game as :meth:`Stats.record_game`'s ``(mode, arguments)``; None if not counted."""
     winner = info.winner
-    if info.mode == "demo" or winner is None:
+    if info.mode == GameKind.DEMO or winner is None:
         return None
-    if info.mode == "vs_ai":
+    if info.mode == GameKind.VS_AI:
         human = info.human_seat if info.human_seat is not None else 0
-        return "vs_ai", dict(level=info.level, human_won=winner == human,
+        return GameKind.VS_AI, dict(level=info.level, human_won=winner == human,
                              rounds_won=info.wins[human], rounds_lost=info.wins[1 - human],
                              tied_rounds=info.tied_rounds)
-    return "hotseat", dict(winner_name=info.names[winner], loser_name=info.names[1 - winner],
+    return GameKind.HOTSEAT, dict(winner_name=info.names[winner], loser_name=info.names[1 - winner],
                            rounds_won=info.wins[winner], rounds_lost=info.wins[1 - winner],
                            tied_rounds=info.tied_rounds)
 

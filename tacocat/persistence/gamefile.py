@@ -39,12 +39,12 @@ from tacocat.rules.record import VERSION as RECORD_VERSION
 from tacocat.rules.record import GameRecord
 from tacocat.rules.state import GameState
 from tacocat.rules.variants import variants_on
+from tacocat.seating import GameKind, Seating
 
 log = logging.getLogger(__name__)
 
 #: A real game's record is a few tens of KB; the record's own limits fit in this.
 GAME_MAX_BYTES = 4 * 1024 * 1024
-MODES = ("vs_ai", "hotseat", "demo")
 #: The record's own keys; the rest of the file is kept as "extra".
 _RECORD_KEYS = frozenset({"format", "version", "ruleset", "seed", "deals", "actions"})
 
@@ -78,7 +78,7 @@ class GameInfo:
     """What the History lists about a finished game (the ``"game"`` key)."""
 
     finished_at: str
-    mode: str
+    mode: GameKind
     level: str | None
     human_seat: int | None
     names: tuple[str, str]
@@ -91,17 +91,23 @@ class GameInfo:
     #: Moves the player took back against the computer (0: none; the key is then left out).
     undos: int = 0
 
+    @property
+    def seating(self) -> Seating:
+        """Who played each seat."""
+        return Seating.of(self.mode, self.human_seat or 0)
+
     @classmethod
     def of(cls, state: GameState, app_config: Mapping[str, Any],
            finished_at: datetime | None = None) -> GameInfo:
         """The info of the game that ended in ``state``, played as ``app_config``
         (the autosave's ``mode``/``level``/``human_seat``/``names``)."""
-        mode = app_config["mode"]
+        mode = GameKind(app_config["mode"])
+        seating = Seating.of(mode, app_config.get("human_seat") or 0)
         when = (finished_at or datetime.now().astimezone()).isoformat(timespec="seconds")
         return cls(
             finished_at=when, mode=mode,
-            level=app_config.get("level") if mode != "hotseat" else None,
-            human_seat=app_config.get("human_seat") if mode == "vs_ai" else None,
+            level=app_config.get("level") if seating.plays_computer else None,
+            human_seat=seating.person if seating.against_computer else None,
             names=(str(app_config["names"][0]), str(app_config["names"][1])),
             wins=(state.wins[0], state.wins[1]), winner=state.winner,
             rounds=state.round_number, tied_rounds=state.tied_rounds,
@@ -109,7 +115,7 @@ class GameInfo:
             undos=int(app_config.get("undos") or 0))
 
     def to_dict(self) -> dict[str, Any]:
-        data = {"finished_at": self.finished_at, "mode": self.mode, "level": self.level,
+        data = {"finished_at": self.finished_at, "mode": str(self.mode), "level": self.level,
                 "human_seat": self.human_seat, "names": list(self.names),
                 "wins": list(self.wins), "winner": self.winner, "rounds": self.rounds,
                 "tied_rounds": self.tied_rounds, "variants": list(self.variants),
@@ -125,7 +131,7 @@ class GameInfo:
             raise ValueError("the game description is not an object")
         try:
             datetime.fromisoformat(data["finished_at"])
-            mode = check_choice(data["mode"], MODES)
+            mode = GameKind(check_choice(data["mode"], tuple(GameKind)))
             level = data["level"]
             if level is not None:
                 check_choice(level, AI_LEVELS)
@@ -133,7 +139,7 @@ class GameInfo:
             # type() and not ==: 1.0 == 1 and True == 1, and either then indexes a tuple.
             if not (seat is None or (type(seat) is int and seat in (0, 1))):
                 raise ValueError("human_seat must be 0, 1 or null")
-            if (mode == "vs_ai") != (seat is not None):
+            if Seating.of(mode, seat or 0).against_computer != (seat is not None):
                 raise ValueError("human_seat must be a seat in a game against the computer "
                                  "and null otherwise")
             wins = data["wins"]
@@ -266,7 +272,7 @@ def open_game_file(path: Path, default_names: tuple[str, str] = ("Player 1", "Pl
             stamp = datetime.fromtimestamp(Path(path).stat().st_mtime).astimezone()
         except OSError:
             stamp = None
-        info = GameInfo.of(final, {"mode": "demo", "level": None, "human_seat": None,
+        info = GameInfo.of(final, {"mode": GameKind.DEMO, "level": None, "human_seat": None,
                                    "names": names}, finished_at=stamp)
         game = GameFile(game.record, info, game.extra)
     return game, final

@@ -54,6 +54,7 @@ from tacocat.persistence.finished import FinishedMarks
 from tacocat.persistence.problems import Problem
 from tacocat.persistence.regular import is_regular_file, read_regular_file
 from tacocat.persistence.text import printable
+from tacocat.seating import GameKind, Seating
 
 if TYPE_CHECKING:
     # The rules engine is imported where a save is written or read, not at start-up:
@@ -70,7 +71,6 @@ SAVE_VERSION = 1
 #: A real game's save is a few tens of KB; the record's own limits (20 000
 #: actions, 2 000 deals) fit well within this.
 SAVE_MAX_BYTES = 4 * 1024 * 1024
-MODES = ("vs_ai", "hotseat", "demo")
 _CONFIG_KEYS = frozenset({"mode", "level", "human_seat", "names"})
 #: Keys older saves have in their app config and that are still read (not written).
 _LEGACY_KEYS = frozenset({"tie_to_arrow"})
@@ -123,12 +123,13 @@ def check_app_config(config: Any, legacy: bool = False) -> dict[str, Any]:
         detail = f"unknown {sorted(map(str, unknown))}" if unknown else f"missing {sorted(missing)}"
         raise ValueError(f"the game settings have the wrong keys ({detail})")
     mode, level, seat = config["mode"], config["level"], config["human_seat"]
-    _field("mode", check_choice, mode, MODES)
-    if level is not None or mode != "hotseat":
+    _field("mode", check_choice, mode, tuple(GameKind))
+    seating = Seating.of(mode)
+    if level is not None or seating.plays_computer:
         _field("level", check_choice, level, AI_LEVELS)
-    if not (seat is None and mode != "vs_ai") and not (type(seat) is int and seat in (0, 1)):
+    if not (seat is None and not seating.against_computer) and not (type(seat) is int and seat in (0, 1)):
         raise ValueError("human_seat must be 0 or 1" + (" in a game against the computer"
-                                                         if mode == "vs_ai" else " or null"))
+                                                         if seating.against_computer else " or null"))
     names = _field("names", check_name_pair, config["names"])
     checked = {"mode": mode, "level": level, "human_seat": seat, "names": list(names)}
     if "undos" in config:

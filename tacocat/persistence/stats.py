@@ -54,6 +54,7 @@ from tacocat.persistence.fields import (
     check_name,
 )
 from tacocat.persistence.problems import Problem
+from tacocat.seating import GameKind
 
 log = logging.getLogger(__name__)
 
@@ -81,8 +82,6 @@ _ENTRY_CODES = {
 #: What a History game id looks like (``recorded``), as in :mod:`.history`.
 _GAME_ID = re.compile(r"[0-9A-Za-z-]{1,48}")
 
-#: Game modes accepted by :meth:`Stats.record_game`; "demo" is accepted and not counted.
-MODES = ("vs_ai", "hotseat", "demo")
 _TALLY_KEYS = ("wins", "losses", "rounds_won", "rounds_lost")
 
 
@@ -196,7 +195,7 @@ class Stats:
     ) -> Stats:
         """Return these statistics plus one finished game.
 
-        :param mode: ``"vs_ai"``, ``"hotseat"`` or ``"demo"`` (not counted:
+        :param mode: a :class:`~tacocat.seating.GameKind` (a demo is not counted:
             ``self`` is returned unchanged).
         :param level: vs_ai only: the computer's level.
         :param human_won: vs_ai only: whether the human won.
@@ -209,13 +208,13 @@ class Stats:
         :raises ValueError: an unknown mode or level, a missing argument for the
             mode, a negative count.
         """
-        check_choice(mode, MODES)
-        if mode == "demo":
+        check_choice(mode, tuple(GameKind))
+        if mode == GameKind.DEMO:
             return self
         for count in (rounds_won, rounds_lost, tied_rounds):
             check_count(count)
         tied = min(self.tied_rounds + tied_rounds, MAX_COUNT)
-        if mode == "vs_ai":
+        if mode == GameKind.VS_AI:
             check_choice(level, AI_LEVELS)
             assert level is not None  # for the type checker; check_choice refused None
             check_bool(human_won)
@@ -241,9 +240,9 @@ class Stats:
     def to_json(self) -> dict[str, Any]:
         """The statistics as JSON data, without the envelope."""
         return {
-            "vs_ai": {level: tally.to_json() for level, tally in self.vs_ai.items()},
+            GameKind.VS_AI.value: {level: tally.to_json() for level, tally in self.vs_ai.items()},
             # In order of last play, not sorted: the oldest leave first past the cap.
-            "hotseat": {name: tally.to_json() for name, tally in self.hotseat.items()},
+            GameKind.HOTSEAT.value: {name: tally.to_json() for name, tally in self.hotseat.items()},
             "current_streak": self.current_streak,
             "best_streak": self.best_streak,
             "tied_rounds": self.tied_rounds,
@@ -259,7 +258,7 @@ def stats_from_json(data: dict[str, Any]) -> tuple[Stats, list[str]]:
     """
     bad: list[str] = []
     vs_ai: dict[str, Tally] = {}
-    section = data.get("vs_ai", {})
+    section = data.get(GameKind.VS_AI.value, {})
     if isinstance(section, dict):
         for level in AI_LEVELS:
             try:
@@ -269,7 +268,7 @@ def stats_from_json(data: dict[str, Any]) -> tuple[Stats, list[str]]:
     else:
         bad.append("games against the computer")
     hotseat: dict[str, Tally] = {}
-    section = data.get("hotseat", {})
+    section = data.get(GameKind.HOTSEAT.value, {})
     if isinstance(section, dict):
         for name, value in section.items():
             try:

@@ -47,7 +47,7 @@ BAR_HEIGHT = 22
 
 def review_seat(info: GameInfo) -> int:
     """The seat a review rates: the human's against the computer, else the first."""
-    return info.human_seat if info.mode == "vs_ai" and info.human_seat in (0, 1) else 0
+    return info.seating.home
 
 
 def stored_review(extra: Mapping[str, Any], seat: int) -> Review | None:

@@ -72,13 +72,13 @@ class ReplayScene(Scene):
         self._wait = 0.0
         self._animated = False
         self._start = start
-        self.bottom = info.human_seat if info.mode == "vs_ai" and info.human_seat in (0, 1) else 0
+        self.bottom = info.seating.home
 
     # --- life cycle -------------------------------------------------------------------
 
     def enter(self) -> None:
         rig = table_rig(self.app, self.timeline.states[0].ruleset, self.info.names, self.bottom,
-                        BOTH, self.info.mode, speed=self._animation_speed,
+                        BOTH, self.info.seating, speed=self._animation_speed,
                         sound=self.app.audio.play, narrate=self._narrate, visible_seats=BOTH)
         self.text, self.renderer, self.view = rig.text, rig.renderer, rig.view
         self.animator, self.painter = rig.animator, rig.painter

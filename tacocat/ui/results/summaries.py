@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from tacocat.seating import GameKind, Seating
+
 if TYPE_CHECKING:
     import pygame
 
@@ -52,7 +54,7 @@ class GameSummary:
 
     :ivar winner: the seat that won; ``wins`` the rounds each seat won.
     :ivar rounds, tied: rounds played, and how many of them were tied.
-    :ivar mode, human_seat: the game's mode and the human's seat (vs the computer).
+    :ivar seating: who played each seat (one person against the computer: their win or loss).
     :ivar recap: every showdown, round by round.
     """
 
@@ -61,8 +63,7 @@ class GameSummary:
     names: tuple[str, ...]
     rounds: int
     tied: int = 0
-    mode: str = "vs_ai"
-    human_seat: int = 0
+    seating: Seating = Seating.of(GameKind.VS_AI)
     recap: tuple[RoundRecord, ...] = ()
 
 
@@ -83,7 +84,7 @@ class TableLike(Protocol):
     def board_size(self) -> int: ...
 
     @property
-    def mode(self) -> str: ...
+    def seating(self) -> Seating: ...
 
     @property
     def player(self) -> int | None:

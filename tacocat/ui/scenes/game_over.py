@@ -56,7 +56,7 @@ class GameOverScene(DrawnOverlay):
             self.replay_button = Button("replay", replay, tr("tacocat.trust.over.replay"),
                                         style="quiet", font_size=16)
             self.buttons.append(self.replay_button)
-        self.demo = info.mode == "demo"
+        self.demo = not info.seating.people
         #: Where the round-by-round recap ends (tests check it clears the buttons).
         self.recap_bottom = 0
 
@@ -96,8 +96,8 @@ class GameOverScene(DrawnOverlay):
         goal = self.app.assets.image(f"board/goal_{winner + 1}", (90, 104))
         surface.blit(goal, goal.get_rect(midtop=(rect.centerx, rect.y + 22)))
         colour = p.seat(winner, dark=True)
-        if info.mode == "vs_ai":
-            won = winner == info.human_seat
+        if info.seating.against_computer:
+            won = winner == info.seating.person
             # A defeat says so, in a sombre colour (and the table threw no confetti).
             title = tr("tacocat.table.over.you_win") if won else \
                 tr("tacocat.trust.over.you_lost", name=names[winner])

@@ -59,8 +59,9 @@ def when_text(info: GameInfo) -> str:
 def row_cells(info: GameInfo) -> tuple[str, ...]:
     """One game's cells: date, players, level, score, rounds, rules."""
     first, second = info.names
-    if info.mode == "vs_ai":
-        human = info.human_seat if info.human_seat in (0, 1) else 0
+    seating = info.seating
+    if seating.person is not None and seating.against_computer:
+        human = seating.person
         players = tr("tacocat.history.mode_vs_ai", name=info.names[1 - human])
         score = tr("tacocat.history.score", first=info.wins[human], second=info.wins[1 - human])
         if info.winner is not None:
@@ -69,8 +70,8 @@ def row_cells(info: GameInfo) -> tuple[str, ...]:
     else:
         players = tr(f"tacocat.history.mode_{info.mode}", first=first, second=second)
         score = tr("tacocat.history.score", first=info.wins[0], second=info.wins[1])
-    level = (tr(f"tacocat.stats.level_{info.level}") if info.level and info.mode != "hotseat"
-             else tr("tacocat.history.level_hotseat") if info.mode == "hotseat" else "–")
+    level = (tr(f"tacocat.stats.level_{info.level}") if info.level and seating.plays_computer
+             else tr("tacocat.history.level_hotseat") if seating.shares_screen else "–")
     rounds = (tr("tacocat.history.rounds", n=info.rounds, tied=info.tied_rounds)
               if info.tied_rounds else str(info.rounds))
     rules = rules_text(info.variants)

@@ -13,6 +13,7 @@ from tacocat.levels import DEFAULT_LEVEL
 from tacocat.persistence.fields import MAX_NAME_LENGTH, check_name
 from tacocat.rules import Ruleset
 from tacocat.rules.variants import VARIANTS, ruleset_with
+from tacocat.seating import GameKind
 from tacocat.ui.focus import Column, Row
 from tacocat.ui.stage.game_config import LEVELS, GameConfig
 from tacocat.ui.stage.scene import UIScene, theme_id
@@ -56,7 +57,7 @@ class NewGameScene(UIScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         settings = app.settings
-        self.mode = "vs_ai"
+        self.mode = GameKind.VS_AI
         self.level = settings.ai_level if settings.ai_level in LEVELS else DEFAULT_LEVEL
         self.human_seat = 0
         #: The variants switched on (names from tacocat.rules.variants.VARIANTS).
@@ -76,8 +77,9 @@ class NewGameScene(UIScene):
         y = 90
         self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                     "tacocat.new_game.opponent", "@section")
-        self.vs_ai_button = self._choice(self.at.rect(CONTROL_X, y, 220, ROW_H), "vs_ai")
-        self.hotseat_button = self._choice(self.at.rect(CONTROL_X + 232, y, 268, ROW_H), "hotseat")
+        self.vs_ai_button = self._choice(self.at.rect(CONTROL_X, y, 220, ROW_H), GameKind.VS_AI)
+        self.hotseat_button = self._choice(self.at.rect(CONTROL_X + 232, y, 268, ROW_H),
+                                           GameKind.HOTSEAT)
 
         self._build_vs_ai(panel, names)
         self._build_hotseat(panel, names)
@@ -166,7 +168,7 @@ class NewGameScene(UIScene):
 
     def _refresh(self) -> None:
         """Selected states and which group of widgets is visible."""
-        vs_ai = self.mode == "vs_ai"
+        vs_ai = self.mode is GameKind.VS_AI
         (self.vs_ai_button.select if vs_ai else self.vs_ai_button.unselect)()
         (self.hotseat_button.unselect if vs_ai else self.hotseat_button.select)()
         for widget in self.ai_widgets:
@@ -200,7 +202,7 @@ class NewGameScene(UIScene):
         elif element is self.back_button:
             self._back()
         elif element is self.vs_ai_button or element is self.hotseat_button:
-            self.mode = "vs_ai" if element is self.vs_ai_button else "hotseat"
+            self.mode = GameKind.VS_AI if element is self.vs_ai_button else GameKind.HOTSEAT
             self._refresh()
         else:
             for level, button in self.level_buttons.items():
@@ -234,18 +236,18 @@ class NewGameScene(UIScene):
     def config(self) -> GameConfig:
         """The game the current choices describe."""
         defaults = default_names()
-        if self.mode == "vs_ai":
+        if self.mode is GameKind.VS_AI:
             # A default name follows the seat: the human playing the Moon is "Moon".
             human = seat_name(clean_name(self.your_name.get_text(), defaults[0]), self.human_seat)
             computer = tr("tacocat.names.computer")
             names = (human, computer) if self.human_seat == 0 else (computer, human)
-            return GameConfig("vs_ai", self.level, self.human_seat, names, self._ruleset(),
+            return GameConfig(GameKind.VS_AI, self.level, self.human_seat, names, self._ruleset(),
                               seed=self._seed())
         first = clean_name(self.first_name.get_text(), defaults[0])
         second = clean_name(self.second_name.get_text(), defaults[1])
         if second == first:
             second = clean_name(f"{second[:MAX_NAME_LENGTH - 2]} 2", defaults[1])
-        return GameConfig("hotseat", self.level, 0, (first, second), self._ruleset(),
+        return GameConfig(GameKind.HOTSEAT, self.level, 0, (first, second), self._ruleset(),
                           seed=self._seed())
 
     def _seed(self) -> int | None:
@@ -264,8 +266,9 @@ class NewGameScene(UIScene):
     def _start_now(self) -> None:
         """Remember the choices for next time, then start the game."""
         config = self.config()
-        if config.mode == "vs_ai":
-            human = config.names[config.human_seat]
+        person = config.seating.person
+        if person is not None:
+            human = config.names[person]
             names = (human, self.app.settings.player_names[1])
             self.app.update_settings(ai_level=config.level, player_names=names)
         else:

@@ -15,6 +15,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tacocat.seating import GameKind, Seating
 from tacocat.ui.results.score import book_from_state, round_label
 from tacocat.ui.text.i18n import tr
 
@@ -30,7 +31,8 @@ def describe_saved(app_config: dict[str, Any], state: Any) -> str:
     where = round_label(book.number, book.replay)
     wins = tuple(state.wins)
     names = list(app_config.get("names") or ("", ""))
-    if app_config.get("mode") == "vs_ai":
+    seating = Seating.of(app_config.get("mode", GameKind.HOTSEAT), app_config.get("human_seat") or 0)
+    if seating.against_computer:
         seat = app_config.get("human_seat") or 0
         score = f"{wins[seat]}–{wins[1 - seat]}"
         level = tr(f"tacocat.new_game.{app_config.get('level', 'easy')}")

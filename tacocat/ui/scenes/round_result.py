@@ -60,7 +60,7 @@ class RoundResultScene(DrawnOverlay):
                    else "tacocat.table.result.next")
         self.next_button = Button("next", rect, label, style="primary", font_size=21)
         self.buttons = [self.next_button]
-        self.demo = table.mode == "demo"
+        self.demo = not table.seating.people
         self.cards: list[CardSprite] = []
         showdown = info.showdown
         if showdown:

@@ -14,6 +14,7 @@ import pygame_gui
 
 from tacocat.persistence.fields import AI_LEVELS
 from tacocat.persistence.stats import Stats, Tally
+from tacocat.seating import GameKind
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.stage.scene import theme_id
 from tacocat.ui.text import text_scale
@@ -106,9 +107,9 @@ class StatsScene(Overlay):
         self._header(y, tr("tacocat.stats.column_level"))
         y += ROW_H - 4
         for level in AI_LEVELS:
-            self._row(y, ("vs_ai", level), tr(f"tacocat.stats.level_{level}"), stats.vs_ai[level])
+            self._row(y, (GameKind.VS_AI, level), tr(f"tacocat.stats.level_{level}"), stats.vs_ai[level])
             y += ROW_H
-        self._row(y, ("vs_ai", "all"), tr("tacocat.stats.level_all"), stats.vs_ai_total,
+        self._row(y, (GameKind.VS_AI, "all"), tr("tacocat.stats.level_all"), stats.vs_ai_total,
                   name_class="@section")
         y += ROW_H + 8
         self._line("current_streak", self.at.rect(LEFT, y, 400, ROW_H),
@@ -149,7 +150,7 @@ class StatsScene(Overlay):
             self._header(y, tr("tacocat.stats.column_player"))
             y += ROW_H - 4
             for name, tally in listed:
-                self._row(y, ("hotseat", name), name, tally)
+                self._row(y, (GameKind.HOTSEAT, name), name, tally)
                 y += ROW_H
             if left_out:
                 self._line("more_players", self.at.rect(LEFT, y, 600, ROW_H - 4),

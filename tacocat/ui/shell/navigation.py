@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from tacocat.persistence.text import printable
+from tacocat.seating import GameKind
 from tacocat.ui.devices.window import release_memory
 from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.text.i18n import tr
@@ -56,11 +57,11 @@ class Navigation:
         level = self.options.level or self.settings.ai_level
         names = stored_names(self.settings.player_names)
         if self.options.vs_ai:
-            return GameConfig("vs_ai", level, 0, (names[0], tr("tacocat.names.computer")),
+            return GameConfig(GameKind.VS_AI, level, 0, (names[0], tr("tacocat.names.computer")),
                               seed=self.options.seed)
         if self.options.hotseat:
-            return GameConfig("hotseat", level, 0, names, seed=self.options.seed)
-        return GameConfig("demo", level, 0, default_names(), seed=self.options.seed)
+            return GameConfig(GameKind.HOTSEAT, level, 0, names, seed=self.options.seed)
+        return GameConfig(GameKind.DEMO, level, 0, default_names(), seed=self.options.seed)
 
     # --- game flow --------------------------------------------------------------------
 
@@ -106,7 +107,7 @@ class Navigation:
             or self.settings.ai_level
         saved_seat = app_config.get("human_seat")
         config = GameConfig(
-            mode="demo" if demo else app_config["mode"],
+            mode=GameKind.DEMO if demo else GameKind(app_config["mode"]),
             level=level,
             human_seat=saved_seat if saved_seat in (0, 1) else 0,
             names=tuple(app_config["names"]),

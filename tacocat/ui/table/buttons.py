@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tacocat.rules import Action, Attack, Phase, Replace
+from tacocat.seating import Seating
 from tacocat.ui.input.prompts import prompt
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
@@ -33,7 +34,8 @@ class Decision:
     :param seat: the human seat to act (None: the buttons for the decision hide).
     :param phase: the game's phase.
     :param values: the selected cards' values, sorted.
-    :param mode: the game's mode ("vs_ai", "hotseat", "demo").
+    :param seating: who plays each seat (hints when a person plays; take back against
+        the computer only).
     :param undo_allowed: the game allows taking back (the guided game does not).
     :param problem: the engine's reason an action is illegal (None: legal), memoised.
     :param can_undo: whether there is a decision to take back, memoised.
@@ -43,7 +45,7 @@ class Decision:
     seat: int | None
     phase: Phase
     values: tuple[int, ...]
-    mode: str
+    seating: Seating
     undo_allowed: bool
     problem: Callable[[Action], str | None]
     can_undo: Callable[[], bool]
@@ -108,7 +110,7 @@ def decision(session: GameSession, memo: StateMemo, seat: int | None,
     answers from the engine memoised in ``memo``."""
     state = session.state
     return Decision(
-        seat=seat, phase=state.phase, values=values, mode=session.mode,
+        seat=seat, phase=state.phase, values=values, seating=session.seating,
         undo_allowed=session.allows_undo,
         problem=lambda action: memo.problem(state, action, session.problem),
         can_undo=lambda: memo.can_undo(state, lambda: session.undo_target() is not None),
@@ -125,7 +127,7 @@ def refresh(b: dict[str, Button], decision: Decision) -> None:
     primary.visible = secondary.visible = False
     b["hint"].enabled = seat is not None
     b["hint"].disabled_reason = tr("tacocat.table.why.hint_not_now")
-    b["hint"].visible = decision.mode != "demo"
+    b["hint"].visible = bool(decision.seating.people)
     _refresh_undo(b["undo"], decision)
     if seat is None:
         return
@@ -166,7 +168,7 @@ def refresh(b: dict[str, Button], decision: Decision) -> None:
 
 def _refresh_undo(undo: Button, decision: Decision) -> None:
     """Take back shows against the computer only, on the player's turn."""
-    undo.visible = (decision.mode == "vs_ai" and decision.seat is not None
+    undo.visible = (decision.seating.against_computer and decision.seat is not None
                     and decision.undo_allowed)
     if not undo.visible:
         return

@@ -192,7 +192,7 @@ class Controls:
 
     def take_back(self) -> None:
         """Undo against the computer: the table is laid out again from the earlier state."""
-        if self.table.acting_seat() is None or self.session.mode != "vs_ai":
+        if self.table.acting_seat() is None or not self.session.seating.against_computer:
             return
         if self.table.take_back():
             self._say(tr("tacocat.trust.table.undone"), "info")
@@ -335,7 +335,7 @@ class Controls:
         elif intent == "hint":
             self.ask_hint()
         elif intent == "undo":
-            if self.session.mode == "vs_ai":
+            if self.session.seating.against_computer:
                 self.press("undo")
         elif intent == "discards":
             self.table.open_discards()

@@ -23,6 +23,7 @@ from typing import Any
 import pygame
 
 from tacocat.geometry import CONFETTI_CELL
+from tacocat.seating import Seating
 from tacocat.ui.table.panels import PanelPainter
 from tacocat.ui.table.tabletop import TabletopPainter
 from tacocat.ui.table.view import TableView
@@ -39,18 +40,19 @@ class Painter:
     :param text: the table's text cache.
     :param renderer: draws card sprites.
     :param board: draws the board.
-    :param mode: the game's mode (``"vs_ai"`` marks the bottom plate "you").
+    :param seating: who plays each seat (one person against the computer: the bottom
+        plate says "you").
     :param rounds_to_win: pips on each name plate.
     """
 
     def __init__(self, view: TableView, assets: Any, text: TextCache, renderer: CardRenderer,
-                 board: BoardView, mode: str, rounds_to_win: int) -> None:
+                 board: BoardView, seating: Seating, rounds_to_win: int) -> None:
         self.assets = assets
         self.board = board  # (the guided game points at its spaces)
         self.rounds_to_win = rounds_to_win  # (a restyled table builds its painter anew)
         self._confetti_sheet: pygame.Surface | None = None
         self.tabletop = TabletopPainter(view, assets, text, renderer, board)
-        self.panels = PanelPainter(view, assets, text, mode, rounds_to_win)
+        self.panels = PanelPainter(view, assets, text, seating, rounds_to_win)
 
     @property
     def view(self) -> TableView:

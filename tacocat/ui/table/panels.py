@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from tacocat.seating import Seating
 from tacocat.ui.table.plates import draw_plate
 from tacocat.ui.table.scoreboard import scoreboard
 from tacocat.ui.table.tabletop import label_height
@@ -69,16 +70,17 @@ class PanelPainter:
     :param view: the view model it draws.
     :param assets: the app's images (the plates' goals).
     :param text: the table's text cache.
-    :param mode: the game's mode (``"vs_ai"`` marks the bottom plate "you").
+    :param seating: who plays each seat (one person against the computer: the bottom
+        plate says "you").
     :param rounds_to_win: pips on each name plate.
     """
 
-    def __init__(self, view: TableView, assets: Any, text: TextCache, mode: str,
+    def __init__(self, view: TableView, assets: Any, text: TextCache, seating: Seating,
                  rounds_to_win: int) -> None:
         self.view = view
         self.assets = assets
         self.text = text
-        self.mode = mode
+        self.seating = seating
         self.rounds_to_win = rounds_to_win
         self._prompt_cache = SurfaceLRU(PROMPT_CACHE_BYTES)
         self._panel_cache = SurfaceLRU(PANEL_CACHE_BYTES)
@@ -122,7 +124,7 @@ class PanelPainter:
         cached = self._panel_cache.get(key)
         if cached is not None:
             return cached
-        surface = draw_plate(self.view, self.assets, self.text, seat, side, self.mode,
+        surface = draw_plate(self.view, self.assets, self.text, seat, side, self.seating,
                              self.rounds_to_win, attacker=key[5], turn=key[7])
         return self._panel_cache.put(key, surface)
 

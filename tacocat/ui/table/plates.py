@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from tacocat.seating import Seating
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.style import TextCache, mix, palette, rounded_panel
@@ -19,7 +20,7 @@ from tacocat.ui.widgets.text_box import draw_pill, draw_text
 PIP_STEP = 18
 
 
-def draw_plate(view: Any, assets: Any, text: TextCache, seat: int, side: str, mode: str,
+def draw_plate(view: Any, assets: Any, text: TextCache, seat: int, side: str, seating: Seating,
                rounds_to_win: int, *, attacker: bool, turn: bool) -> pygame.Surface:
     """The plate of ``seat`` on ``side`` (a new surface, with its shadow margin)."""
     p = palette()
@@ -30,7 +31,7 @@ def draw_plate(view: Any, assets: Any, text: TextCache, seat: int, side: str, mo
                             radius=14, border_width=3 if turn else 2, shadow=4)
     goal = assets.image(f"board/goal_{seat + 1}", (40, 46))
     surface.blit(goal, (12, 4 + (h - 46) // 2))
-    you = tr("tacocat.table.you") if side == "bottom" and mode == "vs_ai" else ""
+    you = tr("tacocat.table.you") if side == "bottom" and seating.against_computer else ""
     name_h = text.font(19, True).get_linesize()
     badge = None
     if view.committed[seat]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from tacocat.rules import events as ev
 from tacocat.rules import rounds_to_win
+from tacocat.seating import Seating
 from tacocat.ui.table.animator import Animator
 from tacocat.ui.table.painter import Painter
 from tacocat.ui.table.view import TableView
@@ -39,14 +40,14 @@ class TableRig:
 
 
 def table_rig(app: App, ruleset: Ruleset, names: Sequence[str], bottom: int,
-              seats: frozenset[int], mode: str, *, speed: Callable[[], float],
+              seats: frozenset[int], seating: Seating, *, speed: Callable[[], float],
               sound: Callable[[str], None], narrate: Callable[[ev.Event], None],
               visible_seats: frozenset[int], hide_hands_on_deal: bool = False,
               pause_before: Callable[[ev.Event], bool] | None = None) -> TableRig:
     """A table for a game of ``ruleset`` between ``names``.
 
     :param bottom: the seat drawn at the bottom; ``seats``: whose hands show face up.
-    :param mode: the game's mode (the painter's plates and labels follow it).
+    :param seating: who plays each seat (the painter's plates follow it).
     :param speed, sound, narrate, visible_seats, hide_hands_on_deal, pause_before:
         the animator's (see :class:`~tacocat.ui.table.motion.Motion`).
     """
@@ -57,6 +58,6 @@ def table_rig(app: App, ruleset: Ruleset, names: Sequence[str], bottom: int,
                         reduced_motion=lambda: app.reduced_motion, visible_seats=visible_seats,
                         hide_hands_on_deal=hide_hands_on_deal, pause_before=pause_before)
     board = BoardView(app.assets, text, ruleset.board, L.BOARD_RECT)
-    painter = Painter(view, app.assets, text, renderer, board, mode,
+    painter = Painter(view, app.assets, text, renderer, board, seating,
                       rounds_to_win(ruleset.board.size))
     return TableRig(text, renderer, view, animator, board, painter)

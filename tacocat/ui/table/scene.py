@@ -29,6 +29,7 @@ import pygame
 from tacocat.ai.worker import AIWorker
 from tacocat.rules import GameState
 from tacocat.rules import events as ev
+from tacocat.seating import Seating
 from tacocat.ui.input.prompts import key_label
 from tacocat.ui.results.feeling import player_of
 from tacocat.ui.results.summaries import GameSummary
@@ -104,12 +105,12 @@ class TableScene(Scene):
         app, config = self.app, self.config
         self.session = session = self._make_session()
         state = session.state
-        self.viewer, seats = _seats_on_screen(config, session.mode)
+        self.viewer, seats = _seats_on_screen(session.seating)
         rig = table_rig(
             app, state.ruleset, config.names, self.viewer if self.viewer is not None else 0,
-            seats, session.mode, speed=lambda: app.animation_speed, sound=self.sound,
+            seats, session.seating, speed=lambda: app.animation_speed, sound=self.sound,
             narrate=self._narrate, visible_seats=session.visible_seats,
-            hide_hands_on_deal=session.mode == "hotseat", pause_before=self._pause_before)
+            hide_hands_on_deal=session.seating.shares_screen, pause_before=self._pause_before)
         self.text, self.renderer, self.view = rig.text, rig.renderer, rig.view
         self.animator, self.board, self.painter = rig.animator, rig.board, rig.painter
         if session.resumed:
@@ -298,8 +299,8 @@ class TableScene(Scene):
         return int(self.view.board.size)
 
     @property
-    def mode(self) -> str:
-        return self.config.mode
+    def seating(self) -> Seating:
+        return self.config.seating
 
     @property
     def player(self) -> int | None:
@@ -321,7 +322,7 @@ class TableScene(Scene):
     def _maybe_pass_device(self) -> None:
         session = self.session
         assert session is not None
-        if session.mode != "hotseat" or self._passing:
+        if not session.seating.shares_screen or self._passing:
             return
         seat = session.human_to_act()
         if seat is None or (seat == self.viewer and seat in self.view.face_up_seats):
@@ -366,8 +367,8 @@ class TableScene(Scene):
         assert state.winner is not None, "the game over shows once the game is won"
         self.app.scenes.push(GameOverScene(self.app, self, GameSummary(
             winner=state.winner, wins=tuple(state.wins), names=tuple(self.config.names),
-            rounds=state.round_number, tied=state.tied_rounds, mode=session.mode,
-            human_seat=self.config.human_seat, recap=tuple(self.view.book.records))))
+            rounds=state.round_number, tied=state.tied_rounds, seating=session.seating,
+            recap=tuple(self.view.book.records))))
 
     def take_back(self) -> bool:
         """Undo the player's last decision (vs-AI) and lay the table out from the state
@@ -422,7 +423,7 @@ class TableScene(Scene):
         if self.session is None:
             return
         self.painter = Painter(self.view, self.app.assets, self.text, self.renderer, self.board,
-                               self.session.mode, self.painter.rounds_to_win)
+                               self.session.seating, self.painter.rounds_to_win)
         self.board.restyle()
 
     def read_hand(self) -> None:
@@ -451,10 +452,12 @@ class TableScene(Scene):
             self.renderer, self.text))
 
 
-def _seats_on_screen(config: GameConfig, mode: str) -> tuple[int | None, frozenset[int]]:
-    """Who looks at the screen (None: nobody yet, or a spectator) and whose hands show."""
-    if mode == "vs_ai":
-        return config.human_seat, frozenset({config.human_seat})
-    if mode == "demo":
+def _seats_on_screen(seating: Seating) -> tuple[int | None, frozenset[int]]:
+    """Who looks at the screen (None: nobody yet, or a spectator) and whose hands show:
+    the one person's against the computer; both for a spectator of the computer's game;
+    none while people sharing the screen have not yet said who holds the device."""
+    if seating.person is not None:
+        return seating.person, frozenset({seating.person})
+    if not seating.people:
         return None, frozenset({0, 1})
     return None, frozenset()

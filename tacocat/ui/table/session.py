@@ -11,14 +11,14 @@ may be *ahead* of what the screen shows: the table only draws what its
 animator has played so far. Nobody acts while the animator still has events
 (the scene passes ``idle`` to :meth:`GameSession.update`).
 
-Seats:
+Seats (the config's :class:`~tacocat.seating.Seating`):
 
-* ``vs_ai`` - one human seat, the other is a bot. In a secret choice (the
-  duel, the centre replacement) the bot commits *first* (the engine hides its
-  choice) and the reveal happens when the human commits.
-* ``hotseat`` - two humans. Secret choices are made one seat at a time, the
-  first seat first; the table shows the pass-the-device screen between them.
-* ``demo`` - both seats are bots.
+* one person against the computer - in a secret choice (the duel, the centre
+  replacement) the bot commits *first* (the engine hides its choice) and the
+  reveal happens when the person commits.
+* two people sharing the screen - secret choices are made one seat at a time,
+  the first seat first; the table shows the pass-the-device screen between them.
+* the computer in both seats (a demo).
 
 Bots think in an :class:`~tacocat.ai.worker.AIWorker` (a separate process by
 default) and their moves are paced: the answer is applied no sooner than a
@@ -70,39 +70,13 @@ class AutosaveStore(Protocol):
     def clear_autosave(self) -> Any: ...
 
 
-def game_result(config: GameConfig, state: GameState) -> tuple[str, dict[str, Any]] | None:
-    """A finished game as ``Stats.record_game``'s arguments ``(mode, figures)``; None for a demo."""
-    if config.mode == "demo" or state.winner is None:
-        return None
-    winner = state.winner
-    loser = 1 - winner
-    if config.mode == "vs_ai":
-        human = config.human_seat
-        return config.mode, dict(level=config.level, human_won=winner == human,
-                                 rounds_won=state.wins[human], rounds_lost=state.wins[1 - human],
-                                 tied_rounds=state.tied_rounds)
-    return config.mode, dict(winner_name=config.names[winner], loser_name=config.names[loser],
-                             rounds_won=state.wins[winner], rounds_lost=state.wins[loser],
-                             tied_rounds=state.tied_rounds)
-
-
-def human_seats(config: GameConfig) -> frozenset[int]:
-    """The seats people play (vs-AI: one; hot-seat: both; demo: none)."""
-    if config.mode == "vs_ai":
-        return frozenset({config.human_seat})
-    if config.mode == "hotseat":
-        return frozenset({0, 1})
-    return frozenset()
-
-
 def config_to_dict(config: GameConfig, undos: int = 0) -> dict[str, Any]:
     """The app config the autosave stores (see ``tacocat.persistence.saves``);
     ``undos``: moves taken back so far (the key is left out when there were none)."""
-    mode = config.mode
     data: dict[str, Any] = {
-        "mode": mode,
+        "mode": str(config.mode),
         "level": config.level,
-        "human_seat": config.human_seat if mode == "vs_ai" else None,
+        "human_seat": config.seating.person if config.seating.against_computer else None,
         "names": list(config.names),
     }
     if undos:
@@ -138,16 +112,16 @@ class GameSession:
         #: Moves taken back so far (kept in the autosave and the History's record).
         self.undos = undos
         self._undo_history: Any = None  # earlier states for Take back (see .undo)
-        self.mode: str = config.mode
-        self.human_seats = human_seats(config)
+        self.seating = config.seating
+        self.mode = config.mode
+        self.human_seats = self.seating.people
         self.level: str = config.level
         #: Seats whose private events (own cards) the screen may learn.
-        self.visible_seats: frozenset[int] = (
-            self.human_seats if self.mode == "vs_ai" else frozenset({0, 1}))
+        self.visible_seats = self.seating.seen_here
         self.worker = worker or AIWorker()
         # A new demo must not overwrite the player's unfinished game; a demo
         # started on an empty slot (or resumed with --continue) saves as usual.
-        if self.mode == "demo" and state is None and saves is not None and saves.has_autosave():
+        if not self.human_seats and state is None and saves is not None and saves.has_autosave():
             saves = None
         self.saves = saves
         self.speed = speed
@@ -304,11 +278,11 @@ class GameSession:
         self._bot_wait = 0.0 if math.isinf(speed) or speed <= 0 else base / speed
 
     def forced_answer(self) -> Action | None:
-        """Hot-seat: the answer a defender must give when there is no choice (no card
-        reaches the attack, so the lowest is sacrificed). It is played for them: passing
-        the device only to press the one possible card would waste both players' time,
-        and the sacrifice tells the table nothing the rules would not."""
-        if self.mode != "hotseat" or self.state.phase is not Phase.DEFEND:
+        """Two people sharing the screen: the answer a defender must give when there is
+        no choice (no card reaches the attack, so the lowest is sacrificed). It is played
+        for them: passing the device only to press the one possible card would waste
+        both players' time, and the sacrifice tells the table nothing the rules would not."""
+        if not self.seating.shares_screen or self.state.phase is not Phase.DEFEND:
             return None
         seat = self.human_to_act()
         if seat is None:
@@ -322,8 +296,8 @@ class GameSession:
     allows_undo = True
 
     def undo_target(self) -> GameState | None:
-        """Where Undo would go back to (vs-AI only, see :mod:`.undo`), or None."""
-        if self.mode != "vs_ai":
+        """Where Undo would go back to (against the computer only, see :mod:`.undo`), or None."""
+        if not self.seating.against_computer:
             return None
         from tacocat.ui.table.undo import StateHistory, undo_point
 

@@ -17,6 +17,7 @@ import pygame
 
 from tacocat.persistence.tutorial import TutorialProgress, load_progress, save_progress
 from tacocat.rules import GameState
+from tacocat.seating import GameKind
 from tacocat.tutorial import Tutorial
 from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.table.scene import TableScene
@@ -34,7 +35,8 @@ log = logging.getLogger(__name__)
 
 def tutorial_config(app: App) -> GameConfig:
     """The guided game's seats: the player first, the coach's computer second."""
-    return GameConfig("vs_ai", "easy", 0, (app.settings.player_names[0], tr("tacocat.names.computer")))
+    return GameConfig(GameKind.VS_AI, "easy", 0,
+                      (app.settings.player_names[0], tr("tacocat.names.computer")))
 
 
 class TutorialScene(TableScene):
@@ -90,7 +92,7 @@ class TutorialScene(TableScene):
         """The lesson is over: hand the learner to a first real game, on easy (not the
         lesson again - How to play still offers it)."""
         names = (self.config.names[0], tr("tacocat.names.computer"))
-        self.app.start_game(GameConfig("vs_ai", "easy", 0, names))
+        self.app.start_game(GameConfig(GameKind.VS_AI, "easy", 0, names))
 
     def rematch_label(self) -> str:
         return tr("tacocat.trust.tutorial.first_game")

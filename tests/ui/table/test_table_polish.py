@@ -11,6 +11,7 @@ from table_helpers import ScriptedWorker, click, key, step, wait_for_turn, wait_
 
 from tacocat.rules import DuelCard, Phase, Replace, new_game
 from tacocat.rules import events as ev
+from tacocat.seating import GameKind, Seating
 from tacocat.ui.results.summaries import GameSummary, RoundSummary
 from tacocat.ui.scenes.game_over import GameOverScene
 from tacocat.ui.scenes.round_result import RoundResultScene
@@ -282,7 +283,7 @@ def test_a_long_recap_wraps_and_clears_the_game_over_buttons(start_table):
     records = [RoundRecord(1 + i // 2, i % 2, (5, 5 + i % 2), None if i % 2 == 0 else 0)
                for i in range(14)]  # seven decided rounds, each after a tie
     info = GameSummary(winner=0, wins=(4, 3), names=table.view.names, rounds=14, tied=7,
-                       mode="vs_ai", human_seat=0, recap=tuple(records))
+                       seating=Seating.of(GameKind.VS_AI, 0), recap=tuple(records))
     over = GameOverScene(app, table, info)
     over.draw(app.screen)
     # Two rows of chips, both above the buttons.

@@ -7,6 +7,7 @@ from table_helpers import step
 
 from tacocat.rules import events as ev
 from tacocat.rules import new_game
+from tacocat.seating import GameKind, Seating
 from tacocat.ui.results.summaries import GameSummary, RoundSummary
 from tacocat.ui.scenes.game_over import GameOverScene
 from tacocat.ui.scenes.round_result import RoundResultScene
@@ -100,7 +101,7 @@ def test_the_round_result_and_game_over_say_you_lost(start_table):
                                                     wins=(1, 0)))
     assert won._title()[0] == "You win the round!"
     info = GameSummary(winner=1, wins=(1, 4), names=table.view.names, rounds=5, tied=0,
-                       mode="vs_ai", human_seat=0, recap=())
+                       seating=Seating.of(GameKind.VS_AI, 0), recap=())
     over = GameOverScene(app, table, info)
     app.scenes.push(over)
     step(app, 3)
