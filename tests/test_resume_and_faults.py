@@ -209,7 +209,7 @@ def test_continue_demo_lets_the_computer_finish_and_clears_the_autosave(
     write_save(tmp_path, first_legal_game(5, lambda s: len(s.actions) >= 10))
     app = app_in("--continue", "--demo", "--speed", "inf")
     table = table_of(app)
-    assert table.session.mode == "demo" and len(table.session.state.actions) == 10
+    assert table.session.config.mode == "demo" and len(table.session.state.actions) == 10
     assert table.config.names == ("Ana", "Computer")
     step_until(app, lambda: not app.running, limit=20000)
     assert app.exit_code == 0 and table.session.state.is_over

@@ -3,7 +3,8 @@
 * :mod:`.scene` - :class:`~tacocat.ui.table.scene.TableScene`: wiring and the flow
   of a game (pass screen, round result, game over, rematch, statistics).
 * :mod:`.session` - :class:`~tacocat.ui.table.session.GameSession`: the game state,
-  seats, the computer's moves (through :mod:`tacocat.ai.worker`), autosave. No drawing.
+  whose turn, autosave. No drawing. :mod:`.players` - who fills each seat: a person
+  here, or the computer (thinking in :mod:`tacocat.ai.worker`), behind one interface.
 * :mod:`.controls` - buttons, keys and clicks become actions; its parts are
   :mod:`.selection` (the picked cards), :mod:`.focus_ring` (keyboard focus) and
   :mod:`.pointer` (the mouse's hit tests).

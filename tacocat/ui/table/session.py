@@ -20,15 +20,16 @@ Seats (the config's :class:`~tacocat.seating.Seating`):
   the first seat first; the table shows the pass-the-device screen between them.
 * the computer in both seats (a demo).
 
-Bots think in an :class:`~tacocat.ai.worker.AIWorker` (a separate process by
-default) and their moves are paced: the answer is applied no sooner than a
-short delay scaled by the animation speed, so a person can follow.
+Each seat has its :class:`~tacocat.ui.table.players.Player`: a person here answers
+through the table's controls (:meth:`GameSession.submit`); the computer is asked
+with its seat's observation and answers through :meth:`GameSession.update`,
+thinking in an :class:`~tacocat.ai.worker.AIWorker` (a separate process by
+default), its moves paced so that a person can follow.
 """
 
 from __future__ import annotations
 
 import logging
-import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -47,6 +48,7 @@ from tacocat.rules import (
 )
 from tacocat.rules.events import Event
 from tacocat.ui.stage.game_config import GameConfig
+from tacocat.ui.table.players import Player, seat_players
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.text.refusals import refusal_text
 
@@ -54,10 +56,6 @@ if TYPE_CHECKING:
     from tacocat.ai.hints import Hint
 
 log = logging.getLogger(__name__)
-
-#: Seconds a bot's move waits at speed 1 (a secret commit needs less: nothing shows).
-AI_MOVE_DELAY = 0.6
-AI_COMMIT_DELAY = 0.3
 
 
 class AutosaveStore(Protocol):
@@ -113,9 +111,7 @@ class GameSession:
         self.undos = undos
         self._undo_history: Any = None  # earlier states for Take back (see .undo)
         self.seating = config.seating
-        self.mode = config.mode
         self.human_seats = self.seating.people
-        self.level: str = config.level
         #: Seats whose private events (own cards) the screen may learn.
         self.visible_seats = self.seating.seen_here
         self.worker = worker or AIWorker()
@@ -136,9 +132,10 @@ class GameSession:
             self.resumed = True
         self.state: GameState = state
         self._rng = random.Random(f"tacocat-ui:{state.seed}:{len(state.actions)}")
-        self._bot_future: Future[Action] | None = None
-        self._bot_request: tuple[GameState, int] | None = None
-        self._bot_wait = 0.0
+        #: Who plays each seat.
+        self.players: tuple[Player, Player] = seat_players(
+            self.seating, self.worker, config.level, self, self._rng, speed)
+        self._asked: tuple[GameState, int] | None = None  # the question a computer thinks about
         self._hint_future: Future[Hint | None] | None = None
         self._hint_state: GameState | None = None
         self._finished_reported = False
@@ -183,8 +180,8 @@ class GameSession:
 
     @property
     def ai_thinking(self) -> bool:
-        """True while a bot's move is requested or waiting for its pacing delay."""
-        return self._bot_future is not None
+        """True while the computer's move is asked for or waiting for its pacing delay."""
+        return any(player.deciding for player in self.players)
 
     # --- applying -----------------------------------------------------------------
 
@@ -245,37 +242,19 @@ class GameSession:
         if who is None or who[1]:
             return
         seat = who[0]
-        if self._bot_future is None or self._bot_request != (self.state, seat):
-            self._request_bot(seat)
-        if not idle:
-            return
-        self._bot_wait -= dt
-        future = self._bot_future
-        if self._bot_wait > 0 or future is None or not future.done():
-            return
-        self._bot_future = self._bot_request = None
-        action = None
-        if not future.cancelled():
-            try:
-                action = future.result()
-            except Exception:
-                log.exception("the computer could not choose; it plays its first legal move")
-        legal = self.state.legal_actions(seat)
-        if action is None or action not in legal:
-            if action is not None:
-                log.error("the computer chose an illegal move %r; playing %r", action, legal[0])
-            action = legal[0]
-        self._apply(action)
+        player = self.players[seat]
+        if self._asked != (self.state, seat):
+            self._asked = (self.state, seat)
+            player.ask(self.state.observation(seat), self.state.legal_actions(seat))
+        if idle and (action := player.answer(dt)) is not None:
+            self._asked = None
+            self._apply(action)
 
-    def _request_bot(self, seat: int) -> None:
-        observation = self.state.observation(seat)
-        legal = self.state.legal_actions(seat)
-        seed = self._rng.getrandbits(62)
-        self._bot_future = self.worker.choose(self.level, (id(self), seat), observation, legal, seed)
-        self._bot_request = (self.state, seat)
-        speed = self.speed()
-        base = AI_COMMIT_DELAY if self.state.secret_choice_open else AI_MOVE_DELAY
-        self._bot_wait = 0.0 if math.isinf(speed) or speed <= 0 else base / speed
+    def _withdraw(self) -> None:
+        """No seat's question stands any more (a move taken back, the game left)."""
+        for player in self.players:
+            player.withdraw()
+        self._asked = None
 
     def forced_answer(self) -> Action | None:
         """Two people sharing the screen: the answer a defender must give when there is
@@ -311,7 +290,7 @@ class GameSession:
         if target is None:
             return False
         self._cancel_hint()
-        self._bot_future = self._bot_request = None
+        self._withdraw()
         self.outbox.clear()
         self.state = target
         self.undos += 1
@@ -395,5 +374,5 @@ class GameSession:
     def close(self) -> None:
         """Stop thinking at once (the window is closing or the game is left)."""
         self._cancel_hint()
-        self._bot_future = self._bot_request = None
+        self._withdraw()
         self.worker.close()
