@@ -53,6 +53,8 @@ PROMPT_ONE_LINE_MIN = 16
 PROMPT_TWO_LINES_MIN = 18
 PROMPT_LINES = 3
 BANNER_ROOM = (900, 44)
+#: Pixels between "vs" and each duel card beside it.
+VS_MARGIN = 3
 #: Pixel memory for name plates and banners, and for prompt lines (each a few tens of KB).
 PANEL_CACHE_BYTES = 2 * 2**20
 PROMPT_CACHE_BYTES = 2**20
@@ -266,9 +268,9 @@ class Painter:
         for cx, cy in L.DUEL_POS:
             surface.blit(slot, slot.get_rect(center=(round(cx), round(cy))))
         p = palette()
-        # "vs" in the gap between the two slots.
-        # (a long word may reach a little over the empty slots' edges)
-        gap = round(L.DUEL_POS[1][0] - L.DUEL_POS[0][0]) - slot.get_width() + 20
+        # "vs" in the gap between the two slots, shrunk to fit it: a duel card lies on
+        # each slot's edge, and a word reaching over it is cut ("kundër", review sq 12).
+        gap = round(L.DUEL_POS[1][0] - L.DUEL_POS[0][0]) - slot.get_width() + 8 - 2 * VS_MARGIN
         box = pygame.Rect(0, 0, gap, max(30, self.label_height()))
         box.center = (round((L.DUEL_POS[0][0] + L.DUEL_POS[1][0]) / 2), round(L.DUEL_POS[0][1]))
         draw_text(surface, self.text, tr("tacocat.table.vs"), 18, p.box_floor, box, bold=True)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tacocat.rules import Action, Attack, DuelCard, Phase, Replace, Respond
-from tacocat.ui.i18n import tr
+from tacocat.ui.i18n import percents, tr
 from tacocat.ui.reason_words import card_list, hint_with_reason, short_odds
 from tacocat.ui.table.narration import cards_text
 from tacocat.ui.table.turn import Turn
@@ -97,5 +97,5 @@ def hint_words(hint: Hint) -> str:
         odds = short_odds(int(hint.reason_params["pct"]), hint.alternative,
                           int(hint.reason_params["alt_pct"]))
     else:
-        odds = tr(hint.reason_key, **hint.reason_params)
+        odds = tr(hint.reason_key, **percents(hint.reason_params))
     return hint_line(hint.action, odds, hint.reasons)
