@@ -8,7 +8,8 @@ LANG (en, fil, lv, lo, sq; default the machine's) shows every screen in that lan
 the pictures a translator checks (docs/translating.md).
 
 Each screen is reached the way a player reaches it (scene switches, overlays,
-a demo game played to its round result and game over), drawn for a few frames,
+a demo game played to its round result and game over; two How to play pages,
+the table's hint), drawn for a few frames,
 then saved as ``OUT_DIR/<screen>.png``. Prints the video driver used.
 """
 
@@ -75,6 +76,9 @@ def main(out: Path, data: Path, language: str | None = None) -> None:
     save(app, out, "title")
     app.open_rules()
     save(app, out, "rules")
+    for page in ("duel", "answer"):  # two pages of How to play, as the README shows them
+        app.scenes.top.show_page(page)
+        save(app, out, f"howto_{page}")
     app.scenes.pop()
     app.open_settings()
     save(app, out, "settings")
@@ -88,6 +92,7 @@ def main(out: Path, data: Path, language: str | None = None) -> None:
     save(app, out, "new_game")
     app.start_game(game_config(app, "vs_ai", seed=3))
     save(app, out, "table")
+    shoot_hint(app, out)
     app.open_menu()
     save(app, out, "menu")
     app.scenes.pop()
@@ -138,6 +143,26 @@ def keep_sample_games(data: Path) -> None:
         store.add(GameRecord.from_state(state), GameInfo.of(state, config, finished_at=when))
     # Counted too, as playing them did (kept games without statistics are rebuilt, and told).
     save_stats(data, counted_by_history(e.info for e in reversed(store.entries()))[0])
+
+
+def shoot_hint(app: App, out: Path) -> None:
+    """The table's first decision with the hint asked for: the move, its reason and odds."""
+    import time
+
+    from tacocat.ui.i18n import tr
+
+    table = app.scenes.top
+    for _ in range(3000):  # the deal's animation first: then the player decides
+        if table.acting_seat() is not None:
+            break
+        app.step(DT)
+    table.controls.ask_hint()
+    waited = time.monotonic() + 60  # the analysis runs in the AI worker
+    while (table.controls.hint_text in (None, tr("tacocat.table.hint.thinking"))
+           and time.monotonic() < waited):
+        app.step(DT)
+        time.sleep(0.01)
+    save(app, out, "hint")
 
 
 def shoot_history(app: App, out: Path) -> None:
