@@ -24,7 +24,7 @@ import pygame  # noqa: E402
 from tacocat.cli import parse_args  # noqa: E402
 from tacocat.ui.scenes.round_result import RoundResultScene  # noqa: E402
 from tacocat.ui.shell.app import App  # noqa: E402
-from tacocat.ui.stage.game_config import GameConfig  # noqa: E402
+from tools.trust_shots import against_the_computer  # noqa: E402  (named as the game names it)
 
 
 def main(out: Path, what: str, language: str, percent: int) -> None:
@@ -51,7 +51,7 @@ def main(out: Path, what: str, language: str, percent: int) -> None:
         save(f"settings-{language}-{percent}.png")
     else:
         app.options.speed = 8.0
-        app.start_game(GameConfig("vs_ai", "easy", human_seat=0, seed=3))
+        app.start_game(against_the_computer(3))
         table = app.scenes.top
         for _ in range(3000):
             frames(1)
@@ -96,7 +96,7 @@ def screens(app: App, frames, save, stem: str) -> None:
     app.scenes.switch(NewGameScene(app))
     frames(40)
     save(f"{stem}-new-game.png")
-    app.start_game(GameConfig("vs_ai", "easy", human_seat=0, seed=3))
+    app.start_game(against_the_computer(3))
     frames(90)
     app.open_menu()
     frames(40)

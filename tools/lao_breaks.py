@@ -155,9 +155,16 @@ def break_positions(text: str) -> list[int]:
     return sorted(set(positions))
 
 
+#: Classifiers that follow a count ("3 ໃບ"): a line must not end between a number and
+#: its classifier ("ແຜ່ນປິດ 1 / ແຜ່ນ", review lo 41), so a no-break space joins them.
+CLASSIFIERS = ("ໃບ", "ເທື່ອ", "ຮອບ", "ແຜ່ນ", "ເກມ", "ຊ່ອງ", "ອັນ", "ຄັ້ງ")
+_COUNT_THEN_CLASSIFIER = re.compile(r"(\d|%\{\w+\}) (?=" + "|".join(CLASSIFIERS) + ")")
+
+
 def place_breaks(text: str) -> str:
-    """``text`` with its zero-width spaces removed and put back at word boundaries."""
-    plain = text.replace(ZWSP, "")
+    """``text`` with its zero-width spaces removed and put back at word boundaries, and a
+    count joined to its classifier."""
+    plain = _COUNT_THEN_CLASSIFIER.sub("\\1\u00a0", text.replace(ZWSP, ""))
     pieces, last = [], 0
     for position in break_positions(plain):
         pieces += [plain[last:position], ZWSP]

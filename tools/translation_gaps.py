@@ -9,8 +9,12 @@ have the wrong CLDR categories for the language.
     python tools/translation_gaps.py --reorder  # rewrite files in English's key order,
                                                 # dropping keys English no longer has
     python tools/translation_gaps.py --unused   # English keys no code asks for
+    python tools/translation_gaps.py --review   # also exit 1 while a string needs review
 
-Exit status 1 when any language has a gap, so the script can gate a build. It reads the files
+Each language's strings that need review (changed since the ledger answered them, or never
+reviewed: ``tools/review_state.py``) are listed after its gaps. Exit status 1 when any
+language has a gap (with ``--review``, also when a string needs review), so the script can
+gate a build. It reads the files
 directly (no pygame, no game code beyond the language list) so it runs anywhere Python does.
 """
 
@@ -119,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="rewrite each file in English's key order, dropping keys English lacks")
     parser.add_argument("--unused", action="store_true",
                         help="list the English keys no code asks for, and exit 1 if there are any")
+    parser.add_argument("--review", action="store_true",
+                        help="exit 1 while any string needs review, too")
     args = parser.parse_args(argv)
     if args.unused:
         left = unused(list(leaves(load("en"))))
@@ -132,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.reorder:
         for code in codes:
             write(code, reordered(load(code), load("en")))
+    from tools.review_state import needs_review  # it reads the files through this module
+
     failed = False
     for code in codes:
         lines = gaps(code, english)
@@ -139,6 +147,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{code}: {len(lines)} gap(s)" if lines else f"{code}: complete")
         for line in lines:
             print(line)
+        unreviewed = needs_review(code, english=english)
+        failed = failed or (args.review and bool(unreviewed))
+        if unreviewed:
+            print(f"  {len(unreviewed)} string(s) need review:")
+        for key, why in unreviewed.items():
+            print(f"  review  {key}: {why}")
     return 1 if failed else 0
 
 

@@ -26,6 +26,7 @@ from tacocat.persistence.problems import (
     Problem,
     backup_failed,
     backup_kept,
+    io_problem,
     not_written,
     pair,
     reason,
@@ -91,7 +92,7 @@ def read_document(path: Path, *, fmt: str, version: int, max_bytes: int) -> dict
     except OSError as error:
         # A folder in its place, a permission problem: not readable, same outcome.
         raise BadDocument(f"could not be read ({error.strerror or error})", why="unreadable",
-                          detail=printable(error.strerror or str(error))) from error
+                          cause=io_problem(error)) from error
     if len(raw) > max_bytes:
         raise BadDocument(f"is too large (over {max_bytes // 1024} KB) to be a Tacocat file",
                           why="too_large", kb=max_bytes // 1024)

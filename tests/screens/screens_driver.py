@@ -8,12 +8,14 @@ LANG (en, fil, lv, lo, sq; default the machine's) shows every screen in that lan
 the pictures a translator checks (docs/translating.md).
 
 Each screen is reached the way a player reaches it (scene switches, overlays,
-a demo game played to its round result and game over), drawn for a few frames,
+a demo game played to its round result and game over; two How to play pages,
+the table's hint), drawn for a few frames,
 then saved as ``OUT_DIR/<screen>.png``. Prints the video driver used.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -25,6 +27,7 @@ import pygame  # noqa: E402
 from tacocat.cli import parse_args  # noqa: E402
 from tacocat.ui.shell.app import App  # noqa: E402
 from tacocat.ui.stage.game_config import GameConfig  # noqa: E402
+from tacocat.ui.text import i18n  # noqa: E402
 
 DT = 1 / 30
 
@@ -52,15 +55,30 @@ def run_until(app: App, scene_name: str, limit: int = 20000) -> None:
     raise SystemExit(f"never reached the {scene_name} screen")
 
 
+def game_config(app: App, mode: str, seed: int) -> GameConfig:
+    """A new ``vs_ai`` or ``demo`` game named as the game names it (the settings' names, the
+    computer's, the demo's Sun and Moon, in the app's language): GameConfig's own default
+    names are English, and pictures for a translator must show what a player sees."""
+    app.options.vs_ai, app.options.hotseat = mode == "vs_ai", False
+    try:
+        return dataclasses.replace(app.config_from_options(), level="easy", seed=seed)
+    finally:
+        app.options.vs_ai = False
+
+
 def main(out: Path, data: Path, language: str | None = None) -> None:
     out.mkdir(parents=True, exist_ok=True)
     data.mkdir(parents=True, exist_ok=True)
+    i18n.set_language(language or "en")  # the sample games' names, in the language shown
     keep_sample_games(data)
     app = App(parse_args(["--data-dir", str(data), *(["--lang", language] if language else [])]), data)
     print(pygame.display.get_driver())
     save(app, out, "title")
     app.open_rules()
     save(app, out, "rules")
+    for page in ("duel", "answer"):  # two pages of How to play, as the README shows them
+        app.scenes.top.show_page(page)
+        save(app, out, f"howto_{page}")
     app.scenes.pop()
     app.open_settings()
     save(app, out, "settings")
@@ -72,8 +90,9 @@ def main(out: Path, data: Path, language: str | None = None) -> None:
 
     app.scenes.switch(NewGameScene(app))
     save(app, out, "new_game")
-    app.start_game(GameConfig("vs_ai", "easy", human_seat=0, seed=3))
+    app.start_game(game_config(app, "vs_ai", seed=3))
     save(app, out, "table")
+    shoot_hint(app, out)
     app.open_menu()
     save(app, out, "menu")
     app.scenes.pop()
@@ -81,7 +100,7 @@ def main(out: Path, data: Path, language: str | None = None) -> None:
     run_until(app, "pass_device")
     save(app, out, "pass_device")
     app.options.speed = 40.0
-    app.start_game(GameConfig("demo", "easy", seed=5))
+    app.start_game(game_config(app, "demo", seed=5))
     # A demo moves on by itself: take these while they are still up.
     run_until(app, "round_result")
     save(app, out, "round_result", frames=8)
@@ -105,12 +124,15 @@ def keep_sample_games(data: Path) -> None:
     from tacocat.rules import GameRecord, Ruleset, new_game
 
     store = HistoryStore(data)
+    from tacocat.ui.text.names import default_names
+
+    computer = i18n.tr("tacocat.names.computer")
     configs = [{"mode": "vs_ai", "level": level, "human_seat": seat,
-                "names": ["Ana", "Computer"] if seat == 0 else ["Computer", "Ana"]}
+                "names": ["Ana", computer] if seat == 0 else [computer, "Ana"]}
                for level, seat in (("easy", 0), ("medium", 1), ("hard", 0), ("hard", 1))]
     configs += [{"mode": "hotseat", "level": None, "human_seat": None, "names": ["Ana", "Ben"]},
                 {"mode": "demo", "level": "medium", "human_seat": None,
-                 "names": ["Computer 1", "Computer 2"]}] * 2
+                 "names": list(default_names())}] * 2
     start = datetime.now().astimezone() - timedelta(days=5)
     for number, config in enumerate(configs):
         rng = random.Random(number)
@@ -121,6 +143,26 @@ def keep_sample_games(data: Path) -> None:
         store.add(GameRecord.from_state(state), GameInfo.of(state, config, finished_at=when))
     # Counted too, as playing them did (kept games without statistics are rebuilt, and told).
     save_stats(data, counted_by_history(e.info for e in reversed(store.entries()))[0])
+
+
+def shoot_hint(app: App, out: Path) -> None:
+    """The table's first decision with the hint asked for: the move, its reason and odds."""
+    import time
+
+    from tacocat.ui.text.i18n import tr
+
+    table = app.scenes.top
+    for _ in range(3000):  # the deal's animation first: then the player decides
+        if table.acting_seat() is not None:
+            break
+        app.step(DT)
+    table.controls.ask_hint()
+    waited = time.monotonic() + 60  # the analysis runs in the AI worker
+    while (table.controls.hint_text in (None, tr("tacocat.table.hint.thinking"))
+           and time.monotonic() < waited):
+        app.step(DT)
+        time.sleep(0.01)
+    save(app, out, "hint")
 
 
 def shoot_history(app: App, out: Path) -> None:

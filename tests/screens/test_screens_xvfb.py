@@ -12,8 +12,9 @@ import pygame
 import pytest
 
 DRIVER = Path(__file__).with_name("screens_driver.py")
-SCREENS = ("title", "rules", "settings", "stats", "new_game", "table", "menu", "pass_device",
-           "round_result", "game_over", "history", "replay", "review", "review_mistake")
+SCREENS = ("title", "rules", "howto_duel", "howto_answer", "settings", "stats", "new_game",
+           "table", "hint", "menu", "pass_device", "round_result", "game_over", "history",
+           "replay", "review", "review_mistake")
 PANEL_SCREENS = ("rules", "settings", "stats", "new_game", "menu", "round_result", "game_over",
                  "history")
 
@@ -71,7 +72,9 @@ def test_each_picture_shows_the_screen_it_is_named_after(shots):
 
     top = json.loads((shots / "scenes.json").read_text())
     # The review's marked mistake is the replay viewer, opened from the review.
-    assert top == {**{name: name for name in SCREENS}, "review_mistake": "replay"}
+    # Two How to play pages are the rules screen; the hint is the table's.
+    assert top == {**{name: name for name in SCREENS}, "review_mistake": "replay",
+                   "howto_duel": "rules", "howto_answer": "rules", "hint": "table"}
 
 
 @pytest.mark.slow

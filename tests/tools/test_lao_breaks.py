@@ -7,6 +7,7 @@ run; the game itself reads the finished file and needs no segmenter.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -85,3 +86,12 @@ def test_check_mode_fails_on_a_badly_broken_file(tmp_path):
     fixed = json.loads(path.read_text(encoding="utf-8"))["lo"]
     assert fixed == {"a": f"ຂະໜາດ{ZWSP}ໜ້າຕ່າງ", "b": f"ຂະໜາດ{ZWSP}ໜ້າຕ່າງ"}
     assert lao_breaks.main(["--check", str(path)]) == 0
+
+
+def test_a_count_keeps_its_classifier_on_its_line():
+    """"ແຜ່ນປິດ 1 / ແຜ່ນ" broke at 150 % text (review lo 41): a no-break space joins them."""
+    assert place_breaks("ມັນໂດດຂ້າມແຜ່ນປິດ %{count} ແຜ່ນ.").count("%{count}\u00a0ແຜ່ນ") == 1
+    assert place_breaks("ເຫຼືອ 3 ໃບ").endswith("3\u00a0ໃບ")
+    apart = [(key, text) for key, text in lao_breaks.strings(LAO)
+             if re.search(r"(\d|%\{\w+\})[ \u200b](" + "|".join(lao_breaks.CLASSIFIERS) + ")", text)]
+    assert apart == []

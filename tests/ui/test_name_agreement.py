@@ -11,7 +11,13 @@ does the inflecting ("spēlētāja %{name} vārti", "porta e lojtarit %{name}").
 
 Filipino marks a name's case with particles, and personal names take their own
 (si / ni / kay, not ang / ng / sa): that is checked too. Lao has no gender or
-case inflection and is not checked here.
+case inflection; a Lao name only needs a space (or a line-break point) between it
+and the Lao words beside it, or the two run together.
+
+The rules run twice: over the placeholders (the patterns), and over every string
+filled with each of the language's default names (Sun, Moon, the computer, Player 1
+and 2) and a typed name, which catches what only shows with a real name (sq
+*lojtarit Hëna*, a masculine noun beside the feminine default name).
 """
 
 from __future__ import annotations
@@ -22,20 +28,34 @@ from pathlib import Path
 
 import pytest
 
+from tacocat.languages import LANGUAGES
+
 FOLDER = Path(__file__).resolve().parents[2] / "assets" / "translations"
 
-#: Placeholders that hold a player's name (grep the English file for who fills them).
-NAMES = r"%\{(?:name|name0|name1|who|winner)\}"
-#: Keys where %{first} / %{second} are names too (elsewhere they are scores).
-NAMED_FIRST_SECOND = ("history.mode_hotseat", "history.mode_demo", "replay.players")
+#: Placeholders that hold a player's name wherever they stand (grep the code for who fills
+#: them: ``tr(..., other=self.other)`` is the pass screen's other player).
+NAMES = r"%\{(?:name|name0|name1|who|winner|other)\}"
+#: Keys whose %{first} / %{second} are scores; everywhere else they are the two players'
+#: names (a new key is checked by default: trust.overwrite.hotseat once slipped by).
+SCORES_FIRST_SECOND = ("history.score",)
+FIRST_SECOND = r"%\{(?:first|second)\}"
+#: A name a player might type, for each language (the defaults come from the file).
+TYPED = {"en": "Ana", "fil": "Ana", "lv": "Anna", "lo": "ອານາ", "sq": "Ana"}
 
 #: A clause: the stretch of a sentence between strong punctuation.
 _CLAUSE = re.compile(r"[^.;:!?·—()]+")
 
 
-def _rules(code: str) -> list[tuple[str, re.Pattern[str], bool]]:
-    """(what is wrong, pattern, search only clauses that hold a name) for a language."""
-    n = NAMES
+def _rules(code: str, n: str = NAMES) -> list[tuple[str, re.Pattern[str], bool]]:
+    """(what is wrong, pattern, search only clauses that hold a name) for a language;
+    ``n`` is the pattern of a name (the placeholders, or a filled-in name)."""
+    if code == "en":
+        return []
+    if code == "lo":
+        return [
+            ("the name touching a Lao letter (no space or break point between them)",
+             re.compile(rf"[\u0e80-\u0eff]{n}|{n}[\u0e80-\u0eff]"), False),
+        ]
     if code == "lv":
         return [
             ("a gendered ordinal or adjective in the name's clause (pirmais/pirmā, nākamais…)",
@@ -62,6 +82,9 @@ def _rules(code: str) -> list[tuple[str, re.Pattern[str], bool]]:
              re.compile(r"\b(?:i|e)\s+(?:pari|para|dyti|dyta)\b", re.I), True),
             ("a gendered adjective or participle after është/ishte with a name (është i gatshëm)",
              re.compile(rf"{n}\s+(?:është|ishte|mbeti|u bë)\s+(?:i|e)\s+\w+", re.I), False),
+            ("a gendered noun beside the name (lojtarit %{name}: Hëna is feminine, Dielli"
+             " masculine); make the name the subject",
+             re.compile(rf"\b(?:lojtar|lojtare|kundërshtar)\w*\s+{n}", re.I), False),
         ]
     if code == "fil":
         return [
@@ -80,34 +103,76 @@ def _strings(node: object, path: str = "") -> list[tuple[str, str]]:
     return [(path, node)] if isinstance(node, str) else []
 
 
+def name_slots(key: str) -> str:
+    """The pattern of the placeholders that hold a name in ``key``'s text."""
+    if any(key.startswith(scores) for scores in SCORES_FIRST_SECOND):
+        return NAMES
+    return rf"(?:{NAMES}|{FIRST_SECOND})"
+
+
+def _found(code: str, key: str, text: str, names: str) -> list[str]:
+    """The rules' findings in ``text``, where ``names`` matches the name(s) in it."""
+    found = []
+    plain = re.sub(r"<[^>]+>", " ", text)
+    for what, pattern, in_clause in _rules(code, names):
+        parts = [m.group() for m in _CLAUSE.finditer(plain) if re.search(names, m.group())] \
+            if in_clause else [plain]
+        for part in parts:
+            for match in pattern.finditer(part):
+                found.append(f"{key}: {what}: …{match.group()}… in {text!r}")
+    return found
+
+
 def problems(code: str, tree: dict) -> list[str]:
     """Every string of ``tree`` (a language's file content) that makes a name inflect."""
     found = []
     for key, text in _strings(tree[code]):
-        names = NAMES
-        if any(key.startswith(named) for named in NAMED_FIRST_SECOND):
-            names = rf"(?:{NAMES}|%\{{(?:first|second)\}})"
-        if not re.search(names, text):
-            continue
-        plain = re.sub(r"<[^>]+>", " ", text)
-        for what, pattern, in_clause in _rules(code):
-            pattern = re.compile(pattern.pattern.replace(NAMES, names), pattern.flags)
-            parts = [m.group() for m in _CLAUSE.finditer(plain) if re.search(names, m.group())] \
-                if in_clause else [plain]
-            for part in parts:
-                for match in pattern.finditer(part):
-                    found.append(f"{key}: {what}: …{match.group()}… in {text!r}")
+        names = name_slots(key)
+        if re.search(names, text):
+            found += _found(code, key, text, names)
     return found
+
+
+def filled_problems(code: str, tree: dict, name: str) -> list[str]:
+    """The same, with every name placeholder filled with ``name`` (as the player sees it)."""
+    found = []
+    for key, text in _strings(tree[code]):
+        slots = name_slots(key)
+        if not re.search(slots, text):
+            continue
+        filled = re.sub(slots, lambda _: name, text)
+        # The name as written (case-sensitive): "ng kompyuter" is the machine, not "Kompyuter".
+        found += [f"{problem} (with {name!r})"
+                  for problem in _found(code, key, filled, rf"(?<!\w)(?-i:{re.escape(name)})(?!\w)")]
+    return found
+
+
+def names_of(code: str, tree: dict) -> list[str]:
+    """The language's default names and a typed one."""
+    defaults = tree[code]["names"]
+    return [defaults[k] for k in ("sun", "moon", "computer", "player_1", "player_2")] + [TYPED[code]]
 
 
 def _load(code: str) -> dict:
     return json.loads((FOLDER / f"tacocat.{code}.json").read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("code", ["lv", "sq", "fil"])
+@pytest.mark.parametrize("code", LANGUAGES)
 def test_no_string_makes_a_name_inflect(code):
     found = problems(code, _load(code))
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_name_sentence_holds_each_default_name_and_a_typed_one(code):
+    tree = _load(code)
+    found = [line for name in names_of(code, tree) for line in filled_problems(code, tree, name)]
+    assert not found, "\n".join(found)
+
+
+def test_first_and_second_are_names_unless_a_score():
+    assert re.search(name_slots("trust.overwrite.hotseat"), "%{first} pret %{second}")
+    assert not re.search(name_slots("history.score"), "%{first} – %{second}")
 
 
 @pytest.mark.parametrize(("code", "text", "caught"), [
@@ -121,12 +186,17 @@ def test_no_string_makes_a_name_inflect(code):
     ("sq", "Është radha e %{name}.", True),
     ("sq", "Tacocat lëviz drejt portës së %{name}.", True),
     ("sq", "%{name} sulmon i pari", True),
-    ("sq", "Tacocat hyn në portën e lojtarit %{name}.", False),
+    ("sq", "Tacocat hyn në portën e lojtarit %{name}.", True),  # Hëna is feminine (review sq 4)
     ("sq", "%{name} e nis sulmin", False),
     ("sq", "kundër %{name}", True),
     ("sq", "Radhën e ka %{name}; sulmon nga %{name}.", False),
     ("fil", "Ipinagtanggol ng %{name} ang 9.", True),
     ("fil", "Nagtanggol si %{name} laban sa %{against}.", False),
+    ("lv", "Spēle %{first} pret %{second} tiks zaudēta.", True),  # review lv H2
+    ("sq", "Tacocat lëviz drejt portës së lojtarit %{name}.", True),  # review sq 3
+    ("sq", "%{name} e shtyn Tacocat drejt portës së vet.", False),
+    ("lo", "ຕາຂອງ%{name}", True),
+    ("lo", "ຕາຂອງ %{name}", False),
 ])
 def test_rules_catch_the_reviewed_patterns(code, text, caught):
     assert bool(problems(code, {code: {"k": text}})) is caught

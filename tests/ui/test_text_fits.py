@@ -8,7 +8,9 @@ frames. Two measures (``tests/ui/text_fit.py``):
 * every piece of text the game draws itself, in *every* frame the test draws:
   :class:`Frames` records the frame's placements (``text_box.recording()``)
   and judges them layer by layer (what each scene drew, then the notices), so
-  an overlay's text over the table it covers is not called an overlap.
+  an overlay's text over the table it covers is not called an overlap;
+* on each settled screen, text that a button or a card drawn later by the same
+  layer hides (``text_box.covering()``).
 
 The window size scales a fixed 1280×720 logical surface: a 960×540 window lays
 out the same frame at the same text size (the About screen's test below checks
@@ -69,8 +71,11 @@ class Frames:
         #: The test's name for what is on screen (else the top scene's name is used).
         self.where = ""
         self._reported: set[tuple[object, ...]] = set()
-        self._marks: list[tuple[int, str]] = []
+        self._marks: list[tuple[int, str, int]] = []
         self._ledger: list[text_box.Placement] = []
+        #: The last frame drawn: its placements, covers and layers.
+        self._last: tuple[list[text_box.Placement], list[text_box.Cover],
+                          list[tuple[int, str, int]]] = ([], [], [])
         self._step = app.step
         app.step = self.step
         self._draw_scenes = app.scenes.draw
@@ -78,10 +83,11 @@ class Frames:
         app.notices.draw = functools.partial(self._layer, "notices", app.notices.draw)
 
     def step(self, dt: float) -> None:
-        with text_box.recording() as ledger:
-            self._ledger, self._marks = ledger, [(0, "update")]
+        with text_box.recording() as ledger, text_box.covering() as covers:
+            self._ledger, self._marks = ledger, [(0, "update", text_box.now())]
             self._step(dt)
         self._judge(ledger, self._marks)
+        self._last = (ledger, covers, self._marks)
 
     def screen(self) -> str:
         top = self.app.scenes.top
@@ -98,10 +104,10 @@ class Frames:
 
     def _layer(self, name: str, draw: Callable[[pygame.Surface], None],
                surface: pygame.Surface) -> None:
-        self._marks.append((len(self._ledger), name))
+        self._marks.append((len(self._ledger), name, text_box.now()))
         draw(surface)
 
-    def _judge(self, ledger: list[text_box.Placement], marks: list[tuple[int, str]]) -> None:
+    def _judge(self, ledger: list[text_box.Placement], marks: list[tuple[int, str, int]]) -> None:
         top = self.app.scenes.top
         screen, key = self.screen(), top.name if top is not None else "none"
         if text_scale.percent() == 100:
@@ -109,8 +115,8 @@ class Frames:
                 if p.size and p.size < MIN_PX:
                     self.report((key, "small", NUMBERS.sub("#", p.text)),
                                 f"{screen}: {p.text!r} drawn at {p.size} px (< {MIN_PX})")
-        ends = [start for start, _ in marks[1:]] + [len(ledger)]
-        for (start, layer), end in zip(marks, ends, strict=True):
+        ends = [start for start, _, _ in marks[1:]] + [len(ledger)]
+        for (start, layer, _), end in zip(marks, ends, strict=True):
             for problem in placement_problems(ledger[start:end]):
                 texts = tuple(NUMBERS.sub("#", text) for text in problem.texts)
                 self.report((key, layer, problem.kind, texts),
@@ -121,6 +127,30 @@ class Frames:
         if key not in self._reported:
             self._reported.add(key)
             self.found.append(line)
+
+    def judge_covers(self) -> None:
+        """Text of the last frame that a button or a card drawn later by the same layer hides
+        (a recap under Rematch, a legend under Close, "vs" under a duel card). Judged on the
+        top scene once it has settled: a card in flight, or sliding in a scene below that
+        still moves, may pass over text for a moment."""
+        ledger, covers, marks = self._last
+        top = self.app.scenes.top
+        key = top.name if top is not None else "none"
+        clocks = [clock for _, _, clock in marks] + [text_box.now()]
+        for (_, layer, start), end in zip(marks, clocks[1:], strict=True):
+            if layer != key:
+                continue
+            over = [c for c in covers if start <= c.seq < end]
+            for p in ledger:
+                if not start <= p.seq < end or not p.text.strip():
+                    continue
+                for c in over:
+                    if c.target == p.target and c.seq > p.seq and c.rect.colliderect(p.ink):
+                        self.report((key, layer, "hidden", NUMBERS.sub("#", p.text),
+                                     NUMBERS.sub("#", c.what)),
+                                    f"{self.screen()} [drawn by {layer}]: {p.text!r} at "
+                                    f"{tuple(p.ink)} is hidden under the {c.what} at "
+                                    f"{tuple(c.rect)}")
 
     def measure_widgets(self) -> None:
         """Measure the pygame_gui labels and buttons on screen."""
@@ -152,6 +182,7 @@ class Frames:
         """Settle, then measure the pygame_gui widgets on screen."""
         self.where = where
         self.settle(frames)
+        self.judge_covers()
         self.measure_widgets()
 
 

@@ -22,7 +22,7 @@ SAME_AS_ENGLISH = {
     "table.button.menu",  # fil: "Menu" is the Filipino word too
     "io_reason.other",  # only the system's own message, which the game cannot translate
     "history.refused_body", "history.score", "replay.speed",  # placeholders and symbols only
-    "access.percent",
+    "table.vs",  # sq: "vs", as Albanian sports pages write it ("kundër" was cut by the duel card)
     "reason.hint", "reason.note", "reason.with_fact",  # placeholders and punctuation only
 }
 TRANSLATED = [code for code in LANGUAGES if code != "en"]

@@ -29,7 +29,7 @@ from tacocat.rules import GameState
 from tacocat.ui.replay.timeline import Note
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.text import text_scale
-from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.i18n import decimal, number, percent, tr
 from tacocat.ui.text.reason_words import move_text, note_with_reason
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.style import palette
@@ -65,9 +65,18 @@ def stored_review(extra: Mapping[str, Any], seat: int) -> Review | None:
 
 def _params(moment: Moment) -> dict[str, Any]:
     return {"played": move_text(moment.played), "best": move_text(moment.best),
-            "played_pct": round(100 * moment.played_chance),
-            "best_pct": round(100 * moment.best_chance), "cost": round(moment.cost),
+            "played_pct": percent(moment.played_chance),
+            "best_pct": percent(moment.best_chance), "cost": number(round(moment.cost)),
             "round": moment.round_number, "n": moment.step + 1}
+
+
+def summary_texts(review: Review) -> tuple[str, str]:
+    """The summary's accuracy and counts lines, each number the locale's way ("51,3%")."""
+    accuracy = tr("tacocat.review.accuracy", pct=percent(review.accuracy / 100, decimals=1))
+    counts = tr("tacocat.review.counts", decisions=number(len(review.moments)),
+                mistakes=number(review.count("mistake")), blunders=number(review.count("blunder")),
+                cost=decimal(review.mean_cost))
+    return accuracy, counts
 
 
 def review_notes(review: Review, states: Sequence[GameState] = ()) -> dict[int, Note]:
@@ -117,7 +126,8 @@ class ReviewScene(DrawnOverlay):
 
     def __init__(self, app: App, game: GameFile, game_id: str | None = None,
                  on_close: Callable[[], None] | None = None) -> None:
-        self.panel_size = (900, text_scale.grow(560, 0.25))  # larger text: room below
+        # Larger text: room below, and wider rows for the costliest moments (up to 1170 × 700).
+        self.panel_size = (text_scale.grow(900, 0.6), text_scale.grow(560, 0.5))
         super().__init__(app)
         assert game.info is not None  # a checked game file is always described
         self.game, self.info, self.game_id, self.on_close = game, game.info, game_id, on_close
@@ -253,21 +263,22 @@ class ReviewScene(DrawnOverlay):
 
     def _draw_summary(self, surface: pygame.Surface, review: Review, y: int) -> None:
         p = palette()
-        y = self.line(surface, tr("tacocat.review.accuracy", pct=f"{review.accuracy:g}"), y,
-                      size=30, bold=True)
+        accuracy, counts = summary_texts(review)
+        y = self.line(surface, accuracy, y, size=30, bold=True)
         y = self.line(surface, tr("tacocat.review.accuracy_note"), y, size=16, colour=p.box_edge)
-        y = self.line(surface, tr("tacocat.review.counts", decisions=len(review.moments),
-                                  mistakes=review.count("mistake"),
-                                  blunders=review.count("blunder"),
-                                  cost=f"{review.mean_cost:g}"), y + 8, size=18)
+        y = self.line(surface, counts, y + 8, size=18)
         y = self.line(surface, tr("tacocat.review.costliest"), y + 14, size=20, bold=True)
         costly = review.costliest()
         if not costly:
             self.line(surface, tr("tacocat.review.none_costly"), y + 10, size=18)
         left, width = self.panel_rect.x + 40, self.panel_rect.width - 300
         first = max(self.panel_rect.y + 282, y + 4)  # below the heading, however tall its script
-        # Rows of 60 px, or (larger text, a tall script) what is left on the screen.
-        row = max(40, min(60, (self.app.size[1] - 4 - first) // max(1, len(costly))))
+        # Rows of 60 px, or (larger text, a tall script) what is left above Watch and Back.
+        foot = min((b.rect.top for b in self.buttons if b.key in ("watch", "back")),
+                   default=self.app.size[1]) - 6
+        row = max(40, min(60, (foot - first) // max(1, len(costly))))
+        for i, button in enumerate(b for b in self.buttons if b.key.startswith("jump_")):
+            button.rect.top = first + i * row  # beside its moment
         for i, moment in enumerate(costly):
             colour = p.seat(1) if moment.mark == "blunder" else p.ink
             # Up to three lines in its row; smaller when it needs more.

@@ -60,6 +60,15 @@ class DiscardViewerScene(DrawnOverlay):
         step = (self.panel_rect.right - 50 - left) / max(1, len(self.values) - 1)
         self.cards = [CardSprite(v, None, "viewer", (left + i * step, self.panel_rect.y + 130),
                                  0.55, face_up=True) for i, v in enumerate(self.values)]
+        #: Where the legend ends (it must clear Close: a long one wraps, larger text grows).
+        self.notes_bottom = 0
+        moved = self.grow_to_fit(self._content_bottom, [self.close_button])
+        for card in self.cards:
+            card.pos = (card.pos[0], card.pos[1] + moved)
+
+    def _content_bottom(self, surface: pygame.Surface) -> int:
+        self.draw_content(surface)
+        return self.notes_bottom
 
     def is_settled(self, value: int) -> bool:
         """Every copy of ``value`` is accounted for (played, or in your hand)."""
@@ -123,4 +132,7 @@ class DiscardViewerScene(DrawnOverlay):
         below = self.line(surface, summary, max(rect.y + 352, rect.y + 296 + 2 * row_h), 16,
                           p.ink_soft)
         legend = tr("tacocat.table.discards.legend")
-        self.line(surface, legend, max(below, rect.y + 376), 16, p.ink_soft)
+        # Above Close: shrunk rather than hidden under it once the panel can grow no more.
+        end = self.app.size[1] * 2 if self.measuring else self.close_button.rect.top - 6
+        self.notes_bottom = self.line(surface, legend, max(below, rect.y + 376), 16, p.ink_soft,
+                                      bottom=end)

@@ -59,6 +59,11 @@ class GameOverScene(DrawnOverlay):
         self.demo = not info.seating.people
         #: Where the round-by-round recap ends (tests check it clears the buttons).
         self.recap_bottom = 0
+        self.grow_to_fit(self._content_bottom, [self.rematch_button, self.title_button])
+
+    def _content_bottom(self, surface: pygame.Surface) -> int:
+        self.draw_content(surface)
+        return self.recap_bottom
 
     def update(self, dt: float) -> None:
         super().update(dt)

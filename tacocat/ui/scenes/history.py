@@ -277,7 +277,12 @@ class HistoryScene(DrawnOverlay):
         keys = (tr("tacocat.focus.history_keys", move=pad_label("up"), select=pad_label("select"),
                    back=pad_label("back")) if self.app.input.controller
                 else tr("tacocat.history.keys"))
-        self.line(surface, keys, self.panel_rect.bottom - 104, size=16, colour=p.box_edge)
+        # Ends above the buttons (a long line wraps upward), shrunk rather than hidden by them.
+        foot = min((b.rect.top for b in self.buttons), default=self.panel_rect.bottom - 70) - 4
+        lines = len(self.text.wrap(keys, 16, self.panel_rect.width - 80))
+        top = foot - lines * (self.text.font(16).get_linesize() + 2)
+        self.line(surface, keys, max(min(top, self.panel_rect.bottom - 104), self.list.rect.bottom),
+                  size=16, colour=p.box_edge, bottom=foot)
 
 
 def _adopt_more(scene: HistoryScene | None) -> None:

@@ -13,6 +13,7 @@ focus: Left/Right/Tab move, Enter/Space press.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,13 +22,15 @@ import pygame_gui
 from tacocat.ui.stage.scene import OVERLAY_LAYER, Scene, UIScene
 from tacocat.ui.widgets.button import Button, ButtonGroup
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
-from tacocat.ui.widgets.text_box import draw_lines, draw_text
+from tacocat.ui.widgets.text_box import draw_lines, draw_text, unrecorded
 
 if TYPE_CHECKING:
     from tacocat.ui.stage.services import App
 
 #: How much the dimming layer hides of the table (0..255).
 DIM_ALPHA = 170
+#: The least room a drawn panel leaves above and below it when it grows.
+WINDOW_MARGIN = 8
 
 
 class Overlay(UIScene):
@@ -97,6 +100,8 @@ class DrawnOverlay(Scene):
         self._panel: pygame.Surface | None = None
         self.panel_rect = pygame.Rect((0, 0), self.panel_size)
         self.panel_rect.center = (app.size[0] // 2, app.size[1] // 2)
+        #: True while :meth:`grow_to_fit` measures the content.
+        self.measuring = False
 
     # --- to override ------------------------------------------------------------------------
 
@@ -189,6 +194,36 @@ class DrawnOverlay(Scene):
         share_rows(self.buttons)
         for index, button in enumerate(self.buttons):
             button.draw(surface, self.text, focused=self.keyboard and index == self.focus)
+
+    def grow_to_fit(self, content_bottom: Callable[[pygame.Surface], int],
+                    below: Sequence[Button], gap: int = 12) -> int:
+        """Make the panel taller (up to the window) until the content clears the ``below``
+        buttons: a long recap, a tall script or larger text need more than the usual room.
+
+        ``content_bottom`` draws the content on a scratch surface (nothing is recorded;
+        :attr:`measuring` is true, so text bounded by a button can take its natural size)
+        and returns its lowest y. Returns how far the panel's top moved (negative: up);
+        buttons not in ``below`` move with the top, the others with the bottom.
+        """
+        self.measuring = True
+        try:
+            with unrecorded():
+                bottom = content_bottom(pygame.Surface(self.app.size))
+        finally:
+            self.measuring = False
+        excess = bottom + gap - min((b.rect.top for b in below), default=bottom + gap)
+        room = self.app.size[1] - 2 * WINDOW_MARGIN - self.panel_rect.height
+        grow = max(0, min(excess, room))
+        if not grow:
+            return 0
+        old = self.panel_rect.copy()
+        self.panel_rect.height += grow
+        self.panel_rect.centery = self.app.size[1] // 2
+        self._panel = None
+        for button in self.buttons:
+            edge = "bottom" if button in below else "top"
+            button.rect.y += getattr(self.panel_rect, edge) - getattr(old, edge)
+        return self.panel_rect.top - old.top
 
     def heading(self, surface: pygame.Surface, text: str, y: int, size: int = 34,
                 colour: tuple[int, int, int] | None = None) -> int:

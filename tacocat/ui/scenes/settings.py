@@ -19,7 +19,7 @@ from tacocat.ui.devices.window import fitting_window_sizes
 from tacocat.ui.focus import Row
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.stage.scene import theme_id
-from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.i18n import percent, tr
 
 if TYPE_CHECKING:
     from tacocat.ui.stage.services import App
@@ -167,11 +167,11 @@ class SettingsScene(Overlay):
         y += 36
         self.text_size_buttons: dict[int, pygame_gui.elements.UIButton] = {}
         third = (self.right_w - 20) // 3
-        for index, percent in enumerate(TEXT_SIZES):
-            self.text_size_buttons[percent] = pygame_gui.elements.UIButton(
+        for index, size in enumerate(TEXT_SIZES):
+            self.text_size_buttons[size] = pygame_gui.elements.UIButton(
                 self.at.rect(self.right_x + index * (third + 10), y, third, ROW_H),
-                tr("tacocat.access.percent", n=percent), manager=self.ui, container=self.panel,
-                object_id=theme_id(f"#text_size_{percent}", "@choice"),
+                percent(size / 100), manager=self.ui, container=self.panel,
+                object_id=theme_id(f"#text_size_{size}", "@choice"),
             )
         y += ROW_H + 10
         self.narration_box = self._checkbox(y, "tacocat.access.narration", settings.narration,
@@ -230,7 +230,7 @@ class SettingsScene(Overlay):
             object_id=theme_id(f"#{field}"),
         )
         label = pygame_gui.elements.UILabel(
-            self.at.rect(CONTROL_X + 380, y, 90, ROW_H), f"{round(value * 100)}%",
+            self.at.rect(CONTROL_X + 380, y, 90, ROW_H), percent(round(value, 2)),
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@value"),
         )
         return slider, label
@@ -258,8 +258,8 @@ class SettingsScene(Overlay):
             self.fullscreen_box.set_state(settings.fullscreen)
         for code, button in self.language_buttons.items():
             (button.select if code == settings.language else button.unselect)()
-        for percent, button in self.text_size_buttons.items():
-            (button.select if percent == settings.text_size else button.unselect)()
+        for text_size, button in self.text_size_buttons.items():
+            (button.select if text_size == settings.text_size else button.unselect)()
 
     # --- events -------------------------------------------------------------------------
 
@@ -285,14 +285,14 @@ class SettingsScene(Overlay):
     def _slider_moved(self, element) -> None:
         if element is self.sound_slider:
             value = element.get_current_value() / 100
-            self.sound_value.set_text(f"{round(value * 100)}%")
+            self.sound_value.set_text(percent(value))
             self.app.update_settings(save=False, sound_volume=value)
             if self._since_preview >= PREVIEW_GAP:
                 self._since_preview = 0.0
                 self.app.audio.play("click")
         elif element is self.music_slider:
             value = element.get_current_value() / 100
-            self.music_value.set_text(f"{round(value * 100)}%")
+            self.music_value.set_text(percent(value))
             self.app.update_settings(save=False, music_volume=value)
         else:
             return
@@ -325,9 +325,9 @@ class SettingsScene(Overlay):
                 self.app.update_settings(language=code)  # rebuilds this screen in it
                 self._refresh()
                 return
-        for percent, button in self.text_size_buttons.items():
+        for text_size, button in self.text_size_buttons.items():
             if element is button:
-                self.app.update_settings(text_size=percent)  # rebuilds this screen in it
+                self.app.update_settings(text_size=text_size)  # rebuilds this screen in it
                 self._refresh()
                 return
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from tacocat.rules import Action, Attack, DuelCard, Phase, Replace, Respond
 from tacocat.ui.table.turn import Turn
 from tacocat.ui.text.card_words import card_list, cards_text
-from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.i18n import percents, tr
 from tacocat.ui.text.reason_words import hint_with_reason, short_odds
 
 if TYPE_CHECKING:
@@ -97,5 +97,5 @@ def hint_words(hint: Hint) -> str:
         odds = short_odds(int(hint.reason_params["pct"]), hint.alternative,
                           int(hint.reason_params["alt_pct"]))
     else:
-        odds = tr(hint.reason_key, **hint.reason_params)
+        odds = tr(hint.reason_key, **percents(hint.reason_params))
     return hint_line(hint.action, odds, hint.reasons)

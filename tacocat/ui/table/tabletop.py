@@ -32,6 +32,8 @@ LABEL_HEIGHT = 24
 ROUND_LABEL_BOX = pygame.Rect(880, 4, L.SCORE_RECT.right - 880, LABEL_HEIGHT)
 #: Each pile's count is centred under it, in a box no wider than the gap to its neighbour.
 PILE_LABEL_WIDTH = {"tiles": 180, "piles": round(L.DISCARD_POS[0] - L.DRAW_POS[0]) - 4}
+#: Pixels between "vs" and each duel card beside it.
+VS_MARGIN = 3
 
 
 def label_height(text: TextCache) -> int:
@@ -207,9 +209,9 @@ class TabletopPainter:
         for cx, cy in L.DUEL_POS:
             surface.blit(slot, slot.get_rect(center=(round(cx), round(cy))))
         p = palette()
-        # "vs" in the gap between the two slots.
-        # (a long word may reach a little over the empty slots' edges)
-        gap = round(L.DUEL_POS[1][0] - L.DUEL_POS[0][0]) - slot.get_width() + 20
+        # "vs" in the gap between the two slots, shrunk to fit it: a duel card lies on
+        # each slot's edge, and a word reaching over it is cut ("kundër", review sq 12).
+        gap = round(L.DUEL_POS[1][0] - L.DUEL_POS[0][0]) - slot.get_width() + 8 - 2 * VS_MARGIN
         box = pygame.Rect(0, 0, gap, max(30, label_height(self.text)))
         box.center = (round((L.DUEL_POS[0][0] + L.DUEL_POS[1][0]) / 2), round(L.DUEL_POS[0][1]))
         draw_text(surface, self.text, tr("tacocat.table.vs"), 18, p.box_floor, box, bold=True)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import logging
+from collections.abc import Mapping
 from pathlib import Path
 
 import babel
@@ -185,9 +186,29 @@ def number(value: object, locale: str | None = None) -> str:
     return babel.numbers.format_decimal(value, locale=_babel_locale(locale or language()))
 
 
-def percent(fraction: float, locale: str | None = None) -> str:
-    """``fraction`` (0..1) as a whole percentage, e.g. ``"38 %"`` in Latvian."""
-    return babel.numbers.format_percent(fraction, locale=_babel_locale(locale or language()))
+def percent(fraction: float, locale: str | None = None, decimals: int = 0) -> str:
+    """``fraction`` (0..1) as a percentage the locale's way (``"51.3%"`` in English,
+    ``"51,3%"`` in Albanian), rounded to ``decimals`` places (trailing zeros dropped)."""
+    locale_ = _babel_locale(locale or language())
+    # The locale's own pattern ("#,##0%", "#,##0 %") places the sign; only the decimals are ours.
+    pattern = locale_.percent_formats[None].pattern
+    if decimals:
+        pattern = pattern.replace("0", "0." + "#" * decimals, 1)
+    return babel.numbers.format_percent(fraction, pattern, locale=locale_)
+
+
+def decimal(value: float, decimals: int = 1, locale: str | None = None) -> str:
+    """``value`` rounded to ``decimals`` places, the locale's decimal sign (``"19,7"`` in Latvian)."""
+    pattern = "#,##0" + ("." + "#" * decimals if decimals else "")
+    return babel.numbers.format_decimal(value, pattern, locale=_babel_locale(locale or language()))
+
+
+def percents(params: Mapping[str, object]) -> dict[str, object]:
+    """``params`` with each whole-number percentage (a ``pct`` or ``*_pct`` parameter, the
+    analysis' convention: ``{"pct": 72}``) written the locale's way (``"72%"``)."""
+    return {name: percent(value / 100) if (name == "pct" or name.endswith("_pct"))
+            and isinstance(value, int | float) and not isinstance(value, bool) else value
+            for name, value in params.items()}
 
 
 def date(value: _dt.date | _dt.datetime, locale: str | None = None) -> str:

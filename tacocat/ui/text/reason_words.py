@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from tacocat.rules import Action, Attack, DuelCard, Replace
 from tacocat.ui.text.card_words import card_list
-from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.i18n import percent, tr
 
 if TYPE_CHECKING:
     from tacocat.ai.reasons import Reason
@@ -57,7 +57,8 @@ def move_text(action: Action) -> str:
 
 def short_odds(pct: int, alternative: Action, alt_pct: int) -> str:
     """The odds after a reason, short enough for the prompt: this move's, the other's."""
-    return tr("tacocat.reason.odds", pct=pct, alt=move_text(alternative), alt_pct=alt_pct)
+    return tr("tacocat.reason.odds", pct=percent(pct / 100), alt=move_text(alternative),
+              alt_pct=percent(alt_pct / 100))
 
 
 def hint_with_reason(move: str, odds: str, reasons: Sequence[Reason]) -> str:

@@ -18,6 +18,7 @@ from tacocat.ui.text import text_scale
 from tacocat.ui.widgets.focus_ring import draw_focus_ring
 from tacocat.ui.widgets.style import Colour, TextCache, mix, palette, rounded_panel
 from tacocat.ui.widgets.text_box import (
+    cover,
     draw_lines,
     draw_text,
     fit_lines,
@@ -172,6 +173,7 @@ class Button:
             self._cache[key] = body
         offset = 2 if self.pressed and self.enabled else 0
         surface.blit(body, (self.rect.x - 3, self.rect.y - 3 + offset))
+        cover(surface, self.rect, f"button {self.label!r}")
         if focused:
             draw_focus_ring(surface, self.rect)
 

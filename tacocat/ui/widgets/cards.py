@@ -21,6 +21,7 @@ import pygame
 
 from tacocat.geometry import CARD_SHADOW_PAD, CARD_SIZE
 from tacocat.ui.widgets.style import SurfaceLRU, palette
+from tacocat.ui.widgets.text_box import cover
 
 CARD_W, CARD_H = CARD_SIZE
 #: ``card_shadow.png`` is the card plus this many pixels on every side.
@@ -201,6 +202,7 @@ class CardRenderer:
         if focus:
             ring = self.overlay("card_focus", (size[0] + 10, size[1] + 10))
             surface.blit(ring, (rect.x - 5, rect.y - 5))
+        cover(surface, rect, f"card {sprite.value if face else 'face down'}")
         return rect
 
     def blit_face(self, surface: pygame.Surface, sprite: CardSprite, image: pygame.Surface,

@@ -16,6 +16,7 @@ to fit, which blurs it - the tests call that an overflow).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,9 +28,9 @@ from tacocat.ui.text import text_scale
 from tacocat.ui.text.fit import MIN_PX, MIN_SCALE
 from tacocat.ui.widgets.style import Colour, TextCache
 
-__all__ = ["MIN_PX", "MIN_SCALE", "Placement", "draw_lines", "draw_pill", "draw_text", "fit_lines",
-           "fitted", "fitted_size",
-           "line_step", "recording"]
+__all__ = ["MIN_PX", "MIN_SCALE", "Cover", "Placement", "cover", "covering", "draw_lines",
+           "draw_pill", "draw_text", "fit_lines", "fitted", "fitted_size", "line_step", "now",
+           "recording", "unrecorded"]
 
 #: How far below its font's line height a line may sit under the one above
 #: before their ink meets (Lao's stacked marks are the tallest the game draws).
@@ -65,10 +66,31 @@ class Placement:
     backdrop: tuple[int, int, int] | None = None
     #: Drawn for a disabled control (exempt from the contrast minimum, WCAG 1.4.3).
     inactive: bool = False
+    #: When it was drawn, on the clock :class:`Cover` shares (:func:`now`).
+    seq: int = -1
+
+
+@dataclass(frozen=True)
+class Cover:
+    """Something opaque drawn over what lies under it (a button, a card): text drawn
+    earlier on the same surface under ``rect`` is hidden (the tests call that a fault)."""
+
+    what: str
+    rect: pygame.Rect
+    target: int
+    seq: int
 
 
 _ledgers: list[list[Placement]] = []
+_cover_lists: list[list[Cover]] = []
 _inactive: list[bool] = []
+#: One clock for placements and covers, so a test can tell which was drawn last.
+_clock = itertools.count()
+
+
+def now() -> int:
+    """A tick of the clock placements and covers are stamped with (later is larger)."""
+    return next(_clock)
 
 
 @contextmanager
@@ -90,6 +112,38 @@ def recording() -> Iterator[list[Placement]]:
         yield ledger
     finally:
         _ledgers.remove(ledger)
+
+
+@contextmanager
+def covering() -> Iterator[list[Cover]]:
+    """Note every :class:`Cover` drawn inside the ``with`` block in the list it yields."""
+    covers: list[Cover] = []
+    _cover_lists.append(covers)
+    try:
+        yield covers
+    finally:
+        _cover_lists.remove(covers)
+
+
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Nothing drawn inside the ``with`` block is noted (a layout's trial drawing)."""
+    ledgers, covers = _ledgers[:], _cover_lists[:]
+    _ledgers.clear()
+    _cover_lists.clear()
+    try:
+        yield
+    finally:
+        _ledgers.extend(ledgers)
+        _cover_lists.extend(covers)
+
+
+def cover(surface: pygame.Surface, rect: pygame.Rect, what: str) -> None:
+    """While covers are noted: ``rect`` of ``surface`` was just painted over by ``what``."""
+    if _cover_lists:
+        noted = Cover(what, pygame.Rect(rect), id(surface), now())
+        for covers in _cover_lists:
+            covers.append(noted)
 
 
 def fitted(cache: TextCache, text: str, size: int, colour: Colour, room: tuple[int, int],
@@ -252,6 +306,6 @@ def _note(surface: pygame.Surface, text: str, box: pygame.Rect, image: pygame.Su
         return
     ink = image.get_bounding_rect().move(rect.topleft)
     placement = Placement(text, pygame.Rect(box), ink, surface.get_size(), id(surface), squeezed,
-                          size, tuple(colour), backdrop, bool(_inactive))
+                          size, tuple(colour), backdrop, bool(_inactive), now())
     for ledger in _ledgers:
         ledger.append(placement)
