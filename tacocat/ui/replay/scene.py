@@ -214,7 +214,7 @@ class ReplayScene(Scene):
         state = self.timeline.state
         busy = self.animator.busy
         actor = (state.to_act[0], False) if state.to_act else None
-        self.view.turn = turn_of(state, actor, self.info.names, None, busy)
+        self.view.turn = turn_of(state.observation(0), actor, self.info.names, None, busy)
         self.view.prompt = self.status_line()
         self._light_the_better_move()
 

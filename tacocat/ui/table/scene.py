@@ -221,8 +221,9 @@ class TableScene(Scene):
     def _turn_now(self) -> Turn:
         session = self.session
         assert session is not None
-        return turn_of(session.state, session.actor(), session.config.names,
-                       self.acting_seat(), self.animator.busy)
+        seat = self.acting_seat()
+        seen = session.observation(seat if seat is not None else session.seating.home)
+        return turn_of(seen, session.actor(), session.config.names, seat, self.animator.busy)
 
     # --- the frame ----------------------------------------------------------------------
 

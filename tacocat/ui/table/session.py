@@ -42,6 +42,7 @@ from tacocat.rules import (
     GameRecord,
     GameState,
     IllegalAction,
+    Observation,
     Phase,
     Ruleset,
     new_game,
@@ -136,6 +137,7 @@ class GameSession:
         self.players: tuple[Player, Player] = seat_players(
             self.seating, self.worker, config.level, self, self._rng, speed)
         self._asked: tuple[GameState, int] | None = None  # the question a computer thinks about
+        self._seen: tuple[GameState, int, Observation] | None = None
         self._hint_future: Future[Hint | None] | None = None
         self._hint_state: GameState | None = None
         self._finished_reported = False
@@ -174,6 +176,13 @@ class GameSession:
         """The human seat that may act now, or None."""
         who = self.actor()
         return who[0] if who is not None and who[1] else None
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` knows of the game now (kept until the game moves on: the table
+        asks every frame)."""
+        if self._seen is None or self._seen[0] is not self.state or self._seen[1] != seat:
+            self._seen = (self.state, seat, self.state.observation(seat))
+        return self._seen[2]
 
     def legal(self, seat: int) -> Sequence[Action]:
         return self.state.legal_actions(seat)

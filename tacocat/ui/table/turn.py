@@ -1,8 +1,9 @@
 """Whose move it is, as the table shows it this frame: plain data, no pygame.
 
-The scene builds a :class:`Turn` from the session and the animator each frame it
-draws and stores it on the view model (``TableView.turn``); the painter and the
-prompt read it from there, so neither ever looks at the game state itself.
+The scene builds a :class:`Turn` from the acting seat's observation and the animator
+each frame it draws and stores it on the view model (``TableView.turn``); the painter
+and the prompt read it from there, so neither ever looks at the game state itself, and
+the turn knows no more than the seat it is for.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tacocat.rules import GameState, Phase
+from tacocat.rules import Observation, Phase
 from tacocat.rules.moves import response_options
 
 
@@ -51,31 +52,35 @@ class Turn:
     playable: frozenset[int] | None = None
 
 
-def turn_of(state: GameState, actor: tuple[int, bool] | None, names: Sequence[str],
+def turn_of(observation: Observation, actor: tuple[int, bool] | None, names: Sequence[str],
             seat: int | None, busy: bool) -> Turn:
-    """The :class:`Turn` for ``state``.
+    """The :class:`Turn` of the game ``observation`` sees.
 
+    :param observation: ``seat``'s observation (any seat's when ``seat`` is None: only
+        what is public is read then).
     :param actor: ``(seat, is_human)`` of who should act (``GameSession.actor``).
     :param names: the seats' names.
     :param seat: the human seat whose input is accepted now, or None.
     :param busy: the animation has not caught up with the game.
     """
-    over = state.is_over
+    over = observation.phase is Phase.OVER
     mover = actor[0] if actor is not None and not busy and not over else None
     thinking = names[actor[0]] if actor is not None and not actor[1] else None
-    turn = Turn(seat=seat, phase=state.phase, mover=mover, thinking=thinking, busy=busy,
+    turn = Turn(seat=seat, phase=observation.phase, mover=mover, thinking=thinking, busy=busy,
                 over=over)
     if seat is None:
         return turn
-    if state.phase is Phase.REPLACE:
-        limit = state.replace_limit if state.replacer == seat else None
-        return dataclasses.replace(turn, replace_limit=limit,
-                                   replace_secret=bool(state.replace_secret))
-    if state.phase is Phase.DEFEND:
-        target = state.pending_target
+    if observation.seat != seat:
+        raise ValueError(f"seat {seat}'s turn is built from its own observation, "
+                         f"not seat {observation.seat}'s")
+    if observation.phase is Phase.REPLACE:
+        return dataclasses.replace(turn, replace_limit=observation.replace_limit,
+                                   replace_secret=observation.replace_secret)
+    if observation.phase is Phase.DEFEND:
+        target = observation.pending_target
         assert target is not None, "an attack waits for an answer throughout DEFEND"
         return dataclasses.replace(
-            turn, target=target, lowest=state.hands[seat][0], attack_size=len(state.attack),
-            answered=len(state.responses),
-            playable=frozenset(response_options(state.hands[seat], target)))
+            turn, target=target, lowest=observation.hand[0], attack_size=len(observation.attack),
+            answered=len(observation.responses),
+            playable=frozenset(response_options(observation.hand, target)))
     return turn
