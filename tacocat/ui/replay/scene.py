@@ -135,7 +135,9 @@ class ReplayScene(Scene):
         animator.queue.clear()
         animator.tweener.skip_all()  # what was flying lands (on the old view, now dropped)
         view = self._new_view()
-        resume.lay_out(view, self.timeline.states[index], BOTH, self.timeline.book_at(index))
+        state = self.timeline.states[index]
+        resume.lay_out(view, {seat: state.observation(seat) for seat in BOTH},
+                       self.timeline.book_at(index))
         if keep_banners:
             view.banners, view.particles = self.view.banners, self.view.particles
         self.view = self.painter.view = animator.view = view

@@ -1,59 +1,60 @@
 """Lay out a saved game in progress on the view model at once (``--continue``).
 
 The animator builds the view event by event; a resumed game has no events to
-play, so this module places every card where the animation would have left it.
-The public piles come from the engine's observation (:func:`public_piles`), so
-the table cannot show a card twice: the engine counts a card in play as played
-at once, the table shows it in play until the trick is swept onto the pile.
+play, so this module places every card where the animation would have left it,
+from the observations of the seats the screen may know (``seen``) and nothing
+else: a seat not among them is laid out from what the others' observations say of
+it (its hand's size, whether it committed). The public piles come from the engine's
+observation (:func:`public_piles`), so the table cannot show a card twice: the engine
+counts a card in play as played at once, the table shows it in play until the trick
+is swept onto the pile.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from tacocat.rules import GameState, Phase
-from tacocat.rules.observation import Observation, observe
-from tacocat.ui.results.score import ScoreBook, book_from_state
+from tacocat.rules import Phase
+from tacocat.rules.observation import Observation
+from tacocat.ui.results.score import ScoreBook
 from tacocat.ui.table.narration import describe
 from tacocat.ui.table.view import TableView
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite
 
 
-def lay_out(view: TableView, state: GameState, visible_seats: frozenset[int],
-            book: ScoreBook | None = None) -> None:
-    """Make ``view`` show ``state`` as seen by ``visible_seats``, without animation.
-
-    ``book``: the game's score book at ``state`` when the caller has it (the replay
-    viewer keeps the events); else it is rebuilt by replaying the state's actions.
-    """
+def lay_out(view: TableView, seen: Mapping[int, Observation], book: ScoreBook) -> None:
+    """Make ``view`` show the game as the seats in ``seen`` (each one's observation, at
+    least one) know it, without animation; ``book``: the game's score book now."""
+    public = seen[min(seen)]
     view.hands = [[], []]
     view.duel = [None, None]
     view.showdown = [None, None]
     view.attack, view.responses, view.discard_sprites = [], [], []
     view.committed = [False, False]
     view.log.clear()
-    view.round_number = state.round_number
-    view.hand_size = state.ruleset.board.spaces[state.token].hand_size if state.space else 0
-    view.book = book if book is not None else book_from_state(state)
+    view.round_number = public.round_number
+    spaces = public.ruleset.board.spaces
+    view.hand_size = spaces[public.token].hand_size if 0 <= public.token < len(spaces) else 0
+    view.book = book
     view.round_caption = view.round_title()
-    view.covered = frozenset(state.covered)
-    view.tiles_left = state.ruleset.board.size - len(state.covered)
-    view.token = float(state.token)
-    view.token_rest = state.token
-    view.attacker = state.attacker
-    pile, _ = public_piles(observe(state, min(visible_seats, default=0)))
+    view.covered = frozenset(public.covered)
+    view.tiles_left = public.ruleset.board.size - len(public.covered)
+    view.token = float(public.token)
+    view.token_rest = public.token
+    view.attacker = public.attacker
+    pile, _ = public_piles(public)
     view.discard_values = list(pile)
-    view.draw_count = len(state.draw_pile)
+    view.draw_count = public.draw_pile_size
     for seat in (0, 1):
-        _lay_out_hand(view, state, seat, seat in visible_seats)
-    if state.phase is Phase.DEFEND or state.phase is Phase.ATTACK:
-        _lay_out_trick(view, state)
+        _lay_out_hand(view, public, seen.get(seat), seat)
+    if public.phase is Phase.DEFEND or public.phase is Phase.ATTACK:
+        _lay_out_trick(view, public)
     for value in view.discard_values[-3:]:
         view.discard_sprites.append(CardSprite(value, None, "discard", L.DISCARD_POS,
                                                L.PILE_SCALE, True))
-    for event in state.round_log:
-        if event.audience is None or event.audience in visible_seats:
+    for event in public.history:  # the log shows public events only
+        if event.audience is None:
             view.add_log(describe(event, view.names, view.round_title()))
 
 
@@ -77,27 +78,35 @@ def _without(cards: Sequence[int], taken: Sequence[int]) -> tuple[int, ...]:
     return tuple(left)
 
 
-def _lay_out_hand(view: TableView, state: GameState, seat: int, known: bool) -> None:
-    """One seat's hand, and its committed secret choice (a duel card, a replacement)."""
-    commit = state.commits[seat] if state.secret_choice_open else None
-    values: list[int | None] = (list(state.hands[seat]) if known
-                                else [None] * len(state.hands[seat]))
-    if state.phase is Phase.DUEL and commit is not None:
-        # The committed duel card lies face down on the table.
-        card = commit if known else None
-        if known:
+def _lay_out_hand(view: TableView, public: Observation, own: Observation | None,
+                  seat: int) -> None:
+    """One seat's hand, and its committed secret choice (a duel card, a replacement):
+    face up from ``own`` (its observation) when the screen may know it, else face down
+    from what ``public`` (another seat's observation) says of it."""
+    if own is not None:
+        commit = own.own_commit
+        values: list[int | None] = list(own.hand)
+        committed = commit is not None
+    else:
+        commit = None
+        values = [None] * public.opponent_hand_size
+        committed = public.opponent_committed
+    if public.phase is Phase.DUEL and committed:
+        # The committed duel card lies face down on the table (a duel commit is a card).
+        card = commit if isinstance(commit, int) else None
+        if card is not None:
             values.remove(card)
         else:
             values.pop()
-        view.duel[seat] = CardSprite(card, seat, "duel", L.DUEL_POS[seat],
-                                     L.TABLE_SCALE)
+        view.duel[seat] = CardSprite(card, seat, "duel", L.DUEL_POS[seat], L.TABLE_SCALE)
         view.committed[seat] = True
+    known = own is not None
     for value in values:
         view.hands[seat].append(CardSprite(value, seat, "hand", (0, 0),
                                            L.HAND_SCALE[view.side(seat)], face_up=known))
-    if state.phase is Phase.REPLACE and commit is not None:
+    if public.phase is Phase.REPLACE and committed:
         view.committed[seat] = True
-        if known:
+        if isinstance(commit, tuple):  # the cards to replace
             chosen = list(commit)
             for sprite in view.hands[seat]:
                 if sprite.value in chosen:
@@ -107,7 +116,7 @@ def _lay_out_hand(view: TableView, state: GameState, seat: int, known: bool) -> 
         sprite.pos = pos
 
 
-def _lay_out_trick(view: TableView, state: GameState) -> None:
+def _lay_out_trick(view: TableView, state: Observation) -> None:
     """The attack on the table and the answers so far."""
     attacker = state.attacker
     assert attacker is not None

@@ -32,6 +32,7 @@ from tacocat.rules import events as ev
 from tacocat.seating import Seating
 from tacocat.ui.input.prompts import key_label
 from tacocat.ui.results.feeling import player_of
+from tacocat.ui.results.score import book_from_state
 from tacocat.ui.results.summaries import GameSummary
 from tacocat.ui.speech.table import TableVoice
 from tacocat.ui.stage.game_config import GameConfig
@@ -114,7 +115,7 @@ class TableScene(Scene):
         self.text, self.renderer, self.view = rig.text, rig.renderer, rig.view
         self.animator, self.board, self.painter = rig.animator, rig.board, rig.painter
         if session.resumed:
-            resume.lay_out(self.view, state, session.visible_seats)
+            resume.lay_out(self.view, session.seen(), book_from_state(state))
         self.animator.feed(session.pop_events())
         self.controls = Controls(self, session)
         self.voice = TableVoice(app)
@@ -380,7 +381,7 @@ class TableScene(Scene):
         self.animator.queue.clear()
         self.animator.tweener.skip_all()
         self.controls.clear_selection()
-        resume.lay_out(self.view, session.state, session.visible_seats)
+        resume.lay_out(self.view, session.seen(), book_from_state(session.state))
         return True
 
     def replay_kept(self) -> bool:

@@ -184,6 +184,10 @@ class GameSession:
             self._seen = (self.state, seat, self.state.observation(seat))
         return self._seen[2]
 
+    def seen(self) -> dict[int, Observation]:
+        """The observation of each seat this screen may know (:attr:`visible_seats`)."""
+        return {seat: self.observation(seat) for seat in sorted(self.visible_seats)}
+
     def legal(self, seat: int) -> Sequence[Action]:
         return self.state.legal_actions(seat)
 
