@@ -78,8 +78,8 @@ def build() -> dict[str, Button]:
 
 
 class StateMemo:
-    """Answers about the game's state, memoised until the state changes (the buttons ask
-    every frame; a new state is a new object)."""
+    """Answers about the game's state, memoised until the game moves on (the buttons ask
+    every frame): keyed by the session's move count, or by the state object itself."""
 
     def __init__(self) -> None:
         self._state: object = None
@@ -87,7 +87,7 @@ class StateMemo:
         self._can_undo: bool | None = None
 
     def _for(self, state: object) -> None:
-        if state is not self._state:
+        if state != self._state:
             self._state, self._problems, self._can_undo = state, {}, None
 
     def problem(self, state: object, action: Action, ask: Callable[[Action], str | None]
@@ -108,12 +108,12 @@ def decision(session: GameSession, memo: StateMemo, seat: int | None,
              values: tuple[int, ...], app: App) -> Decision:
     """The decision ``seat`` (None: nobody's) faces with ``values`` selected, its
     answers from the engine memoised in ``memo``."""
-    state = session.state
+    moved = session.applied
     return Decision(
-        seat=seat, phase=state.phase, values=values, seating=session.seating,
+        seat=seat, phase=session.public.phase, values=values, seating=session.seating,
         undo_allowed=session.allows_undo,
-        problem=lambda action: memo.problem(state, action, session.problem),
-        can_undo=lambda: memo.can_undo(state, lambda: session.undo_target() is not None),
+        problem=lambda action: memo.problem(moved, action, session.problem),
+        can_undo=lambda: memo.can_undo(moved, lambda: session.undo_target() is not None),
         keys=app.keys, input=app.input)
 
 

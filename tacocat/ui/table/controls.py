@@ -109,7 +109,7 @@ class Controls:
     def update(self, dt: float) -> None:
         """Per frame: focus on a new decision, hints, lifts, the message's time."""
         table = self.table
-        turn = (id(self.session.state), table.acting_seat())
+        turn = (self.session.applied, table.acting_seat())
         if turn != self._turn and turn[1] is not None:
             self.focus_ring.restart()  # a new decision: the focus starts on the first card
         self._turn = turn
@@ -208,7 +208,7 @@ class Controls:
         action = self.selection.action(seat)
         if action is not None:
             self.submit(action)
-        elif self.session.state.phase in (Phase.DUEL, Phase.DEFEND):
+        elif self.session.public.phase in (Phase.DUEL, Phase.DEFEND):
             self._say(self._pick_first())
 
     def _pick_first(self) -> str:
@@ -221,7 +221,7 @@ class Controls:
         seat = self.table.acting_seat()
         if seat is None:
             return
-        if self.session.state.phase is Phase.REPLACE:
+        if self.session.public.phase is Phase.REPLACE:
             self.clear_selection()
             self.submit(Replace(seat, ()))
         else:
@@ -229,7 +229,7 @@ class Controls:
 
     def _explain_wait(self) -> None:
         session = self.session
-        if session.state.is_over:
+        if session.is_over:
             return
         if self.table.is_busy():
             return
@@ -353,7 +353,7 @@ class Controls:
         if self.table.acting_seat() is None:
             self._explain_wait()
             return
-        if self.session.state.phase in (Phase.DUEL, Phase.DEFEND) and not self.selected:
+        if self.session.public.phase in (Phase.DUEL, Phase.DEFEND) and not self.selected:
             self._say(self._pick_first())
             return
         if self.buttons["primary"].visible:

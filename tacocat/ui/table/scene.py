@@ -148,7 +148,7 @@ class TableScene(Scene):
         if session is None:
             return
         try:
-            if not session.state.is_over:
+            if not session.is_over:
                 session.save_now()
         finally:
             session.close()
@@ -365,7 +365,7 @@ class TableScene(Scene):
         session = self.session
         assert session is not None
         self._game_over_shown = True
-        state = session.state
+        state = session.public
         assert state.winner is not None, "the game over shows once the game is won"
         self.app.scenes.push(GameOverScene(self.app, self, GameSummary(
             winner=state.winner, wins=tuple(state.wins), names=tuple(self.config.names),
@@ -450,7 +450,7 @@ class TableScene(Scene):
         if view.face_up_seats == frozenset({0, 1}):
             mine = []  # a spectator counts only the public cards
         self.app.scenes.push(DiscardViewerScene(
-            self.app, view.public_values(), mine, list(session.state.ruleset.deck),
+            self.app, view.public_values(), mine, list(session.public.ruleset.deck),
             self.renderer, self.text))
 
 

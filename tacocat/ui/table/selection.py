@@ -54,7 +54,7 @@ class Selection:
     def pick(self, sprite: CardSprite) -> Pick | str:
         """A click (or Space) on one of the acting seat's cards: toggle it, or in the duel
         and the answer make it the one card. A refusal comes back as the engine's reason."""
-        phase = self.session.state.phase
+        phase = self.session.public.phase
         if phase in (Phase.DUEL, Phase.DEFEND):
             return self._pick_one(sprite)
         if phase in (Phase.REPLACE, Phase.ATTACK):
@@ -64,7 +64,7 @@ class Selection:
     def action(self, seat: int) -> Action | None:
         """What the picked cards say in this phase: the replacement, the attack, or the
         one card of the duel or the answer (None: no such card picked yet)."""
-        phase = self.session.state.phase
+        phase = self.session.public.phase
         if phase is Phase.REPLACE:
             return Replace(seat, self.values())
         if phase is Phase.ATTACK:
@@ -95,7 +95,7 @@ class Selection:
             sprite.selected = False
             self.cards.remove(sprite)
             return Pick.DROPPED
-        if self.session.state.phase is Phase.REPLACE:
+        if self.session.public.phase is Phase.REPLACE:
             trial = tuple(sorted(self.values() + (sprite.value,)))
             problem = self.session.problem(Replace(seat, trial))
             if problem is not None:
@@ -118,7 +118,7 @@ class Selection:
             sprite.selected = False
             self.cards = []
             return Pick.DROPPED
-        if self.session.state.phase is Phase.DEFEND:
+        if self.session.public.phase is Phase.DEFEND:
             problem = self.session.problem(Respond(seat, sprite.value))
             if problem is not None:
                 return problem

@@ -124,28 +124,30 @@ class GameSession:
         self.speed = speed
         self.on_finished = on_finished
         self.outbox: deque[Event] = deque()
-        if state is None:
-            seed = config.seed if config.seed is not None else random.SystemRandom().randrange(2**31)
-            state, events = new_game(seed, config.ruleset or Ruleset())
-            self._emit(events)
-            self.resumed = False
-        else:
-            self.resumed = True
-        self.state: GameState = state
-        self._rng = random.Random(f"tacocat-ui:{state.seed}:{len(state.actions)}")
+        self.resumed = state is not None
+        self.state: GameState = state if state is not None else self._deal(config)
+        self._rng = random.Random(f"tacocat-ui:{self.state.seed}:{len(self.state.actions)}")
         #: Who plays each seat.
         self.players: tuple[Player, Player] = seat_players(
             self.seating, self.worker, config.level, self, self._rng, speed)
         self._asked: tuple[GameState, int] | None = None  # the question a computer thinks about
-        self._seen: tuple[GameState, int, Observation] | None = None
+        self._seen: tuple[GameState, dict[int, Observation]] | None = None
         self._hint_future: Future[Hint | None] | None = None
         self._hint_state: GameState | None = None
         self._finished_reported = False
+        #: Moves made or taken back so far: the table's key for "the game moved on".
         self.applied = 0
         if len(self.human_seats) < 2:
             self.worker.start()  # warm up while the deal animates (hot-seat: on the first hint)
         if self.state.is_over:
             self._finish()
+
+    def _deal(self, config: GameConfig) -> GameState:
+        """A new game, dealt (the deal's events go to the outbox)."""
+        seed = config.seed if config.seed is not None else random.SystemRandom().randrange(2**31)
+        state, events = new_game(seed, config.ruleset or Ruleset())
+        self._emit(events)
+        return state
 
     # --- who acts -----------------------------------------------------------------
 
@@ -180,9 +182,22 @@ class GameSession:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` knows of the game now (kept until the game moves on: the table
         asks every frame)."""
-        if self._seen is None or self._seen[0] is not self.state or self._seen[1] != seat:
-            self._seen = (self.state, seat, self.state.observation(seat))
-        return self._seen[2]
+        if self._seen is None or self._seen[0] is not self.state:
+            self._seen = (self.state, {})
+        known = self._seen[1]
+        if seat not in known:
+            known[seat] = self.state.observation(seat)
+        return known[seat]
+
+    @property
+    def public(self) -> Observation:
+        """An observation to read what everyone knows from (phase, board, score, piles):
+        the home seat's (tacocat.seating.Seating.home)."""
+        return self.observation(self.seating.home)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
 
     def seen(self) -> dict[int, Observation]:
         """The observation of each seat this screen may know (:attr:`visible_seats`)."""

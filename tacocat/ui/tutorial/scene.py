@@ -72,7 +72,7 @@ class TutorialScene(TableScene):
 
     def exit(self) -> None:
         session = self.session
-        if session is not None and not session.state.is_over:
+        if session is not None and not session.is_over:
             self._save_step(self.tutorial_session.step)
         super().exit()
 
