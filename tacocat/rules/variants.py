@@ -4,9 +4,10 @@ Each variant is a boolean field of :class:`~tacocat.rules.ruleset.Ruleset` decla
 with :func:`~tacocat.rules.ruleset.variant` (the one description of a game's rules;
 a save stores it once, in the game record). :data:`VARIANTS` is read from those
 fields, so to add a variant: declare its field in ``Ruleset``, make the engine
-honour it, and give it the translation keys ``tacocat.variants.<name>.label`` and
-``tacocat.variants.<name>.hint``. Serialisation, the New game screen and the
-tests (round trip, solver against engine) pick it up; nothing else needs to change.
+honour it, and give it the translation keys of :class:`Variant` (``label_key``,
+``hint_key`` and ``history_key``) in every language. Serialisation, the New game
+screen, the History and the tests (round trip, solver against engine, the keys)
+pick it up; nothing else needs to change.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ class Variant:
     def hint_key(self) -> str:
         """The translation key of the line that explains it."""
         return f"tacocat.variants.{self.name}.hint"
+
+    @property
+    def history_key(self) -> str:
+        """The translation key of its short name in the History's Rules column."""
+        return f"tacocat.history.variant.{self.name}"
 
 
 #: Every variant, in the order the New game screen lists them (the fields' order).

@@ -35,10 +35,12 @@ def test_an_unknown_variant_is_refused():
         ruleset_with(["three_goals"])
 
 
-def test_every_variant_has_its_label_and_hint_in_english():
+def test_every_variant_has_its_label_hint_and_history_name_in_english():
+    """Without one the screen would show the raw key (the other languages are checked
+    against English by the translation tests)."""
     tree = json.loads((ROOT / "assets/translations/tacocat.en.json").read_text("utf-8"))["en"]
     for variant in VARIANTS:
-        for key in (variant.label_key, variant.hint_key):
+        for key in (variant.label_key, variant.hint_key, variant.history_key):
             node = tree
             for part in key.split(".")[1:]:
                 node = node[part]

@@ -84,8 +84,8 @@ def rules_text(variants: tuple[str, ...]) -> str:
     """``Standard``, or the variants that were on."""
     if not variants:
         return tr("tacocat.history.rules_standard")
-    known = {v.name for v in VARIANTS}
-    return ", ".join(tr(f"tacocat.history.variant.{name}") if name in known else name
+    known = {v.name: v for v in VARIANTS}
+    return ", ".join(tr(known[name].history_key) if name in known else name
                      for name in variants)
 
 
