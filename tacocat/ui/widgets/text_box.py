@@ -19,14 +19,17 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pygame
 
 from tacocat.ui.text import text_scale
 from tacocat.ui.text.fit import MIN_PX, MIN_SCALE
 from tacocat.ui.widgets.style import Colour, TextCache
+
+T = TypeVar("T")
 
 __all__ = ["MIN_PX", "MIN_SCALE", "Cover", "Placement", "cover", "covering", "draw_lines",
            "draw_pill", "draw_text", "fit_lines", "fitted", "fitted_size", "line_step", "now",
@@ -104,25 +107,24 @@ def inactive() -> Iterator[None]:
 
 
 @contextmanager
-def recording() -> Iterator[list[Placement]]:
+def _collecting(lists: list[list[T]]) -> Iterator[list[T]]:
+    """A new list, in ``lists`` (where drawing notes what it makes) for the ``with`` block."""
+    found: list[T] = []
+    lists.append(found)
+    try:
+        yield found
+    finally:
+        lists.remove(found)
+
+
+def recording() -> AbstractContextManager[list[Placement]]:
     """Note every placement made inside the ``with`` block in the list it yields."""
-    ledger: list[Placement] = []
-    _ledgers.append(ledger)
-    try:
-        yield ledger
-    finally:
-        _ledgers.remove(ledger)
+    return _collecting(_ledgers)
 
 
-@contextmanager
-def covering() -> Iterator[list[Cover]]:
+def covering() -> AbstractContextManager[list[Cover]]:
     """Note every :class:`Cover` drawn inside the ``with`` block in the list it yields."""
-    covers: list[Cover] = []
-    _cover_lists.append(covers)
-    try:
-        yield covers
-    finally:
-        _cover_lists.remove(covers)
+    return _collecting(_cover_lists)
 
 
 @contextmanager
