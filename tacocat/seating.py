@@ -29,6 +29,8 @@ class GameKind(StrEnum):
     HOTSEAT = "hotseat"
     #: The computer against itself (``--demo``); never counted in the statistics.
     DEMO = "demo"
+    #: One person at this screen against a person at another, through a server.
+    ONLINE = "online"
 
 
 class SeatKind(StrEnum):
@@ -38,6 +40,8 @@ class SeatKind(StrEnum):
     PERSON = "person"
     #: The computer, at the game's level.
     COMPUTER = "computer"
+    #: A person at another screen, across the network.
+    REMOTE = "remote"
 
 
 #: Each kind's seats, first seat first, with the person (if one) in the first seat.
@@ -45,6 +49,7 @@ _SEATS: dict[GameKind, tuple[SeatKind, SeatKind]] = {
     GameKind.VS_AI: (SeatKind.PERSON, SeatKind.COMPUTER),
     GameKind.HOTSEAT: (SeatKind.PERSON, SeatKind.PERSON),
     GameKind.DEMO: (SeatKind.COMPUTER, SeatKind.COMPUTER),
+    GameKind.ONLINE: (SeatKind.PERSON, SeatKind.REMOTE),
 }
 
 
@@ -57,7 +62,7 @@ class Seating:
     @classmethod
     def of(cls, kind: GameKind | str, person: int = 0) -> Seating:
         """The seating of a game of ``kind``; ``person``: the person's seat against the
-        computer (ignored for the other kinds).
+        computer or online (ignored for the other kinds).
 
         Raises:
             ValueError: an unknown kind, or a seat other than 0 or 1.
@@ -107,6 +112,12 @@ class Seating:
         """Two people take turns at this screen: hands are hidden while the device
         passes, secret choices are made one at a time, a forced answer plays itself."""
         return len(self.people) == 2
+
+    @property
+    def online(self) -> bool:
+        """The other seat is a person at another screen: the game lives on a server, and
+        nothing is taken back or hinted (the opponent is a person who cannot see it)."""
+        return SeatKind.REMOTE in self.seats
 
     @property
     def against_computer(self) -> bool:

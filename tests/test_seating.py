@@ -33,14 +33,24 @@ def test_a_demo_has_nobody_here():
     assert seating.kind is GameKind.DEMO and seating.seen_here == {0, 1}
 
 
+@pytest.mark.parametrize("person", [0, 1])
+def test_online_one_person_here_against_a_person_there(person):
+    seating = Seating.of(GameKind.ONLINE, person)
+    assert seating.people == {person} and seating.person == person and seating.home == person
+    assert seating.seats[1 - person] is SeatKind.REMOTE and seating.online
+    assert seating.seen_here == {person}, "the other hand is never this screen's"
+    assert not (seating.plays_computer or seating.against_computer or seating.shares_screen)
+    assert seating.kind is GameKind.ONLINE
+
+
 def test_kinds_are_the_strings_files_store():
     """Saves, game files and statistics written before the kinds were typed read the same."""
-    assert [kind.value for kind in GameKind] == ["vs_ai", "hotseat", "demo"]
+    assert [kind.value for kind in GameKind] == ["vs_ai", "hotseat", "demo", "online"]
     assert Seating.of("vs_ai", 1) == Seating.of(GameKind.VS_AI, 1)
     assert {("vs_ai", "easy"): 1}[(GameKind.VS_AI, "easy")] == 1
 
 
-@pytest.mark.parametrize("kind, person", [("online", 0), ("VS_AI", 0), (GameKind.VS_AI, 2)])
+@pytest.mark.parametrize("kind, person", [("network", 0), ("VS_AI", 0), (GameKind.VS_AI, 2)])
 def test_an_unknown_kind_or_seat_is_refused(kind, person):
     with pytest.raises(ValueError):
         Seating.of(kind, person)

@@ -71,6 +71,9 @@ SAVE_VERSION = 1
 #: A real game's save is a few tens of KB; the record's own limits (20 000
 #: actions, 2 000 deals) fit well within this.
 SAVE_MAX_BYTES = 4 * 1024 * 1024
+#: The kinds of game an autosave holds: an online game is kept by its server (the way
+#: back to it is ``online_seats``), never here.
+SAVED_KINDS = tuple(kind for kind in GameKind if kind is not GameKind.ONLINE)
 _CONFIG_KEYS = frozenset({"mode", "level", "human_seat", "names"})
 #: Keys older saves have in their app config and that are still read (not written).
 _LEGACY_KEYS = frozenset({"tie_to_arrow"})
@@ -123,7 +126,7 @@ def check_app_config(config: Any, legacy: bool = False) -> dict[str, Any]:
         detail = f"unknown {sorted(map(str, unknown))}" if unknown else f"missing {sorted(missing)}"
         raise ValueError(f"the game settings have the wrong keys ({detail})")
     mode, level, seat = config["mode"], config["level"], config["human_seat"]
-    _field("mode", check_choice, mode, tuple(GameKind))
+    _field("mode", check_choice, mode, SAVED_KINDS)
     seating = Seating.of(mode)
     if level is not None or seating.plays_computer:
         _field("level", check_choice, level, AI_LEVELS)

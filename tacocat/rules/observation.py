@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tacocat.rules.actions import Action
+from tacocat.rules.errors import IllegalAction
 from tacocat.rules.events import Event
 from tacocat.rules.moves import legal_actions
 from tacocat.rules.phase import Phase
 from tacocat.rules.ruleset import Ruleset, Seat
+from tacocat.rules.validation import refusal
 from tacocat.rules.view import StateView
 
 
@@ -95,6 +98,13 @@ class Observation:
         return legal_actions(self.seat, self.to_act, self.phase, self.hand, self.replace_limit,
                              self.pending_target)
 
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why this seat's ``action`` is illegal now, or None: the state's own answer
+        (:meth:`~tacocat.rules.GameState.refusal`, tested equal), worked out from what the
+        seat knows, so a client words a refused click as a local game does. An action of
+        the other seat is refused as not held: this seat cannot know that hand."""
+        return refusal(_ActingSide(self), action)
+
     def unseen_cards(self) -> tuple[int, ...]:
         """The deck minus this hand and every public card: the opponent's hand
         and the draw pile are drawn from these (sorted)."""
@@ -102,6 +112,32 @@ class Observation:
         for card in self.hand + self.discards:
             remaining.remove(card)
         return tuple(remaining)
+
+
+class _ActingSide:
+    """An observation read as the checks of an action read a state
+    (:class:`~tacocat.rules.validation.ActorView`): the other hand is unknown, so empty."""
+
+    __slots__ = ("_seen",)
+
+    def __init__(self, seen: Observation) -> None:
+        self._seen = seen
+
+    phase = property(lambda self: self._seen.phase)
+    to_act = property(lambda self: self._seen.to_act)
+    replace_limit = property(lambda self: self._seen.replace_limit)
+    pending_target = property(lambda self: self._seen.pending_target)
+
+    @property
+    def hands(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        own = self._seen.hand
+        return (own, ()) if self._seen.seat == 0 else ((), own)
+
+    @property
+    def commits(self) -> tuple[Any, Any]:
+        seen = self._seen
+        other = True if seen.opponent_committed else None  # made, and hidden
+        return (seen.own_commit, other) if seen.seat == 0 else (other, seen.own_commit)
 
 
 def observe(state: StateView, seat: Seat) -> Observation:

@@ -12,19 +12,39 @@ language. The reasons are listed on :class:`IllegalAction`.
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from tacocat.rules.actions import Attack, DuelCard, Replace, Respond, attack_shape_problem
 from tacocat.rules.errors import IllegalAction
 from tacocat.rules.moves import remove_cards
 from tacocat.rules.phase import Phase
-from tacocat.rules.ruleset import SEATS
+from tacocat.rules.ruleset import SEATS, Seat
 from tacocat.rules.view import StateView
+
+
+class ActorView(Protocol):
+    """What the checks of one seat's action read: a whole state, or what the acting seat
+    itself knows (``Observation.refusal``) - never the other hand."""
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_act(self) -> tuple[Seat, ...]: ...
+    @property
+    def hands(self) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
+    @property
+    def commits(self) -> tuple[Any, Any]: ...
+    @property
+    def replace_limit(self) -> int | None: ...
+    @property
+    def pending_target(self) -> int | None: ...
 
 PHASE_OF_ACTION: dict[type, Phase] = {
     Replace: Phase.REPLACE, DuelCard: Phase.DUEL, Attack: Phase.ATTACK, Respond: Phase.DEFEND,
 }
 
 
-def refusal(state: StateView, action: object) -> IllegalAction | None:
+def refusal(state: ActorView, action: object) -> IllegalAction | None:
     """Why ``action`` is illegal in ``state`` (an unraised error), or None when legal."""
     expected = PHASE_OF_ACTION.get(type(action))
     if expected is None:
@@ -52,7 +72,7 @@ def refusal(state: StateView, action: object) -> IllegalAction | None:
     return _respond_refusal(state, action)
 
 
-def _replace_refusal(state: StateView, action: Replace) -> IllegalAction | None:
+def _replace_refusal(state: ActorView, action: Replace) -> IllegalAction | None:
     if list(action.cards) != sorted(action.cards):
         return IllegalAction("replace_unsorted")
     if remove_cards(state.hands[action.seat], action.cards) is None:
@@ -63,7 +83,7 @@ def _replace_refusal(state: StateView, action: Replace) -> IllegalAction | None:
     return None
 
 
-def _attack_refusal(state: StateView, action: Attack) -> IllegalAction | None:
+def _attack_refusal(state: ActorView, action: Attack) -> IllegalAction | None:
     cards, hand = action.cards, state.hands[action.seat]
     if list(cards) != sorted(cards):
         return IllegalAction("attack_unsorted")
@@ -77,7 +97,7 @@ def _attack_refusal(state: StateView, action: Attack) -> IllegalAction | None:
     return None
 
 
-def _respond_refusal(state: StateView, action: Respond) -> IllegalAction | None:
+def _respond_refusal(state: ActorView, action: Respond) -> IllegalAction | None:
     card, target, hand = action.card, state.pending_target, state.hands[action.seat]
     if card not in hand:
         return IllegalAction("not_held", seat=action.seat, cards=(card,))
