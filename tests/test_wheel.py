@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ["pyproject.toml", "setup.py", "README.md", "LICENSE", "tacocat", "assets"]
 #: The distributions the game imports (python-i18n directly, in tacocat/ui/text/i18n.py).
 RUNTIME = {"pygame-ce", "pygame-gui", "python-i18n", "filelock", "platformdirs", "babel",
-           "pyttsx3", "websockets", "msgspec"}
+           "pyttsx3", "websockets", "msgspec", "zeroconf", "ifaddr"}
 #: The optional extras: PostgreSQL for the server (tacocat/server/storage/postgres.py).
 EXTRAS = {"postgres": {"psycopg"}}
 

@@ -73,6 +73,8 @@ SOURCES = {
                  "pygame-ce/{version}/#files)",
     "pyttsx3": "the sdist pyttsx3-{version}.tar.gz on https://pypi.org/project/pyttsx3/"
                "{version}/#files (the project: https://github.com/nateshmbhat/pyttsx3)",
+    "zeroconf": "the sdist zeroconf-{version}.tar.gz on https://pypi.org/project/zeroconf/"
+                "{version}/#files (the project: https://github.com/python-zeroconf/python-zeroconf)",
 }
 #: Distributions the PyInstaller bundle holds though the game never imports them: its analysis
 #: follows babel's and filelock's ``if TYPE_CHECKING:`` imports of typing_extensions. The
@@ -118,6 +120,11 @@ replace them with your own compatible builds (for the same Python version, 3.11)
   (docs/building.md says how).
 * A game installed with pip uses the pygame-ce installed in the same Python environment:
   "pip install" your build there.
+
+zeroconf (LGPL 2.1 or later), which finds games on the home network, is a Python package of
+its own in the same way: the folder _internal/zeroconf/ in the bundles (its modules, some
+compiled as *.so or *.pyd files), or the zeroconf installed beside a game installed with pip.
+Replace it with your own build as above; its source is named in its section below.
 
 The game's complete source, build.spec included, is in its repository, under the MIT
 licence. The shipped pygame-ce's source is at
@@ -220,13 +227,31 @@ def license_files(distribution: metadata.Distribution) -> list[str]:
     return sorted(paths)
 
 
+#: The LGPL 2.1's title: a licence file holding the whole licence (zeroconf's COPYING, after
+#: its copyright lines) keeps what comes before it, and the licence is printed once, at the end.
+LGPL_HEADING = re.compile(r"^[ \t]*GNU LESSER GENERAL PUBLIC LICENSE\s*\n\s*Version 2\.1, "
+                          r"February 1999", re.M)
+
+
+def _lgpl_referenced(texts: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], bool]:
+    """``texts`` with any copy of the LGPL 2.1 cut off, and whether one was."""
+    kept, cut = [], False
+    for path, text in texts:
+        match = LGPL_HEADING.search(text)
+        if match:
+            text, cut = text[:match.start()].rstrip().rstrip("-").rstrip(), True
+        kept.append((path, text))
+    return kept, cut
+
+
 def python_component(distribution: metadata.Distribution) -> Component:
     """A distribution with its licence texts; raises ValueError when it has none."""
     name = distribution.metadata["Name"]
     texts = [(path, _read(Path(str(distribution.locate_file(path)))))
              for path in license_files(distribution)]
+    texts, holds_lgpl = _lgpl_referenced(texts)
     extra = EXTRA_TEXTS.get(canonicalize_name(name))
-    if extra:
+    if extra or holds_lgpl:
         texts.append((f"{LGPL_TITLE} (the text is at the end of this file)", ""))
     if not texts:
         raise ValueError(f"{name} {distribution.version} installs no licence text: add one "
