@@ -98,18 +98,20 @@ class GameInfo:
 
     @classmethod
     def of(cls, state: GameState, app_config: Mapping[str, Any],
-           finished_at: datetime | None = None) -> GameInfo:
+           finished_at: datetime | None = None, winner: int | None = None) -> GameInfo:
         """The info of the game that ended in ``state``, played as ``app_config``
-        (the autosave's ``mode``/``level``/``human_seat``/``names``)."""
+        (the autosave's ``mode``/``level``/``human_seat``/``names``); ``winner``: who won
+        a game that ended before its last move (an online game resigned or expired)."""
         mode = GameKind(app_config["mode"])
         seating = Seating.of(mode, app_config.get("human_seat") or 0)
         when = (finished_at or datetime.now().astimezone()).isoformat(timespec="seconds")
         return cls(
             finished_at=when, mode=mode,
             level=app_config.get("level") if seating.plays_computer else None,
-            human_seat=seating.person if seating.against_computer else None,
+            human_seat=seating.person,
             names=(str(app_config["names"][0]), str(app_config["names"][1])),
-            wins=(state.wins[0], state.wins[1]), winner=state.winner,
+            wins=(state.wins[0], state.wins[1]),
+            winner=state.winner if state.winner is not None else winner,
             rounds=state.round_number, tied_rounds=state.tied_rounds,
             variants=variants_on(state.ruleset), actions=len(state.actions),
             undos=int(app_config.get("undos") or 0))
@@ -139,9 +141,9 @@ class GameInfo:
             # type() and not ==: 1.0 == 1 and True == 1, and either then indexes a tuple.
             if not (seat is None or (type(seat) is int and seat in (0, 1))):
                 raise ValueError("human_seat must be 0, 1 or null")
-            if Seating.of(mode, seat or 0).against_computer != (seat is not None):
-                raise ValueError("human_seat must be a seat in a game against the computer "
-                                 "and null otherwise")
+            if (Seating.of(mode, seat or 0).person is not None) != (seat is not None):
+                raise ValueError("human_seat must be the seat of the one person who played "
+                                 "here (against the computer, or online) and null otherwise")
             wins = data["wins"]
             if not isinstance(wins, list) or len(wins) != 2:
                 raise ValueError("wins must be two counts")
@@ -247,13 +249,17 @@ def open_game_file(path: Path, default_names: tuple[str, str] = ("Player 1", "Pl
     """
     game = read_game_file(path)
     final = replay_checked(game.record)
-    if not final.is_over:
+    # An online game may end before its last move: resigned, or expired (its winner is
+    # the server's word, kept in the description).
+    ended_early = game.info is not None and game.info.mode is GameKind.ONLINE
+    if not final.is_over and not ended_early:
         raise GameFileError(UNFINISHED, f"the game is not finished: its {len(final.actions)} "
                                         "moves stop before it ends")
     if game.info is not None:
         expected = GameInfo.of(final, {"mode": game.info.mode, "level": game.info.level,
                                        "human_seat": game.info.human_seat,
-                                       "names": game.info.names})
+                                       "names": game.info.names},
+                               winner=game.info.winner if ended_early else None)
         wrong = [key for key in _RESULT_KEYS
                  if getattr(expected, key) != getattr(game.info, key)]
         if wrong:

@@ -24,7 +24,9 @@ from tacocat.ui.text.problems import problem_text
 if TYPE_CHECKING:
     from argparse import Namespace
 
+    from tacocat.online.games import OnlineGames
     from tacocat.persistence.gamefile import GameFile, GameFileError
+    from tacocat.persistence.online_seats import OnlineSeat
     from tacocat.persistence.settings import Settings
     from tacocat.ui.devices.audio import Audio
     from tacocat.ui.stage.scene import Scene, SceneManager
@@ -41,7 +43,10 @@ class Navigation:
     saves: Saves
     scenes: SceneManager
     audio: Audio
+    data_dir: Path
+    quit_hooks: list[Callable[[], None]]
     _demo_resumed: bool
+    _online: OnlineGames | None = None
 
     if TYPE_CHECKING:
         def quit(self, code: int = 0) -> None: ...  # the App's
@@ -76,6 +81,30 @@ class Navigation:
         self.audio.stop_music()
         self.scenes.switch(TableScene(self._app, config, **table_options))
         release_memory()  # the previous game's table is gone now
+        return True
+
+    @property
+    def online(self) -> OnlineGames:
+        """This player's online games (the network thread starts on first use)."""
+        games = self._online
+        if games is None:
+            from tacocat.online.games import OnlineGames
+
+            games = self._online = OnlineGames(self.data_dir)
+            self.quit_hooks.append(games.close)
+        return games
+
+    def open_online_game(self, seat: OnlineSeat) -> bool:
+        """The table of the online game ``seat``, once it has begun (False: not yet)."""
+        from tacocat.ui.table.online_table import OnlineTableScene, online_config
+
+        feed = self.online.feed(seat)
+        if feed.latest is None or feed.latest.observation is None:
+            return False
+        self._demo_resumed = False
+        self.audio.stop_music()
+        self.scenes.switch(OnlineTableScene(self._app, online_config(seat, feed), seat, feed))
+        release_memory()
         return True
 
     def continue_game(self) -> None:

@@ -121,12 +121,15 @@ class Preferences:
         return HistoryStore(self.data_dir)
 
     def finish_game(self, app_config: dict[str, Any], state: GameState,
-                    clear_autosave: Callable[[], None] | None) -> str | None:
+                    clear_autosave: Callable[[], None] | None,
+                    winner: int | None = None) -> str | None:
         """A game ended: keep it in the History, count it, then clear its autosave -
         one transaction (:mod:`tacocat.persistence.ending`): a kill at any moment
         leaves the unfinished game to continue or the finished game, recorded once.
 
         :param clear_autosave: deletes this game's autosave (None: it has none).
+        :param winner: who won a game that ended before its last move (an online game
+            resigned or expired); None: the state's winner.
         :returns: the game's History id (the game-over screen's Replay opens it), or None.
         """
         from tacocat.persistence.ending import record_game_end
@@ -134,7 +137,7 @@ class Preferences:
         from tacocat.rules.record import GameRecord
 
         result = record_game_end(self.data_dir, self.history, self.stats,
-                                 GameRecord.from_state(state), GameInfo.of(state, app_config),
+                                 GameRecord.from_state(state), GameInfo.of(state, app_config, winner=winner),
                                  clear_autosave)
         self.stats = result.stats
         for problem in result.problems:

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import pygame_gui
 
+    from tacocat.online.games import OnlineGames
     from tacocat.persistence.gamefile import GameFile, GameFileError
     from tacocat.persistence.history import HistoryStore
+    from tacocat.persistence.online_seats import OnlineSeat
     from tacocat.persistence.saves import LoadResult
     from tacocat.persistence.settings import Settings
     from tacocat.persistence.stats import Stats
@@ -132,7 +134,13 @@ class App(Protocol):
     def history(self) -> HistoryStore: ...
 
     def finish_game(self, app_config: dict[str, Any], state: GameState,
-                    clear_autosave: Callable[[], None] | None) -> str | None: ...
+                    clear_autosave: Callable[[], None] | None,
+                    winner: int | None = None) -> str | None: ...
+
+    @property
+    def online(self) -> OnlineGames: ...
+
+    def open_online_game(self, seat: OnlineSeat) -> bool: ...
 
     def defer(self, job: Callable[[], object], owner: Any = None) -> None: ...
 

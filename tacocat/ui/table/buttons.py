@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from tacocat.ui.input.keymap import KeyMap
     from tacocat.ui.input.state import InputState
     from tacocat.ui.stage.services import App
-    from tacocat.ui.table.session import GameSession
+    from tacocat.ui.table.session import TableSession
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ class StateMemo:
         return self._can_undo
 
 
-def decision(session: GameSession, memo: StateMemo, seat: int | None,
+def decision(session: TableSession, memo: StateMemo, seat: int | None,
              values: tuple[int, ...], app: App) -> Decision:
     """The decision ``seat`` (None: nobody's) faces with ``values`` selected, its
     answers from the engine memoised in ``memo``."""

@@ -30,7 +30,7 @@ from tacocat.ui.widgets.button import Button, ButtonGroup
 from tacocat.ui.widgets.cards import CardSprite
 
 if TYPE_CHECKING:
-    from tacocat.ui.table.session import GameSession
+    from tacocat.ui.table.session import TableSession
     from tacocat.ui.table.table_input import TableInput
 
 #: Seconds a "why not" message stays in the prompt line.
@@ -44,7 +44,7 @@ class Controls:
     :param session: the game the actions go to.
     """
 
-    def __init__(self, table: TableInput, session: GameSession) -> None:
+    def __init__(self, table: TableInput, session: TableSession) -> None:
         self.table = table
         self.session = session
         self.message: str | None = None

@@ -32,7 +32,6 @@ from tacocat.rules import events as ev
 from tacocat.seating import Seating
 from tacocat.ui.input.prompts import key_label
 from tacocat.ui.results.feeling import player_of
-from tacocat.ui.results.score import book_from_state
 from tacocat.ui.results.summaries import GameSummary
 from tacocat.ui.speech.table import TableVoice
 from tacocat.ui.stage.game_config import GameConfig
@@ -43,7 +42,7 @@ from tacocat.ui.table.narration import describe
 from tacocat.ui.table.painter import Painter
 from tacocat.ui.table.prompt import prompt_line
 from tacocat.ui.table.rig import table_rig
-from tacocat.ui.table.session import GameSession, config_to_dict
+from tacocat.ui.table.session import GameSession, TableSession, config_to_dict
 from tacocat.ui.table.tooltips import hotspots, tip_at
 from tacocat.ui.table.turn import Turn, turn_of
 from tacocat.ui.widgets.button import Button
@@ -88,7 +87,7 @@ class TableScene(Scene):
         #: Moves already taken back in a continued game (the autosave keeps the count).
         self._undos = int(((saved.app_config or {}).get("undos") or 0) if saved else 0)
         self._worker = worker
-        self.session: GameSession | None = None
+        self.session: TableSession | None = None
         self.viewer: int | None = None
         self._passing = False
         self._game_over_shown = False
@@ -105,23 +104,22 @@ class TableScene(Scene):
         self._entered = True
         app, config = self.app, self.config
         self.session = session = self._make_session()
-        state = session.state
         self.viewer, seats = _seats_on_screen(session.seating)
         rig = table_rig(
-            app, state.ruleset, config.names, self.viewer if self.viewer is not None else 0,
+            app, session.public.ruleset, config.names, self.viewer if self.viewer is not None else 0,
             seats, session.seating, speed=lambda: app.animation_speed, sound=self.sound,
             narrate=self._narrate, visible_seats=session.visible_seats,
             hide_hands_on_deal=session.seating.shares_screen, pause_before=self._pause_before)
         self.text, self.renderer, self.view = rig.text, rig.renderer, rig.view
         self.animator, self.board, self.painter = rig.animator, rig.board, rig.painter
         if session.resumed:
-            resume.lay_out(self.view, session.seen(), book_from_state(state))
+            resume.lay_out(self.view, session.seen(), session.score_book())
         self.animator.feed(session.pop_events())
         self.controls = Controls(self, session)
         self.voice = TableVoice(app)
         self._prepare_art()
 
-    def _make_session(self) -> GameSession:
+    def _make_session(self) -> TableSession:
         """The game behind the table (the guided game brings its own)."""
         app = self.app
         return GameSession(self.config, self._initial_state, worker=self._worker, saves=app.saves,
@@ -235,6 +233,9 @@ class TableScene(Scene):
         dt = max(0.0, min(dt, 0.1))
         animator = self.animator
         session.update(dt, idle=animator.idle and not animator.held)
+        if session.relayout_due:  # the game moved on in a way no event tells (a reconnection)
+            session.relayout_due = False
+            self._lay_out_again()
         events = session.pop_events()
         if events:
             animator.feed(events)
@@ -378,11 +379,18 @@ class TableScene(Scene):
         session = self.session
         if session is None or not session.undo():
             return False
+        self._lay_out_again()
+        return True
+
+    def _lay_out_again(self) -> None:
+        """Drop what was still to animate and lay the table out from the session's
+        observations (after Take back, or a reconnection that skipped moves)."""
+        session = self.session
+        assert session is not None
         self.animator.queue.clear()
         self.animator.tweener.skip_all()
         self.controls.clear_selection()
-        resume.lay_out(self.view, session.seen(), book_from_state(session.state))
-        return True
+        resume.lay_out(self.view, session.seen(), session.score_book())
 
     def replay_kept(self) -> bool:
         """Watch the finished game again (its review is one button away there)."""

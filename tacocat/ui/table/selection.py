@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from tacocat.rules import Action, Attack, DuelCard, Phase, Replace, Respond
 
 if TYPE_CHECKING:
-    from tacocat.ui.table.session import GameSession
+    from tacocat.ui.table.session import TableSession
     from tacocat.ui.table.table_input import TableInput
     from tacocat.ui.widgets.cards import CardSprite
 
@@ -36,7 +36,7 @@ class Selection:
     :param session: the game that judges whether a pick is legal.
     """
 
-    def __init__(self, table: TableInput, session: GameSession) -> None:
+    def __init__(self, table: TableInput, session: TableSession) -> None:
         self.table = table
         self.session = session
         #: The picked cards, in the order they were picked.

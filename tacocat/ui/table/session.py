@@ -48,6 +48,8 @@ from tacocat.rules import (
     new_game,
 )
 from tacocat.rules.events import Event
+from tacocat.seating import Seating
+from tacocat.ui.results.score import ScoreBook, book_from_state
 from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.table.players import Player, seat_players
 from tacocat.ui.text.i18n import tr
@@ -57,6 +59,49 @@ if TYPE_CHECKING:
     from tacocat.ai.hints import Hint
 
 log = logging.getLogger(__name__)
+
+
+class TableSession(Protocol):
+    """What the table asks of the game behind it: a local :class:`GameSession`, or an
+    online game's (``online_session.OnlineSession``), which knows only its seat's view."""
+
+    config: GameConfig
+    seating: Seating
+    visible_seats: frozenset[int]
+    resumed: bool
+    applied: int
+    undos: int
+    allows_undo: bool
+    #: The table must be laid out again from :meth:`seen` (set by the session, cleared
+    #: by the table): the game moved on in a way no event tells.
+    relayout_due: bool
+
+    @property
+    def saves(self) -> AutosaveStore | None: ...
+    @property
+    def public(self) -> Observation: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def ai_thinking(self) -> bool: ...
+    @property
+    def hint_pending(self) -> bool: ...
+    def observation(self, seat: int) -> Observation: ...
+    def seen(self) -> dict[int, Observation]: ...
+    def score_book(self) -> ScoreBook: ...
+    def name(self, seat: int) -> str: ...
+    def actor(self) -> tuple[int, bool] | None: ...
+    def human_to_act(self) -> int | None: ...
+    def problem(self, action: Action) -> str | None: ...
+    def submit(self, action: Action) -> str | None: ...
+    def pop_events(self) -> list[Event]: ...
+    def update(self, dt: float, idle: bool) -> None: ...
+    def undo_target(self) -> Any: ...
+    def undo(self) -> bool: ...
+    def request_hint(self, seat: int) -> bool: ...
+    def take_hint(self) -> Hint | None: ...
+    def save_now(self) -> None: ...
+    def close(self) -> None: ...
 
 
 class AutosaveStore(Protocol):
@@ -75,7 +120,7 @@ def config_to_dict(config: GameConfig, undos: int = 0) -> dict[str, Any]:
     data: dict[str, Any] = {
         "mode": str(config.mode),
         "level": config.level,
-        "human_seat": config.seating.person if config.seating.against_computer else None,
+        "human_seat": config.seating.person,
         "names": list(config.names),
     }
     if undos:
@@ -137,6 +182,7 @@ class GameSession:
         self._finished_reported = False
         #: Moves made or taken back so far: the table's key for "the game moved on".
         self.applied = 0
+        self.relayout_due = False  # Take back lays out itself (TableScene.take_back)
         if len(self.human_seats) < 2:
             self.worker.start()  # warm up while the deal animates (hot-seat: on the first hint)
         if self.state.is_over:
@@ -198,6 +244,10 @@ class GameSession:
     @property
     def is_over(self) -> bool:
         return self.state.is_over
+
+    def score_book(self) -> ScoreBook:
+        """The score so far, each decided round's showdown with it (from the record)."""
+        return book_from_state(self.state)
 
     def seen(self) -> dict[int, Observation]:
         """The observation of each seat this screen may know (:attr:`visible_seats`)."""

@@ -21,7 +21,7 @@ from tacocat.seating import GameKind
 from tacocat.tutorial import Tutorial
 from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.table.scene import TableScene
-from tacocat.ui.table.session import GameSession
+from tacocat.ui.table.session import TableSession
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.tutorial.coach import CoachMark
 from tacocat.ui.tutorial.session import TutorialSession, coach_text
@@ -55,7 +55,7 @@ class TutorialScene(TableScene):
         super().__init__(app, tutorial_config(app), state)
         self.coach: CoachMark | None = None
 
-    def _make_session(self) -> GameSession:
+    def _make_session(self) -> TableSession:
         app = self.app
         return TutorialSession(self.config, self.tutorial, self._initial_state,
                                speed=lambda: app.animation_speed, on_step=self._save_step,

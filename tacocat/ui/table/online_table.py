@@ -1,0 +1,151 @@
+"""The table of an online game: the same table, on an :class:`OnlineSession`.
+
+What differs from a local game is only what the network adds: the opponent's
+presence under their name, a banner while the line to the server is down (it never
+blocks the screen: the game resumes by itself), Resign, and an ending that may come
+without a last move (the other person resigned, or the game expired). The finished
+game goes to the History as an online game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from tacocat.net import messages as m
+from tacocat.rules import GameState
+from tacocat.ui.results.summaries import GameSummary
+from tacocat.ui.stage.game_config import GameConfig
+from tacocat.ui.table.online_session import OnlineSession
+from tacocat.ui.table.scene import TableScene
+from tacocat.ui.table.session import config_to_dict
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.widgets.text_box import draw_text
+
+if TYPE_CHECKING:
+    from tacocat.online.link import GameFeed
+    from tacocat.persistence.online_seats import OnlineSeat
+    from tacocat.ui.stage.services import App
+
+log = logging.getLogger(__name__)
+
+#: The banner's and the presence line's look (the table's palette has no network words).
+BANNER_BACK = (40, 40, 48)
+BANNER_TEXT = (250, 236, 190)
+AWAY_TEXT = (235, 200, 120)
+
+
+class OnlineTableScene(TableScene):
+    """The table of the online game ``seat`` (its messages in ``feed``)."""
+
+    name = "online_table"
+
+    def __init__(self, app: App, config: GameConfig, seat: OnlineSeat, feed: GameFeed) -> None:
+        super().__init__(app, config)
+        self.seat_record, self.feed = seat, feed
+        self._ended_shown = False
+
+    @property
+    def online_session(self) -> OnlineSession:
+        assert isinstance(self.session, OnlineSession)
+        return self.session
+
+    def _make_session(self) -> OnlineSession:
+        return OnlineSession(self.config, self.feed, on_finished=self._record_online)
+
+    # --- the frame -----------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        session = self.session
+        if not isinstance(session, OnlineSession) or session.ended is None or self._game_over_shown:
+            return
+        if session.ended.result.reason != "won" and self.animator.idle and not self.animator.held:
+            self._show_game_over()  # resigned or expired: no last move shows the winner
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        session = self.session
+        if not isinstance(session, OnlineSession) or session.is_over:
+            return
+        if not session.online:
+            self._banner(surface, tr("tacocat.online.reconnecting"))
+        elif session.opponent_here is False:
+            name = session.name(1 - session.seat)
+            self._banner(surface, tr("tacocat.online.away", name=name), AWAY_TEXT)
+
+    def _banner(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int] = BANNER_TEXT) -> None:
+        """A line across the top of the table: says, never covers the cards or the buttons."""
+        font = self.text.font(18, True)
+        height = font.get_linesize() + 10
+        strip = pygame.Rect(0, 0, surface.get_width(), height)
+        surface.fill(BANNER_BACK, strip)
+        draw_text(surface, self.text, text, 18, colour, strip.inflate(-24, -4), bold=True)
+
+    # --- the end ---------------------------------------------------------------------------
+
+    def _show_game_over(self) -> None:
+        from tacocat.ui.scenes.game_over import GameOverScene
+
+        session = self.online_session
+        seen = session.public
+        winner = seen.winner
+        if winner is None and session.ended is not None:
+            winner = session.ended.result.winner
+        if winner is None:  # expired with nobody owing: no winner to show
+            self._game_over_shown = True
+            self.app.show_message(tr("tacocat.online.expired_title"), tr("tacocat.online.expired"),
+                                  on_close=self.rematch)
+            return
+        self._game_over_shown = True
+        self.app.scenes.push(GameOverScene(self.app, self, GameSummary(
+            winner=winner, wins=tuple(seen.wins), names=tuple(self.config.names),
+            rounds=seen.round_number, tied=seen.tied_rounds, seating=session.seating,
+            recap=tuple(self.view.book.records))))
+
+    def _record_online(self, state: GameState, result: m.Result) -> None:
+        """The server's record of the finished game goes to the History (as an online game)
+        and the game leaves the list of online games."""
+        online = self.app.online
+        try:
+            kept = self.app.finish_game(config_to_dict(self.config), state, None,
+                                        winner=result.winner)
+            self.kept_id = kept if isinstance(kept, str) else None
+        finally:
+            online.forget(self.seat_record)
+
+    def resign(self) -> None:
+        """Give the game up (the menu asks first): the other person wins at once."""
+        session = self.session
+        if isinstance(session, OnlineSession) and not session.is_over:
+            session.resign()
+
+    def rematch_label(self) -> str:
+        return tr("tacocat.online.back_to_games")
+
+    def rematch(self) -> None:
+        self.app.go_to_title()
+
+    def exit(self) -> None:
+        """Leaving the table: nothing to save (the server keeps the game)."""
+        if self.session is not None:
+            self.session.close()
+
+
+def online_config(seat: OnlineSeat, feed: GameFeed) -> GameConfig:
+    """The game config of an online seat: its kind, the person's seat, both names, and
+    the rules the server deals with (from the seat's observation)."""
+    from tacocat.net.codec import decode_observation
+    from tacocat.seating import GameKind
+
+    latest = feed.latest
+    assert latest is not None and latest.observation is not None, "the game has begun"
+    players = feed.state.players if feed.state is not None else []
+    names = tuple(p.name for p in players) if len(players) == 2 else seat.names
+    ruleset = decode_observation(latest.observation).ruleset
+    return dataclasses.replace(GameConfig(GameKind.ONLINE, human_seat=seat.seat,
+                                          names=(names[0] or "?", names[1] or "?")),
+                               ruleset=ruleset)
