@@ -68,6 +68,10 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds (only the top scene is updated)."""
 
+    def update_covered(self, dt: float) -> None:
+        """Each frame while an overlay covers this scene: take in what came from outside
+        (an online game's messages) without moving on screen. Nothing by default."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint onto ``surface`` (1280×720 logical); pygame_gui draws on top."""
 

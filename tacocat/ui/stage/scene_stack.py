@@ -42,6 +42,8 @@ class SceneLike(Protocol):
 
     def update(self, dt: float) -> None: ...
 
+    def update_covered(self, dt: float) -> None: ...
+
     def draw(self, surface: pygame.Surface) -> None: ...
 
     def is_animating(self) -> bool: ...
@@ -115,7 +117,11 @@ class SceneManager:
             self._stack[-1].handle_event(event)
 
     def update(self, dt: float) -> None:
+        """The top scene advances; those under it only hear from outside (see
+        :meth:`~tacocat.ui.stage.scene.Scene.update_covered`)."""
         if self._stack:
+            for scene in self._stack[:-1]:
+                scene.update_covered(dt)
             self._stack[-1].update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -66,6 +66,12 @@ class OnlineTableScene(TableScene):
         if session.ended.result.reason != "won" and self.animator.idle and not self.animator.held:
             self._show_game_over()  # resigned or expired: no last move shows the winner
 
+    def update_covered(self, dt: float) -> None:
+        """Under the menu, a round result or the game over, the game goes on arriving (the
+        end's record too, for the History); it animates once the table is on top again."""
+        if self.session is not None:
+            self.session.update(dt, idle=False)
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         session = self.session

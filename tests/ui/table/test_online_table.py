@@ -1,0 +1,145 @@
+"""The online table, in a real App (dummy video), against a friend on another "computer"
+(an OnlineGames of its own) through a real server on loopback: a whole game, the other
+hand never in this process before the reveal, and coming back after the game or the
+server was stopped mid-round."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_helpers import step
+
+from tacocat.online.games import OnlineGames
+from tacocat.online.link import Link
+from tacocat.ui.scenes.round_result import RoundResultScene
+from tacocat.ui.table.online_session import OnlineSession
+from tacocat.ui.table.online_table import OnlineTableScene
+from tests.online.server_thread import ServerThread, free_port
+from tests.online.test_link import RandomSeat, wait_for
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    running = ServerThread(tmp_path / "server.db").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def friend(tmp_path: Path) -> Iterator[OnlineGames]:
+    folder = tmp_path / "friend"
+    folder.mkdir()
+    games = OnlineGames(folder, Link(timeout=3.0, retry=(0.05, 0.3)))
+    yield games
+    games.close()
+
+
+def open_game(make_app: Any, url: str, friend: OnlineGames) -> tuple[Any, RandomSeat]:
+    """Ana hosts in the App, the friend joins; the App shows the table."""
+    app = make_app()
+    app.settings = dataclasses.replace(app.settings, animation_speed="instant")
+    app.online.link.retry = (0.05, 0.3)
+    hosted = app.online.host(url, "Ana", []).result(10)
+    joined = friend.join(url, hosted.invite, "Ben").result(10)
+    feed = app.online.feed(hosted)
+    wait_for(lambda: feed.latest is not None and feed.latest.observation is not None)
+    assert app.open_online_game(hosted)
+    step(app, 2)
+    return app, RandomSeat(friend.feed(joined), seed=7)
+
+
+def table(app: Any) -> OnlineTableScene:
+    scene = next(s for s in app.scenes.stack if isinstance(s, OnlineTableScene))
+    assert isinstance(scene.session, OnlineSession)
+    return scene
+
+
+def play_frames(app: Any, ben: RandomSeat, frames: int, rng: random.Random,
+                until: Any = lambda: False) -> None:
+    """Run the App and the friend; Ana plays a random legal move whenever she may."""
+    for _ in range(frames):
+        if until():
+            return
+        ben.step()
+        top = app.scenes.top
+        if isinstance(top, RoundResultScene):
+            top.next_round()
+        scene = table(app)
+        seat = scene.acting_seat()
+        if seat is not None and top is scene:
+            legal = list(scene.session.observation(seat).legal_actions())
+            assert scene.session.submit(rng.choice(legal)) is None
+        step(app)
+        _no_hidden_face(scene)
+
+
+def _no_hidden_face(scene: OnlineTableScene) -> None:
+    """The friend's hand is face down and unknown here: no value reached this process."""
+    other = 1 - scene.online_session.seat
+    assert all(sprite.value is None for sprite in scene.view.hands[other])
+    with pytest.raises(ValueError):
+        scene.online_session.observation(other)
+
+
+def test_a_whole_online_game_is_played_and_kept_in_the_history(make_app, server, friend) -> None:
+    app, ben = open_game(make_app, server.url, friend)
+    rng = random.Random(1)
+    play_frames(app, ben, 20_000, rng, until=lambda: table(app)._game_over_shown)
+    step(app, 30)  # the record comes after the last move (the game over is on top by then)
+    scene = table(app)
+    assert scene._game_over_shown and scene.online_session.ended is not None
+    assert ben.feed.ended is not None and ben.feed.ended.record == scene.online_session.ended.record
+    assert scene.kept_id is not None, "the finished game went to the History"
+    kept, _ = app.history.open(scene.kept_id)
+    assert kept.info.mode == "online" and kept.info.human_seat == 0
+    assert app.online.seats() == [], "a finished game leaves the list of online games"
+
+
+def snapshot(scene: OnlineTableScene) -> tuple:
+    """What the table shows: both hands (the other's as a count), the board, the score."""
+    view = scene.view
+    return (tuple(s.value for s in view.hands[0]), len(view.hands[1]), view.token, tuple(sorted(view.covered)),
+            tuple(view.wins), tuple(view.discard_values), scene.session.public)
+
+
+def test_the_table_comes_back_exactly_after_the_game_is_closed(make_app, server, friend) -> None:
+    app, ben = open_game(make_app, server.url, friend)
+    rng = random.Random(2)
+    play_frames(app, ben, 20_000, rng, until=lambda: table(app).online_session.seq >= 12
+                and table(app).animator.idle)
+    before = snapshot(table(app))
+    app._shutdown()  # the window closed mid-round
+    again = make_app()
+    again.settings = dataclasses.replace(again.settings, animation_speed="instant")
+    [seat] = again.online.seats()
+    feed = again.online.feed(seat)
+    wait_for(lambda: feed.latest is not None and feed.latest.observation is not None)
+    assert again.open_online_game(seat)
+    step(again, 3)
+    assert snapshot(table(again)) == before
+    play_frames(again, ben, 20_000, rng, until=lambda: table(again)._game_over_shown)
+    step(again, 30)
+    assert table(again).online_session.ended is not None
+
+
+def test_the_game_goes_on_after_the_server_restarts(make_app, tmp_path, friend) -> None:
+    port = free_port()
+    server = ServerThread(tmp_path / "server.db", port).start()
+    try:
+        app, ben = open_game(make_app, server.url, friend)
+        rng = random.Random(3)
+        play_frames(app, ben, 20_000, rng, until=lambda: table(app).online_session.seq >= 8)
+        server.stop()
+        play_frames(app, ben, 2_000, rng, until=lambda: not table(app).online_session.online)
+        assert not table(app).online_session.online  # the banner says so
+        server = ServerThread(tmp_path / "server.db", port).start()
+        play_frames(app, ben, 20_000, rng, until=lambda: table(app)._game_over_shown)
+        step(app, 30)
+        assert table(app).online_session.ended is not None
+    finally:
+        server.stop()
