@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -59,12 +60,15 @@ def table(app: Any) -> OnlineTableScene:
     return scene
 
 
-def play_frames(app: Any, ben: RandomSeat, frames: int, rng: random.Random,
+def play_frames(app: Any, ben: RandomSeat, seconds: float, rng: random.Random,
                 until: Any = lambda: False) -> None:
-    """Run the App and the friend; Ana plays a random legal move whenever she may."""
-    for _ in range(frames):
+    """Run the App and the friend until ``until()`` (or ``seconds`` pass); Ana plays a
+    random legal move whenever she may."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
         if until():
             return
+        time.sleep(0.0005)
         ben.step()
         top = app.scenes.top
         if isinstance(top, RoundResultScene):
@@ -78,6 +82,19 @@ def play_frames(app: Any, ben: RandomSeat, frames: int, rng: random.Random,
         _no_hidden_face(scene)
 
 
+def settle(app: Any, condition: Any, timeout: float = 20.0) -> None:
+    """Run frames (in real time: the network answers) until ``condition`` holds."""
+    end = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        step(app)
+        time.sleep(0.005)
+
+
+def ended(app: Any) -> Any:
+    return lambda: table(app).online_session.ended is not None
+
+
 def _no_hidden_face(scene: OnlineTableScene) -> None:
     """The friend's hand is face down and unknown here: no value reached this process."""
     other = 1 - scene.online_session.seat
@@ -89,8 +106,8 @@ def _no_hidden_face(scene: OnlineTableScene) -> None:
 def test_a_whole_online_game_is_played_and_kept_in_the_history(make_app, server, friend) -> None:
     app, ben = open_game(make_app, server.url, friend)
     rng = random.Random(1)
-    play_frames(app, ben, 20_000, rng, until=lambda: table(app)._game_over_shown)
-    step(app, 30)  # the record comes after the last move (the game over is on top by then)
+    play_frames(app, ben, 60, rng, until=lambda: table(app)._game_over_shown)
+    settle(app, ended(app))  # the record comes after the last move (the game over is on top)
     scene = table(app)
     assert scene._game_over_shown and scene.online_session.ended is not None
     assert ben.feed.ended is not None and ben.feed.ended.record == scene.online_session.ended.record
@@ -110,8 +127,10 @@ def snapshot(scene: OnlineTableScene) -> tuple:
 def test_the_table_comes_back_exactly_after_the_game_is_closed(make_app, server, friend) -> None:
     app, ben = open_game(make_app, server.url, friend)
     rng = random.Random(2)
-    play_frames(app, ben, 20_000, rng, until=lambda: table(app).online_session.seq >= 12
-                and table(app).animator.idle)
+    # Closed while Ana is to move (Ben cannot move on without her in the meantime).
+    play_frames(app, ben, 60, rng, until=lambda: table(app).online_session.seq >= 12
+                and table(app).acting_seat() is not None
+                and not table(app).online_session.public.secret_choice_open)
     before = snapshot(table(app))
     app._shutdown()  # the window closed mid-round
     again = make_app()
@@ -122,9 +141,8 @@ def test_the_table_comes_back_exactly_after_the_game_is_closed(make_app, server,
     assert again.open_online_game(seat)
     step(again, 3)
     assert snapshot(table(again)) == before
-    play_frames(again, ben, 20_000, rng, until=lambda: table(again)._game_over_shown)
-    step(again, 30)
-    assert table(again).online_session.ended is not None
+    play_frames(again, ben, 60, rng, until=lambda: table(again)._game_over_shown)
+    settle(again, ended(again))
 
 
 def test_the_game_goes_on_after_the_server_restarts(make_app, tmp_path, friend) -> None:
@@ -133,13 +151,12 @@ def test_the_game_goes_on_after_the_server_restarts(make_app, tmp_path, friend) 
     try:
         app, ben = open_game(make_app, server.url, friend)
         rng = random.Random(3)
-        play_frames(app, ben, 20_000, rng, until=lambda: table(app).online_session.seq >= 8)
+        play_frames(app, ben, 60, rng, until=lambda: table(app).online_session.seq >= 8)
         server.stop()
-        play_frames(app, ben, 2_000, rng, until=lambda: not table(app).online_session.online)
+        play_frames(app, ben, 10, rng, until=lambda: not table(app).online_session.online)
         assert not table(app).online_session.online  # the banner says so
         server = ServerThread(tmp_path / "server.db", port).start()
-        play_frames(app, ben, 20_000, rng, until=lambda: table(app)._game_over_shown)
-        step(app, 30)
-        assert table(app).online_session.ended is not None
+        play_frames(app, ben, 60, rng, until=lambda: table(app)._game_over_shown)
+        settle(app, ended(app))
     finally:
         server.stop()
