@@ -85,6 +85,11 @@ def stats_figures(info: GameInfo) -> tuple[str, dict[str, Any]] | None:
     winner = info.winner
     if info.mode == GameKind.DEMO or winner is None:
         return None
+    if info.mode == GameKind.ONLINE:
+        me = info.human_seat if info.human_seat is not None else 0
+        return GameKind.ONLINE, dict(opponent=info.names[1 - me], human_won=winner == me,
+                                     rounds_won=info.wins[me], rounds_lost=info.wins[1 - me],
+                                     tied_rounds=info.tied_rounds)
     if info.mode == GameKind.VS_AI:
         human = info.human_seat if info.human_seat is not None else 0
         return GameKind.VS_AI, dict(level=info.level, human_won=winner == human,

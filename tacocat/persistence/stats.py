@@ -5,6 +5,9 @@ What is counted (demo games - the computer against itself - are not):
 * against the computer, per level (easy / medium / hard): games won and lost,
   and decided rounds won and lost, all from the human's side;
 * in hot-seat games, per player name: the same four numbers from that name's side;
+* in online games, per opponent's name: the same four numbers from this player's side
+  (resigned and expired games count for their winner; one that expired with no
+  winner is not counted);
 * the current and the best run of consecutive wins against the computer (any level);
 * tied rounds (replayed showdowns) in all counted games.
 
@@ -15,11 +18,12 @@ File format (indented JSON)::
     {"format": "tacocat-stats", "version": 1,
      "vs_ai": {"easy": {"wins": 3, "losses": 1, "rounds_won": 14, "rounds_lost": 6}, ...},
      "hotseat": {"Ana": {"wins": 2, "losses": 0, ...}, ...},
+     "online": {"Ben": {"wins": 1, "losses": 1, ...}, ...},
      "current_streak": 2, "best_streak": 3, "tied_rounds": 5,
      "recorded": "3f9c0a1b2c3d4e5f"}
 
-``hotseat`` is kept in order of last play and holds at most
-:data:`MAX_HOTSEAT_NAMES` names (the ones played longest ago leave first), so
+``hotseat`` and ``online`` are kept in order of last play and hold at most
+:data:`MAX_HOTSEAT_NAMES` names each (the ones played longest ago leave first), so
 the file stays far below the size the loader accepts: whatever the game
 writes, it reads back. ``recorded`` is the fingerprint of the last game
 counted (see :mod:`.ending`), so that a game kept but not yet counted when
@@ -73,6 +77,7 @@ _ENTRY_CODES = {
     **{f"games against the computer ({level})": f"stats_vs_ai_{level}" for level in AI_LEVELS},
     "games against the computer": "stats_vs_ai",
     "hot-seat games": "stats_hotseat",
+    "online games": "stats_online",
     "current streak": "stats_current_streak",
     "best streak": "stats_best_streak",
     "tied rounds": "stats_tied_rounds",
@@ -135,6 +140,7 @@ class Stats:
     :ivar current_streak: consecutive wins against the computer, up to now.
     :ivar best_streak: the longest such run ever.
     :ivar tied_rounds: tied (replayed) rounds in counted games.
+    :ivar online: opponent's name -> this player's :class:`Tally` against them online.
 
     Not hashable (it holds mappings); compare with ``==``.
     """
@@ -148,6 +154,7 @@ class Stats:
     #: that a game kept but not yet counted - the game was killed in between -
     #: is counted at the next start (see :mod:`.ending`).
     recorded: str | None = None
+    online: Mapping[str, Tally] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         unknown = set(self.vs_ai) - set(AI_LEVELS)
@@ -156,10 +163,11 @@ class Stats:
         object.__setattr__(
             self, "vs_ai", _frozen({lvl: self.vs_ai.get(lvl, Tally()) for lvl in AI_LEVELS})
         )
-        hotseat = dict(self.hotseat)
-        for name in list(hotseat)[:max(0, len(hotseat) - MAX_HOTSEAT_NAMES)]:
-            del hotseat[name]  # oldest first: the mapping is kept in order of play
-        object.__setattr__(self, "hotseat", _frozen(hotseat))
+        for kind in ("hotseat", "online"):
+            names = dict(getattr(self, kind))
+            for name in list(names)[:max(0, len(names) - MAX_HOTSEAT_NAMES)]:
+                del names[name]  # oldest first: the mapping is kept in order of play
+            object.__setattr__(self, kind, _frozen(names))
 
     @property
     def vs_ai_games(self) -> int:
@@ -172,9 +180,14 @@ class Stats:
         return sum(t.wins for t in self.hotseat.values())
 
     @property
+    def online_games(self) -> int:
+        """Online games finished with a winner."""
+        return sum(t.games for t in self.online.values())
+
+    @property
     def games_played(self) -> int:
-        """All counted games (vs the computer and hot-seat)."""
-        return self.vs_ai_games + self.hotseat_games
+        """All counted games (vs the computer, hot-seat and online)."""
+        return self.vs_ai_games + self.hotseat_games + self.online_games
 
     @property
     def vs_ai_total(self) -> Tally:
@@ -189,6 +202,7 @@ class Stats:
         winner_name: str | None = None,
         *,
         loser_name: str | None = None,
+        opponent: str | None = None,
         rounds_won: int = 0,
         rounds_lost: int = 0,
         tied_rounds: int = 0,
@@ -198,10 +212,11 @@ class Stats:
         :param mode: a :class:`~tacocat.seating.GameKind` (a demo is not counted:
             ``self`` is returned unchanged).
         :param level: vs_ai only: the computer's level.
-        :param human_won: vs_ai only: whether the human won.
+        :param human_won: vs_ai and online: whether the person here won.
         :param winner_name: hotseat only: the winner's name.
         :param loser_name: hotseat only: the loser's name.
-        :param rounds_won: decided rounds won by the human (vs_ai) or by the
+        :param opponent: online only: the other person's name.
+        :param rounds_won: decided rounds won by the human (vs_ai, online) or by the
             winner (hotseat).
         :param rounds_lost: decided rounds lost by them (won by the other side).
         :param tied_rounds: tied, replayed rounds in this game.
@@ -222,7 +237,14 @@ class Stats:
             vs_ai[level] = vs_ai[level].add(bool(human_won), rounds_won, rounds_lost)
             current = min(self.current_streak + 1, MAX_COUNT) if human_won else 0
             return Stats(vs_ai, self.hotseat, current, max(self.best_streak, current), tied,
-                         self.recorded)
+                         self.recorded, self.online)
+        if mode == GameKind.ONLINE:
+            check_bool(human_won)
+            online = dict(self.online)
+            name = check_name(opponent)
+            online[name] = online.pop(name, Tally()).add(bool(human_won), rounds_won, rounds_lost)
+            return Stats(self.vs_ai, self.hotseat, self.current_streak, self.best_streak, tied,
+                         self.recorded, online)
         winner, loser = check_name(winner_name), check_name(loser_name)
         hotseat = dict(self.hotseat)
         # Popped and put back: the mapping stays in order of last play (see MAX_HOTSEAT_NAMES).
@@ -230,12 +252,12 @@ class Stats:
         # Looked up again: the same name may sit in both seats.
         hotseat[loser] = hotseat.pop(loser, Tally()).add(False, rounds_lost, rounds_won)
         return Stats(self.vs_ai, hotseat, self.current_streak, self.best_streak, tied,
-                     self.recorded)
+                     self.recorded, self.online)
 
     def counting(self, game_id: str | None) -> Stats:
         """These statistics, saying that they count the History game ``game_id`` and those before."""
         return Stats(self.vs_ai, self.hotseat, self.current_streak, self.best_streak,
-                     self.tied_rounds, game_id)
+                     self.tied_rounds, game_id, self.online)
 
     def to_json(self) -> dict[str, Any]:
         """The statistics as JSON data, without the envelope."""
@@ -243,6 +265,7 @@ class Stats:
             GameKind.VS_AI.value: {level: tally.to_json() for level, tally in self.vs_ai.items()},
             # In order of last play, not sorted: the oldest leave first past the cap.
             GameKind.HOTSEAT.value: {name: tally.to_json() for name, tally in self.hotseat.items()},
+            GameKind.ONLINE.value: {name: tally.to_json() for name, tally in self.online.items()},
             "current_streak": self.current_streak,
             "best_streak": self.best_streak,
             "tied_rounds": self.tied_rounds,
@@ -267,17 +290,8 @@ def stats_from_json(data: dict[str, Any]) -> tuple[Stats, list[str]]:
                 bad.append(f"games against the computer ({level})")
     else:
         bad.append("games against the computer")
-    hotseat: dict[str, Tally] = {}
-    section = data.get(GameKind.HOTSEAT.value, {})
-    if isinstance(section, dict):
-        for name, value in section.items():
-            try:
-                hotseat[check_name(name)] = _tally_from_json(value)
-            except ValueError:
-                if "hot-seat games" not in bad:
-                    bad.append("hot-seat games")
-    else:
-        bad.append("hot-seat games")
+    hotseat = _names_from_json(data.get(GameKind.HOTSEAT.value, {}), "hot-seat games", bad)
+    online = _names_from_json(data.get(GameKind.ONLINE.value, {}), "online games", bad)
     counts: dict[str, int] = {}
     for key in ("current_streak", "best_streak", "tied_rounds"):
         try:
@@ -290,11 +304,26 @@ def stats_from_json(data: dict[str, Any]) -> tuple[Stats, list[str]]:
         recorded = None
         bad.append("last recorded game")
     stats = Stats(vs_ai, hotseat, counts["current_streak"], counts["best_streak"],
-                  counts["tied_rounds"], recorded)
+                  counts["tied_rounds"], recorded, online)
     if not stats.current_streak <= stats.best_streak <= stats.vs_ai_total.wins:
-        stats = Stats(stats.vs_ai, stats.hotseat, 0, 0, stats.tied_rounds, recorded)
+        stats = Stats(stats.vs_ai, stats.hotseat, 0, 0, stats.tied_rounds, recorded, online)
         bad.append("win streaks (they did not match the wins)")
     return stats, bad
+
+
+def _names_from_json(section: Any, label: str, bad: list[str]) -> dict[str, Tally]:
+    """The per-name tallies of one section (hot-seat, online); a bad one marks ``label``."""
+    names: dict[str, Tally] = {}
+    if not isinstance(section, dict):
+        bad.append(label)
+        return names
+    for name, value in section.items():
+        try:
+            names[check_name(name)] = _tally_from_json(value)
+        except ValueError:
+            if label not in bad:
+                bad.append(label)
+    return names
 
 
 def load_stats(directory: Path) -> tuple[Stats, Problem | None]:

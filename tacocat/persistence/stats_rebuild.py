@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -102,24 +102,27 @@ def merged(kept: Stats, history: Stats) -> Stats:
         return Tally(*(max(getattr(a, key), getattr(b, key)) for key in _TALLY_KEYS))
 
     vs_ai = {level: larger(kept.vs_ai[level], tally) for level, tally in history.vs_ai.items()}
-    # Names the History does not hold were played longest ago: they come first
-    # (the mapping is in order of last play).
-    hotseat = {name: tally for name, tally in kept.hotseat.items() if name not in history.hotseat}
-    hotseat.update({name: larger(kept.hotseat.get(name, Tally()), tally)
-                    for name, tally in history.hotseat.items()})
+    def names(kept_names: Mapping[str, Tally], seen: Mapping[str, Tally]) -> dict[str, Tally]:
+        # Names the History does not hold were played longest ago: they come first
+        # (the mapping is in order of last play).
+        out = {name: tally for name, tally in kept_names.items() if name not in seen}
+        out.update({name: larger(kept_names.get(name, Tally()), tally) for name, tally in seen.items()})
+        return out
+
+    hotseat, online = names(kept.hotseat, history.hotseat), names(kept.online, history.online)
     current = history.current_streak
     if current == history.vs_ai_games:  # no loss in the History: the run may be older
         current = max(current, kept.current_streak)
     best = max(kept.best_streak, history.best_streak, current)
     return Stats(vs_ai, hotseat, current, best, max(kept.tied_rounds, history.tied_rounds),
-                 kept.recorded)
+                 kept.recorded, online)
 
 
 def falls_short(kept: Stats, history: Stats) -> bool:
     """True if ``kept`` counts less than ``history`` anywhere (the streak now aside)."""
     whole = merged(kept, history)
     return (dict(whole.vs_ai) != dict(kept.vs_ai) or dict(whole.hotseat) != dict(kept.hotseat)
-            or whole.tied_rounds != kept.tied_rounds or whole.best_streak != kept.best_streak)
+            or dict(whole.online) != dict(kept.online) or whole.tied_rounds != kept.tied_rounds or whole.best_streak != kept.best_streak)
 
 
 def repair_stats(folder: Path, stats: Stats, why: str, *, problem: Problem | None = None,

@@ -33,7 +33,13 @@ def sample() -> Stats:
     stats = vs_ai(stats, "easy", True, (4, 0))
     stats = vs_ai(stats, "easy", False, (1, 4))
     stats = vs_ai(stats, "medium", True, (4, 2), tied=1)
-    return hotseat(stats, "Ana", "Bo", (4, 3))
+    stats = hotseat(stats, "Ana", "Bo", (4, 3))
+    return online(stats, "Cy", True, (4, 1))
+
+
+def online(stats: Stats, opponent: str, won: bool, rounds: tuple[int, int] = (4, 2)) -> Stats:
+    return stats.record_game("online", human_won=won, opponent=opponent,
+                             rounds_won=rounds[0], rounds_lost=rounds[1])
 
 
 def write_raw(folder: Path, data: bytes) -> None:
@@ -89,6 +95,17 @@ def test_hotseat_counts_for_both_names() -> None:
     assert stats.current_streak == 0  # hot-seat games are not wins against the computer
 
 
+def test_online_games_count_per_opponent_and_leave_the_streak_alone() -> None:
+    stats = vs_ai(Stats(), "easy", True)
+    stats = online(stats, "Ben", True, (4, 2))
+    stats = online(stats, "Cy", False, (1, 4))
+    stats = online(stats, "Ben", False, (3, 4))
+    assert stats.online["Ben"] == Tally(wins=1, losses=1, rounds_won=7, rounds_lost=6)
+    assert stats.online["Cy"] == Tally(wins=0, losses=1, rounds_won=1, rounds_lost=4)
+    assert list(stats.online) == ["Cy", "Ben"], "in order of last play"
+    assert stats.current_streak == 1 and stats.online_games == 3 and stats.games_played == 4
+
+
 def test_hotseat_with_the_same_name_in_both_seats() -> None:
     stats = hotseat(Stats(), "Kim", "Kim", (4, 2))
     assert stats.hotseat["Kim"] == Tally(wins=1, losses=1, rounds_won=6, rounds_lost=6)
@@ -101,7 +118,7 @@ def test_demo_games_are_not_counted(sample: Stats) -> None:
 
 def test_totals(sample: Stats) -> None:
     assert sample.vs_ai_total == Tally(wins=3, losses=1, rounds_won=13, rounds_lost=9)
-    assert sample.games_played == 5
+    assert sample.games_played == 6  # 4 against the computer, 1 hot-seat, 1 online
     assert sample.tied_rounds == 3
 
 
@@ -147,6 +164,7 @@ def test_round_trip(tmp_path: Path, sample: Stats) -> None:
     data = json.loads((tmp_path / STATS_FILE).read_text(encoding="utf-8"))
     assert (data["format"], data["version"]) == ("tacocat-stats", 1)
     assert data["hotseat"]["Ana"]["wins"] == 1
+    assert data["online"]["Cy"] == {"wins": 1, "losses": 0, "rounds_won": 4, "rounds_lost": 1}
 
 
 def test_missing_file(tmp_path: Path) -> None:

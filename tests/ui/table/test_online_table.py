@@ -160,3 +160,29 @@ def test_the_game_goes_on_after_the_server_restarts(make_app, tmp_path, friend) 
         settle(app, ended(app))
     finally:
         server.stop()
+
+
+def test_the_finished_online_game_is_counted_against_its_opponent(make_app, server, friend) -> None:
+    app, ben = open_game(make_app, server.url, friend)
+    play_frames(app, ben, 60, random.Random(4), until=lambda: table(app)._game_over_shown)
+    settle(app, ended(app))
+    settle(app, lambda: app.stats.online_games == 1)
+    tally = app.stats.online["Ben"]
+    won = table(app).online_session.ended.result.winner == 0
+    assert (tally.wins, tally.losses) == ((1, 0) if won else (0, 1))
+    assert app.stats.vs_ai_games == 0 and app.stats.hotseat_games == 0
+
+
+def test_resigning_ends_the_game_for_both_and_the_history_keeps_it(make_app, server, friend) -> None:
+    app, ben = open_game(make_app, server.url, friend)
+    play_frames(app, ben, 60, random.Random(5), until=lambda: table(app).online_session.seq >= 6)
+    table(app).resign()
+    settle(app, ended(app))
+    settle(app, lambda: table(app)._game_over_shown)
+    result = table(app).online_session.ended.result
+    assert (result.winner, result.reason) == (1, "resigned")
+    wait_for(lambda: ben.feed.ended is not None)
+    assert ben.feed.ended.result == result
+    kept, _ = app.history.open(table(app).kept_id)  # a record that stops early opens
+    assert kept.info.winner == 1 and kept.info.mode == "online"
+    assert app.stats.online["Ben"].losses == 1
