@@ -230,3 +230,15 @@ def test_two_clicks_far_apart_only_select(tmp_path, make_app):
     _click_at(app, (row.x + 40, row.y + ROW_OFFSET))
     assert app.scenes.top is screen and screen.chosen.id == screen.entries[1].id
 
+
+
+@pytest.mark.parametrize("winner, word", [(1, "tacocat.history.won"), (0, "tacocat.history.lost")])
+def test_an_online_game_is_listed_from_the_side_of_the_person_here(winner, word):
+    from tacocat.ui.scenes.history import row_cells
+
+    info = GameInfo("2026-12-06T10:00:00+00:00", "online", None, 1, ("Ana", "Ben"), (2, 4),
+                    winner, 6, 0, (), 80)
+    _, players, level, score, _, _ = row_cells(info)
+    assert players == tr("tacocat.history.mode_online", name="Ana")
+    assert level == tr("tacocat.history.level_online")
+    assert score == tr("tacocat.history.score", first=4, second=2) + " · " + tr(word)

@@ -101,7 +101,7 @@ class GameOverScene(DrawnOverlay):
         goal = self.app.assets.image(f"board/goal_{winner + 1}", (90, 104))
         surface.blit(goal, goal.get_rect(midtop=(rect.centerx, rect.y + 22)))
         colour = p.seat(winner, dark=True)
-        if info.seating.against_computer:
+        if info.seating.person is not None:  # one person here (the computer, or online)
             won = winner == info.seating.person
             # A defeat says so, in a sombre colour (and the table threw no confetti).
             title = tr("tacocat.table.over.you_win") if won else \

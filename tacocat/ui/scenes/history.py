@@ -60,9 +60,9 @@ def row_cells(info: GameInfo) -> tuple[str, ...]:
     """One game's cells: date, players, level, score, rounds, rules."""
     first, second = info.names
     seating = info.seating
-    if seating.person is not None and seating.against_computer:
+    if seating.person is not None:  # one person played here: their side, their result
         human = seating.person
-        players = tr("tacocat.history.mode_vs_ai", name=info.names[1 - human])
+        players = tr(f"tacocat.history.mode_{info.mode}", name=info.names[1 - human])
         score = tr("tacocat.history.score", first=info.wins[human], second=info.wins[1 - human])
         if info.winner is not None:
             score += " · " + tr("tacocat.history.won" if info.winner == human
@@ -71,7 +71,8 @@ def row_cells(info: GameInfo) -> tuple[str, ...]:
         players = tr(f"tacocat.history.mode_{info.mode}", first=first, second=second)
         score = tr("tacocat.history.score", first=info.wins[0], second=info.wins[1])
     level = (tr(f"tacocat.stats.level_{info.level}") if info.level and seating.plays_computer
-             else tr("tacocat.history.level_hotseat") if seating.shares_screen else "–")
+             else tr("tacocat.history.level_hotseat") if seating.shares_screen
+             else tr("tacocat.history.level_online") if seating.online else "–")
     rounds = (tr("tacocat.history.rounds", n=info.rounds, tied=info.tied_rounds)
               if info.tied_rounds else str(info.rounds))
     rules = rules_text(info.variants)
