@@ -250,3 +250,29 @@ def test_a_long_hot_seat_name_is_cut_to_its_column(make_app):
     assert screen.rows[("hotseat", long_name)]["won"] == "1"
     texts = [element.text for element in screen.panel.elements if hasattr(element, "text")]
     assert any(text.startswith("WWW") and text.endswith("…") for text in texts)
+
+
+def test_online_opponents_are_shown_in_place_of_the_hot_seat_players(make_app, click):
+    app = make_app()
+    stats = Stats().record_game("hotseat", winner_name="Ana", loser_name="Bo", rounds_won=4)
+    for won in (True, False, True):
+        stats = stats.record_game("online", human_won=won, opponent="Cy", rounds_won=4 if won else 1,
+                                  rounds_lost=2 if won else 4)
+    app.stats = stats
+    app.open_stats()
+    screen = app.scenes.top
+    assert ("hotseat", "Ana") in screen.rows and ("online", "Cy") not in screen.rows
+    click(app, screen.people_button)
+    screen = app.scenes.top
+    assert screen.rows[("online", "Cy")]["won"] == "2" and screen.rows[("online", "Cy")]["lost"] == "1"
+    assert ("hotseat", "Ana") not in screen.rows
+    assert screen.lines["summary"] == tr("tacocat.stats.games_played", count=4)
+    click(app, screen.people_button)
+    assert ("hotseat", "Ana") in app.scenes.top.rows
+
+
+def test_without_online_games_there_is_nothing_to_switch(make_app):
+    app = make_app()
+    app.stats = Stats().record_game("hotseat", winner_name="Ana", loser_name="Bo", rounds_won=4)
+    app.open_stats()
+    assert app.scenes.top.people_button is None

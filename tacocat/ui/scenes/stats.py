@@ -65,9 +65,12 @@ def tally_cells(tally: Tally) -> dict[str, str]:
     }
 
 
-def hotseat_rows(stats: Stats, limit: int = HOTSEAT_ROWS) -> tuple[list[tuple[str, Tally]], int]:
-    """The hot-seat players to list (most games first, then by name) and how many are left out."""
-    ranked = sorted(stats.hotseat.items(), key=lambda item: (-item[1].games, item[0].casefold()))
+def hotseat_rows(stats: Stats, limit: int = HOTSEAT_ROWS,
+                 kind: GameKind = GameKind.HOTSEAT) -> tuple[list[tuple[str, Tally]], int]:
+    """The hot-seat players (or online opponents) to list, most games first, then by
+    name, and how many are left out."""
+    names = stats.online if kind is GameKind.ONLINE else stats.hotseat
+    ranked = sorted(names.items(), key=lambda item: (-item[1].games, item[0].casefold()))
     return ranked[:limit], max(0, len(ranked) - limit)
 
 
@@ -80,7 +83,7 @@ class StatsScene(Overlay):
     """
 
     name = "stats"
-    focus_order = (("history_button", "done_button"),)
+    focus_order = (("people_button",), ("history_button", "done_button"))
     focus_start = ("done_button",)
 
     def __init__(self, app: App) -> None:
@@ -89,9 +92,14 @@ class StatsScene(Overlay):
         self.lines: dict[str, str] = {}
         self.done_button: pygame_gui.elements.UIButton | None = None
         self.history_button: pygame_gui.elements.UIButton | None = None
+        #: Switches the second table between hot-seat players and online opponents
+        #: (shown once an online game was counted: one panel holds one of them).
+        self.people_button: pygame_gui.elements.UIButton | None = None
+        self.people = GameKind.HOTSEAT
 
     def build(self) -> None:
         stats: Stats = self.app.stats
+        self.rows = {}
         panel_w, panel_h = PANEL_SIZE
         self.panel, self.at = self.scaled_frame(PANEL_SIZE)
         self._label(self.at.rect(0, 10, panel_w, 60), tr("tacocat.stats.heading"), "@heading")
@@ -142,15 +150,25 @@ class StatsScene(Overlay):
         return bool(stack) and stack[0].name == "title"
 
     def _build_hotseat(self, stats: Stats, y: int) -> None:
-        """The hot-seat table: a row per player (the most active first)."""
-        self._label(self.at.rect(LEFT, y, 500, 34), tr("tacocat.stats.hotseat"), "@section")
+        """The hot-seat table (a row per player, the most active first), or the online
+        one (a row per opponent, from this player's side)."""
+        online = self.people is GameKind.ONLINE
+        heading = "tacocat.stats.online" if online else "tacocat.stats.hotseat"
+        self._label(self.at.rect(LEFT, y, 500, 34), tr(heading), "@section")
+        self.people_button = None
+        if stats.online:
+            other = "tacocat.stats.show_hotseat" if online else "tacocat.stats.show_online"
+            self.people_button = pygame_gui.elements.UIButton(
+                self.at.rect(540, y - 4, 380, 40), tr(other), manager=self.ui,
+                container=self.panel, object_id=theme_id("#stats_people", "@secondary"))
         y += 38
-        listed, left_out = hotseat_rows(stats)
+        listed, left_out = hotseat_rows(stats, kind=self.people)
         if listed:
-            self._header(y, tr("tacocat.stats.column_player"))
+            self._header(y, tr("tacocat.stats.column_opponent" if online
+                               else "tacocat.stats.column_player"))
             y += ROW_H - 4
             for name, tally in listed:
-                self._row(y, (GameKind.HOTSEAT, name), name, tally)
+                self._row(y, (self.people, name), name, tally)
                 y += ROW_H
             if left_out:
                 self._line("more_players", self.at.rect(LEFT, y, 600, ROW_H - 4),
@@ -199,3 +217,7 @@ class StatsScene(Overlay):
         elif (event.type == pygame_gui.UI_BUTTON_PRESSED and self.history_button is not None
               and event.ui_element is self.history_button):
             self.app.open_history()
+        elif (event.type == pygame_gui.UI_BUTTON_PRESSED and self.people_button is not None
+              and event.ui_element is self.people_button):
+            self.people = GameKind.HOTSEAT if self.people is GameKind.ONLINE else GameKind.ONLINE
+            self.relabel()  # the focus stays on this button (it is found by its name)
