@@ -123,6 +123,10 @@ def check_bundle(exe: Path) -> None:
         for p in (ROOT / "assets").rglob("*") if p.is_file())
     required_modules = ["filelock", "platformdirs", "tacocat.persistence.lock",
                         "tacocat.persistence.native_crash",
+                        # Online play: the network thread, the server a game hosts on the
+                        # home network, its mDNS announcement, and TLS for wss:// servers.
+                        "tacocat.online.link", "tacocat.online.lan", "tacocat.server.service",
+                        "websockets", "zeroconf", "ssl",
                         PLATFORMDIRS.get(sys.platform, "platformdirs.unix")]
     tops = {m.split(".")[0] for m in modules} | {f.split("/")[0] for f in files}
     libs = {Path(f).name.lower() for f in files}
