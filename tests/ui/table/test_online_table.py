@@ -186,3 +186,23 @@ def test_resigning_ends_the_game_for_both_and_the_history_keeps_it(make_app, ser
     kept, _ = app.history.open(table(app).kept_id)  # a record that stops early opens
     assert kept.info.winner == 1 and kept.info.mode == "online"
     assert app.stats.online["Ben"].losses == 1
+
+
+def test_a_whole_online_game_is_played_with_the_keyboard(make_app, server, friend) -> None:
+    from tests.online.keys_player import decide
+
+    app, ben = open_game(make_app, server.url, friend)
+    end = time.monotonic() + 90
+    while not table(app)._game_over_shown:
+        assert time.monotonic() < end, "the game did not end"
+        ben.step()
+        top, scene = app.scenes.top, table(app)
+        if isinstance(top, RoundResultScene):
+            top.next_round()
+        elif top is scene and scene.acting_seat() is not None:
+            applied = scene.online_session.seq
+            decide(app, scene, lambda: scene.online_session.awaiting
+                   or scene.online_session.seq != applied)
+        step(app)
+        time.sleep(0.0005)
+    settle(app, ended(app))
