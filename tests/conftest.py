@@ -14,3 +14,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 # The game picks its language from the locale on a first start: tests start in
 # English whatever the machine's locale is (language tests pass --lang or set it).
 os.environ["LC_ALL"] = "C.UTF-8"
+
+import pytest  # noqa: E402 - after the environment above
+
+
+@pytest.fixture
+def loopback_server(tmp_path):
+    """A real Tacocat server on 127.0.0.1, on a thread of its own, its games in tmp_path
+    (tests/online/server_thread.py)."""
+    from tests.online.server_thread import ServerThread
+
+    running = ServerThread(tmp_path / "server.db").start()
+    yield running
+    running.stop()

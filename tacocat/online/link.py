@@ -191,6 +191,10 @@ class _Line:
         except (ConnectionError, TimeoutError):
             return  # the line is down: the next connection attaches it again
         self.attached.add(feed.game)
+        sent = feed.unanswered
+        if sent is not None:  # lost with the old connection (or applied: then "duplicate")
+            with contextlib.suppress(ConnectionError):
+                await self.connection.send(sent)
 
     def follow(self, game: str, token: str) -> GameFeed:
         feed = self.feeds.get(game)

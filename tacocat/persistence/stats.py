@@ -44,7 +44,7 @@ import logging
 import re
 import types
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +123,15 @@ def _tally_from_json(value: Any) -> Tally:
     if not isinstance(value, dict):
         raise ValueError("must be an object")
     return Tally(**{key: check_count(value[key]) for key in _TALLY_KEYS if key in value})
+
+
+def _played(names: Mapping[str, Tally], name: str, won: bool, rounds_won: int,
+            rounds_lost: int) -> dict[str, Tally]:
+    """``names`` with one game added to ``name``'s tally, popped and put back: the mapping
+    stays in order of last play (see MAX_HOTSEAT_NAMES)."""
+    out = dict(names)
+    out[name] = out.pop(name, Tally()).add(won, rounds_won, rounds_lost)
+    return out
 
 
 def _frozen(mapping: Mapping[str, Tally]) -> Mapping[str, Tally]:
@@ -230,34 +239,32 @@ class Stats:
             check_count(count)
         tied = min(self.tied_rounds + tied_rounds, MAX_COUNT)
         if mode == GameKind.VS_AI:
-            check_choice(level, AI_LEVELS)
-            assert level is not None  # for the type checker; check_choice refused None
-            check_bool(human_won)
-            vs_ai = dict(self.vs_ai)
-            vs_ai[level] = vs_ai[level].add(bool(human_won), rounds_won, rounds_lost)
-            current = min(self.current_streak + 1, MAX_COUNT) if human_won else 0
-            return Stats(vs_ai, self.hotseat, current, max(self.best_streak, current), tied,
-                         self.recorded, self.online)
+            return self._with_vs_ai_game(level, human_won, rounds_won, rounds_lost, tied)
         if mode == GameKind.ONLINE:
             check_bool(human_won)
-            online = dict(self.online)
-            name = check_name(opponent)
-            online[name] = online.pop(name, Tally()).add(bool(human_won), rounds_won, rounds_lost)
-            return Stats(self.vs_ai, self.hotseat, self.current_streak, self.best_streak, tied,
-                         self.recorded, online)
+            online = _played(self.online, check_name(opponent), bool(human_won), rounds_won,
+                             rounds_lost)
+            return replace(self, online=online, tied_rounds=tied)
         winner, loser = check_name(winner_name), check_name(loser_name)
-        hotseat = dict(self.hotseat)
-        # Popped and put back: the mapping stays in order of last play (see MAX_HOTSEAT_NAMES).
-        hotseat[winner] = hotseat.pop(winner, Tally()).add(True, rounds_won, rounds_lost)
+        hotseat = _played(self.hotseat, winner, True, rounds_won, rounds_lost)
         # Looked up again: the same name may sit in both seats.
-        hotseat[loser] = hotseat.pop(loser, Tally()).add(False, rounds_lost, rounds_won)
-        return Stats(self.vs_ai, hotseat, self.current_streak, self.best_streak, tied,
-                     self.recorded, self.online)
+        hotseat = _played(hotseat, loser, False, rounds_lost, rounds_won)
+        return replace(self, hotseat=hotseat, tied_rounds=tied)
+
+    def _with_vs_ai_game(self, level: str | None, human_won: bool | None, rounds_won: int,
+                         rounds_lost: int, tied: int) -> Stats:
+        check_choice(level, AI_LEVELS)
+        assert level is not None  # for the type checker; check_choice refused None
+        check_bool(human_won)
+        vs_ai = dict(self.vs_ai)
+        vs_ai[level] = vs_ai[level].add(bool(human_won), rounds_won, rounds_lost)
+        current = min(self.current_streak + 1, MAX_COUNT) if human_won else 0
+        return replace(self, vs_ai=vs_ai, current_streak=current,
+                       best_streak=max(self.best_streak, current), tied_rounds=tied)
 
     def counting(self, game_id: str | None) -> Stats:
         """These statistics, saying that they count the History game ``game_id`` and those before."""
-        return Stats(self.vs_ai, self.hotseat, self.current_streak, self.best_streak,
-                     self.tied_rounds, game_id, self.online)
+        return replace(self, recorded=game_id)
 
     def to_json(self) -> dict[str, Any]:
         """The statistics as JSON data, without the envelope."""

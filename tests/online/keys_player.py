@@ -9,7 +9,6 @@ the *Keep all* button), so each decision takes a handful of keys.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -38,12 +37,18 @@ def chosen(legal: list[Action]) -> Action:
 
 def cards_of(action: Action) -> list[int]:
     cards = getattr(action, "cards", None)
-    return list(cards) if cards is not None else [getattr(action, "card")]
+    return list(cards) if cards is not None else [action.card]
 
 
-def decide(app: Any, table: Any, moved_on: Callable[[], bool]) -> Action:
-    """Make this seat's decision with keys; returns the action aimed at. ``moved_on``
-    says when the session has sent it (the decision is over)."""
+def decide(app: Any, table: Any) -> Action:
+    """Make this seat's decision with keys; returns the action aimed at (the decision is
+    over once the online session has sent it, or the game moved on)."""
+    session = table.online_session
+    start = session.seq
+
+    def moved_on() -> bool:
+        return bool(session.awaiting or session.seq != start)
+
     seat = table.acting_seat()
     seen = table.session.observation(seat)
     action = chosen(list(seen.legal_actions()))
@@ -55,11 +60,11 @@ def decide(app: Any, table: Any, moved_on: Callable[[], bool]) -> Action:
         picked = sorted(s.value for s in hand if s.selected)
         focus = table.focused()
         if picked == wanted:
-            if not wanted:  # Keep all: the secondary button, reached with ↓ then →
-                if focus is not table.buttons["secondary"]:
-                    press(app, pygame.K_DOWN if isinstance(focus, CardSprite) or focus is None
-                          else pygame.K_RIGHT)
-                    continue
+            if not wanted and focus is not table.buttons["secondary"]:
+                # Keep all: the secondary button, reached with ↓ then →.
+                press(app, pygame.K_DOWN if isinstance(focus, CardSprite) or focus is None
+                      else pygame.K_RIGHT)
+                continue
             press(app, pygame.K_RETURN, frames=3)
             continue
         if isinstance(focus, CardSprite) and not focus.selected and focus.value in wanted \

@@ -3,7 +3,6 @@ a game hosted on this network is found and joined without a server."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,24 +14,17 @@ from tests.online.server_thread import ServerThread
 from tests.online.test_link import wait_for
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    running = ServerThread(tmp_path / "games.db").start()
-    yield running
-    running.stop()
-
-
 def games_in(folder: Path) -> OnlineGames:
     folder.mkdir(exist_ok=True)
     return OnlineGames(folder, Link(timeout=3.0, retry=(0.05, 0.3)))
 
 
-def test_hosted_and_joined_seats_are_kept_and_resumed(tmp_path: Path, server: ServerThread) -> None:
+def test_hosted_and_joined_seats_are_kept_and_resumed(tmp_path: Path, loopback_server: ServerThread) -> None:
     ana, ben = games_in(tmp_path / "ana"), games_in(tmp_path / "ben")
     try:
-        hosted = ana.host(server.url, "Ana", []).result(10)
+        hosted = ana.host(loopback_server.url, "Ana", []).result(10)
         assert hosted.names == ("Ana", NOBODY) and hosted.invite
-        joined = ben.join(server.url, hosted.invite.lower().replace("-", ""), "Ben").result(10)
+        joined = ben.join(loopback_server.url, hosted.invite.lower().replace("-", ""), "Ben").result(10)
         assert joined.seat == 1 and joined.game == hosted.game
         feed = ana.feed(hosted)
         wait_for(lambda: feed.state is not None and feed.state.status == "playing")
@@ -52,11 +44,11 @@ def test_hosted_and_joined_seats_are_kept_and_resumed(tmp_path: Path, server: Se
         ben.close()
 
 
-def test_a_wrong_code_is_said_and_nothing_is_kept(tmp_path: Path, server: ServerThread) -> None:
+def test_a_wrong_code_is_said_and_nothing_is_kept(tmp_path: Path, loopback_server: ServerThread) -> None:
     ben = games_in(tmp_path / "ben")
     try:
         with pytest.raises(Exception) as wrong:
-            ben.join(server.url, "0000000000", "Ben").result(10)
+            ben.join(loopback_server.url, "0000000000", "Ben").result(10)
         assert failure(wrong.value) == "no_such_invite" and ben.seats() == []
     finally:
         ben.close()

@@ -17,13 +17,6 @@ from tests.online.server_thread import ServerThread, free_port
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    running = ServerThread(tmp_path / "games.db").start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture
 def link() -> Iterator[Link]:
     made = Link(timeout=3.0, retry=(0.05, 0.3))
     yield made
@@ -87,8 +80,8 @@ def play(seats: list[RandomSeat], until: Callable[[], bool], timeout: float = 60
         time.sleep(0.002)
 
 
-def test_a_hosted_game_is_joined_and_played_to_the_end(server: ServerThread, link: Link, friends_link: Link) -> None:
-    host, friend = host_and_join(link, friends_link, server.url)
+def test_a_hosted_game_is_joined_and_played_to_the_end(loopback_server: ServerThread, link: Link, friends_link: Link) -> None:
+    host, friend = host_and_join(link, friends_link, loopback_server.url)
     wait_for(lambda: host.state is not None and host.state.status == "playing")
     assert [p.name for p in host.state.players] == ["Ana", "Ben"]
     seats = [RandomSeat(host, 1), RandomSeat(friend, 2)]
@@ -114,16 +107,34 @@ def test_a_followed_game_comes_back_after_the_server_restarts(tmp_path: Path, li
         server.stop()
 
 
-def test_a_wrong_code_and_an_unreachable_server_are_told_apart(server: ServerThread, link: Link) -> None:
+def test_a_wrong_code_and_an_unreachable_server_are_told_apart(loopback_server: ServerThread, link: Link) -> None:
     with pytest.raises(Exception) as wrong:
-        link.join(server.url, "7KX4M-Q2ZHD", "Ben").result(10)
+        link.join(loopback_server.url, "7KX4M-Q2ZHD", "Ben").result(10)
     assert failure(wrong.value) == "no_such_invite"
     with pytest.raises(Exception) as away:
         link.join(f"ws://127.0.0.1:{free_port()}/", "7KX4M-Q2ZHD", "Ben").result(10)
     assert failure(away.value) == "unreachable"
 
 
-def test_a_game_the_server_does_not_know_is_gone(server: ServerThread, link: Link) -> None:
-    feed = link.follow(server.url, "g_" + "A" * 16, "B" * 43)
+def test_a_game_the_server_does_not_know_is_gone(loopback_server: ServerThread, link: Link) -> None:
+    feed = link.follow(loopback_server.url, "g_" + "A" * 16, "B" * 43)
     wait_for(lambda: feed.gone)
     assert not feed.online
+
+
+def test_an_act_made_while_the_server_is_away_is_sent_once_it_is_back(
+        tmp_path: Path, link: Link, friends_link: Link) -> None:
+    port = free_port()
+    server = ServerThread(tmp_path / "games.db", port).start()
+    try:
+        host, friend = host_and_join(link, friends_link, server.url)
+        wait_for(lambda: host.latest is not None and host.latest.observation is not None)
+        server.stop()
+        wait_for(lambda: not host.online)
+        seen = decode_observation(host.latest.observation)
+        host.act(host.latest.seq, seen.legal_actions()[0])  # the person clicked meanwhile
+        server = ServerThread(tmp_path / "games.db", port).start()
+        wait_for(lambda: host.latest is not None and host.latest.seq == 1)
+        assert host.unanswered is None
+    finally:
+        server.stop()

@@ -23,6 +23,7 @@ from tacocat.ui.table.online_session import OnlineSession
 from tacocat.ui.table.scene import TableScene
 from tacocat.ui.table.session import config_to_dict
 from tacocat.ui.text.i18n import tr
+from tacocat.ui.widgets.style import palette
 from tacocat.ui.widgets.text_box import draw_text
 
 if TYPE_CHECKING:
@@ -31,11 +32,6 @@ if TYPE_CHECKING:
     from tacocat.ui.stage.services import App
 
 log = logging.getLogger(__name__)
-
-#: The banner's and the presence line's look (the table's palette has no network words).
-BANNER_BACK = (40, 40, 48)
-BANNER_TEXT = (250, 236, 190)
-AWAY_TEXT = (235, 200, 120)
 
 
 class OnlineTableScene(TableScene):
@@ -77,18 +73,19 @@ class OnlineTableScene(TableScene):
         session = self.session
         if not isinstance(session, OnlineSession) or session.is_over:
             return
+        colours = palette()
         if not session.online:
-            self._banner(surface, tr("tacocat.online.reconnecting"))
+            self._banner(surface, tr("tacocat.online.reconnecting"), colours.cheese)
         elif session.opponent_here is False:
             name = session.name(1 - session.seat)
-            self._banner(surface, tr("tacocat.online.away", name=name), AWAY_TEXT)
+            self._banner(surface, tr("tacocat.online.away", name=name), colours.box_floor)
 
-    def _banner(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int] = BANNER_TEXT) -> None:
+    def _banner(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int]) -> None:
         """A line across the top of the table: says, never covers the cards or the buttons."""
         font = self.text.font(18, True)
         height = font.get_linesize() + 10
         strip = pygame.Rect(0, 0, surface.get_width(), height)
-        surface.fill(BANNER_BACK, strip)
+        surface.fill(palette().table_deep, strip)
         draw_text(surface, self.text, text, 18, colour, strip.inflate(-24, -4), bold=True)
 
     # --- the end ---------------------------------------------------------------------------
@@ -133,7 +130,7 @@ class OnlineTableScene(TableScene):
         return tr("tacocat.online.back_to_games")
 
     def rematch(self) -> None:
-        self.app.go_to_title()
+        self.app.open_online()
 
     def exit(self) -> None:
         """Leaving the table: nothing to save (the server keeps the game)."""

@@ -25,13 +25,6 @@ from tests.online.test_link import RandomSeat, wait_for
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    running = ServerThread(tmp_path / "server.db").start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture
 def friend(tmp_path: Path) -> Iterator[OnlineGames]:
     folder = tmp_path / "friend"
     folder.mkdir()
@@ -103,8 +96,8 @@ def _no_hidden_face(scene: OnlineTableScene) -> None:
         scene.online_session.observation(other)
 
 
-def test_a_whole_online_game_is_played_and_kept_in_the_history(make_app, server, friend) -> None:
-    app, ben = open_game(make_app, server.url, friend)
+def test_a_whole_online_game_is_played_and_kept_in_the_history(make_app, loopback_server, friend) -> None:
+    app, ben = open_game(make_app, loopback_server.url, friend)
     rng = random.Random(1)
     play_frames(app, ben, 60, rng, until=lambda: table(app)._game_over_shown)
     settle(app, ended(app))  # the record comes after the last move (the game over is on top)
@@ -124,8 +117,8 @@ def snapshot(scene: OnlineTableScene) -> tuple:
             tuple(view.wins), tuple(view.discard_values), scene.session.public)
 
 
-def test_the_table_comes_back_exactly_after_the_game_is_closed(make_app, server, friend) -> None:
-    app, ben = open_game(make_app, server.url, friend)
+def test_the_table_comes_back_exactly_after_the_game_is_closed(make_app, loopback_server, friend) -> None:
+    app, ben = open_game(make_app, loopback_server.url, friend)
     rng = random.Random(2)
     # Closed while Ana is to move (Ben cannot move on without her in the meantime).
     play_frames(app, ben, 60, rng, until=lambda: table(app).online_session.seq >= 12
@@ -162,8 +155,8 @@ def test_the_game_goes_on_after_the_server_restarts(make_app, tmp_path, friend) 
         server.stop()
 
 
-def test_the_finished_online_game_is_counted_against_its_opponent(make_app, server, friend) -> None:
-    app, ben = open_game(make_app, server.url, friend)
+def test_the_finished_online_game_is_counted_against_its_opponent(make_app, loopback_server, friend) -> None:
+    app, ben = open_game(make_app, loopback_server.url, friend)
     play_frames(app, ben, 60, random.Random(4), until=lambda: table(app)._game_over_shown)
     settle(app, ended(app))
     settle(app, lambda: app.stats.online_games == 1)
@@ -173,8 +166,8 @@ def test_the_finished_online_game_is_counted_against_its_opponent(make_app, serv
     assert app.stats.vs_ai_games == 0 and app.stats.hotseat_games == 0
 
 
-def test_resigning_ends_the_game_for_both_and_the_history_keeps_it(make_app, server, friend) -> None:
-    app, ben = open_game(make_app, server.url, friend)
+def test_resigning_ends_the_game_for_both_and_the_history_keeps_it(make_app, loopback_server, friend) -> None:
+    app, ben = open_game(make_app, loopback_server.url, friend)
     play_frames(app, ben, 60, random.Random(5), until=lambda: table(app).online_session.seq >= 6)
     table(app).resign()
     settle(app, ended(app))
@@ -188,10 +181,10 @@ def test_resigning_ends_the_game_for_both_and_the_history_keeps_it(make_app, ser
     assert app.stats.online["Ben"].losses == 1
 
 
-def test_a_whole_online_game_is_played_with_the_keyboard(make_app, server, friend) -> None:
+def test_a_whole_online_game_is_played_with_the_keyboard(make_app, loopback_server, friend) -> None:
     from tests.online.keys_player import decide
 
-    app, ben = open_game(make_app, server.url, friend)
+    app, ben = open_game(make_app, loopback_server.url, friend)
     end = time.monotonic() + 90
     while not table(app)._game_over_shown:
         assert time.monotonic() < end, "the game did not end"
@@ -200,9 +193,7 @@ def test_a_whole_online_game_is_played_with_the_keyboard(make_app, server, frien
         if isinstance(top, RoundResultScene):
             top.next_round()
         elif top is scene and scene.acting_seat() is not None:
-            applied = scene.online_session.seq
-            decide(app, scene, lambda: scene.online_session.awaiting
-                   or scene.online_session.seq != applied)
+            decide(app, scene)
         step(app)
         time.sleep(0.0005)
     settle(app, ended(app))
