@@ -109,6 +109,7 @@ class App(Navigation, Preferences, Inputs, FrameLoop, Ending):
         repairs = self.start_up_repairs(stats_problem)
         self._first_scene()
         self._defer_prefetch()
+        self.defer(self.resume_online)  # online games come back while the title waits
         for problem in (settings_problem, *repairs):
             if problem:
                 self.show_message(problem_title(problem), problem_text(problem))
