@@ -366,3 +366,61 @@ def test_on_this_network_says_when_nothing_can_be_found(online_app, run_frames, 
     assert tr("tacocat.online.lan.unavailable") in text_of(app.scenes.top)
     press(app, app.scenes.top.host_button)  # the shortcut: Host a game, on this network
     assert app.scenes.top.name == "online_host" and app.scenes.top.network
+
+
+# --- every language, at 100 % and 150 % text -------------------------------------------------
+
+def _online_walk(app, server_url: str, frames) -> None:
+    """Each online screen with its longest words: the no-server note, a failure, a code."""
+    from tacocat.online.lan import LanGame
+    from tacocat.ui.scenes.online_games import OnlineGamesScene
+    from tacocat.ui.scenes.online_lan import OnlineLanScene
+
+    app.go_to_title()
+    frames.check("title")
+    app.update_settings(server_url="")
+    app.open_online()
+    frames.check("online menu, no server")
+    app.update_settings(server_url=server_url)
+    app.open_online()
+    frames.check("online menu")
+    host = OnlineHostScene(app)
+    host.problem = tr("tacocat.online.fail.unreachable", address=server_url)
+    app.scenes.switch(host)
+    frames.check("host a game, a failure")
+    host.stage = "connecting"
+    host.relabel()
+    frames.check("host a game, connecting")
+    seat = app.online.host(server_url, "Anamaria", []).result(10)
+    app.scenes.switch(OnlineHostScene(app, seat=seat))
+    frames.check("host a game, waiting")
+    join = OnlineJoinScene(app, code="7KX4MQ2ZHD")
+    join.status = tr("tacocat.online.fail.no_such_invite")
+    app.scenes.switch(join)
+    frames.check("join a game, a wrong code")
+    lan = OnlineLanScene(app)
+    lan.games = [LanGame(f"Anamaria {n}", server_url, "7KX4MQ2ZHD", f"g_{n}", f"{n:016x}", 1)
+                 for n in range(4)]
+    lan._list_in = 1e9  # (this list, not the network's)
+    lan.status = tr("tacocat.online.fail.unreachable_lan")
+    app.scenes.switch(lan)
+    frames.check("on this network")
+    app.scenes.switch(OnlineGamesScene(app))
+    frames.check("your online games")
+
+
+@pytest.mark.parametrize("text_size", [100, 150], ids=lambda t: f"text_{t}")
+@pytest.mark.parametrize("code", ["en", "fil", "lv", "lo", "sq"], ids=lambda c: f"lang_{c}")
+def test_every_online_screen_holds_its_text(online_app, server, code, text_size):
+    from tacocat.ui.text import i18n, text_scale
+    from tests.ui.test_text_fits import Frames
+
+    app = online_app("", "--lang", code)
+    try:
+        app.update_settings(text_size=text_size)
+        found: list[str] = []
+        _online_walk(app, server.url, Frames(app, found))
+        assert not found, "\n".join(found)
+    finally:
+        i18n.set_language("en")
+        text_scale.set_percent(100)

@@ -141,7 +141,7 @@ class OnlineHostScene(OnlineScreen):
             self.copy_button = self.button(((width - 240) // 2, 248, 240, 54),
                                            tr("tacocat.online.host.copy"), "#online_copy",
                                            "@secondary")
-        self.label((30, 318, width - 60, 34), tr("tacocat.online.host.waiting"), "@section")
+        self.label((30, 318, width - 60, 34), tr("tacocat.online.host.waiting"), "@ink")
         self.label((30, 356, width - 60, 28), tr("tacocat.online.host.waits_in_list"), "@muted")
         button_y = height - 36 - 58
         self.cancel_button = self.button((LABEL_X, button_y, 300, 58),
