@@ -206,7 +206,9 @@ class SettingsScene(Overlay):
         self.server_entry.set_text(self.app.settings.server_url)
         note = (CONTROL_X, y + ROW_H + 2, SERVER_W, 26)
         self.server_hint = self._label(note, "tacocat.settings.server_hint", "@muted_left")
-        self.server_error = self._label(note, "tacocat.settings.server_hint", "@seat2_left")
+        self.server_error = pygame_gui.elements.UILabel(
+            self.at.rect(*note), "", manager=self.ui, container=self.panel,
+            object_id=theme_id(class_id="@seat2_left"))
         self.server_error.hide()
 
     def _server_typed(self) -> None:
