@@ -424,3 +424,16 @@ def test_every_online_screen_holds_its_text(online_app, server, code, text_size)
     finally:
         i18n.set_language("en")
         text_scale.set_percent(100)
+
+
+def test_a_damaged_list_of_online_games_is_said_at_start_up(online_app, run_frames, tmp_path):
+    from tacocat.persistence.online_seats import ONLINE_FILE
+
+    (tmp_path / ONLINE_FILE).write_text("{")
+    app = online_app("")
+    app.resume_online()  # (what start-up runs while idle)
+    run_frames(app, 2)
+    assert app.scenes.top.name == "message"
+    assert app.scenes.top.title == tr("tacocat.problem.title.online")
+    app.resume_online()  # once only
+    assert app.scenes.stack.count(app.scenes.top) == 1

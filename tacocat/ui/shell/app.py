@@ -109,7 +109,6 @@ class App(Navigation, Preferences, Inputs, FrameLoop, Ending):
         repairs = self.start_up_repairs(stats_problem)
         self._first_scene()
         self._defer_prefetch()
-        self.defer(self.resume_online)  # online games come back while the title waits
         for problem in (settings_problem, *repairs):
             if problem:
                 self.show_message(problem_title(problem), problem_text(problem))
@@ -136,7 +135,9 @@ class App(Navigation, Preferences, Inputs, FrameLoop, Ending):
     def _defer_prefetch(self) -> None:
         """After the first frame, while idle: load the pictures, the sound effects
         and the modules the title does not need, so the first table opens quickly
-        and its first animations read no file."""
+        and its first animations read no file. First of all, the kept online games are
+        followed again (the title counts those waiting for a move)."""
+        self.defer(self.resume_online)
         for name in CORE_IMAGES:
             self.defer(functools.partial(self.assets.preload, [name]))
         for name in SOUND_NAMES:
