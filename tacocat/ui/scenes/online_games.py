@@ -24,8 +24,11 @@ if TYPE_CHECKING:
 
 PANEL_W = 940
 LABEL_X, BUTTON_W, TEXT_X = 44, 360, 424
-#: A game's row, and the room above and below the rows.
-GAME_ROW, TOP, FOOT = 76, 96, 120
+#: A game's row's height.
+GAME_ROW = 76
+#: The room above the rows (the heading) and below them (Back).
+TOP = 96
+FOOT = 120
 #: Seconds between two readings of the rows.
 READ_EVERY = 1.0
 
