@@ -10,7 +10,7 @@ File format (indented, key-sorted JSON so a player can read and edit it)::
      "table_keys": {"left": "left", "right": "right", "select": "space",
                     "confirm": "return", "hint": "h", "discards": "d", "undo": "u",
                     "read_hand": "r"},
-     "text_size": 100, "narration": false}
+     "text_size": 100, "narration": false, "server_url": ""}
 
 How a bad file is handled (:func:`load_settings`):
 
@@ -39,6 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from tacocat.levels import DEFAULT_LEVEL
 from tacocat.persistence.documents import BadDocument, load_checked_document, write_document
@@ -105,6 +106,45 @@ def _check_language(value: Any) -> str:
     ):
         raise ValueError('must be a language code such as "en" or "pt-BR"')
     return value
+
+
+#: The longest server address accepted (a real one is a few dozen characters).
+MAX_SERVER_URL = 200
+
+
+class ServerUrlError(ValueError):
+    """A server address that is not one; ``code`` says why, for the player's words:
+    ``long``, ``spaces``, ``scheme``, ``host``, ``port`` or ``form``."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+
+
+def check_server_url(value: Any) -> str:
+    """The online server's address: empty (none set), or ``ws://host[:port][/path]`` or
+    ``wss://...`` (surrounding spaces trimmed). Raises :class:`ServerUrlError`."""
+    if not isinstance(value, str) or len(value) > MAX_SERVER_URL:
+        raise ServerUrlError("long", f"must be text of at most {MAX_SERVER_URL} characters")
+    url = value.strip()
+    if not url:
+        return ""
+    if not url.isprintable() or any(c.isspace() for c in url):
+        raise ServerUrlError("spaces", "must not contain spaces")
+    parts = urlsplit(url)
+    if parts.scheme not in ("ws", "wss"):
+        raise ServerUrlError("scheme", 'must start with "ws://" or "wss://"')
+    try:
+        port = parts.port
+    except ValueError:
+        raise ServerUrlError("port", "has a port that is not a number from 1 to 65535") from None
+    if not parts.hostname:
+        raise ServerUrlError("host", "must name a host after ws:// or wss://")
+    if port == 0:
+        raise ServerUrlError("port", "has a port that is not a number from 1 to 65535")
+    if parts.query or parts.fragment or parts.username or parts.password:
+        raise ServerUrlError("form", 'must be "ws://host:port" or "wss://host:port"')
+    return url
 
 
 # --- keys you choose: the table's key bindings ----------------------------------------
@@ -177,6 +217,8 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     # --- accessibility (issue 19): text size and narration ------------------------------
     "text_size": _check_text_size,
     "narration": check_bool,
+    # --- online play (issue 43): the server's address ------------------------------------
+    "server_url": check_server_url,
 }
 
 
@@ -202,6 +244,8 @@ class Settings:
     :ivar table_keys: the table's key for each action in :data:`TABLE_ACTIONS`.
     :ivar text_size: every text's size in percent, one of :data:`TEXT_SIZES`.
     :ivar narration: speak the prompt, the log and the round result (off by default).
+    :ivar server_url: the online server's address (``ws://`` or ``wss://``), empty when
+        none is set (games on this network need none).
     """
 
     sound_volume: float = 0.8
@@ -219,6 +263,8 @@ class Settings:
     # --- accessibility (issue 19) ---
     text_size: int = 100
     narration: bool = False
+    # --- online play (issue 43) ---
+    server_url: str = ""
 
     def __post_init__(self) -> None:
         for name, check in _CHECKS.items():

@@ -50,7 +50,7 @@ def test_fields_and_defaults_are_the_agreed_ones() -> None:
         "table_keys": (("left", "left"), ("right", "right"), ("select", "space"),
                        ("confirm", "return"), ("hint", "h"), ("discards", "d"), ("undo", "u"),
                        ("read_hand", "r")),
-        "text_size": 100, "narration": False,
+        "text_size": 100, "narration": False, "server_url": "",
     }
 
 
@@ -312,3 +312,36 @@ def test_a_bad_text_size_resets_alone(bad):
     settings, bad_fields = settings_from_json({"text_size": bad, "narration": True})
     assert bad_fields == ["text_size"]
     assert settings.text_size == 100 and settings.narration is True
+
+
+# --- online play (issue 43): the server's address ---------------------------------------
+
+
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("", ""), ("  ", ""), (" ws://127.0.0.1:8765/ ", "ws://127.0.0.1:8765/"),
+    ("wss://tacocat.example.org", "wss://tacocat.example.org"), ("ws://[::1]:8765", "ws://[::1]:8765"),
+])
+def test_a_server_address_is_kept_trimmed(tmp_path, typed, kept):
+    from tacocat.persistence.settings import Settings, load_settings, save_settings
+
+    assert Settings(server_url=typed).server_url == kept
+    save_settings(tmp_path, Settings(server_url=typed))
+    loaded, problem = load_settings(tmp_path)
+    assert problem is None and loaded.server_url == kept
+
+
+@pytest.mark.parametrize(("bad", "code"), [
+    ("http://example.org", "scheme"), ("example.org:8765", "scheme"), ("ws://", "host"),
+    ("ws://host:99999", "port"), ("ws://host:port", "port"), ("ws://host:0", "port"),
+    ("ws://a host", "spaces"), ("ws://host/?x=1", "form"), ("ws://" + "a" * 300, "long"),
+    (8765, "long"), (None, "long"),
+])
+def test_a_bad_server_address_is_refused_with_its_reason_and_resets_alone(bad, code):
+    from tacocat.persistence.settings import ServerUrlError, check_server_url, settings_from_json
+
+    with pytest.raises(ServerUrlError) as refused:
+        check_server_url(bad)
+    assert refused.value.code == code
+    settings, bad_fields = settings_from_json({"server_url": bad, "narration": True})
+    assert bad_fields == ["server_url"]
+    assert settings.server_url == "" and settings.narration is True

@@ -2,7 +2,10 @@
 
 Run under Xvfb by tests/screens/test_screens_xvfb.py:
 
-    python tests/screens/screens_driver.py OUT_DIR DATA_DIR [LANG]
+    python tests/screens/screens_driver.py OUT_DIR DATA_DIR [LANG] [online]
+
+``online`` takes only the online screens (a server on loopback and a friend in another
+folder play the other side).
 
 LANG (en, fil, lv, lo, sq; default the machine's) shows every screen in that language:
 the pictures a translator checks (docs/translating.md).
@@ -66,13 +69,18 @@ def game_config(app: App, mode: str, seed: int) -> GameConfig:
         app.options.vs_ai = False
 
 
-def main(out: Path, data: Path, language: str | None = None) -> None:
+def main(out: Path, data: Path, language: str | None = None, only: str = "") -> None:
     out.mkdir(parents=True, exist_ok=True)
     data.mkdir(parents=True, exist_ok=True)
     i18n.set_language(language or "en")  # the sample games' names, in the language shown
     keep_sample_games(data)
     app = App(parse_args(["--data-dir", str(data), *(["--lang", language] if language else [])]), data)
     print(pygame.display.get_driver())
+    if only == "online":
+        shoot_online(app, out, data)
+        app._shutdown()
+        (out / "scenes.json").write_text(json.dumps(TOP))
+        return
     save(app, out, "title")
     app.open_rules()
     save(app, out, "rules")
@@ -108,6 +116,7 @@ def main(out: Path, data: Path, language: str | None = None) -> None:
     save(app, out, "game_over", frames=8)
     shoot_history(app, out)
     shoot_review(app, out)
+    shoot_online(app, out, data)
     app._shutdown()
     (out / "scenes.json").write_text(json.dumps(TOP))
 
@@ -200,5 +209,81 @@ def shoot_review(app: App, out: Path) -> None:
     save(app, out, "review_mistake")
 
 
+def wait_for(app: App, done, timeout: float = 20.0) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not done() and time.monotonic() < deadline:
+        app.step(DT)
+        time.sleep(0.01)
+
+
+def shoot_online(app: App, out: Path, data: Path) -> None:
+    """Play online and each of its screens, with a real server on loopback: a game waiting
+    for a friend (its code), a wrong code, games on this network, the list of games, and
+    the Esc menu over an online game with Resign asked."""
+    from tacocat.online.games import OnlineGames
+    from tacocat.online.lan import LanGame
+    from tacocat.online.link import Link
+    from tacocat.ui.scenes.online_games import OnlineGamesScene
+    from tacocat.ui.scenes.online_host import OnlineHostScene
+    from tacocat.ui.scenes.online_join import OnlineJoinScene
+    from tacocat.ui.scenes.online_lan import OnlineLanScene
+    from tacocat.ui.text.i18n import tr
+    from tests.online.server_thread import ServerThread
+
+    server = ServerThread(data / "server.db").start()
+    (data / "friend").mkdir(exist_ok=True)
+    friend = OnlineGames(data / "friend", Link(timeout=3.0, retry=(0.05, 0.3)))
+    try:
+        app.update_settings(server_url=server.url, player_names=("Ana", "Ben"))
+        app.go_to_title()
+        save(app, out, "online_title")
+        app.open_online()
+        save(app, out, "online_menu")
+        app.scenes.switch(OnlineHostScene(app))
+        save(app, out, "online_host")
+        seat = app.online.host(server.url, "Ana", []).result(10)
+        app.scenes.switch(OnlineHostScene(app, seat=seat))
+        save(app, out, "online_host_waiting")
+        join = OnlineJoinScene(app, code="7kx4mq2zhd")
+        app.scenes.switch(join)
+        join.join()
+        wait_for(app, lambda: join.stage == "form")
+        save(app, out, "online_join_wrong_code")
+        lan = OnlineLanScene(app)
+        lan.games = [LanGame(name, server.url, "7KX4MQ2ZHD", f"g_{n}", f"{n:016x}", 1)
+                     for n, name in enumerate(("Ana", "Ben", "Dielli"))]
+        lan._list_in = 1e9  # (this list, not what the network announces)
+        app.scenes.switch(lan)
+        save(app, out, "online_lan")
+        theirs = friend.host(server.url, "Ben", []).result(10)
+        mine = app.online.join(server.url, theirs.invite, "Ana").result(10)
+        app.scenes.switch(OnlineGamesScene(app))
+        wait_for(app, lambda: app.online.feed(mine).latest is not None)
+        save(app, out, "online_games", frames=40)
+        app.open_online_game(mine)
+        settle(app, 60)
+        app.open_menu()
+        save(app, out, "online_menu_resign")
+        app.scenes.top.ask_to_resign()
+        save(app, out, "online_resign_confirm")
+        app.scenes.pop()
+        app.scenes.pop()
+        app.update_settings(server_url="")
+        app.open_online()
+        save(app, out, "online_menu_no_server")
+        app.open_settings()
+        settings = app.scenes.top
+        settings.server_entry.set_text("http://example.org")
+        settings._server_typed()
+        save(app, out, "settings_server_bad")
+        assert settings.server_error.text == tr("tacocat.settings.server_bad.scheme")
+    finally:
+        friend.close()
+        server.stop()
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None)
+    main(Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None,
+         sys.argv[4] if len(sys.argv) > 4 else "")

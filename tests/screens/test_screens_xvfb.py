@@ -15,6 +15,12 @@ DRIVER = Path(__file__).with_name("screens_driver.py")
 SCREENS = ("title", "rules", "howto_duel", "howto_answer", "settings", "stats", "new_game",
            "table", "hint", "menu", "pass_device", "round_result", "game_over", "history",
            "replay", "review", "review_mistake")
+#: The online screens' pictures (screens_driver.shoot_online), by the scene each shows.
+ONLINE = {"online_title": "title", "online_menu": "online_menu", "online_host": "online_host",
+          "online_host_waiting": "online_host", "online_join_wrong_code": "online_join",
+          "online_lan": "online_lan", "online_games": "online_games",
+          "online_menu_resign": "menu", "online_resign_confirm": "choice",
+          "online_menu_no_server": "online_menu", "settings_server_bad": "settings"}
 PANEL_SCREENS = ("rules", "settings", "stats", "new_game", "menu", "round_result", "game_over",
                  "history")
 
@@ -58,7 +64,7 @@ def pixels_like(surface: pygame.Surface, colour, region: pygame.Rect, tolerance:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", SCREENS)
+@pytest.mark.parametrize("name", SCREENS + tuple(ONLINE))
 def test_each_screen_renders_something(shots, name):
     surface = load(shots, name)
     small = pygame.transform.scale(surface, (160, 90))
@@ -74,7 +80,7 @@ def test_each_picture_shows_the_screen_it_is_named_after(shots):
     # The review's marked mistake is the replay viewer, opened from the review.
     # Two How to play pages are the rules screen; the hint is the table's.
     assert top == {**{name: name for name in SCREENS}, "review_mistake": "replay",
-                   "howto_duel": "rules", "howto_answer": "rules", "hint": "table"}
+                   "howto_duel": "rules", "howto_answer": "rules", "hint": "table", **ONLINE}
 
 
 @pytest.mark.slow

@@ -115,6 +115,27 @@ class Journey:
 
     # --- the screens ------------------------------------------------------------------------
 
+    def online_and_back(self) -> None:
+        """Play online from the title, Host a game and Your online games, and back, by keys."""
+        assert self.on("title") and self.focused_name() == ("new_game_button",)
+        self.focus_on(("online_button",), moves=("right", "right"))  # one row: New game's
+        self.activate()
+        assert self.on("online_menu") and self.focused_name() == ("host_button",)
+        self.activate()
+        assert self.on("online_host") and self.focused_name() == ("host_button",)
+        self.focus_on(("name_entry",), moves=("up", "left"))
+        self.press("back")  # Esc / B: back to Play online
+        assert self.on("online_menu")
+        self.focus_on(("games_button",), moves=("down", "down"))
+        self.activate()
+        assert self.on("online_games") and self.focused_name() == ("back_button",)
+        self.activate()
+        assert self.on("online_menu")
+        self.focus_on(("back_button",), moves=("down", "down"))
+        self.activate()
+        self.wait_for(lambda: self.on("title"))
+        self.frames(3)
+
     def new_game_vs_medium(self) -> None:
         assert self.on("title"), self.top.name
         assert self.focused_name() == ("new_game_button",)  # the most likely action

@@ -161,9 +161,35 @@ def _pass_device(app: Any) -> None:
     app.scenes.push(PassDeviceScene(app, "Anamaria", lambda: None, other="Benedikt"))
 
 
+def _online_menu(app: Any) -> None:
+    app.open_online()
+
+
+def _online_host(app: Any) -> None:
+    from tacocat.ui.scenes.online_host import OnlineHostScene
+
+    app.scenes.switch(OnlineHostScene(app))
+
+
+def _online_join(app: Any) -> None:
+    from tacocat.ui.scenes.online_join import OnlineJoinScene
+
+    join = OnlineJoinScene(app, code="7KX4MQ2ZHD")
+    join.status = i18n.tr("tacocat.online.fail.no_such_invite")
+    app.scenes.switch(join)
+
+
+def _online_games(app: Any) -> None:
+    from tacocat.ui.scenes.online_games import OnlineGamesScene
+
+    app.scenes.switch(OnlineGamesScene(app))
+
+
 #: Every pygame_gui screen, by name: how to open it from anywhere.
 SCREENS: dict[str, Callable[[Any], None]] = {
     "title": _title, "settings": _settings, "keys": _keys, "about": _about, "rules": _rules,
     "statistics": _stats, "message": _message, "choice": _choice, "new game": _new_game,
     "new game (friend)": _new_game_friend, "menu": _menu, "pass device": _pass_device,
+    "play online": _online_menu, "host a game": _online_host, "join a game": _online_join,
+    "your online games": _online_games,
 }

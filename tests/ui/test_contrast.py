@@ -36,7 +36,7 @@ LABEL_BACKGROUNDS = {
     "@pass_name": TABLE, "@pass_name_1": TABLE, "@pass_name_2": TABLE, "@ink": PANEL,
     "@ink_left": PANEL, "@section": PANEL, "@muted": PANEL, "@tagline": TABLE,
     "@pass_note": TABLE, "@footer": TABLE, "@value": PANEL, "@seat1": PANEL, "@seat2": PANEL,
-    "@notice": "own",
+    "@notice": "own", "@invite": PANEL,
 }
 BUTTON_CLASSES = (None, "@secondary", "@danger", "@choice", "@choice_small", "@tab", "@small",
                   "@big")

@@ -38,6 +38,7 @@ def test_a_whole_game_without_the_mouse(journey_app, device):
     app = journey_app
     journey = Journey(app, device)
     journey.frames(3)
+    journey.online_and_back()
     journey.new_game_vs_medium()
     journey.play_until(lambda: journey.rounds_seen >= 1)  # a whole round
     journey.pause_and_change_settings(SETTINGS_STEPS)

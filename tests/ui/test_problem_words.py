@@ -70,6 +70,24 @@ def _stats_partial(folder: Path) -> Problem | None:
     return load_stats(folder)[1]
 
 
+def _online_whole(folder: Path) -> Problem | None:
+    from tacocat.persistence.online_seats import ONLINE_FILE, OnlineSeats
+
+    (folder / ONLINE_FILE).write_text("{")
+    return OnlineSeats(folder).load()[1]
+
+
+def _online_partial(folder: Path) -> Problem | None:
+    from tacocat.persistence.online_seats import ONLINE_FILE, OnlineSeat, OnlineSeats
+
+    store = OnlineSeats(folder)
+    store.put(OnlineSeat("ws://127.0.0.1:8765/", "g_1", 0, "t" * 43, ("Ana", "")))
+    data = json.loads((folder / ONLINE_FILE).read_text())
+    data["seats"].append({"url": "http://nowhere"})
+    (folder / ONLINE_FILE).write_text(json.dumps(data))
+    return store.load()[1]
+
+
 def _save_whole(folder: Path) -> Problem | None:
     (folder / AUTOSAVE_FILE).write_text("[]")
     return SaveStore(folder).load_autosave().problem
@@ -189,7 +207,8 @@ def _rebuilt(folder: Path, loss: str, limit: int = 500) -> Problem | None:
 TRIGGERS: dict[str, Callable[[Path], Problem | None]] = {
     "settings_whole": _settings_whole, "settings_partial": _settings_partial,
     "settings_newer": _settings_newer, "stats_whole": _stats_whole,
-    "stats_partial": _stats_partial, "save_whole": _save_whole, "save_invalid": _save_invalid,
+    "stats_partial": _stats_partial, "online_whole": _online_whole,
+    "online_partial": _online_partial, "save_whole": _save_whole, "save_invalid": _save_invalid,
     "save_ended": _save_ended, "tutorial_damaged": _tutorial,
     "history_index_damaged": _index_damaged, "lock_broken": _lock_broken,
     "lock_not_implemented": _lock_is_a_link, "lock_link": _lock_link,

@@ -24,6 +24,7 @@ SAME_AS_ENGLISH = {
     "history.refused_body", "history.score", "replay.speed",  # placeholders and symbols only
     "table.vs",  # sq: "vs", as Albanian sports pages write it ("kundër" was cut by the duel card)
     "reason.hint", "reason.note", "reason.with_fact",  # placeholders and punctuation only
+    "settings.server_example",  # an address, the same in every language
 }
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 

@@ -1,6 +1,10 @@
-"""The in-game Esc menu: Resume, How to play, Statistics, Settings, Quit to title."""
+"""The in-game Esc menu: Resume, How to play, Statistics, Settings, Quit to title; over an
+online game also Resign (asked first), and Quit to title leaves the game waiting."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -11,6 +15,16 @@ from tacocat.ui.text.i18n import tr
 
 PANEL_SIZE = (420, 508)
 BUTTON_SIZE = (320, 54)
+BUTTON_STEP = BUTTON_SIZE[1] + 14
+
+
+def online_table(scenes: Sequence[Any]) -> Any:
+    """The online table among ``scenes`` (one that can resign, seated online), else None."""
+    for scene in reversed(scenes):
+        seating = getattr(scene, "seating", None)
+        if callable(getattr(scene, "resign", None)) and getattr(seating, "online", False):
+            return scene
+    return None
 
 
 class MenuScene(Overlay):
@@ -18,12 +32,14 @@ class MenuScene(Overlay):
 
     name = "menu"
     focus_order = (("resume_button",), ("rules_button",), ("stats_button",),
-                   ("settings_button",), ("quit_button",))
+                   ("settings_button",), ("resign_button",), ("quit_button",))
     focus_start = ("resume_button",)
 
     def build(self) -> None:
-        panel_w, panel_h = PANEL_SIZE
-        panel, at = self.scaled_frame(PANEL_SIZE)
+        self.table = online_table(self.app.scenes.stack)
+        extra = BUTTON_STEP if self.table is not None else 0
+        panel_w, panel_h = PANEL_SIZE[0], PANEL_SIZE[1] + extra
+        panel, at = self.scaled_frame((panel_w, panel_h))
         pygame_gui.elements.UILabel(
             at.rect(0, 18, panel_w, 60), tr("tacocat.menu.heading"),
             manager=self.ui, container=panel, object_id=theme_id(class_id="@heading"),
@@ -32,7 +48,7 @@ class MenuScene(Overlay):
 
         def button(index: int, key: str, class_id: str | None) -> pygame_gui.elements.UIButton:
             return pygame_gui.elements.UIButton(
-                at.rect(x, 96 + index * (BUTTON_SIZE[1] + 14), *BUTTON_SIZE),
+                at.rect(x, 96 + index * BUTTON_STEP, *BUTTON_SIZE),
                 tr(f"tacocat.menu.{key}"), manager=self.ui, container=panel,
                 object_id=theme_id(f"#menu_{key}", class_id),
             )
@@ -41,9 +57,11 @@ class MenuScene(Overlay):
         self.rules_button = button(1, "rules", "@secondary")
         self.stats_button = button(2, "stats", "@secondary")
         self.settings_button = button(3, "settings", "@secondary")
-        self.quit_button = button(4, "quit_to_title", "@danger")
+        self.resign_button = button(4, "resign", "@danger") if self.table is not None else None
+        self.quit_button = button(4 + bool(extra), "quit_to_title", "@danger")
+        hint = "tacocat.menu.online_hint" if self.table is not None else "tacocat.menu.saved_hint"
         pygame_gui.elements.UILabel(
-            at.rect(0, panel_h - 50, panel_w, 28), tr("tacocat.menu.saved_hint"),
+            at.rect(0, panel_h - 50, panel_w, 28), tr(hint),
             manager=self.ui, container=panel, object_id=theme_id(class_id="@muted"),
         )
 
@@ -62,5 +80,25 @@ class MenuScene(Overlay):
             self.app.open_stats()
         elif element is self.settings_button:
             self.app.open_settings()
+        elif element is self.resign_button and element is not None:
+            self.ask_to_resign()
         elif element is self.quit_button:
             self.app.go_to_title()
+
+    def ask_to_resign(self) -> None:
+        """Resign gives the game away: asked first (Keep playing is the first, safe choice)."""
+        from tacocat.ui.scenes.choice import ChoiceScene
+
+        table = self.table
+        names = tuple(getattr(getattr(table, "config", None), "names", ("", "")))
+        seat = table.seating.home if table is not None else 0
+        other = names[1 - seat] if len(names) == 2 else ""
+
+        def resign() -> None:
+            self.close()
+            table.resign()
+
+        self.app.scenes.push(ChoiceScene(
+            self.app, tr("tacocat.menu.resign_title"), tr("tacocat.menu.resign_body", name=other),
+            [(tr("tacocat.menu.resign_keep"), lambda: None),
+             (tr("tacocat.menu.resign"), resign)]))

@@ -12,9 +12,10 @@ import pygame_gui
 from tacocat.levels import DEFAULT_LEVEL
 from tacocat.persistence.fields import MAX_NAME_LENGTH, check_name
 from tacocat.rules import Ruleset
-from tacocat.rules.variants import VARIANTS, ruleset_with
+from tacocat.rules.variants import ruleset_with
 from tacocat.seating import GameKind
 from tacocat.ui.focus import Column, Row
+from tacocat.ui.scenes.variant_rows import toggle_variant, variant_rows
 from tacocat.ui.stage.game_config import LEVELS, GameConfig
 from tacocat.ui.stage.scene import UIScene, theme_id
 from tacocat.ui.text.i18n import tr
@@ -26,8 +27,6 @@ if TYPE_CHECKING:
 PANEL_RECT = pygame.Rect(220, 56, 840, 608)
 LABEL_X, CONTROL_X, CONTROL_W = 44, 290, 500
 ROW_H = 48
-#: Height of one variant's row (the panel has room for one; grow it for more).
-VARIANT_ROW = 100
 
 
 def clean_name(text: str, default: str) -> str:
@@ -186,13 +185,7 @@ class NewGameScene(UIScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self._back()
             return
-        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
-            for name, box in self.variant_boxes.items():
-                if event.ui_element is box:
-                    if event.type == pygame_gui.UI_CHECK_BOX_CHECKED:
-                        self.variants.add(name)
-                    else:
-                        self.variants.discard(name)
+        if toggle_variant(event, self.variant_boxes, self.variants):
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
@@ -218,17 +211,8 @@ class NewGameScene(UIScene):
 
     def _build_variants(self, panel: Any, y: int) -> None:
         """A check box and a line of explanation for each variant, for both modes."""
-        width = PANEL_RECT.width
-        self.variant_boxes: dict[str, Any] = {}
-        for variant in VARIANTS:
-            self.box(self.at.rect(LABEL_X - 14, y - 12, width - 2 * LABEL_X + 28, 92), panel)
-            self.variant_boxes[variant.name] = pygame_gui.elements.UICheckBox(
-                self.at.rect(LABEL_X, y + 4, 28, 28), tr(variant.label_key),
-                manager=self.ui, container=panel, initial_state=variant.name in self.variants,
-            )
-            self._label(self.at.rect(LABEL_X + 40, y + 40, width - 2 * LABEL_X - 40, 26),
-                        variant.hint_key, "@muted_left")
-            y += VARIANT_ROW
+        self.variant_boxes = variant_rows(self, panel, self.at, LABEL_X, y,
+                                          PANEL_RECT.width - 2 * LABEL_X, self.variants)
 
     def _back(self) -> None:
         self.app.go_to_title()

@@ -1,7 +1,8 @@
-"""Settings: sound, animation, language, display and accessibility; every change applies
-and is saved at once.
+"""Settings: sound, animation, language, the online server, display and accessibility;
+every change applies and is saved at once.
 
-Two columns: sound, animation and language on the left; display and accessibility
+Two columns: sound, animation, language and the server's address on the left; display and
+accessibility
 (text size, narration) on the right. When a larger text size cannot grow across two
 columns, the right-hand one goes under the left-hand one and the panel scrolls.
 """
@@ -14,7 +15,12 @@ import pygame
 import pygame_gui
 
 from tacocat.languages import LANGUAGES
-from tacocat.persistence.settings import TEXT_SIZES
+from tacocat.persistence.settings import (
+    MAX_SERVER_URL,
+    TEXT_SIZES,
+    ServerUrlError,
+    check_server_url,
+)
 from tacocat.ui.devices.window import fitting_window_sizes
 from tacocat.ui.focus import Row
 from tacocat.ui.scenes.overlay import Overlay
@@ -43,8 +49,11 @@ RIGHT_X, RIGHT_W = 810, 370
 #: One column (when larger text cannot grow across two): its width, where the right-hand
 #: column's rows start under the left-hand ones, and the height of it all.
 ONE_COLUMN_W = 780
-ONE_COLUMN_RIGHT = 76 + 410
-ONE_COLUMN_H = PANEL_SIZE[1] + 410
+#: The server address's row and its note, under the languages.
+SERVER_ROWS_H = 96
+ONE_COLUMN_RIGHT = 76 + 410 + SERVER_ROWS_H
+ONE_COLUMN_H = PANEL_SIZE[1] + 410 + SERVER_ROWS_H
+SERVER_W = 466
 
 
 class SettingsScene(Overlay):
@@ -56,7 +65,7 @@ class SettingsScene(Overlay):
         # The left column, then the right one (Tab reads down each), then the footer.
         ("sound_slider",), ("music_slider",), ("mute_box",),
         Row("speed_buttons", choice=True), ("motion_box",),
-        ("language_buttons",),
+        ("language_buttons",), ("server_entry",),
         ("fullscreen_box",), Row("size_buttons", choice=True),
         Row("text_size_buttons", choice=True), ("narration_box",),
         ("keys_button", "about_button", "done_button"),
@@ -73,7 +82,7 @@ class SettingsScene(Overlay):
         self._language_places = self._place_languages()
         extra = self._language_places[-1][1] * (ROW_H + 6)  # (more languages wrap below)
         panel_w, panel_h = ((ONE_COLUMN_W, ONE_COLUMN_H + extra) if self.one_column
-                            else PANEL_SIZE)
+                            else (PANEL_SIZE[0], PANEL_SIZE[1] + extra))
         self.right_x, self.right_w, right_top = (
             (LABEL_X, ONE_COLUMN_W - 2 * LABEL_X, ONE_COLUMN_RIGHT + extra) if self.one_column
             else (RIGHT_X, RIGHT_W, 76))
@@ -82,6 +91,7 @@ class SettingsScene(Overlay):
         y = self._sound_rows(76)
         y = self._motion_rows(y + 44)
         self.language_buttons = self._language_row(y + ROW_H + 20)
+        self._server_rows(y + ROW_H + 20 + extra + ROW_H + 16)
         y = self._display_rows(right_top)
         self._access_rows(y + ROW_H + 44, panel_h)
         # The footer: Keys…, About and Done, 216 px each with 16 px between them.
@@ -184,6 +194,38 @@ class SettingsScene(Overlay):
                                                                        "@plain_text"))
         return y
 
+    def _server_rows(self, y: int) -> None:
+        """The online server's address (``ws://`` or ``wss://``), and a note: what to type,
+        or why what is typed is not an address."""
+        self._label((LABEL_X, y, CONTROL_X - LABEL_X, ROW_H), "tacocat.settings.server",
+                    "@ink_left")
+        self.server_entry = pygame_gui.elements.UITextEntryLine(
+            self.at.rect(CONTROL_X, y, SERVER_W, ROW_H), manager=self.ui, container=self.panel,
+            placeholder_text=tr("tacocat.settings.server_example"))
+        self.server_entry.set_text_length_limit(MAX_SERVER_URL)
+        self.server_entry.set_text(self.app.settings.server_url)
+        note = (CONTROL_X, y + ROW_H + 2, SERVER_W, 26)
+        self.server_hint = self._label(note, "tacocat.settings.server_hint", "@muted_left")
+        self.server_error = pygame_gui.elements.UILabel(
+            self.at.rect(*note), "", manager=self.ui, container=self.panel,
+            object_id=theme_id(class_id="@seat2_left"))
+        self.server_error.hide()
+
+    def _server_typed(self) -> None:
+        """A valid address (or none) is kept; a bad one is said and the last good one kept."""
+        try:
+            url = check_server_url(self.server_entry.get_text())
+        except ServerUrlError as bad:
+            self.server_hint.hide()
+            self.server_error.set_text(tr(f"tacocat.settings.server_bad.{bad.code}"))
+            self.server_error.show()
+            return
+        self.server_error.hide()
+        self.server_hint.show()
+        if url != self.app.settings.server_url:
+            self.app.update_settings(save=False, server_url=url)
+            self._save_in = SAVE_DELAY
+
     # --- widgets ------------------------------------------------------------------------
 
     def _language_row(self, y: int) -> dict[str, pygame_gui.elements.UIButton]:
@@ -266,6 +308,8 @@ class SettingsScene(Overlay):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.server_entry:
+            self._server_typed()
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             self._slider_moved(event.ui_element)
         elif event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):

@@ -12,6 +12,7 @@ from tacocat.geometry import LOGO_SIZE
 from tacocat.ui.devices.assets import CORE_IMAGES
 from tacocat.ui.stage.scene import UIScene, theme_id
 from tacocat.ui.stage.tween import Tweener, ease_out_back, ease_out_cubic
+from tacocat.ui.text.fit import fit_text
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.text.layout import layout_for
 
@@ -25,6 +26,10 @@ BUTTON_GAP = 12
 ROW_BUTTON_WIDTH = 210
 #: A button alone on its row (New game, Continue, the guided game): room for long names.
 SINGLE_WIDTH = 460
+#: Two buttons on a row (New game and Play online).
+PAIR_WIDTH = 340
+#: Seconds between two counts of the online games waiting for your move.
+ONLINE_COUNT_EVERY = 1.0
 LOGO_TOP = 46
 #: The logo is never made smaller than this (for larger text, see ``TitleScene._logo``).
 LOGO_MIN_H = 80
@@ -47,15 +52,15 @@ class _Offset:
 
 
 class TitleScene(UIScene):
-    """Buttons: New game, Continue (only with an autosave), then How to play, Statistics,
-    History and Settings side by side, then About and Quit."""
+    """Buttons: Continue (only with an autosave), New game and Play online side by side, then
+    How to play, Statistics, History and Settings side by side, then About and Quit."""
 
     name = "title"
     #: The background picture covers the window (the app skips clearing it).
     covers_window = True
     focus_order = (
         # As laid out: Continue (when a game is saved) above New game.
-        ("continue_button",), ("new_game_button",), ("tutorial_button",),
+        ("continue_button",), ("new_game_button", "online_button"), ("tutorial_button",),
         ("rules_button", "stats_button", "history_button", "settings_button"),
         ("about_button", "quit_button"),
     )
@@ -69,6 +74,9 @@ class TitleScene(UIScene):
         self._offsets: list[_Offset] = []
         self._bases: list[tuple[int, int]] = []
         self.continue_button: pygame_gui.elements.UIButton | None = None
+        #: Online games waiting for your move, as the Play online button shows it.
+        self.online_waiting = 0
+        self._online_in = 0.0
 
     def build(self) -> None:
         assets = self.app.assets
@@ -116,8 +124,8 @@ class TitleScene(UIScene):
         A game in progress: Continue is the big first button, New game the smaller
         second (the one that would replace it asks first, see overwrite.py)."""
         rows: list[list[tuple[str, str | None]]] = (
-            [[("continue", "@big")], [("new_game", "@secondary")]] if has_save
-            else [[("new_game", "@big")]])
+            [[("continue", "@big")], [("new_game", "@secondary"), ("online", "@secondary")]]
+            if has_save else [[("new_game", "@big"), ("online", "@secondary")]])
         if self._offer_tutorial():
             rows.append([("tutorial", None)])
         rows += [[("rules", "@secondary"), ("stats", "@secondary"), ("history", "@secondary"),
@@ -147,12 +155,14 @@ class TitleScene(UIScene):
         for row_index, row in enumerate(rows):
             at = self.at
             y = top + row_index * (at.y(BUTTON_SIZE[1]) + at.y(BUTTON_GAP))
-            button_w = at.x(SINGLE_WIDTH if len(row) == 1 else ROW_BUTTON_WIDTH)
+            button_w = at.x({1: SINGLE_WIDTH, 2: PAIR_WIDTH}.get(len(row), ROW_BUTTON_WIDTH))
             row_w = len(row) * button_w + (len(row) - 1) * at.x(BUTTON_GAP)
             x = (width - row_w) // 2
             for key, class_id in row:
                 # About's label is in the "about" section, with the screen it opens.
                 text = tr("tacocat.about.button" if key == "about" else f"tacocat.title.{key}")
+                if key == "online" and self.online_waiting:
+                    text = tr("tacocat.title.online_count", count=self.online_waiting)
                 button = pygame_gui.elements.UIButton(
                     pygame.Rect((x, y), (button_w, at.y(BUTTON_SIZE[1]))), text,
                     manager=self.ui, container=self.root,
@@ -234,6 +244,8 @@ class TitleScene(UIScene):
             self.app.scenes.switch(NewGameScene(self.app))
         elif element is self.continue_button and element is not None:
             self.app.continue_game()
+        elif element is getattr(self, "online_button", None):
+            self.app.open_online()
         elif element is getattr(self, "tutorial_button", None):
             self.app.start_tutorial()
         elif element is getattr(self, "rules_button", None):
@@ -263,6 +275,25 @@ class TitleScene(UIScene):
         if self.tweener.is_animating():
             self.tweener.update(dt)
             self._place_buttons()
+        self._online_in -= dt
+        if self._online_in <= 0:
+            self._online_in = ONLINE_COUNT_EVERY
+            self._count_online()
+
+    def _count_online(self) -> None:
+        """Play online shows how many online games wait for your move (once they are
+        followed again: see ``App.resume_online``)."""
+        if not self.app.online_resumed:
+            return
+        from tacocat.ui.scenes.online_common import moves_waiting
+
+        waiting = moves_waiting(self.app)
+        button = getattr(self, "online_button", None)
+        if waiting != self.online_waiting and button is not None:
+            self.online_waiting = waiting
+            button.set_text(tr("tacocat.title.online_count", count=waiting) if waiting
+                            else tr("tacocat.title.online"))
+            fit_text(self.ui, self.root)  # a longer label may need a smaller font
 
     def is_animating(self) -> bool:
         return self.tweener.is_animating()

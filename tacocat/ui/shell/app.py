@@ -135,7 +135,9 @@ class App(Navigation, Preferences, Inputs, FrameLoop, Ending):
     def _defer_prefetch(self) -> None:
         """After the first frame, while idle: load the pictures, the sound effects
         and the modules the title does not need, so the first table opens quickly
-        and its first animations read no file."""
+        and its first animations read no file. First of all, the kept online games are
+        followed again (the title counts those waiting for a move)."""
+        self.defer(self.resume_online)
         for name in CORE_IMAGES:
             self.defer(functools.partial(self.assets.preload, [name]))
         for name in SOUND_NAMES:

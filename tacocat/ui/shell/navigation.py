@@ -19,7 +19,7 @@ from tacocat.ui.devices.window import release_memory
 from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.text.names import default_names, stored_names
-from tacocat.ui.text.problems import problem_text
+from tacocat.ui.text.problems import problem_text, problem_title
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -47,6 +47,8 @@ class Navigation:
     quit_hooks: list[Callable[[], None]]
     _demo_resumed: bool
     _online: OnlineGames | None = None
+    #: True once the kept online games are followed again (:meth:`resume_online`).
+    online_resumed = False
 
     if TYPE_CHECKING:
         def quit(self, code: int = 0) -> None: ...  # the App's
@@ -93,6 +95,28 @@ class Navigation:
             games = self._online = OnlineGames(self.data_dir)
             self.quit_hooks.append(games.close)
         return games
+
+    def open_online(self) -> None:
+        """The Play online screen (from the title, and back from each online screen)."""
+        from tacocat.ui.scenes.online_menu import OnlineMenuScene
+
+        self.scenes.switch(OnlineMenuScene(self._app))
+        release_memory()
+
+    def resume_online(self) -> None:
+        """At start-up, while idle (or when Play online opens first): follow every kept
+        online game again, once (the title then counts the ones that wait for a move). A
+        damaged list is set aside and said."""
+        from tacocat.persistence.online_seats import OnlineSeats
+
+        if self.online_resumed:
+            return
+        self.online_resumed = True
+        seats, problem = OnlineSeats(self.data_dir).load()
+        if problem is not None:
+            self.show_message(problem_title(problem), problem_text(problem))
+        if seats:
+            self.online.resume_all()
 
     def open_online_game(self, seat: OnlineSeat) -> bool:
         """The table of the online game ``seat``, once it has begun (False: not yet)."""

@@ -29,6 +29,7 @@ _TITLES = {
     "lock": "tacocat.problem.title.lock",
     "game": "tacocat.history.not_kept_title",
     "ending": "tacocat.problem.title.ending",
+    "online": "tacocat.problem.title.online",
 }
 #: Titles of whole codes (before any dot) that the first part alone would mistitle.
 _CODE_TITLES = {
