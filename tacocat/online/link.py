@@ -107,6 +107,14 @@ class GameFeed:
             self.unanswered = None
         if isinstance(message, m.State):
             self.state = self.latest = message
+        elif isinstance(message, m.Presence) and self.state is not None \
+                and message.seat < len(self.state.players):
+            # The list of games reads presence from the last state: keep it current.
+            players = list(self.state.players)
+            players[message.seat] = m.Player(players[message.seat].name, message.connected)
+            self.state = msgspec.structs.replace(self.state, players=players)
+            if self.latest is not None and isinstance(self.latest, m.State):
+                self.latest = self.state
         elif isinstance(message, m.Update):
             self.latest = message
         elif isinstance(message, m.Ended):

@@ -138,3 +138,11 @@ def test_an_act_made_while_the_server_is_away_is_sent_once_it_is_back(
         assert host.unanswered is None
     finally:
         server.stop()
+
+
+def test_the_feed_keeps_the_other_seats_presence_current(
+        loopback_server: ServerThread, link: Link, friends_link: Link) -> None:
+    host, friend = host_and_join(link, friends_link, loopback_server.url)
+    wait_for(lambda: host.state is not None and host.state.players[1].connected)
+    friends_link.close()  # the friend's game closed (the server's grace here is 0.2 s)
+    wait_for(lambda: not host.state.players[1].connected)

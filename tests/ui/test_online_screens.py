@@ -26,10 +26,8 @@ PATIENCE = 20.0
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    running = ServerThread(tmp_path / "games.db").start()
-    yield running
-    running.stop()
+def server(loopback_server: ServerThread) -> ServerThread:
+    return loopback_server
 
 
 def games_in(folder: Path) -> OnlineGames:
@@ -203,6 +201,19 @@ def test_a_typed_code_shows_upper_case_with_the_dash(online_app, run_frames):
     join = app.scenes.top
     type_into(app, join.code_entry, "7kx4mq2zhd")
     assert join.code_entry.get_text() == "7KX4M-Q2ZHD" == join.code
+
+
+def test_the_code_field_takes_typing_as_soon_as_the_screen_opens(online_app, run_frames):
+    """The focus ring starts on the code: a keyboard player types it without a Tab first."""
+    app = online_app("ws://127.0.0.1:1/")
+    app.scenes.switch(OnlineJoinScene(app))
+    run_frames(app, 2)
+    join = app.scenes.top
+    for char in "7kx4m":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char, window=None))
+        run_frames(app, 1)
+    run_frames(app, 1)
+    assert join.code_entry.get_text() == "7KX4M"
 
 
 def test_a_wrong_code_is_said_and_the_screen_stays(online_app, server, run_frames):

@@ -109,6 +109,8 @@ class FocusManager:
         start = order.first_usable(grid, getattr(scene, "focus_start", ()))
         if start is not None:
             self._paths[scene] = start.target.path
+            if start.target.takes_text:  # a screen that starts on a field takes typing at once
+                self._ui.set_focus_set(start.target.control)
         return start
 
     # --- per frame -----------------------------------------------------------------------

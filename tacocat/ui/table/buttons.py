@@ -127,7 +127,8 @@ def refresh(b: dict[str, Button], decision: Decision) -> None:
     primary.visible = secondary.visible = False
     b["hint"].enabled = seat is not None
     b["hint"].disabled_reason = tr("tacocat.table.why.hint_not_now")
-    b["hint"].visible = bool(decision.seating.people)
+    # No hints against a person at another screen: the computer would be helping one side.
+    b["hint"].visible = bool(decision.seating.people) and not decision.seating.online
     _refresh_undo(b["undo"], decision)
     if seat is None:
         return

@@ -102,6 +102,7 @@ def test_a_whole_online_game_is_played_and_kept_in_the_history(make_app, loopbac
     play_frames(app, ben, 60, rng, until=lambda: table(app)._game_over_shown)
     settle(app, ended(app))  # the record comes after the last move (the game over is on top)
     scene = table(app)
+    assert not scene.buttons["hint"].visible, "no hints against a person"
     assert scene._game_over_shown and scene.online_session.ended is not None
     assert ben.feed.ended is not None and ben.feed.ended.record == scene.online_session.ended.record
     assert scene.kept_id is not None, "the finished game went to the History"

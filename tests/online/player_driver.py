@@ -1,0 +1,169 @@
+"""One player's game, in a real window, driven by key events alone (the two-process test).
+
+    python tests/online/player_driver.py ROLE WHERE DATA OUT [URL]
+
+``ROLE``: ``host`` or ``join``; ``WHERE``: ``server`` (the address ``URL``, set in the
+settings as a player would) or ``network`` (no server: the host's game runs it, the
+friend finds it on the network). The host writes its invite code to ``OUT/code``; the
+friend reads it from there (a person would read it out). Every step after start-up is a
+key posted to the window's event queue - Tab to a control, Enter to press it, typed
+text, ←/→/Space/Enter at the table - never a call to a screen or the session. At the end
+``OUT/ROLE.json`` holds the result and the record's fingerprint, and ``OUT/ROLE-*.png``
+what the window showed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import pygame  # noqa: E402
+
+from tacocat.cli import parse_args  # noqa: E402
+from tacocat.persistence.settings import load_settings, save_settings  # noqa: E402
+from tests.online.keys_player import decide, press  # noqa: E402
+
+#: Seconds the whole game may take (both players, each key a few frames).
+DEADLINE = 240.0
+NAMES = {"host": "Ana", "join": "Ben"}
+
+
+def tab_to(app: Any, element: Any, tries: int = 40) -> None:
+    """Tab until the focus ring is on ``element`` (as a keyboard player does)."""
+    for _ in range(tries):
+        slot = app.focus.focused()
+        if slot is not None and getattr(slot.target, "element", None) is element:
+            return
+        press(app, pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {element}")
+
+
+def activate(app: Any, element: Any) -> None:
+    tab_to(app, element)
+    press(app, pygame.K_RETURN, frames=4)
+
+
+def type_text(app: Any, element: Any, text: str) -> None:
+    tab_to(app, element)
+    for char in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        app.step(1 / 60)
+
+
+def wait_for(app: Any, condition: Any, what: str, seconds: float = 60.0) -> Any:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        found = condition()
+        if found:
+            return found
+        app.step(1 / 60)
+        time.sleep(0.01)
+    top = app.scenes.top
+    app.shot(f"stuck-{what.replace(' ', '-')}")
+    raise AssertionError(f"waited {seconds:g} s for {what} on {getattr(top, 'name', None)} "
+                         f"({getattr(top, 'problem', '')!r})")
+
+
+def top_named(app: Any, name: str) -> Any:
+    top = app.scenes.top
+    return top if top is not None and top.name == name else None
+
+
+def start_app(data: Path, url: str | None) -> Any:
+    from tacocat.ui.shell.app import App
+
+    settings, _ = load_settings(data)
+    save_settings(data, dataclasses.replace(settings, server_url=url or "",
+                                            animation_speed="fast"))
+    app = App(parse_args(["--data-dir", str(data)]), data)
+    press(app, pygame.K_SPACE)  # the title's intro
+    return app
+
+
+def host(app: Any, where: str, out: Path) -> None:
+    activate(app, top_named(app, "title").online_button)
+    activate(app, wait_for(app, lambda: top_named(app, "online_menu"), "the menu").host_button)
+    screen = wait_for(app, lambda: top_named(app, "online_host"), "Host a game")
+    type_text(app, screen.name_entry, NAMES["host"])
+    activate(app, screen.network_button if where == "network" else screen.internet_button)
+    activate(app, screen.host_button)
+    seat = wait_for(app, lambda: screen.seat, "the invite code")
+    app.shot("host-code")
+    (out / "code").write_text(seat.invite or "")
+
+
+def join(app: Any, where: str, out: Path) -> None:
+    activate(app, top_named(app, "title").online_button)
+    menu = wait_for(app, lambda: top_named(app, "online_menu"), "the menu")
+    if where == "network":
+        activate(app, menu.lan_button)
+        screen = wait_for(app, lambda: top_named(app, "online_lan"), "On this network")
+        type_text(app, screen.name_entry, NAMES["join"])
+        button = wait_for(app, lambda: next(iter(screen.game_buttons.values()), None),
+                          "the host's game on the network")
+        app.shot("join-network")
+        activate(app, button)
+        return
+    activate(app, menu.join_button)
+    screen = wait_for(app, lambda: top_named(app, "online_join"), "Join a game")
+    code = wait_for(app, lambda: (out / "code").exists() and (out / "code").read_text(),
+                    "the host's code")
+    type_text(app, screen.code_entry, code.replace("-", "").lower())  # as a friend types it
+    type_text(app, screen.name_entry, NAMES["join"])
+    activate(app, screen.join_button)
+    app.shot("joined")
+
+
+def play(app: Any) -> Any:
+    """Play by keys until the game is over; the table."""
+    from tacocat.ui.table.online_table import OnlineTableScene
+
+    table = wait_for(app, lambda: next((s for s in app.scenes.stack
+                                         if isinstance(s, OnlineTableScene)), None), "the table")
+    shown = False
+    end = time.monotonic() + DEADLINE
+    while not table._game_over_shown:
+        assert time.monotonic() < end, "the game did not end in time"
+        top = app.scenes.top
+        if top is not None and top.name == "round_result":
+            press(app, pygame.K_RETURN, frames=4)
+        elif top is table and table.acting_seat() is not None:
+            if not shown:  # the first decision: the deal has been shown
+                app.shot("table")
+                shown = True
+            decide(app, table)
+        app.step(1 / 60)
+        time.sleep(0.002)
+    wait_for(app, lambda: table.online_session.ended, "the record")
+    app.shot("over")
+    return table
+
+
+def main(argv: list[str]) -> int:
+    role, where, data, out = argv[0], argv[1], Path(argv[2]), Path(argv[3])
+    url = argv[4] if len(argv) > 4 else None
+    data.mkdir(parents=True, exist_ok=True)
+    app = start_app(data, url)
+    app.shot = lambda label: pygame.image.save(app.screen, str(out / f"{role}-{label}.png"))
+    print("video driver:", pygame.display.get_driver(), flush=True)
+    (host if role == "host" else join)(app, where, out)
+    table = play(app)
+    ended = table.online_session.ended
+    record = json.dumps(ended.record, sort_keys=True).encode()
+    (out / f"{role}.json").write_text(json.dumps({
+        "seat": table.online_session.seat, "winner": ended.result.winner,
+        "reason": ended.result.reason, "record": hashlib.sha256(record).hexdigest(),
+        "history": table.kept_id, "kept": len(app.online.seats())}))
+    app._shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
