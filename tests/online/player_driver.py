@@ -1,10 +1,14 @@
 """One player's game, in a real window, driven by key events alone (the two-process test).
 
-    python tests/online/player_driver.py ROLE WHERE DATA OUT [URL]
+    python tests/online/player_driver.py ROLE WHERE DATA OUT [--url URL] [--die-at N] [--resume]
 
 ``ROLE``: ``host`` or ``join``; ``WHERE``: ``server`` (the address ``URL``, set in the
 settings as a player would) or ``network`` (no server: the host's game runs it, the
-friend finds it on the network). The host writes its invite code to ``OUT/code``; the
+friend finds it on the network). ``--die-at N``: SIGKILL this process when it is about
+to make its N-th decision (the table just written to ``OUT/ROLE-table.json``);
+``--resume``: start again after that, through *Play online → Your online games*, and
+write the table as it comes back to ``OUT/ROLE-resumed.json``. Each decision number is
+also written to ``OUT/ROLE-moves`` (the test watches it to stop the server mid-round). The host writes its invite code to ``OUT/code``; the
 friend reads it from there (a person would read it out). Every step after start-up is a
 key posted to the window's event queue - Tab to a control, Enter to press it, typed
 text, ←/→/Space/Enter at the table - never a call to a screen or the session. At the end
@@ -14,9 +18,12 @@ what the window showed.
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import hashlib
 import json
+import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -121,12 +128,37 @@ def join(app: Any, where: str, out: Path) -> None:
     app.shot("joined")
 
 
-def play(app: Any) -> Any:
-    """Play by keys until the game is over; the table."""
+def come_back(app: Any) -> None:
+    """After a kill: Play online → Your online games → the game (the only one)."""
+    activate(app, top_named(app, "title").online_button)
+    menu = wait_for(app, lambda: top_named(app, "online_menu"), "the menu")
+    activate(app, menu.games_button)
+    games = wait_for(app, lambda: top_named(app, "online_games"), "Your online games")
+    app.shot("games")
+    activate(app, next(iter(games.game_buttons.values())))
+
+
+def table_now(table: Any) -> dict[str, Any]:
+    """What the table shows, to compare before a kill and after coming back."""
+    view, session = table.view, table.online_session
+    mine = session.seat
+    return {"seq": session.seq, "hand": [s.value for s in view.hands[mine]],
+            "other": len(view.hands[1 - mine]), "token": view.token,
+            "covered": sorted(view.covered), "wins": list(view.wins),
+            "discards": list(view.discard_values)}
+
+
+def table_of(app: Any) -> Any:
     from tacocat.ui.table.online_table import OnlineTableScene
 
-    table = wait_for(app, lambda: next((s for s in app.scenes.stack
-                                         if isinstance(s, OnlineTableScene)), None), "the table")
+    return wait_for(app, lambda: next((s for s in app.scenes.stack
+                                       if isinstance(s, OnlineTableScene)), None), "the table")
+
+
+def play(app: Any, role: str, out: Path, die_at: int | None) -> Any:
+    """Play by keys until the game is over (or the kill); the table."""
+    table = table_of(app)
+    decisions = 0
     shown = False
     end = time.monotonic() + DEADLINE
     while not table._game_over_shown:
@@ -138,6 +170,12 @@ def play(app: Any) -> Any:
             if not shown:  # the first decision: the deal has been shown
                 app.shot("table")
                 shown = True
+            decisions += 1
+            (out / f"{role}-moves").write_text(str(decisions))
+            if die_at is not None and decisions >= die_at \
+                    and not table.online_session.public.secret_choice_open:
+                (out / f"{role}-table.json").write_text(json.dumps(table_now(table)))
+                os.kill(os.getpid(), signal.SIGKILL)  # mid-round, as a power cut would
             decide(app, table)
         app.step(1 / 60)
         time.sleep(0.002)
@@ -147,14 +185,29 @@ def play(app: Any) -> Any:
 
 
 def main(argv: list[str]) -> int:
-    role, where, data, out = argv[0], argv[1], Path(argv[2]), Path(argv[3])
-    url = argv[4] if len(argv) > 4 else None
-    data.mkdir(parents=True, exist_ok=True)
-    app = start_app(data, url)
+    parser = argparse.ArgumentParser()
+    parser.add_argument("role", choices=("host", "join"))
+    parser.add_argument("where", choices=("server", "network"))
+    parser.add_argument("data", type=Path)
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--url", default=None)
+    parser.add_argument("--die-at", type=int, default=None)
+    parser.add_argument("--resume", action="store_true")
+    args = parser.parse_args(argv)
+    role, out = args.role, args.out
+    args.data.mkdir(parents=True, exist_ok=True)
+    app = start_app(args.data, args.url)
     app.shot = lambda label: pygame.image.save(app.screen, str(out / f"{role}-{label}.png"))
     print("video driver:", pygame.display.get_driver(), flush=True)
-    (host if role == "host" else join)(app, where, out)
-    table = play(app)
+    if args.resume:
+        come_back(app)
+        table = table_of(app)
+        wait_for(app, lambda: table.animator.idle, "the table laid out")
+        (out / f"{role}-resumed.json").write_text(json.dumps(table_now(table)))
+        app.shot("resumed")
+    else:
+        (host if role == "host" else join)(app, args.where, out)
+    table = play(app, role, out, args.die_at)
     ended = table.online_session.ended
     record = json.dumps(ended.record, sort_keys=True).encode()
     (out / f"{role}.json").write_text(json.dumps({
