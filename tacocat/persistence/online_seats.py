@@ -20,7 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tacocat.persistence.documents import load_checked_document, write_document
+from tacocat.persistence.documents import (
+    BadDocument,
+    load_checked_document,
+    read_document,
+    write_document,
+)
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.fields import check_name
 from tacocat.persistence.problems import Problem
@@ -129,6 +134,16 @@ class OnlineSeats:
                 f"Some of your online games could not be read ({', '.join(bad)}); "
                 "the rest were kept.", "online_partial", fields=", ".join(bad)),
             write=self._write)
+
+    def peek(self) -> list[OnlineSeat]:
+        """The good seats, read without touching the file (a damaged one is left for
+        :meth:`load` to set aside and word, once)."""
+        try:
+            data = read_document(self.path, fmt=ONLINE_FORMAT, version=ONLINE_VERSION,
+                                 max_bytes=ONLINE_MAX_BYTES)
+        except BadDocument:
+            return []
+        return seats_from_json(data)[0] if data is not None else []
 
     def seats(self) -> list[OnlineSeat]:
         """The seats kept (a damaged file counts as none; :meth:`load` words why)."""

@@ -50,3 +50,11 @@ def test_a_damaged_file_is_set_aside_with_a_message(tmp_path: Path) -> None:
     assert seats == [] and problem is not None and problem.code == "online_whole"
     assert not (tmp_path / "online.json").exists()
     assert list(tmp_path.glob("online*.json*")), "the damaged file is kept aside"
+
+
+def test_peeking_reads_without_repairing(tmp_path: Path) -> None:
+    store = OnlineSeats(tmp_path)
+    store.put(seat())
+    assert store.peek() == [seat()]
+    (tmp_path / "online.json").write_text("{not json")
+    assert store.peek() == [] and (tmp_path / "online.json").exists(), "left for load() to word"

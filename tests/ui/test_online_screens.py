@@ -448,3 +448,17 @@ def test_a_damaged_list_of_online_games_is_said_at_start_up(online_app, run_fram
     assert app.scenes.top.title == tr("tacocat.problem.title.online")
     app.resume_online()  # once only
     assert app.scenes.stack.count(app.scenes.top) == 1
+
+
+def test_continue_brings_back_the_online_games_when_no_game_is_saved_here(online_app, server,
+                                                                          friend, run_frames):
+    app = online_app(server.url)
+    hosted = app.online.host(server.url, "Ana", []).result(10)
+    friend.join(server.url, hosted.invite, "Ben").result(10)
+    app.go_to_title()
+    run_frames(app, 2)
+    title = app.scenes.top
+    assert title.continue_button is not None
+    press(app, title.continue_button)
+    assert app.scenes.top.name == "online_games"
+    assert list(app.scenes.top.game_buttons) == [hosted.game]

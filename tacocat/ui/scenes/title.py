@@ -52,8 +52,9 @@ class _Offset:
 
 
 class TitleScene(UIScene):
-    """Buttons: Continue (only with an autosave), New game and Play online side by side, then
-    How to play, Statistics, History and Settings side by side, then About and Quit."""
+    """Buttons: Continue (only with an autosave, or online games kept), New game and Play
+    online side by side, then How to play, Statistics, History and Settings side by side,
+    then About and Quit."""
 
     name = "title"
     #: The background picture covers the window (the app skips clearing it).
@@ -86,7 +87,7 @@ class TitleScene(UIScene):
         self.background = assets.image("ui/background", self.app.size, placeholder_size=self.app.size)
         self.decor = self._decor()
         width, height = self.app.size
-        has_save = self._has_autosave()
+        has_save = self._has_autosave() or self._has_online_games()
         rows = self._rows(has_save)
         # At a larger text size the buttons grow (across as far as the widest row lets
         # them), and the logo gives up the height they need.
@@ -197,6 +198,22 @@ class TitleScene(UIScene):
 
         return self.app.stats.games_played == 0 and not load_progress(self.app.data_dir).finished
 
+    def _continue(self) -> None:
+        """The game in progress here; without one, the online games kept (a game closed or
+        cut off mid-round comes back from there)."""
+        if self._has_autosave():
+            self.app.continue_game()
+            return
+        from tacocat.ui.scenes.online_games import OnlineGamesScene
+
+        self.app.scenes.switch(OnlineGamesScene(self.app))
+
+    def _has_online_games(self) -> bool:
+        try:
+            return bool(self.app.online.store.peek())
+        except Exception:  # a damaged list is reported at start-up, not here
+            return False
+
     def _has_autosave(self) -> bool:
         try:
             return bool(self.app.saves.has_autosave())
@@ -243,7 +260,7 @@ class TitleScene(UIScene):
 
             self.app.scenes.switch(NewGameScene(self.app))
         elif element is self.continue_button and element is not None:
-            self.app.continue_game()
+            self._continue()
         elif element is getattr(self, "online_button", None):
             self.app.open_online()
         elif element is getattr(self, "tutorial_button", None):

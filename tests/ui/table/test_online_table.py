@@ -198,3 +198,17 @@ def test_a_whole_online_game_is_played_with_the_keyboard(make_app, loopback_serv
         step(app)
         time.sleep(0.0005)
     settle(app, ended(app))
+
+
+def test_a_finished_online_game_replays_from_the_history_with_the_player_at_the_bottom(
+        make_app, loopback_server, friend) -> None:
+    from tacocat.ui.replay.scene import ReplayScene
+
+    app, ben = open_game(make_app, loopback_server.url, friend)
+    play_frames(app, ben, 60, random.Random(6), until=lambda: table(app)._game_over_shown)
+    settle(app, ended(app))
+    assert table(app).replay_kept()  # the game-over screen's Replay
+    step(app, 3)
+    replay = app.scenes.top
+    assert isinstance(replay, ReplayScene) and replay.bottom == 0
+    assert replay.timeline.states[-1].is_over
