@@ -2,9 +2,14 @@
 
 * :mod:`.scene` - :class:`~tacocat.ui.table.scene.TableScene`: wiring and the flow
   of a game (pass screen, round result, game over, rematch, statistics).
-* :mod:`.session` - :class:`~tacocat.ui.table.session.GameSession`: the game state,
-  whose turn, autosave. No drawing. :mod:`.players` - who fills each seat: a person
-  here, or the computer (thinking in :mod:`tacocat.ai.worker`), behind one interface.
+* :mod:`.session` - :class:`~tacocat.ui.table.session.TableSession`, what the table
+  asks of the game behind it, and :class:`~tacocat.ui.table.session.GameSession`, a local
+  game: the state, whose turn, autosave. No drawing. :mod:`.players` - who fills each
+  seat: a person here, or the computer (thinking in :mod:`tacocat.ai.worker`), behind
+  one interface.
+* :mod:`.online_session` - an online game: only this seat's observation and the events
+  the server sent it; :mod:`.online_table` - the table on it (presence, the reconnecting
+  banner, Resign, an ending with no last move).
 * :mod:`.controls` - buttons, keys and clicks become actions; its parts are
   :mod:`.selection` (the picked cards), :mod:`.focus_ring` (keyboard focus) and
   :mod:`.pointer` (the mouse's hit tests).
