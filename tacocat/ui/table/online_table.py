@@ -24,7 +24,8 @@ from tacocat.ui.table.scene import TableScene
 from tacocat.ui.table.session import config_to_dict
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets.style import palette
-from tacocat.ui.widgets.text_box import draw_text
+from tacocat.ui.widgets.layout import NOTICE_RECT
+from tacocat.ui.widgets.text_box import draw_lines
 
 if TYPE_CHECKING:
     from tacocat.online.link import GameFeed
@@ -42,7 +43,8 @@ class OnlineTableScene(TableScene):
     def __init__(self, app: App, config: GameConfig, seat: OnlineSeat, feed: GameFeed) -> None:
         super().__init__(app, config)
         self.seat_record, self.feed = seat, feed
-        self._ended_shown = False
+        #: What the table says of the network (reconnecting, the other player away), or "".
+        self.notice = ""
 
     @property
     def online_session(self) -> OnlineSession:
@@ -57,10 +59,26 @@ class OnlineTableScene(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         session = self.session
-        if not isinstance(session, OnlineSession) or session.ended is None or self._game_over_shown:
+        if not isinstance(session, OnlineSession):
+            return
+        notice = self._notice_now(session)
+        if notice != self.notice and notice:
+            self.app.narrator.speak(notice)  # said once, as it appears
+        self.notice = notice
+        if session.ended is None or self._game_over_shown:
             return
         if session.ended.result.reason != "won" and self.animator.idle and not self.animator.held:
             self._show_game_over()  # resigned or expired: no last move shows the winner
+
+    def _notice_now(self, session: OnlineSession) -> str:
+        """What the table says of the network now ("" when all is well)."""
+        if session.is_over:
+            return ""
+        if not session.online:
+            return tr("tacocat.online.reconnecting")
+        if session.opponent_here is False:
+            return tr("tacocat.online.away", name=session.name(1 - session.seat))
+        return ""
 
     def update_covered(self, dt: float) -> None:
         """Under the menu, a round result or the game over, the game goes on arriving (the
@@ -70,23 +88,19 @@ class OnlineTableScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        session = self.session
-        if not isinstance(session, OnlineSession) or session.is_over:
-            return
-        colours = palette()
-        if not session.online:
-            self._banner(surface, tr("tacocat.online.reconnecting"), colours.cheese)
-        elif session.opponent_here is False:
-            name = session.name(1 - session.seat)
-            self._banner(surface, tr("tacocat.online.away", name=name), colours.box_floor)
+        if self.notice:
+            colours = palette()
+            reconnecting = self.notice == tr("tacocat.online.reconnecting")
+            self._banner(surface, self.notice, colours.cheese if reconnecting else colours.box_floor)
 
     def _banner(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int]) -> None:
-        """A line across the top of the table: says, never covers the cards or the buttons."""
-        font = self.text.font(18, True)
-        height = font.get_linesize() + 10
-        strip = pygame.Rect(0, 0, surface.get_width(), height)
-        surface.fill(palette().table_deep, strip)
-        draw_text(surface, self.text, text, 18, colour, strip.inflate(-24, -4), bold=True)
+        """A note under the log, above your plate: it says, and never covers a card, a
+        button or the prompt (the table goes on being usable)."""
+        box = NOTICE_RECT
+        pygame.draw.rect(surface, palette().table_deep, box, border_radius=12)
+        pygame.draw.rect(surface, colour, box, width=2, border_radius=12)
+        draw_lines(surface, self.text, text, 18, colour, box.inflate(-20, -12), bold=True,
+                   align="centre", middle=True)
 
     # --- the end ---------------------------------------------------------------------------
 

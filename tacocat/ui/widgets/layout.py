@@ -71,6 +71,10 @@ PROMPT_Y = 511
 BANNER_Y = 511
 LOG_RECT = pygame.Rect(16, 300, 262, 196)
 PLATE_RECT = {"top": pygame.Rect(16, 12, 234, 72), "bottom": pygame.Rect(16, 626, 234, 82)}
+#: Under the log, above your plate: where an online game says the connection is being made
+#: again, or that the other player is away (nothing else is drawn there).
+NOTICE_RECT = pygame.Rect(16, LOG_RECT.bottom + 8, PLATE_RECT["bottom"].width,
+                          PLATE_RECT["bottom"].top - LOG_RECT.bottom - 16)
 
 
 def plate_rect(side: str) -> pygame.Rect:

@@ -20,6 +20,7 @@ from tacocat.online.link import Link
 from tacocat.ui.scenes.round_result import RoundResultScene
 from tacocat.ui.table.online_session import OnlineSession
 from tacocat.ui.table.online_table import OnlineTableScene
+from tacocat.ui.text.i18n import tr
 from tests.online.server_thread import ServerThread, free_port
 from tests.online.test_link import RandomSeat, wait_for
 
@@ -148,10 +149,13 @@ def test_the_game_goes_on_after_the_server_restarts(make_app, tmp_path, friend) 
         play_frames(app, ben, 60, rng, until=lambda: table(app).online_session.seq >= 8)
         server.stop()
         play_frames(app, ben, 10, rng, until=lambda: not table(app).online_session.online)
-        assert not table(app).online_session.online  # the banner says so
+        assert not table(app).online_session.online
+        step(app)
+        assert table(app).notice == tr("tacocat.online.reconnecting")  # the table says so
         server = ServerThread(tmp_path / "server.db", port).start()
         play_frames(app, ben, 60, rng, until=lambda: table(app)._game_over_shown)
         settle(app, ended(app))
+        assert table(app).notice == ""
     finally:
         server.stop()
 
