@@ -23,8 +23,8 @@ from tacocat.ui.table.online_session import OnlineSession
 from tacocat.ui.table.scene import TableScene
 from tacocat.ui.table.session import config_to_dict
 from tacocat.ui.text.i18n import tr
-from tacocat.ui.widgets.style import palette
 from tacocat.ui.widgets.layout import NOTICE_RECT
+from tacocat.ui.widgets.style import palette
 from tacocat.ui.widgets.text_box import draw_lines
 
 if TYPE_CHECKING:
