@@ -273,7 +273,8 @@ def test_your_online_games_lists_each_game_and_opens_it(online_app, server, frie
     press(app, app.scenes.top.games_button)
     games = app.scenes.top
     assert games.name == "online_games" and len(games.game_buttons) == 2
-    until(app, lambda: games.turn_labels[theirs.game].text == tr("tacocat.online.games.your_move"))
+    until(app, lambda: games.turn_labels[theirs.game].text.startswith(
+        tr("tacocat.online.games.your_move") + " · "))  # then the round's last move
     assert games.game_buttons[theirs.game].text == tr("tacocat.online.games.against", name="Ben")
     assert games.game_buttons[waiting.game].text == tr("tacocat.online.games.waiting_friend")
     assert games.turn_labels[waiting.game].text == tr("tacocat.online.games.code",
@@ -462,3 +463,16 @@ def test_continue_brings_back_the_online_games_when_no_game_is_saved_here(online
     press(app, title.continue_button)
     assert app.scenes.top.name == "online_games"
     assert list(app.scenes.top.game_buttons) == [hosted.game]
+
+
+def test_a_row_says_the_rounds_last_move_in_the_logs_words():
+    from tacocat.rules import new_game
+    from tacocat.ui.scenes.online_games import last_move
+    from tacocat.ui.text.narration import describe
+
+    state, events = new_game(5)
+    names = ("Ana", "Ben")
+    seen = state.observation(0)
+    expected = next(line for line in (describe(e, names) for e in reversed(seen.history)) if line)
+    assert last_move(seen.history, names) == expected
+    assert last_move((), names) == ""

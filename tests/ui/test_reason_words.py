@@ -98,7 +98,7 @@ def test_a_review_note_ends_with_the_reason():
 
 def test_the_round_log_words_replaced_cards_as_a_set():
     from tacocat.rules import events as ev
-    from tacocat.ui.table.narration import describe
+    from tacocat.ui.text.narration import describe
 
     replaced = describe(ev.Replaced(0, (5, 5, 7)), ["Ana", "Ben"])
     assert replaced == i18n.tr("tacocat.table.log.replaced", name="Ana", count=3,

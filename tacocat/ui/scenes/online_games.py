@@ -6,6 +6,7 @@ again each second; nothing here waits on the network."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,8 +17,10 @@ from tacocat.ui.focus import Column
 from tacocat.ui.scenes.online_common import OnlineScreen, your_move
 from tacocat.ui.stage.scene import theme_id
 from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.narration import describe
 
 if TYPE_CHECKING:
+    from tacocat.rules.events import Event
     from tacocat.online.link import GameFeed
     from tacocat.persistence.online_seats import OnlineSeat
     from tacocat.ui.stage.services import App
@@ -31,6 +34,15 @@ TOP = 96
 FOOT = 120
 #: Seconds between two readings of the rows.
 READ_EVERY = 1.0
+
+
+def last_move(history: Sequence[Event], names: Sequence[str]) -> str:
+    """The round's last event that the log would write, in its words ("" before any)."""
+    for event in reversed(history):
+        line = describe(event, names)
+        if line:
+            return line
+    return ""
 
 
 def row_words(seat: OnlineSeat, feed: GameFeed) -> tuple[str, str, str]:
@@ -57,6 +69,9 @@ def row_words(seat: OnlineSeat, feed: GameFeed) -> tuple[str, str, str]:
         seen = decode_observation(latest.observation)
         facts.append(tr("tacocat.online.games.score", round=seen.round_number,
                         mine=seen.wins[seat.seat], theirs=seen.wins[other]))
+        last = last_move(seen.history, names)
+        if last:
+            turn = f"{turn} · {last}" if turn else last
     if state is not None and len(state.players) == 2:
         here = state.players[other].connected
         facts.append(tr("tacocat.online.games.here" if here else "tacocat.online.games.away",

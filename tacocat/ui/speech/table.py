@@ -2,7 +2,7 @@
 
 The table hands over three kinds of text (all already on screen):
 
-* each line its log gets (:func:`tacocat.ui.table.narration.describe` makes
+* each line its log gets (:func:`tacocat.ui.text.narration.describe` makes
   lines of *public* events only);
 * the prompt, when it changes while the table is the top screen (not while
   the hot-seat pass screen covers it);

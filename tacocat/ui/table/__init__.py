@@ -18,7 +18,7 @@
   out a saved game on it.
 * :mod:`.animator` - events become motion (:mod:`.motion` is its machinery;
   :mod:`.deal`, :mod:`.play`, :mod:`.round_end` what each event looks like);
-  :mod:`.confetti` its pieces; :mod:`.narration` the log's words.
+  :mod:`.confetti` its pieces; the log's words are :mod:`tacocat.ui.text.narration`.
 * :mod:`.painter` - draws the table from the view model only: :mod:`.tabletop` what
   lies on it (board, piles, cards), :mod:`.panels` what is written over it (plates,
   log, prompt, banners).

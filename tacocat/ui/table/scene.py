@@ -38,7 +38,7 @@ from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.stage.scene import Scene
 from tacocat.ui.table import resume
 from tacocat.ui.table.controls import Controls
-from tacocat.ui.table.narration import describe
+from tacocat.ui.text.narration import describe
 from tacocat.ui.table.painter import Painter
 from tacocat.ui.table.prompt import prompt_line
 from tacocat.ui.table.rig import table_rig
