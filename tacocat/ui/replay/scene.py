@@ -25,11 +25,11 @@ from tacocat.ui.replay.player import SPEEDS
 from tacocat.ui.replay.timeline import Note, Timeline
 from tacocat.ui.stage.scene import Scene
 from tacocat.ui.table import resume
-from tacocat.ui.text.narration import describe
 from tacocat.ui.table.rig import table_rig
 from tacocat.ui.table.turn import turn_of
 from tacocat.ui.table.view import TableView
 from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.narration import describe
 
 if TYPE_CHECKING:
     from tacocat.persistence.gamefile import GameFile, GameInfo

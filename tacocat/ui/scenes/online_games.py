@@ -20,9 +20,9 @@ from tacocat.ui.text.i18n import tr
 from tacocat.ui.text.narration import describe
 
 if TYPE_CHECKING:
-    from tacocat.rules.events import Event
     from tacocat.online.link import GameFeed
     from tacocat.persistence.online_seats import OnlineSeat
+    from tacocat.rules.events import Event
     from tacocat.ui.stage.services import App
 
 PANEL_W = 940

@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from tacocat.rules import Phase
 from tacocat.rules.observation import Observation
 from tacocat.ui.results.score import ScoreBook
-from tacocat.ui.text.narration import describe
 from tacocat.ui.table.view import TableView
+from tacocat.ui.text.narration import describe
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite
 

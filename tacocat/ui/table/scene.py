@@ -38,13 +38,13 @@ from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.stage.scene import Scene
 from tacocat.ui.table import resume
 from tacocat.ui.table.controls import Controls
-from tacocat.ui.text.narration import describe
 from tacocat.ui.table.painter import Painter
 from tacocat.ui.table.prompt import prompt_line
 from tacocat.ui.table.rig import table_rig
 from tacocat.ui.table.session import GameSession, TableSession, config_to_dict
 from tacocat.ui.table.tooltips import hotspots, tip_at
 from tacocat.ui.table.turn import Turn, turn_of
+from tacocat.ui.text.narration import describe
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
 
