@@ -33,6 +33,7 @@ from tacocat.rules import Action, GameRecord, GameState, Observation, Phase
 from tacocat.rules.events import Event
 from tacocat.ui.results.score import ScoreBook
 from tacocat.ui.stage.game_config import GameConfig
+from tacocat.ui.table.players import Person, Player, Remote
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.text.refusals import refusal_text
 
@@ -64,13 +65,18 @@ class OnlineSession:
         self.seat: int = seat
         self.human_seats = self.seating.people
         self.visible_seats = self.seating.seen_here
+        other = 1 - seat
+        remote = Remote(lambda: other in self._seen.to_act and not self.is_over)
+        #: Who plays each seat: the person here, and the one across the network.
+        self.players: tuple[Player, Player] = (Person(), remote) if seat == 0 else (remote, Person())
         self.outbox: deque[Event] = deque()
         start = feed.latest
         if start is None or start.observation is None:
             raise ValueError("an online game is shown once it has begun")
         self.seq = start.seq
         self._seen = decode_observation(start.observation)
-        self.players: list[m.Player] = list(feed.state.players) if feed.state else []
+        #: The server's word on each seat: its name and whether it is connected.
+        self.presence: list[m.Player] = list(feed.state.players) if feed.state else []
         #: Laid out from the observation (a game under way), not dealt with animation.
         self.resumed = self.seq > 0
         if not self.resumed:
@@ -171,7 +177,7 @@ class OnlineSession:
     def opponent_here(self) -> bool | None:
         """Whether the other person has the game open (None: not known yet)."""
         other = 1 - self.seat
-        return self.players[other].connected if len(self.players) == 2 else None
+        return self.presence[other].connected if len(self.presence) == 2 else None
 
     def resign(self) -> None:
         self.feed.resign()
@@ -188,8 +194,9 @@ class OnlineSession:
             self._take_update(message)
         elif isinstance(message, m.State):
             self._take_state(message)
-        elif isinstance(message, m.Presence) and len(self.players) == 2:
-            self.players[message.seat] = m.Player(self.players[message.seat].name, message.connected)
+        elif isinstance(message, m.Presence) and len(self.presence) == 2:
+            self.presence[message.seat] = m.Player(self.presence[message.seat].name,
+                                                   message.connected)
         elif isinstance(message, m.Refused):
             self._take_refusal(message)
         elif isinstance(message, m.Ended):
@@ -205,7 +212,7 @@ class OnlineSession:
         self._moved_on(update.seq, decode_observation(update.observation))
 
     def _take_state(self, state: m.State) -> None:
-        self.players = list(state.players)
+        self.presence = list(state.players)
         if state.observation is None or state.seq < self.seq:
             return
         seen = decode_observation(state.observation)

@@ -1,4 +1,5 @@
-"""Whoever fills a seat of the table's game: one interface, as OpenSpiel's ``Bot``.
+"""Whoever fills a seat of the table's game: one interface, as OpenSpiel's ``Bot``:
+a :class:`Person` here, the :class:`Computer`, or a :class:`Remote` person elsewhere.
 
 The session asks the seat that owes an action (:meth:`Player.ask`, with that seat's
 observation and legal actions only) and, on each frame the screen has caught up,
@@ -60,6 +61,31 @@ class Person:
 
     kind = SeatKind.PERSON
     deciding = False
+
+    def ask(self, observation: Observation, legal: Sequence[Action]) -> None:
+        pass
+
+    def answer(self, dt: float) -> Action | None:
+        return None
+
+    def withdraw(self) -> None:
+        pass
+
+
+class Remote:
+    """A person at another screen (an online game): they answer at their own table, and
+    the server applies it; their moves reach this one as the server's updates, so this
+    seat is never asked here. ``owes`` says whether they are deciding now (the table
+    shows it as it shows the computer thinking)."""
+
+    kind = SeatKind.REMOTE
+
+    def __init__(self, owes: Callable[[], bool]) -> None:
+        self._owes = owes
+
+    @property
+    def deciding(self) -> bool:
+        return self._owes()
 
     def ask(self, observation: Observation, legal: Sequence[Action]) -> None:
         pass

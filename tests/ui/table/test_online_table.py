@@ -17,6 +17,7 @@ from table_helpers import step
 
 from tacocat.online.games import OnlineGames
 from tacocat.online.link import Link
+from tacocat.seating import SeatKind
 from tacocat.ui.scenes.round_result import RoundResultScene
 from tacocat.ui.table.online_session import OnlineSession
 from tacocat.ui.table.online_table import OnlineTableScene
@@ -99,6 +100,10 @@ def _no_hidden_face(scene: OnlineTableScene) -> None:
 
 def test_a_whole_online_game_is_played_and_kept_in_the_history(make_app, loopback_server, friend) -> None:
     app, ben = open_game(make_app, loopback_server.url, friend)
+    session = table(app).online_session
+    assert [player.kind for player in session.players] == [SeatKind.PERSON, SeatKind.REMOTE]
+    seen = session.public
+    assert session.players[1].deciding == (1 in seen.to_act)  # the deal: both replace
     rng = random.Random(1)
     play_frames(app, ben, 60, rng, until=lambda: table(app)._game_over_shown)
     settle(app, ended(app))  # the record comes after the last move (the game over is on top)
