@@ -89,6 +89,7 @@ NATIVE_LIBRARIES: tuple[NativeLibrary, ...] = (
                   f"mpg123 1.33.7, {_RECIPE}: https://downloads.sourceforge.net/sourceforge/"
                   "mpg123/mpg123-1.33.7.tar.bz2"),
     NativeLibrary("Ogg and Vorbis", "BSD-3-Clause", r"lib(ogg|vorbis)", "Ogg-Vorbis.txt", PYGAME),
+    NativeLibrary("OpenSSL", "Apache-2.0", r"lib(ssl|crypto)", "OpenSSL.txt", BUILD),
     NativeLibrary("Opus", "BSD-3-Clause", r"libopus(?!file)", "Opus.txt", PYGAME),
     NativeLibrary("opusfile", "BSD-3-Clause", r"libopusfile", "opusfile.txt", PYGAME),
     # Linux: pygame-ce's wheel has it, but nothing imports pygame.pypm, so it stays out.
