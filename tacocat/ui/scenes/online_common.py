@@ -193,9 +193,32 @@ class OnlineScreen(UIScene):
         self.background = self.app.assets.image("ui/background", self.app.size,
                                                 placeholder_size=self.app.size)
 
+    #: The panels' margin on the left and the right (design pixels).
+    MARGIN = 44
+
     def open_panel(self, size: tuple[int, int]) -> None:
         self.draw_background()
+        self.panel_size = size
         self.panel, self.at = self.scaled_frame(size)
+
+    def words(self, text: str, y: int, height: int, object_id: str = "#online_problem") -> None:
+        """Wrapped words across the panel at ``y`` (a problem, a note, an empty list)."""
+        width = self.panel_size[0] - 2 * self.MARGIN + 8
+        pygame_gui.elements.UITextBox(
+            text, self.at.rect(self.MARGIN - 4, y, width, height), manager=self.ui,
+            container=self.panel, object_id=theme_id(object_id, "@plain_text"))
+
+    def foot(self, back_id: str, go_text: str, go_id: str, go_width: int = 240,
+             go_class: str = "@big") -> tuple[pygame_gui.elements.UIButton,
+                                                pygame_gui.elements.UIButton]:
+        """Back on the left of the panel's foot, the screen's own button on the right."""
+        width, height = self.panel_size
+        y = height - 36 - 58
+        back = self.button((self.MARGIN, y, 200, 58), tr("tacocat.online.back"), back_id,
+                           "@secondary")
+        go = self.button((width - self.MARGIN - go_width, y, go_width, 58), go_text, go_id,
+                         go_class)
+        return back, go
 
     def label(self, rect: tuple[int, int, int, int], text: str,
               class_id: str = "@ink_left") -> pygame_gui.elements.UILabel:

@@ -24,7 +24,6 @@ from tacocat.ui.scenes.online_common import (
     typed_name,
 )
 from tacocat.ui.scenes.variant_rows import toggle_variant, variant_rows
-from tacocat.ui.stage.scene import theme_id
 from tacocat.ui.text.i18n import tr
 
 if TYPE_CHECKING:
@@ -98,16 +97,9 @@ class OnlineHostScene(OnlineScreen):
         self.variant_boxes = variant_rows(self, self.panel, self.at, LABEL_X, 306,
                                           width - 2 * LABEL_X, self.variants)
         if self.problem:
-            pygame_gui.elements.UITextBox(
-                self.problem, self.at.rect(LABEL_X - 4, 400, width - 2 * LABEL_X + 8, 100),
-                manager=self.ui, container=self.panel,
-                object_id=theme_id("#online_problem", "@plain_text"))
-        button_y = height - 36 - 58
-        self.back_button = self.button((LABEL_X, button_y, 200, 58), tr("tacocat.online.back"),
-                                       "#online_host_back", "@secondary")
-        self.host_button = self.button((width - LABEL_X - 240, button_y, 240, 58),
-                                       tr("tacocat.online.host.start"), "#online_host_start",
-                                       "@big")
+            self.words(self.problem, 400, 100)
+        self.back_button, self.host_button = self.foot(
+            "#online_host_back", tr("tacocat.online.host.start"), "#online_host_start")
 
     def _where_hint(self) -> str:
         if self.network:

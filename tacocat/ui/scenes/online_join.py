@@ -24,7 +24,6 @@ from tacocat.ui.scenes.online_common import (
     typed_invite,
     typed_name,
 )
-from tacocat.ui.stage.scene import theme_id
 from tacocat.ui.text.i18n import tr
 
 if TYPE_CHECKING:
@@ -67,16 +66,9 @@ class OnlineJoinScene(OnlineScreen):
                    tr("tacocat.online.join.server", address=self.app.settings.server_url),
                    "@muted_left")
         if self.status:
-            pygame_gui.elements.UITextBox(
-                self.status, self.at.rect(LABEL_X - 4, 290, width - 2 * LABEL_X + 8, 120),
-                manager=self.ui, container=self.panel,
-                object_id=theme_id("#online_problem", "@plain_text"))
-        button_y = height - 36 - 58
-        self.back_button = self.button((LABEL_X, button_y, 200, 58), tr("tacocat.online.back"),
-                                       "#online_join_back", "@secondary")
-        self.join_button = self.button((width - LABEL_X - 240, button_y, 240, 58),
-                                       tr("tacocat.online.join.start"), "#online_join_start",
-                                       "@big")
+            self.words(self.status, 290, 120)
+        self.back_button, self.join_button = self.foot(
+            "#online_join_back", tr("tacocat.online.join.start"), "#online_join_start")
         if self.stage != "form":
             for widget in (self.code_entry, self.name_entry, self.join_button):
                 widget.disable()

@@ -20,7 +20,6 @@ from tacocat.ui.scenes.online_common import (
     remember_name,
     typed_name,
 )
-from tacocat.ui.stage.scene import theme_id
 from tacocat.ui.text.i18n import tr
 
 if TYPE_CHECKING:
@@ -65,25 +64,15 @@ class OnlineLanScene(OnlineScreen):
                 (LABEL_X, 198 + index * GAME_ROW, width - 2 * LABEL_X, 54),
                 tr("tacocat.online.lan.game", name=game.name), f"#online_lan_{index}")
         if not self.game_buttons:
-            self._text_box(self._empty_words(), 198, 84)
+            self.words(self._empty_words(), 198, 84, "#online_lan_note")
         if self.status:
-            self._text_box(self.status, 198 + MAX_ROWS * GAME_ROW + 4, 96)
+            self.words(self.status, 198 + MAX_ROWS * GAME_ROW + 4, 96, "#online_lan_note")
         if self.pending is not None or self.start is not None:
             for button in self.game_buttons.values():
                 button.disable()
-        button_y = height - 36 - 58
-        self.back_button = self.button((LABEL_X, button_y, 200, 58), tr("tacocat.online.back"),
-                                       "#online_lan_back", "@secondary")
-        self.host_button = self.button((width - LABEL_X - 340, button_y, 340, 58),
-                                       tr("tacocat.online.lan.host"), "#online_lan_host",
-                                       "@secondary")
-
-    def _text_box(self, text: str, y: int, height: int) -> None:
-        width = PANEL_SIZE[0]
-        pygame_gui.elements.UITextBox(
-            text, self.at.rect(LABEL_X - 4, y, width - 2 * LABEL_X + 8, height),
-            manager=self.ui, container=self.panel,
-            object_id=theme_id("#online_lan_note", "@plain_text"))
+        self.back_button, self.host_button = self.foot(
+            "#online_lan_back", tr("tacocat.online.lan.host"), "#online_lan_host", 340,
+            "@secondary")
 
     def _empty_words(self) -> str:
         browser = self.app.online.browser()

@@ -60,10 +60,13 @@ class Person:
     """A person at this screen: they answer through the table's controls."""
 
     kind = SeatKind.PERSON
-    deciding = False
+
+    @property
+    def deciding(self) -> bool:
+        return False
 
     def ask(self, observation: Observation, legal: Sequence[Action]) -> None:
-        pass
+        pass  # they answer through the table's controls, never through ask/answer
 
     def answer(self, dt: float) -> Action | None:
         return None
@@ -72,11 +75,10 @@ class Person:
         pass
 
 
-class Remote:
+class Remote(Person):
     """A person at another screen (an online game): they answer at their own table, and
     the server applies it; their moves reach this one as the server's updates, so this
-    seat is never asked here. ``owes`` says whether they are deciding now (the table
-    shows it as it shows the computer thinking)."""
+    seat is never asked here either. ``owes`` says whether they are deciding now."""
 
     kind = SeatKind.REMOTE
 
@@ -86,15 +88,6 @@ class Remote:
     @property
     def deciding(self) -> bool:
         return self._owes()
-
-    def ask(self, observation: Observation, legal: Sequence[Action]) -> None:
-        pass
-
-    def answer(self, dt: float) -> Action | None:
-        return None
-
-    def withdraw(self) -> None:
-        pass
 
 
 class Computer:
