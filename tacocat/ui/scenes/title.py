@@ -209,8 +209,12 @@ class TitleScene(UIScene):
         self.app.scenes.switch(OnlineGamesScene(self.app))
 
     def _has_online_games(self) -> bool:
+        # The file alone: the network side is not even imported for a player who never
+        # plays online (it costs ~6 MB of memory).
+        from tacocat.persistence.online_seats import OnlineSeats
+
         try:
-            return bool(self.app.online.store.peek())
+            return bool(OnlineSeats(self.app.data_dir).peek())
         except Exception:  # a damaged list is reported at start-up, not here
             return False
 
@@ -300,7 +304,7 @@ class TitleScene(UIScene):
     def _count_online(self) -> None:
         """Play online shows how many online games wait for your move (once they are
         followed again: see ``App.resume_online``)."""
-        if not self.app.online_resumed:
+        if not self.app.online_resumed or not self.app.online_started:
             return
         from tacocat.ui.scenes.online_common import moves_waiting
 

@@ -103,6 +103,12 @@ class Navigation:
         self.scenes.switch(OnlineMenuScene(self._app))
         release_memory()
 
+    @property
+    def online_started(self) -> bool:
+        """The online side has been started (a game kept, or Play online opened): until
+        then nothing of the network is even imported."""
+        return self._online is not None
+
     def resume_online(self) -> None:
         """At start-up, while idle (or when Play online opens first): follow every kept
         online game again, once (the title then counts the ones that wait for a move). A

@@ -145,6 +145,9 @@ class App(Protocol):
     #: True once the kept online games are followed again (at start-up, while idle).
     online_resumed: bool
 
+    @property
+    def online_started(self) -> bool: ...
+
     def resume_online(self) -> None: ...
 
     def open_online_game(self, seat: OnlineSeat) -> bool: ...
