@@ -221,3 +221,26 @@ def test_a_finished_online_game_replays_from_the_history_with_the_player_at_the_
     replay = app.scenes.top
     assert isinstance(replay, ReplayScene) and replay.bottom == 0
     assert replay.timeline.states[-1].is_over
+
+
+def test_a_secret_choice_made_before_the_game_closed_is_not_asked_again(
+        make_app, loopback_server, friend) -> None:
+    app, ben = open_game(make_app, loopback_server.url, friend)
+    settle(app, lambda: table(app).acting_seat() is not None)  # the deal: both replace in secret
+    session = table(app).online_session
+    assert session.public.secret_choice_open
+    keep = next(a for a in session.observation(0).legal_actions() if not a.cards)
+    assert session.submit(keep) is None  # Ana keeps her hand; Ben has not chosen yet
+    settle(app, lambda: table(app).online_session.public.own_commit is not None)
+    app._shutdown()  # closed before Ben chose
+    again = make_app()
+    [seat] = again.online.seats()
+    feed = again.online.feed(seat)
+    wait_for(lambda: feed.latest is not None and feed.latest.observation is not None)
+    assert again.open_online_game(seat)
+    step(again, 3)
+    back = table(again)
+    assert back.online_session.public.own_commit == ()  # her choice, kept by the server
+    assert back.acting_seat() is None and back.online_session.actor() == (1, False)
+    play_frames(again, ben, 60, random.Random(7), until=lambda: table(again)._game_over_shown)
+    settle(again, ended(again))
