@@ -83,6 +83,13 @@ def test_the_whole_package_passes_mypy():
     assert result.returncode == 0, result.stdout[-6000:]
 
 
+def test_the_linter_passes_everywhere_code_is_kept():
+    """ruff (pyproject.toml's [tool.ruff]) over the game, its tests, tools and benches: lint
+    is a gate, not something fixed in a later commit."""
+    result = _run("ruff", "check", "tacocat", "tests", "tools", "bench")
+    assert result.returncode == 0, result.stdout[-6000:]
+
+
 @pytest.mark.slow
 def test_rules_ai_tutorial_and_persistence_pass_mypy_strict():
     result = _run("mypy", "--strict", "tacocat/rules", "tacocat/ai", "tacocat/tutorial",
