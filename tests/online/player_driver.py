@@ -103,6 +103,7 @@ def host(app: Any, where: str, out: Path) -> None:
     activate(app, screen.host_button)
     seat = wait_for(app, lambda: screen.seat, "the invite code")
     app.shot("host-code")
+    (out / "game").write_text(seat.game)  # (other tests may announce games meanwhile)
     (out / "code").write_text(seat.invite or "")
 
 
@@ -113,7 +114,9 @@ def join(app: Any, where: str, out: Path) -> None:
         activate(app, menu.lan_button)
         screen = wait_for(app, lambda: top_named(app, "online_lan"), "On this network")
         type_text(app, screen.name_entry, NAMES["join"])
-        button = wait_for(app, lambda: next(iter(screen.game_buttons.values()), None),
+        game = wait_for(app, lambda: (out / "game").exists() and (out / "game").read_text(),
+                        "the host's game")
+        button = wait_for(app, lambda: screen.game_buttons.get(game),
                           "the host's game on the network")
         app.shot("join-network")
         activate(app, button)

@@ -368,10 +368,15 @@ def test_on_this_network_lists_a_friends_game_and_joins_it(online_app, friend, r
     assert kept.lan_host == friend.lan_host().server_id
 
 
-def test_on_this_network_says_when_nothing_can_be_found(online_app, run_frames, monkeypatch):
+def test_on_this_network_says_when_nothing_can_be_found(online_app, run_frames):
+    from tacocat.online.lan import LanBrowser
+
     app = online_app("")
-    browser = app.online.browser()
-    monkeypatch.setattr(type(browser), "available", property(lambda self: False))
+    # A browser that really cannot multicast (an address not on this machine): it finds
+    # nothing, whatever other tests announce on this network meanwhile.
+    app.online._browser = browser = LanBrowser(interfaces=["203.0.113.7"])
+    app.quit_hooks.append(browser.close)
+    assert not browser.available
     app.open_online()
     run_frames(app, 2)
     press(app, app.scenes.top.lan_button)
