@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+RECONNECTING = "tacocat.online.reconnecting"
+
 
 class OnlineTableScene(TableScene):
     """The table of the online game ``seat`` (its messages in ``feed``)."""
@@ -45,6 +47,7 @@ class OnlineTableScene(TableScene):
         self.seat_record, self.feed = seat, feed
         #: What the table says of the network (reconnecting, the other player away), or "".
         self.notice = ""
+        self._notice_key: tuple[str, dict[str, str]] | None = None
 
     @property
     def online_session(self) -> OnlineSession:
@@ -62,23 +65,26 @@ class OnlineTableScene(TableScene):
         if not isinstance(session, OnlineSession):
             return
         notice = self._notice_now(session)
-        if notice != self.notice and notice:
-            self.app.narrator.speak(notice)  # said once, as it appears
-        self.notice = notice
+        if notice != self._notice_key:  # worded (and said) only when it changes
+            self._notice_key = notice
+            self.notice = tr(notice[0], **notice[1]) if notice is not None else ""
+            if self.notice:
+                self.app.narrator.speak(self.notice)
         if session.ended is None or self._game_over_shown:
             return
         if session.ended.result.reason != "won" and self.animator.idle and not self.animator.held:
             self._show_game_over()  # resigned or expired: no last move shows the winner
 
-    def _notice_now(self, session: OnlineSession) -> str:
-        """What the table says of the network now ("" when all is well)."""
+    def _notice_now(self, session: OnlineSession) -> tuple[str, dict[str, str]] | None:
+        """What the table says of the network now, as a text key and its parameters
+        (None when all is well)."""
         if session.is_over:
-            return ""
+            return None
         if not session.online:
-            return tr("tacocat.online.reconnecting")
+            return RECONNECTING, {}
         if session.opponent_here is False:
-            return tr("tacocat.online.away", name=session.name(1 - session.seat))
-        return ""
+            return "tacocat.online.away", {"name": session.name(1 - session.seat)}
+        return None
 
     def update_covered(self, dt: float) -> None:
         """Under the menu, a round result or the game over, the game goes on arriving (the
@@ -90,7 +96,7 @@ class OnlineTableScene(TableScene):
         super().draw(surface)
         if self.notice:
             colours = palette()
-            reconnecting = self.notice == tr("tacocat.online.reconnecting")
+            reconnecting = self._notice_key is not None and self._notice_key[0] == RECONNECTING
             self._banner(surface, self.notice, colours.cheese if reconnecting else colours.box_floor)
 
     def _banner(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int]) -> None:
