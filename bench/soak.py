@@ -22,7 +22,7 @@ leaked worker or pipe shows here), Python objects alive. The run fails (exit
 finished) is alive at a report - a leak of one table a game shows at once,
 long before it shows in RSS. ``--trace`` also prints the biggest allocation
 growths between game 10 and the end (tracemalloc; slower). ``--screens``
-also opens and closes every menu screen (:data:`SCREENS`) between games, a
+also opens and closes every registered screen (:data:`VISITED`) between games, a
 frame each way, as a family does over an evening; with ``--text-size 150
 --window 960x540`` their panels scroll (a closed scrolling screen once stayed
 alive, ~11 MB a visit). The last line printed is one JSON object.
@@ -51,13 +51,16 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tacocat.ui.stage.screens import SCREENS, ScreenName  # noqa: E402  (no pygame: before SDL starts)
+
 #: RSS growth from game 10 to the last game that counts as a leak (10 %).
 MAX_GROWTH = 0.10
 #: Game after which the baseline is taken (everything is loaded by then).
 WARM_GAME = 10
 MB = 1024 * 1024
-#: The App methods that open the menu screens ``--screens`` visits between games.
-SCREENS = ("open_settings", "open_about", "open_stats", "open_history", "open_rules")
+#: The screens ``--screens`` visits between games: every registered one but the title
+#: (which the next game replaces anyway).
+VISITED: tuple[ScreenName, ...] = tuple(name for name in SCREENS if name != "title")
 
 
 class _Counter(logging.Handler):
@@ -213,7 +216,7 @@ def _soak_app(run: _Run) -> type:
     class SoakApp(App):
         #: With --screens: the screens still to visit after a game (None: not visiting),
         #: and the one opened last frame.
-        _visits: list[str] | None = None
+        _visits: list[ScreenName] | None = None
         _visiting: Any = None
 
         def _wait_for_frame(self) -> float:
@@ -226,7 +229,7 @@ def _soak_app(run: _Run) -> type:
                 self.quit(0)
                 return
             if run.args.screens:  # visited frame by frame from step(), then the next game
-                self._visits = list(SCREENS)
+                self._visits = list(VISITED)
                 return
             self._next_game()
 
@@ -247,8 +250,7 @@ def _soak_app(run: _Run) -> type:
                 self._visiting = None
                 run.screens += 1
             if self._visits:
-                getattr(self, self._visits.pop(0))()
-                self._visiting = self.scenes.top
+                self._visiting = self.open(self._visits.pop(0))
             else:
                 self._visits = None
                 self._next_game()

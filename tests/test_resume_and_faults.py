@@ -481,8 +481,8 @@ def test_continue_with_a_bad_autosave_explains_keeps_a_backup_and_runs_on(
         app.step(DT)
     press_key(app, pygame.K_RETURN)
     assert app.running and app.scenes.top.name == "title"
-    app.go_to_title()
-    assert app.scenes.top.continue_button is None
+    app.open("title")
+    assert "continue" not in app.scenes.top.buttons
 
 
 def test_the_title_continue_button_refuses_a_bad_autosave_the_same_way(
@@ -493,10 +493,10 @@ def test_the_title_continue_button_refuses_a_bad_autosave_the_same_way(
     for _ in range(3):
         app.step(DT)
     title = app.scenes.top
-    assert title.continue_button is not None
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=title.continue_button.rect.center,
+    assert "continue" in title.buttons
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=title.buttons["continue"].rect.center,
                                          button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=title.continue_button.rect.center,
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=title.buttons["continue"].rect.center,
                                          button=1, touch=False))
     for _ in range(3):
         app.step(DT)

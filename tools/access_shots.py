@@ -46,7 +46,7 @@ def main(out: Path, what: str, language: str, percent: int) -> None:
     if what == "screens":
         screens(app, frames, save, f"text-{percent}-{language}")
     elif what == "settings":
-        app.open_settings()
+        app.open("settings")
         frames(40)
         save(f"settings-{language}-{percent}.png")
     else:
@@ -81,7 +81,7 @@ def screens(app: App, frames, save, stem: str) -> None:
                                              scancode=0))
         frames(4)
 
-    app.open_settings()
+    app.open("settings")
     frames(40)
     save(f"{stem}-settings.png")
     settings = app.scenes.top
@@ -98,7 +98,7 @@ def screens(app: App, frames, save, stem: str) -> None:
     save(f"{stem}-new-game.png")
     app.start_game(against_the_computer(3))
     frames(90)
-    app.open_menu()
+    app.open("menu")
     frames(40)
     save(f"{stem}-menu.png")
 

@@ -57,7 +57,7 @@ def main(out: Path) -> None:
     frames(app, 30)
     post(app, key(pygame.K_TAB))  # the first key shows the ring on New game
     pygame.image.save(app.screen, str(out / "focus-title.png"))
-    app.open_settings()
+    app.open("settings")
     frames(app)
     for _ in range(3):
         post(app, key(pygame.K_DOWN))  # sound, music, mute -> the speed row

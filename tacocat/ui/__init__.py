@@ -12,7 +12,8 @@ import-linter contract, exhaustive: a new package must take its place in it):
 * :mod:`.scenes` - one module per other screen; :mod:`.scenes.overlay` the overlay bases.
 * :mod:`.results` - what the table tells the round-result and game-over screens.
 * :mod:`.stage` - what every screen plays on: :class:`~tacocat.ui.stage.scene.Scene`, the
-  scene stack, the typed :class:`~tacocat.ui.stage.services.App` protocol scenes use,
+  scene stack, the screen registry (:mod:`~tacocat.ui.stage.screens`: ``app.open(name)``),
+  the typed :class:`~tacocat.ui.stage.services.App` protocol scenes use,
   :class:`~tacocat.ui.stage.game_config.GameConfig` and tweens (pure Python).
 * :mod:`.focus` - keyboard and controller focus; :mod:`.input`, :mod:`.speech` - the key
   map, controllers and prompts; the narrator.

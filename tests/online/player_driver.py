@@ -95,7 +95,7 @@ def start_app(data: Path, url: str | None) -> Any:
 
 
 def host(app: Any, where: str, out: Path) -> None:
-    activate(app, top_named(app, "title").online_button)
+    activate(app, top_named(app, "title").buttons["online"])
     activate(app, wait_for(app, lambda: top_named(app, "online_menu"), "the menu").host_button)
     screen = wait_for(app, lambda: top_named(app, "online_host"), "Host a game")
     type_text(app, screen.name_entry, NAMES["host"])
@@ -108,7 +108,7 @@ def host(app: Any, where: str, out: Path) -> None:
 
 
 def join(app: Any, where: str, out: Path) -> None:
-    activate(app, top_named(app, "title").online_button)
+    activate(app, top_named(app, "title").buttons["online"])
     menu = wait_for(app, lambda: top_named(app, "online_menu"), "the menu")
     if where == "network":
         activate(app, menu.lan_button)
@@ -133,7 +133,7 @@ def join(app: Any, where: str, out: Path) -> None:
 
 def come_back(app: Any) -> None:
     """After a kill: Play online → Your online games → the game (the only one)."""
-    activate(app, top_named(app, "title").online_button)
+    activate(app, top_named(app, "title").buttons["online"])
     menu = wait_for(app, lambda: top_named(app, "online_menu"), "the menu")
     activate(app, menu.games_button)
     games = wait_for(app, lambda: top_named(app, "online_games"), "Your online games")

@@ -82,26 +82,28 @@ def main(out: Path, data: Path, language: str | None = None, only: str = "") -> 
         (out / "scenes.json").write_text(json.dumps(TOP))
         return
     save(app, out, "title")
-    app.open_rules()
+    app.open("rules")
     save(app, out, "rules")
     for page in ("duel", "answer"):  # two pages of How to play, as the README shows them
         app.scenes.top.show_page(page)
         save(app, out, f"howto_{page}")
     app.scenes.pop()
-    app.open_settings()
+    app.open("settings")
     save(app, out, "settings")
+    app.open("keys")
+    save(app, out, "keys")
     app.scenes.pop()
-    app.open_stats()
-    save(app, out, "stats")
     app.scenes.pop()
-    from tacocat.ui.scenes.new_game import NewGameScene
-
-    app.scenes.switch(NewGameScene(app))
+    for overlay in ("about", "stats"):
+        app.open(overlay)
+        save(app, out, overlay)
+        app.scenes.pop()
+    app.open("new_game")
     save(app, out, "new_game")
     app.start_game(game_config(app, "vs_ai", seed=3))
     save(app, out, "table")
     shoot_hint(app, out)
-    app.open_menu()
+    app.open("menu")
     save(app, out, "menu")
     app.scenes.pop()
     app.start_game(GameConfig("hotseat", names=("Ana", "Ben"), seed=3))
@@ -176,7 +178,7 @@ def shoot_hint(app: App, out: Path) -> None:
 
 def shoot_history(app: App, out: Path) -> None:
     """The History screen, then a game of it in the replay viewer, mid-game."""
-    app.open_history()
+    app.open("history")
     scene = app.scenes.top
     scene.list.select(2)
     save(app, out, "history")
@@ -194,7 +196,7 @@ def shoot_review(app: App, out: Path) -> None:
     moment on the replay table: the decision, its note and the better card lit."""
     import time
 
-    app.open_history()
+    app.open("history")
     history = app.scenes.top
     history.list.select(next(i for i, e in enumerate(history.entries) if e.info.mode == "vs_ai"))
     history.review()
@@ -237,9 +239,9 @@ def shoot_online(app: App, out: Path, data: Path) -> None:
     friend = OnlineGames(data / "friend", Link(timeout=3.0, retry=(0.05, 0.3)))
     try:
         app.update_settings(server_url=server.url, player_names=("Ana", "Ben"))
-        app.go_to_title()
+        app.open("title")
         save(app, out, "online_title")
-        app.open_online()
+        app.open("online_menu")
         save(app, out, "online_menu")
         app.scenes.switch(OnlineHostScene(app))
         save(app, out, "online_host")
@@ -264,16 +266,16 @@ def shoot_online(app: App, out: Path, data: Path) -> None:
         save(app, out, "online_games", frames=40)
         app.open_online_game(mine)
         settle(app, 60)
-        app.open_menu()
+        app.open("menu")
         save(app, out, "online_menu_resign")
         app.scenes.top.ask_to_resign()
         save(app, out, "online_resign_confirm")
         app.scenes.pop()
         app.scenes.pop()
         app.update_settings(server_url="")
-        app.open_online()
+        app.open("online_menu")
         save(app, out, "online_menu_no_server")
-        app.open_settings()
+        app.open("settings")
         settings = app.scenes.top
         settings.server_entry.set_text("http://example.org")
         settings._server_typed()

@@ -11,8 +11,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tacocat.ui.stage.screens import SCREENS as SCREENS_REGISTERED
+
 DRIVER = Path(__file__).with_name("screens_driver.py")
-SCREENS = ("title", "rules", "howto_duel", "howto_answer", "settings", "stats", "new_game",
+SCREENS = ("title", "rules", "howto_duel", "howto_answer", "settings", "keys", "about", "stats",
+           "new_game",
            "table", "hint", "menu", "pass_device", "round_result", "game_over", "history",
            "replay", "review", "review_mistake")
 #: The online screens' pictures (screens_driver.shoot_online), by the scene each shows.
@@ -81,6 +84,8 @@ def test_each_picture_shows_the_screen_it_is_named_after(shots):
     # Two How to play pages are the rules screen; the hint is the table's.
     assert top == {**{name: name for name in SCREENS}, "review_mistake": "replay",
                    "howto_duel": "rules", "howto_answer": "rules", "hint": "table", **ONLINE}
+    # Every registered screen is in a picture (a new one is not left out unseen).
+    assert set(SCREENS_REGISTERED) <= set(top.values())
 
 
 @pytest.mark.slow

@@ -117,8 +117,8 @@ class Journey:
 
     def online_and_back(self) -> None:
         """Play online from the title, Host a game and Your online games, and back, by keys."""
-        assert self.on("title") and self.focused_name() == ("new_game_button",)
-        self.focus_on(("online_button",), moves=("right", "right"))  # one row: New game's
+        assert self.on("title") and self.focused_name() == ("buttons.new_game",)
+        self.focus_on(("buttons.online",), moves=("right", "right"))  # one row: New game's
         self.activate()
         assert self.on("online_menu") and self.focused_name() == ("host_button",)
         self.activate()
@@ -138,7 +138,7 @@ class Journey:
 
     def new_game_vs_medium(self) -> None:
         assert self.on("title"), self.top.name
-        assert self.focused_name() == ("new_game_button",)  # the most likely action
+        assert self.focused_name() == ("buttons.new_game",)  # the most likely action
         self.activate()
         assert self.on("new_game")
         assert self.focused_name() == ("start_button",)
@@ -239,7 +239,7 @@ class Journey:
         self.press("right")  # Rematch -> Back to title
         self.activate()
         self.wait_for(lambda: self.on("title"))
-        self.focus_on(("history_button",))
+        self.focus_on(("buttons.history",))
         self.activate()
         assert self.on("history") and self.top.entries
         self.activate()  # replay the game the list selects
@@ -257,7 +257,7 @@ class Journey:
         self.wait_for(lambda: self.on("history"))
         self.press("back")
         self.wait_for(lambda: self.on("title"))
-        self.focus_on(("quit_button",))
+        self.focus_on(("buttons.quit",))
         self.activate()
         self.wait_for(lambda: self.on("choice"))  # Quit asks first; Stay is focused
         assert self.focused_name() == ("buttons", 0)

@@ -17,6 +17,9 @@ import pygame_gui
 from pygame_gui.core.utility import translate
 
 from tacocat.ui.focus.targets import FOCUSABLE_ELEMENTS
+from tacocat.ui.stage.scene import UIScene
+from tacocat.ui.stage.screens import SCREENS as REGISTERED
+from tacocat.ui.stage.screens import ScreenName
 from tacocat.ui.text import i18n
 from tacocat.ui.text.fit import _inside, inner_size
 from tacocat.ui.text.layout import scroller_of
@@ -94,102 +97,46 @@ def _label(element: Any) -> str:
     return repr(_text(element)) if hasattr(element, "text") else type(element).__name__
 
 
-def _title(app: Any) -> None:
-    app.go_to_title()
-
-
-def _settings(app: Any) -> None:
-    app.go_to_title()
-    app.open_settings()
-
-
-def _keys(app: Any) -> None:
-    from tacocat.ui.scenes.keys import KeysScene
-
-    _settings(app)
-    app.scenes.push(KeysScene(app))
-
-
-def _about(app: Any) -> None:
-    app.go_to_title()
-    app.open_about()
-
-
-def _rules(app: Any) -> None:
-    app.go_to_title()
-    app.open_rules()
-
-
-def _stats(app: Any) -> None:
-    app.go_to_title()
-    app.open_stats()
+def _registered(name: ScreenName) -> Callable[[Any], None]:
+    """Open the registered screen ``name`` from the title (an overlay over it)."""
+    def open_it(app: Any) -> None:
+        app.open("title")
+        app.open(name)
+    return open_it
 
 
 def _message(app: Any) -> None:
-    app.go_to_title()
+    app.open("title")
     app.show_message(i18n.tr("tacocat.message.continue_title"), i18n.tr("tacocat.message.no_save"))
 
 
 def _choice(app: Any) -> None:
-    app.go_to_title()
+    app.open("title")
     app.scenes.top.ask_to_quit()
 
 
-def _new_game(app: Any) -> None:
-    from tacocat.ui.scenes.new_game import NewGameScene
-
-    app.scenes.switch(NewGameScene(app))
-
-
 def _new_game_friend(app: Any) -> None:
-    _new_game(app)
+    app.open("new_game")
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
                                          ui_element=app.scenes.top.hotseat_button))
 
 
-def _menu(app: Any) -> None:
-    from tacocat.ui.scenes.menu import MenuScene
-
-    app.go_to_title()
-    app.scenes.push(MenuScene(app))
-
-
 def _pass_device(app: Any) -> None:
-    from tacocat.ui.scenes.pass_device import PassDeviceScene
-
-    app.go_to_title()
-    app.scenes.push(PassDeviceScene(app, "Anamaria", lambda: None, other="Benedikt"))
+    app.open("title")
+    app.pass_device("Anamaria", lambda: None, other="Benedikt")
 
 
-def _online_menu(app: Any) -> None:
-    app.open_online()
-
-
-def _online_host(app: Any) -> None:
-    from tacocat.ui.scenes.online_host import OnlineHostScene
-
-    app.scenes.switch(OnlineHostScene(app))
-
-
-def _online_join(app: Any) -> None:
-    from tacocat.ui.scenes.online_join import OnlineJoinScene
-
-    join = OnlineJoinScene(app, code="7KX4MQ2ZHD")
+def _join_refused(app: Any) -> None:
+    join = app.open("online_join", code="7KX4MQ2ZHD")
     join.status = i18n.tr("tacocat.online.fail.no_such_invite")
-    app.scenes.switch(join)
 
 
-def _online_games(app: Any) -> None:
-    from tacocat.ui.scenes.online_games import OnlineGamesScene
-
-    app.scenes.switch(OnlineGamesScene(app))
-
-
-#: Every pygame_gui screen, by name: how to open it from anywhere.
+#: Every pygame_gui screen, by name: how to open it from anywhere. Each registered one
+#: (tacocat/ui/stage/screens.py) that pygame_gui draws, then the screens built with what
+#: they show and second states of registered ones.
 SCREENS: dict[str, Callable[[Any], None]] = {
-    "title": _title, "settings": _settings, "keys": _keys, "about": _about, "rules": _rules,
-    "statistics": _stats, "message": _message, "choice": _choice, "new game": _new_game,
-    "new game (friend)": _new_game_friend, "menu": _menu, "pass device": _pass_device,
-    "play online": _online_menu, "host a game": _online_host, "join a game": _online_join,
-    "your online games": _online_games,
+    **{name: _registered(name) for name, screen in REGISTERED.items()
+       if issubclass(screen.scene_class(), UIScene)},
+    "message": _message, "choice": _choice, "new game (friend)": _new_game_friend,
+    "pass device": _pass_device, "join a game (refused)": _join_refused,
 }

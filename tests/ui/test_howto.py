@@ -41,7 +41,7 @@ def key(app, code: int, mod: int = 0) -> None:
 
 def open_rules(app) -> RulesScene:
     app.step(1 / 60)
-    app.open_rules()
+    app.open("rules")
     app.step(1 / 60)
     scene = app.scenes.top
     assert isinstance(scene, RulesScene)

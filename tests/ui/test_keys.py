@@ -26,7 +26,7 @@ def key(app, code: int, frames: int = 2) -> None:
 def open_keys(app):
     """Title -> Settings -> Keys, with keys only."""
     app.step(1 / 60)
-    app.open_settings()
+    app.open("settings")
     app.step(1 / 60)
     settings = app.scenes.top
     key(app, pygame.K_TAB, frames=1)  # shows the ring

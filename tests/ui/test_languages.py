@@ -62,7 +62,7 @@ def test_first_start_follows_the_locale_then_the_saved_setting(tmp_path, monkeyp
     app = App(parse_args(["--data-dir", str(tmp_path)]), tmp_path)
     try:
         assert app.settings.language == "lv" and i18n.language() == "lv"
-        assert app.scenes.top.new_game_button.text == "Jauna spēle"
+        assert app.scenes.top.buttons["new_game"].text == "Jauna spēle"
         app.update_settings(language="sq")  # saved
     finally:
         app._shutdown()
@@ -84,7 +84,7 @@ def test_unknown_lang_is_one_line_and_exit_2():
 
 def test_settings_lists_each_language_in_its_own_name_and_switches_at_once(make_app, run_frames, click):
     app = make_app()
-    app.open_settings()
+    app.open("settings")
     run_frames(app, 2)
     settings = app.scenes.top
     assert {code: b.text for code, b in settings.language_buttons.items()} == LANGUAGES
@@ -93,7 +93,7 @@ def test_settings_lists_each_language_in_its_own_name_and_switches_at_once(make_
     assert i18n.language() == "sq" and app.settings.language == "sq"
     settings = app.scenes.top  # rebuilt in place, still on top
     assert settings.name == "settings" and settings.done_button.text == "Gati"
-    assert title.new_game_button.text == "Lojë e re"  # the screen below was redrawn too
+    assert title.buttons["new_game"].text == "Lojë e re"  # the screen below was redrawn too
     assert settings.language_buttons["sq"].is_selected
 
 

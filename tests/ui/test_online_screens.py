@@ -108,13 +108,13 @@ def test_the_title_opens_play_online_and_counts_the_games_waiting(online_app, se
                                                                   run_frames):
     app = online_app(server.url)
     title = app.scenes.top
-    assert title.online_button.text == tr("tacocat.title.online")
+    assert title.buttons["online"].text == tr("tacocat.title.online")
     hosted = app.online.host(server.url, "Ana", []).result(10)
     friend.join(server.url, hosted.invite, "Ben").result(10)
     app.resume_online()  # what start-up does while idle
     assert app.online_resumed
-    until(app, lambda: title.online_button.text == tr("tacocat.title.online_count", count=1))
-    press(app, title.online_button)
+    until(app, lambda: title.buttons["online"].text == tr("tacocat.title.online_count", count=1))
+    press(app, title.buttons["online"])
     menu = app.scenes.top
     assert menu.name == "online_menu"
     until(app, lambda: menu.count_label.text == tr("tacocat.online.menu.your_move", count=1))
@@ -124,7 +124,7 @@ def test_the_title_opens_play_online_and_counts_the_games_waiting(online_app, se
 
 def test_without_a_server_address_join_offers_settings(online_app, run_frames):
     app = online_app("")
-    app.open_online()
+    app.open("online_menu")
     run_frames(app, 2)
     menu = app.scenes.top
     assert menu.note is not None  # over the internet needs an address: said on the screen
@@ -268,7 +268,7 @@ def test_your_online_games_lists_each_game_and_opens_it(online_app, server, frie
     waiting = app.online.host(server.url, "Ana", []).result(10)
     theirs = friend.host(server.url, "Ben", []).result(10)
     app.online.join(server.url, theirs.invite, "Ana").result(10)
-    app.open_online()
+    app.open("online_menu")
     run_frames(app, 2)
     press(app, app.scenes.top.games_button)
     games = app.scenes.top
@@ -283,7 +283,7 @@ def test_your_online_games_lists_each_game_and_opens_it(online_app, server, frie
     press(app, games.game_buttons[waiting.game])  # not begun: its code, waiting
     assert app.scenes.top.name == "online_host" and app.scenes.top.stage == "waiting"
     assert waiting.opponent == NOBODY
-    app.open_online()
+    app.open("online_menu")
     run_frames(app, 2)
     press(app, app.scenes.top.games_button)
     press(app, app.scenes.top.game_buttons[theirs.game])
@@ -299,7 +299,7 @@ def test_resign_from_the_menu_asks_then_ends_the_game_for_both(online_app, serve
     until(app, lambda: feed.state is not None and feed.state.status == "playing")
     assert app.open_online_game(app.online.update_seat(hosted, feed.state))
     run_frames(app, 4)
-    app.open_menu()
+    app.open("menu")
     run_frames(app, 2)
     menu = app.scenes.top
     assert menu.resign_button is not None
@@ -323,7 +323,7 @@ def test_the_menu_over_a_local_game_has_no_resign(make_app, run_frames):
     app = make_app()
     app.start_game(GameConfig("vs_ai", "easy", 0, seed=3))
     run_frames(app, 2)
-    app.open_menu()
+    app.open("menu")
     run_frames(app, 2)
     assert app.scenes.top.resign_button is None
 
@@ -333,7 +333,7 @@ def test_the_menu_over_a_local_game_has_no_resign(make_app, run_frames):
 def test_settings_keep_a_good_server_address_and_say_why_a_bad_one_is_not(online_app, run_frames,
                                                                           tmp_path):
     app = online_app("")
-    app.open_settings()
+    app.open("settings")
     run_frames(app, 2)
     settings = app.scenes.top
     type_into(app, settings.server_entry, "http://x")
@@ -353,7 +353,7 @@ def test_settings_keep_a_good_server_address_and_say_why_a_bad_one_is_not(online
 def test_on_this_network_lists_a_friends_game_and_joins_it(online_app, friend, run_frames):
     app = online_app("")
     hosted = friend.host_on_network("Ben", []).result(20)
-    app.open_online()
+    app.open("online_menu")
     run_frames(app, 2)
     press(app, app.scenes.top.lan_button)
     lan = app.scenes.top
@@ -377,7 +377,7 @@ def test_on_this_network_says_when_nothing_can_be_found(online_app, run_frames):
     app.online._browser = browser = LanBrowser(interfaces=["203.0.113.7"])
     app.quit_hooks.append(browser.close)
     assert not browser.available
-    app.open_online()
+    app.open("online_menu")
     run_frames(app, 2)
     press(app, app.scenes.top.lan_button)
     assert tr("tacocat.online.lan.unavailable") in text_of(app.scenes.top)
@@ -393,13 +393,13 @@ def _online_walk(app, server_url: str, frames) -> None:
     from tacocat.ui.scenes.online_games import OnlineGamesScene
     from tacocat.ui.scenes.online_lan import OnlineLanScene
 
-    app.go_to_title()
+    app.open("title")
     frames.check("title")
     app.update_settings(server_url="")
-    app.open_online()
+    app.open("online_menu")
     frames.check("online menu, no server")
     app.update_settings(server_url=server_url)
-    app.open_online()
+    app.open("online_menu")
     frames.check("online menu")
     host = OnlineHostScene(app)
     host.problem = tr("tacocat.online.fail.unreachable", address=server_url)
@@ -461,11 +461,11 @@ def test_continue_brings_back_the_online_games_when_no_game_is_saved_here(online
     app = online_app(server.url)
     hosted = app.online.host(server.url, "Ana", []).result(10)
     friend.join(server.url, hosted.invite, "Ben").result(10)
-    app.go_to_title()
+    app.open("title")
     run_frames(app, 2)
     title = app.scenes.top
-    assert title.continue_button is not None
-    press(app, title.continue_button)
+    assert "continue" in title.buttons
+    press(app, title.buttons["continue"])
     assert app.scenes.top.name == "online_games"
     assert list(app.scenes.top.game_buttons) == [hosted.game]
 

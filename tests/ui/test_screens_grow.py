@@ -36,7 +36,7 @@ def test_every_widget_screen_grows_with_the_text(make_app, run_frames, click, co
         before = {name: _open(app, run_frames, name) for name in SCREENS}
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            app.open_settings()
+            app.open("settings")
             run_frames(app, 2)
             click(app, app.scenes.top.text_size_buttons[150])  # the live switch
             assert text_scale.percent() == 150
@@ -75,7 +75,7 @@ def test_the_keyboard_reaches_every_control_of_a_scrolling_screen(make_app, run_
     app = make_app()
     try:
         app.update_settings(text_size=150)
-        app.open_settings()
+        app.open("settings")
         run_frames(app, 3)
         screen = app.scenes.top
         assert screen.one_column and scroller_of(screen.done_button) is not None

@@ -17,7 +17,7 @@ def test_six_language_buttons_fit_settings(make_app, run_frames, monkeypatch, te
     app = make_app()
     try:
         app.update_settings(text_size=text_size)
-        app.open_settings()
+        app.open("settings")
         run_frames(app, 2)
         screen = app.scenes.top
         assert list(screen.language_buttons) == list(six)
@@ -30,7 +30,7 @@ def test_six_language_buttons_fit_settings(make_app, run_frames, monkeypatch, te
 
 def test_the_five_languages_share_one_row_of_equal_buttons(make_app, run_frames):
     app = make_app()
-    app.open_settings()
+    app.open("settings")
     run_frames(app, 2)
     rects = [b.relative_rect for b in app.scenes.top.language_buttons.values()]
     assert len({r.y for r in rects}) == 1 and {r.width for r in rects} == {90}

@@ -67,7 +67,7 @@ def test_text_keeps_its_size_on_a_1024_by_600_screen(make_app, monkeypatch, code
         assert statistics.median(p.size for p in drawn) * SCALE >= SCREEN_PX
         # pygame_gui's widgets (the menu over the table) grow too: at 125 %, and none fitted
         # below the frame's floor.
-        app.open_menu()
+        app.open("menu")
         for _ in range(3):
             app.step(1 / 30)
         assert app.scenes.top.name == "menu" and not too_small(app.ui, MIN_PX)

@@ -43,6 +43,7 @@ from tacocat.ui.scenes.rules import PAGES
 from tacocat.ui.shell.app import LOGICAL_SIZE
 from tacocat.ui.shell.notices import NOTICE_S, offer_unsaved_play
 from tacocat.ui.stage.game_config import GameConfig
+from tacocat.ui.stage.screens import SCREENS
 from tacocat.ui.text import i18n, text_scale
 from tacocat.ui.text.fit import MIN_PX
 from tacocat.ui.text.problems import io_reason
@@ -70,6 +71,8 @@ class Frames:
         self.app, self.found = app, found
         #: The test's name for what is on screen (else the top scene's name is used).
         self.where = ""
+        #: The screens checked (by scene name).
+        self.seen: set[str] = set()
         self._reported: set[tuple[object, ...]] = set()
         self._marks: list[tuple[int, str, int]] = []
         self._ledger: list[text_box.Placement] = []
@@ -182,6 +185,7 @@ class Frames:
         """Settle, then measure the pygame_gui widgets on screen."""
         self.where = where
         self.settle(frames)
+        self.seen.add(self.app.scenes.top.name)
         self.judge_covers()
         self.measure_widgets()
 
@@ -189,17 +193,17 @@ class Frames:
 def _menus(frames: Frames) -> None:
     app = frames.app
     frames.check("title")
-    app.open_rules()
+    app.open("rules")
     rules = app.scenes.top
     for page in PAGES:
         rules.show_page(page)  # each page's text lays out (pygame_gui raises if a row cannot)
         frames.check(page)
     app.scenes.pop()
-    app.open_settings()
+    app.open("settings")
     frames.check("settings")
     _keys(frames)
     app.scenes.pop()
-    app.open_stats()
+    app.open("stats")
     frames.check("statistics")
     app.scenes.pop()
     app.show_message(i18n.tr("tacocat.message.continue_title"), i18n.tr("tacocat.message.no_save"))
@@ -216,10 +220,10 @@ def _about(frames: Frames) -> None:
     """The title and Settings (each with its About button) and the About screen over each,
     showing the notices' opening part, a library's licence and the LGPL's full text."""
     app = frames.app
-    app.go_to_title()
+    app.open("title")
     frames.check("title")
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
-                                         ui_element=app.scenes.top.about_button))
+                                         ui_element=app.scenes.top.buttons["about"]))
     frames.check("about")
     about = app.scenes.top
     assert about.name == "about"
@@ -227,7 +231,7 @@ def _about(frames: Frames) -> None:
         about.show(target)
         frames.check(f"about: {target}", frames=2)
     app.scenes.pop()
-    app.open_settings()
+    app.open("settings")
     frames.check("settings")
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
                                          ui_element=app.scenes.top.about_button))
@@ -252,10 +256,20 @@ def _keys(frames: Frames) -> None:
     app.scenes.pop()
 
 
+def _registered(frames: Frames) -> None:
+    """Every registered screen the walk has not checked yet (a new one is not missed)."""
+    app = frames.app
+    for name in SCREENS:
+        if name not in frames.seen:
+            app.open("title")
+            app.open(name)
+            frames.check(name)
+
+
 def _already_open(frames: Frames) -> None:
     """The "already open" choice; "Play without saving" posts its notice."""
     app = frames.app
-    app.go_to_title()
+    app.open("title")
     offer_unsaved_play(app, LONG_FOLDER)
     frames.check("already open")
     app.scenes.top.choose(0)
@@ -265,7 +279,7 @@ def _already_open(frames: Frames) -> None:
 def _notices(frames: Frames) -> None:
     """Each notice the app posts, over the title."""
     app = frames.app
-    app.go_to_title()
+    app.open("title")
     disk_full = PersistenceError("disk full", cause=OSError(errno.ENOSPC, "No space left on device"))
     other = PersistenceError("odd", cause=OSError(errno.EIO, "Input/output error"))
     for key, reason in (("playing_unsaved", None), ("save_failed", disk_full),
@@ -283,7 +297,7 @@ def _tables(frames: Frames) -> None:
     app = frames.app
     app.start_game(GameConfig("vs_ai", "easy", human_seat=0, seed=3))
     frames.check("table")
-    app.open_menu()
+    app.open("menu")
     frames.check("menu")
     app.scenes.pop()
     app.start_game(GameConfig("hotseat", names=("Ana", "Ben"), seed=3))
@@ -323,7 +337,7 @@ def _history(frames: Frames) -> None:
     """The History with the demo game; its review, made (in progress) and made; the replay."""
     app = frames.app
     (entry,) = app.history.entries()
-    app.open_history(select=entry.id)
+    app.open("history", select=entry.id)
     frames.check("history")
     history = app.scenes.top
     history.review()  # no review kept yet: it is made, with a progress bar
@@ -416,7 +430,7 @@ def test_every_screen_holds_its_text(make_app, monkeypatch, code, size, text_siz
         found: list[str] = []
         frames = Frames(app, found)
         for part in (_menus, _about, _already_open, _notices, _tables, _demo, _history,
-                     _tutorial):
+                     _tutorial, _registered):
             try:
                 part(frames)
             except Exception as error:  # reported below; the next part starts afresh
@@ -463,7 +477,7 @@ def _layouts_at(app, size: tuple[int, int]) -> list[list[tuple[str, tuple[int, .
     assert app.size == LOGICAL_SIZE and text_scale.percent() == 100
     frames = Frames(app, [])
     shots = []
-    for opening in (app.go_to_title, lambda: app.scenes.switch(NewGameScene(app)),
+    for opening in (lambda: app.open("title"), lambda: app.scenes.switch(NewGameScene(app)),
                     lambda: app.start_game(GameConfig("vs_ai", "easy", 0, seed=3))):
         opening()
         frames.settle()

@@ -48,7 +48,7 @@ def _inside(element, root) -> bool:
 def test_settings_change_the_text_size_live_and_keep_it(make_app, click, run_frames, tmp_path):
     app = make_app()
     try:
-        app.open_settings()
+        app.open("settings")
         run_frames(app, 3)
         before = _largest_widget_font(app)
         screen = app.scenes.top

@@ -64,8 +64,8 @@ def test_the_menu_screens_at_the_largest_text_leave_no_huge_keys(make_app):
     app.update_settings(save=False, window_size=(960, 540), text_size=150)
     theme = app.ui.get_theme()
     assert isinstance(theme, CompactIdsTheme)
-    for opener in ("open_settings", "open_about", "open_stats"):
-        getattr(app, opener)()
+    for screen in ("settings", "about", "stats"):
+        app.open(screen)
         app.step(1 / 60)
         app.scenes.pop(app.scenes.top)
     # Scrolling panels nest a button 8 containers deep: pygame_gui's key for one was 12 MB.

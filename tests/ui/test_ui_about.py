@@ -29,7 +29,7 @@ def test_the_title_opens_it_and_esc_goes_back(make_app, run_frames, click):
     app.update_settings(save=False, animation_speed="instant")
     run_frames(app, 2)
     title = app.scenes.top
-    click(app, title.about_button)
+    click(app, title.buttons["about"])
     assert app.scenes.top.name == "about"
     _key(pygame.K_ESCAPE)
     run_frames(app, 2)
@@ -38,7 +38,7 @@ def test_the_title_opens_it_and_esc_goes_back(make_app, run_frames, click):
 
 def test_settings_opens_it_and_back_returns_to_settings(make_app, run_frames, click):
     app = make_app()
-    app.open_settings()
+    app.open("settings")
     run_frames(app, 2)
     settings = app.scenes.top
     click(app, settings.about_button)
@@ -50,7 +50,7 @@ def test_settings_opens_it_and_back_returns_to_settings(make_app, run_frames, cl
 
 def test_it_names_the_game_version_licence_and_every_component(make_app):
     app = make_app()
-    app.open_about()
+    app.open("about")
     scene = app.scenes.top
     credits = scene.credits_box.html_text
     assert tr("tacocat.about.version", version=__version__) in credits
@@ -69,7 +69,7 @@ def test_it_names_the_game_version_licence_and_every_component(make_app):
 
 def test_a_library_link_shows_its_licence_and_the_arrows_turn(make_app, run_frames):
     app = make_app()
-    app.open_about()
+    app.open("about")
     scene = app.scenes.top
     pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_BOX_LINK_CLICKED,
                                          ui_element=scene.libraries_box,
@@ -98,7 +98,7 @@ def test_a_library_link_shows_its_licence_and_the_arrows_turn(make_app, run_fram
 
 def test_down_scrolls_the_text(make_app, run_frames):
     app = make_app()
-    app.open_about()
+    app.open("about")
     scene = app.scenes.top
     bar = scene.notices_box.scroll_bar
     assert bar is not None and bar.start_percentage == 0
@@ -110,7 +110,7 @@ def test_down_scrolls_the_text(make_app, run_frames):
 def test_without_the_notices_files_it_says_so(make_app, monkeypatch, tmp_path):
     monkeypatch.setattr(licences, "asset_path", lambda *parts: tmp_path.joinpath(*parts))
     app = make_app()
-    app.open_about()
+    app.open("about")
     scene = app.scenes.top
     assert scene.name == "about"
     assert tr("tacocat.about.missing") in scene.libraries_box.html_text
@@ -120,7 +120,7 @@ def test_without_the_notices_files_it_says_so(make_app, monkeypatch, tmp_path):
 @pytest.mark.parametrize("target", ["nonsense", "CPython 0.0"])
 def test_an_unknown_link_changes_nothing(make_app, target):
     app = make_app()
-    app.open_about()
+    app.open("about")
     scene = app.scenes.top
     scene.show(target)
     assert scene.shown == INTRO
@@ -133,7 +133,7 @@ def _python_rows() -> list[dict]:
 
 def test_it_shows_the_versions_installed(make_app):
     app = make_app()
-    app.open_about()
+    app.open("about")
     listing = app.scenes.top.libraries_box.html_text
     for row in _python_rows():
         try:
@@ -149,7 +149,7 @@ def test_a_newer_installed_version_is_shown_linked_to_the_notices_section(make_a
     monkeypatch.setattr(licences.metadata, "version",
                         lambda name: "99.0" if name == "filelock" else real(name))
     app = make_app()
-    app.open_about()
+    app.open("about")
     listing = app.scenes.top.libraries_box.html_text
     filelock = next(row for row in _python_rows() if row["name"] == "filelock")
     assert f"<a href='filelock {filelock['version']}'>filelock 99.0</a>" in listing

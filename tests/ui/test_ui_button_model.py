@@ -107,5 +107,5 @@ def test_a_title_button_clicks_once_through_the_app(make_app, run_frames, click)
     run_frames(app, 90)  # the title's buttons have flown in
     played: list[str] = []
     app.audio.play = lambda name, *args, **kwargs: played.append(name)
-    click(app, app.scenes.top.rules_button)
+    click(app, app.scenes.top.buttons["rules"])
     assert played.count("click") == 1

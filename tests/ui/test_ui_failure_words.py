@@ -29,7 +29,7 @@ def test_a_failed_export_is_told_in_latvian(tmp_path, make_app):
     _keep(tmp_path, seeds=(5,))
     (tmp_path / "exports").write_text("a file where the folder should be")
     app = make_app("--lang", "lv")
-    app.open_history()
+    app.open("history")
     _key(app, pygame.K_e)
     message = app.scenes.top
     assert message.name == "message"
@@ -44,7 +44,7 @@ def test_a_failed_review_keeps_the_workers_words_out_of_the_message(tmp_path, ma
     monkeypatch.setenv("TACOCAT_AI_WORKER", "thread")
     (game_id,) = _keep(tmp_path, seeds=(5,))
     app = make_app("--lang", "sq")
-    app.open_history(select=game_id)
+    app.open("history", select=game_id)
     app.step(DT)
     app.scenes.top.review()
     app.step(DT)

@@ -84,7 +84,7 @@ def test_the_title_reaches_the_history_which_lists_the_kept_games(tmp_path, make
     ids = _keep(tmp_path)
     app = make_app()
     _key(app, pygame.K_SPACE)  # skip the title's intro: the buttons sit where they are clicked
-    click(app, app.scenes.top.history_button)
+    click(app, app.scenes.top.buttons["history"])
     screen = app.scenes.top
     assert screen.name == "history"
     assert [e.id for e in screen.entries] == list(reversed(ids))
@@ -100,7 +100,7 @@ def test_the_title_reaches_the_history_which_lists_the_kept_games(tmp_path, make
 def test_the_statistics_screen_over_the_title_reaches_the_history(make_app, click):
     app = make_app()
     app.update_settings(save=False, animation_speed="instant")
-    app.open_stats()
+    app.open("stats")
     app.step(DT)
     click(app, app.scenes.top.history_button)
     assert app.scenes.top.name == "history"
@@ -109,7 +109,7 @@ def test_the_statistics_screen_over_the_title_reaches_the_history(make_app, clic
 def test_keys_choose_a_game_and_enter_opens_it_in_the_replay_viewer(tmp_path, make_app):
     ids = _keep(tmp_path)
     app = make_app()
-    app.open_history()
+    app.open("history")
     _key(app, pygame.K_DOWN)
     _key(app, pygame.K_DOWN)
     assert app.scenes.top.chosen.id == ids[0]
@@ -124,7 +124,7 @@ def test_keys_choose_a_game_and_enter_opens_it_in_the_replay_viewer(tmp_path, ma
 def test_a_double_click_opens_a_game(tmp_path, make_app):
     _keep(tmp_path, seeds=(4,))
     app = make_app()
-    app.open_history()
+    app.open("history")
     app.scenes.top.list.clock = lambda: 1000  # both clicks at once, however slow the frames
     row = app.scenes.top.list.rect
     _click_at(app, (row.x + 40, row.y + 10), frames=1)
@@ -136,7 +136,7 @@ def test_a_damaged_kept_game_is_refused_with_a_message_and_leaves_the_list(tmp_p
     ids = _keep(tmp_path)
     (tmp_path / "history" / "games" / f"{ids[-1]}.json").write_text("{ not json")
     app = make_app()
-    app.open_history()
+    app.open("history")
     _key(app, pygame.K_RETURN)  # the newest game is selected first
     message = app.scenes.top
     assert message.name == "message"
@@ -147,7 +147,7 @@ def test_a_damaged_kept_game_is_refused_with_a_message_and_leaves_the_list(tmp_p
 def test_export_writes_a_file_and_says_where(tmp_path, make_app):
     _keep(tmp_path, seeds=(5,))
     app = make_app()
-    app.open_history()
+    app.open("history")
     _key(app, pygame.K_e)
     exported = list((tmp_path / "exports").glob("*.json"))
     assert len(exported) == 1
@@ -159,7 +159,7 @@ def test_export_writes_a_file_and_says_where(tmp_path, make_app):
 def test_open_file_lists_the_exports_and_opens_one(tmp_path, make_app):
     _keep(tmp_path, seeds=(5,))
     app = make_app()
-    app.open_history()
+    app.open("history")
     path = app.history.export(app.scenes.top.chosen.id)
     _key(app, pygame.K_o)
     picker = app.scenes.top
@@ -177,7 +177,7 @@ def test_a_dropped_file_opens_or_is_refused(tmp_path, make_app):
     data["actions"] = data["actions"][1:]
     bad.write_text(json.dumps(data))
     app = make_app()
-    app.open_history()
+    app.open("history")
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
     app.step(DT)
     assert app.scenes.top.name == "message"
@@ -221,7 +221,7 @@ def test_replay_option_on_a_missing_file_exits_2(tmp_path):
 def test_two_clicks_far_apart_only_select(tmp_path, make_app):
     _keep(tmp_path, seeds=(4, 5))
     app = make_app()
-    app.open_history()
+    app.open("history")
     screen = app.scenes.top
     ticks = iter((1000, 1000 + 2000))
     screen.list.clock = lambda: next(ticks)

@@ -46,7 +46,7 @@ def test_each_listing_reads_a_few_files_until_all_are_listed(tmp_path: Path) -> 
 def test_the_history_screen_fills_in_while_the_app_is_idle(tmp_path: Path, make_app) -> None:
     lose_the_index(tmp_path)
     app = make_app()
-    app.open_history()
+    app.open("history")
     app.step(1 / 60)
     scene = app.scenes.stack[-1]
     assert len(scene.entries) == ADOPT_PER_LISTING  # the first frame reads only a few

@@ -72,8 +72,8 @@ def _live_scrollers() -> int:
     return sum(isinstance(o, pygame_gui.elements.UIScrollingContainer) for o in gc.get_objects())
 
 
-@pytest.mark.parametrize("opener", ["open_settings", "open_about", "open_stats"])
-def test_a_closed_scrolling_screen_is_freed(make_app, opener):
+@pytest.mark.parametrize("screen", ["settings", "about", "stats"])
+def test_a_closed_scrolling_screen_is_freed(make_app, screen):
     # At the largest text in a small window these screens scroll; the map from a
     # panel's content to its scroller once kept every closed screen's widget tree
     # alive (~11 MB a visit to Settings).
@@ -81,7 +81,7 @@ def test_a_closed_scrolling_screen_is_freed(make_app, opener):
     app.update_settings(save=False, window_size=(960, 540), text_size=150)
     before = _live_scrollers()
     for _ in range(4):
-        getattr(app, opener)()
+        app.open(screen)
         app.step(1 / 60)
         assert _live_scrollers() > before, "the screen should scroll at this size"
         app.scenes.pop(app.scenes.top)

@@ -16,7 +16,7 @@ DT = 1 / 60
 
 
 def _open_review(app, game_id):
-    app.open_history(select=game_id)
+    app.open("history", select=game_id)
     app.step(DT)
     app.scenes.top.review()
     app.step(DT)

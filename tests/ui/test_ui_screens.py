@@ -26,16 +26,16 @@ def _settle(app, run_frames):
 
 
 def _button_texts(scene) -> list[str]:
-    return [b.text for b in scene.buttons]
+    return [b.text for b in scene.buttons.values()]
 
 
 def test_title_offers_continue_only_when_a_save_exists(make_app, fake_saves, run_frames):
     with_save = make_app(saves=fake_saves(autosave=True))
-    assert with_save.scenes.top.continue_button is not None
+    assert "continue" in with_save.scenes.top.buttons
     assert tr("tacocat.title.continue") in _button_texts(with_save.scenes.top)
     with_save._shutdown()
     without = make_app(saves=fake_saves(autosave=False))
-    assert without.scenes.top.continue_button is None
+    assert "continue" not in without.scenes.top.buttons
     assert tr("tacocat.title.continue") not in _button_texts(without.scenes.top)
 
 
@@ -43,14 +43,14 @@ def test_clicking_continue_asks_the_save_store(make_app, fake_saves, run_frames,
     saves = fake_saves(autosave=True, problem="Your saved game is damaged.")
     app = make_app(saves=saves)
     _settle(app, run_frames)
-    click(app, app.scenes.top.continue_button)
+    click(app, app.scenes.top.buttons["continue"])
     assert saves.loads and app.scenes.top.name == "message"
 
 
 def test_clicking_new_game_opens_the_new_game_screen(make_app, run_frames, click):
     app = make_app()
     _settle(app, run_frames)
-    click(app, app.scenes.top.new_game_button)
+    click(app, app.scenes.top.buttons["new_game"])
     assert app.scenes.top.name == "new_game"
 
 
@@ -58,9 +58,9 @@ def test_an_overlay_swallows_clicks_meant_for_the_scene_below(make_app, run_fram
     app = make_app()
     _settle(app, run_frames)
     title = app.scenes.top
-    app.open_settings()
+    app.open("settings")
     run_frames(app, 2)
-    click(app, title.new_game_button)  # where the button is, under the settings panel
+    click(app, title.buttons["new_game"])  # where the button is, under the settings panel
     assert [s.name for s in app.scenes.stack] == ["title", "settings"]
 
 
@@ -153,7 +153,7 @@ def test_dragging_a_volume_slider_applies_live_and_saves_after_a_pause(make_app,
 
 def test_settings_done_closes_the_overlay(make_app, run_frames, click):
     app = make_app()
-    app.open_settings()
+    app.open("settings")
     run_frames(app, 2)
     click(app, app.scenes.top.done_button)
     assert app.scenes.top.name == "title"
@@ -211,13 +211,13 @@ def test_rules_buttons_and_arrows_turn_pages(make_app, run_frames, click):
 
 def test_menu_resume_and_quit_to_title(make_app, run_frames, click):
     app = make_app()
-    app.open_menu()
-    app.open_menu()  # a second Esc does not stack a second menu
+    app.open("menu")
+    app.open("menu")  # a second Esc does not stack a second menu
     assert [s.name for s in app.scenes.stack] == ["title", "menu"]
     run_frames(app, 2)
     click(app, app.scenes.top.resume_button)
     assert app.scenes.top.name == "title"
-    app.open_menu()
+    app.open("menu")
     run_frames(app, 2)
     click(app, app.scenes.top.quit_button)
     assert [s.name for s in app.scenes.stack] == ["title"]

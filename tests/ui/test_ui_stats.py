@@ -187,7 +187,7 @@ def test_the_title_statistics_button_opens_the_screen_with_the_figures(
     save_stats(tmp_path, _some_stats())
     app = make_app()
     _settle(app, run_frames)
-    click(app, app.scenes.top.stats_button)
+    click(app, app.scenes.top.buttons["stats"])
     screen = app.scenes.top
     assert isinstance(screen, StatsScene)
     assert screen.rows[("vs_ai", "easy")] == {"games": "4", "won": "3", "lost": "1",
@@ -206,7 +206,7 @@ def test_the_menu_statistics_button_opens_the_screen_and_esc_returns(
         make_app, run_frames, click):
     app = make_app()
     app.update_settings(save=False, animation_speed="instant")
-    app.open_menu()
+    app.open("menu")
     run_frames(app, 2)
     menu = app.scenes.top
     click(app, menu.stats_button)
@@ -218,7 +218,7 @@ def test_the_menu_statistics_button_opens_the_screen_and_esc_returns(
 
 def test_the_screen_before_any_game_says_so(make_app):
     app = make_app()
-    app.open_stats()
+    app.open("stats")
     screen = app.scenes.top
     assert screen.lines["summary"] == tr("tacocat.stats.empty")
     assert "no_hotseat" in screen.lines
@@ -228,7 +228,7 @@ def test_the_screen_before_any_game_says_so(make_app):
 def test_hot_seat_players_are_listed_most_games_first_with_the_rest_counted(make_app):
     app = make_app()
     app.stats = _some_stats()
-    app.open_stats()
+    app.open("stats")
     screen = app.scenes.top
     listed = [key[1] for key in screen.rows if key[0] == "hotseat"]
     assert listed == ["Ana", "Ben", "Carla"]  # 3, 2 and 1 games; Dora and Eve left out
@@ -245,7 +245,7 @@ def test_a_long_hot_seat_name_is_cut_to_its_column(make_app):
                                     rounds_won=4, rounds_lost=0)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # pygame_gui warns when a label's text does not fit
-        app.open_stats()
+        app.open("stats")
     screen = app.scenes.top
     assert screen.rows[("hotseat", long_name)]["won"] == "1"
     texts = [element.text for element in screen.panel.elements if hasattr(element, "text")]
@@ -259,7 +259,7 @@ def test_online_opponents_are_shown_in_place_of_the_hot_seat_players(make_app, c
         stats = stats.record_game("online", human_won=won, opponent="Cy", rounds_won=4 if won else 1,
                                   rounds_lost=2 if won else 4)
     app.stats = stats
-    app.open_stats()
+    app.open("stats")
     screen = app.scenes.top
     assert ("hotseat", "Ana") in screen.rows and ("online", "Cy") not in screen.rows
     click(app, screen.people_button)
@@ -274,5 +274,5 @@ def test_online_opponents_are_shown_in_place_of_the_hot_seat_players(make_app, c
 def test_without_online_games_there_is_nothing_to_switch(make_app):
     app = make_app()
     app.stats = Stats().record_game("hotseat", winner_name="Ana", loser_name="Bo", rounds_won=4)
-    app.open_stats()
+    app.open("stats")
     assert app.scenes.top.people_button is None

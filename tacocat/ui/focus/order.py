@@ -12,7 +12,7 @@ A screen lists its controls as rows of attribute names (class attribute
     focus_start = ("start_button",)          # the most likely action, first usable wins
 
 An attribute may hold a control, None (not on the screen now), or a dict/list
-of controls. ``choice=True`` makes the group behave like radio buttons: moving
+of controls; a dotted name picks one from a dict (``"buttons.quit"``). ``choice=True`` makes the group behave like radio buttons: moving
 along it with the arrows also picks the control reached. Adding a control to a
 screen is adding its name to one row. A screen without ``focus_order`` gets
 every focusable element of its containers, in reading order (rows by height).
@@ -75,10 +75,11 @@ Grid = list[list[Slot]]
 
 
 def _members(owner: Any, name: str) -> list[tuple[tuple[Any, ...], Any]]:
-    """``(path, control)`` for attribute ``name`` of ``owner`` (spread when a dict or list)."""
+    """``(path, control)`` for attribute ``name`` of ``owner`` (spread when a dict or list).
+    A dotted name goes into attributes and dicts alike (``"buttons.quit"``)."""
     value = owner
     for part in name.split("."):
-        value = getattr(value, part, None)
+        value = value.get(part) if isinstance(value, dict) else getattr(value, part, None)
         if value is None:
             return []
     if isinstance(value, dict):

@@ -125,7 +125,7 @@ class ReviewScene(DrawnOverlay):
     panel_size = (900, 560)
 
     def __init__(self, app: App, game: GameFile, game_id: str | None = None,
-                 on_close: Callable[[], None] | None = None) -> None:
+                 on_close: Callable[[], object] | None = None) -> None:
         # Larger text: room below, and wider rows for the costliest moments (up to 1170 × 700).
         self.panel_size = (text_scale.grow(900, 0.6), text_scale.grow(560, 0.5))
         super().__init__(app)

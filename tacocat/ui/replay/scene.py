@@ -59,7 +59,7 @@ class ReplayScene(Scene):
 
     def __init__(self, app: App, timeline: Timeline, info: GameInfo, *,
                  notes: Mapping[int, Note] | None = None,
-                 on_close: Callable[[], None] | None = None, start: int = 0,
+                 on_close: Callable[[], object] | None = None, start: int = 0,
                  game: GameFile | None = None, game_id: str | None = None) -> None:
         super().__init__(app)
         self.game, self.game_id = game, game_id
@@ -104,7 +104,7 @@ class ReplayScene(Scene):
         if self.on_close is not None:
             self.on_close()
         else:
-            self.app.go_to_title()
+            self.app.open("title")
 
     # --- showing a step ----------------------------------------------------------------
 

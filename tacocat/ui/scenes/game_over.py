@@ -88,10 +88,10 @@ class GameOverScene(DrawnOverlay):
         elif button is self.replay_button:
             self.table.replay_kept()
         else:
-            self.app.go_to_title()
+            self.app.open("title")
 
     def on_cancel(self) -> None:
-        self.app.go_to_title()
+        self.app.open("title")
 
     def draw_content(self, surface: pygame.Surface) -> None:
         p = palette()

@@ -182,7 +182,7 @@ class HistoryScene(DrawnOverlay):
         opened = self._open_chosen()
         if opened is not None:
             entry, game = opened
-            self.app.open_replay(game, on_close=lambda: self.app.open_history(select=entry.id),
+            self.app.open_replay(game, on_close=lambda: self.app.open("history", select=entry.id),
                                  game_id=entry.id)
 
     def review(self) -> None:
@@ -191,7 +191,7 @@ class HistoryScene(DrawnOverlay):
         if opened is not None:
             entry, game = opened
             self.app.open_review(game, entry.id,
-                                 on_close=lambda: self.app.open_history(select=entry.id))
+                                 on_close=lambda: self.app.open("history", select=entry.id))
 
     def export(self) -> None:
         entry = self.chosen
@@ -218,10 +218,10 @@ class HistoryScene(DrawnOverlay):
 
     def open_path(self, path: Path) -> None:
         """Open a game file in the replay viewer; Close comes back here."""
-        self.app.open_game_file(path, on_close=self.app.open_history)
+        self.app.open_game_file(path, on_close=lambda: self.app.open("history"))
 
     def back(self) -> None:
-        self.app.go_to_title()
+        self.app.open("title")
 
     # --- input --------------------------------------------------------------------------
 

@@ -75,15 +75,15 @@ class MenuScene(Overlay):
         if element is self.resume_button:
             self.close()
         elif element is self.rules_button:
-            self.app.open_rules()
+            self.app.open("rules")
         elif element is self.stats_button:
-            self.app.open_stats()
+            self.app.open("stats")
         elif element is self.settings_button:
-            self.app.open_settings()
+            self.app.open("settings")
         elif element is self.resign_button and element is not None:
             self.ask_to_resign()
         elif element is self.quit_button:
-            self.app.go_to_title()
+            self.app.open("title")
 
     def ask_to_resign(self) -> None:
         """Resign gives the game away: asked first (Keep playing is the first, safe choice)."""

@@ -215,7 +215,7 @@ class NewGameScene(UIScene):
                                           PANEL_RECT.width - 2 * LABEL_X, self.variants)
 
     def _back(self) -> None:
-        self.app.go_to_title()
+        self.app.open("title")
 
     def config(self) -> GameConfig:
         """The game the current choices describe."""

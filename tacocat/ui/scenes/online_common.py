@@ -118,7 +118,7 @@ def ask_for_server(app: App) -> None:
     app.scenes.push(ChoiceScene(
         app, tr("tacocat.online.no_server_title"), tr("tacocat.online.no_server"),
         [(tr("tacocat.online.back"), lambda: None),
-         (tr("tacocat.online.open_settings"), app.open_settings)]))
+         (tr("tacocat.online.open_settings"), lambda: app.open("settings"))]))
 
 
 # --- waiting, a frame at a time ------------------------------------------------------------
@@ -250,7 +250,7 @@ class OnlineScreen(UIScene):
             self.back()
 
     def back(self) -> None:
-        self.app.open_online()
+        self.app.open("online_menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.background, (0, 0))

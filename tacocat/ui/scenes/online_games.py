@@ -162,8 +162,6 @@ class OnlineGamesScene(OnlineScreen):
         if self.app.open_online_game(seat):
             return
         if seat.opponent == NOBODY and seat.seat == 0:
-            from tacocat.ui.scenes.online_host import OnlineHostScene
-
-            self.app.scenes.switch(OnlineHostScene(self.app, seat=seat))
+            self.app.open("online_host", seat=seat)
         else:
             self.say(tr("tacocat.online.reconnecting"))

@@ -105,9 +105,7 @@ class OnlineLanScene(OnlineScreen):
         if element is self.back_button:
             self.back()
         elif element is self.host_button:
-            from tacocat.ui.scenes.online_host import OnlineHostScene
-
-            self.app.scenes.switch(OnlineHostScene(self.app, network=True))
+            self.app.open("online_host", network=True)
         else:
             for game in self.games:
                 if self.game_buttons.get(game.game) is element:

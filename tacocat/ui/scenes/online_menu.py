@@ -75,26 +75,18 @@ class OnlineMenuScene(OnlineScreen):
             return
         element = event.ui_element
         if element is self.host_button:
-            from tacocat.ui.scenes.online_host import OnlineHostScene
-
-            self.app.scenes.switch(OnlineHostScene(self.app))
+            self.app.open("online_host")
         elif element is self.join_button:
             if not self.app.settings.server_url:
                 ask_for_server(self.app)
                 return
-            from tacocat.ui.scenes.online_join import OnlineJoinScene
-
-            self.app.scenes.switch(OnlineJoinScene(self.app))
+            self.app.open("online_join")
         elif element is self.lan_button:
-            from tacocat.ui.scenes.online_lan import OnlineLanScene
-
-            self.app.scenes.switch(OnlineLanScene(self.app))
+            self.app.open("online_lan")
         elif element is self.games_button:
-            from tacocat.ui.scenes.online_games import OnlineGamesScene
-
-            self.app.scenes.switch(OnlineGamesScene(self.app))
+            self.app.open("online_games")
         elif element is self.back_button:
             self.back()
 
     def back(self) -> None:
-        self.app.go_to_title()
+        self.app.open("title")

@@ -122,7 +122,7 @@ class PassDeviceScene(Overlay):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.open_menu()  # never reveals the hand: the menu covers it too
+            self.app.open("menu")  # never reveals the hand: the menu covers it too
             return
         if not self.armed:
             return

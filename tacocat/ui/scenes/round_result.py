@@ -92,7 +92,7 @@ class RoundResultScene(DrawnOverlay):
 
     def on_cancel(self) -> None:
         """Esc opens the game menu, as on the table (Enter or the button deals on)."""
-        self.app.open_menu()
+        self.app.open("menu")
 
     def next_round(self) -> None:
         if self.closed:

@@ -347,12 +347,10 @@ class SettingsScene(Overlay):
             self.close()
             return
         if element is self.about_button:
-            self.app.open_about()
+            self.app.open("about")
             return
         if element is self.keys_button:
-            from tacocat.ui.scenes.keys import KeysScene
-
-            self.app.scenes.push(KeysScene(self.app))
+            self.app.open("keys")
             return
         for speed, button in self.speed_buttons.items():
             if element is button:

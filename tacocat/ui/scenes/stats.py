@@ -216,7 +216,7 @@ class StatsScene(Overlay):
             self.close()
         elif (event.type == pygame_gui.UI_BUTTON_PRESSED and self.history_button is not None
               and event.ui_element is self.history_button):
-            self.app.open_history()
+            self.app.open("history")
         elif (event.type == pygame_gui.UI_BUTTON_PRESSED and self.people_button is not None
               and event.ui_element is self.people_button):
             self.people = GameKind.HOTSEAT if self.people is GameKind.ONLINE else GameKind.ONLINE

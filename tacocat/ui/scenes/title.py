@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -61,20 +62,20 @@ class TitleScene(UIScene):
     covers_window = True
     focus_order = (
         # As laid out: Continue (when a game is saved) above New game.
-        ("continue_button",), ("new_game_button", "online_button"), ("tutorial_button",),
-        ("rules_button", "stats_button", "history_button", "settings_button"),
-        ("about_button", "quit_button"),
+        ("buttons.continue",), ("buttons.new_game", "buttons.online"), ("buttons.tutorial",),
+        ("buttons.rules", "buttons.stats", "buttons.history", "buttons.settings"),
+        ("buttons.about", "buttons.quit"),
     )
-    focus_start = ("continue_button", "new_game_button")
+    focus_start = ("buttons.continue", "buttons.new_game")
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.tweener = Tweener(speed=lambda: app.animation_speed)
         self.logo_offset = _Offset(0.0)
-        self.buttons: list[pygame_gui.elements.UIButton] = []
+        #: The buttons shown, by key (as :meth:`_rows` lays them out).
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self._offsets: list[_Offset] = []
         self._bases: list[tuple[int, int]] = []
-        self.continue_button: pygame_gui.elements.UIButton | None = None
         #: Online games waiting for your move, as the Play online button shows it.
         self.online_waiting = 0
         self._online_in = 0.0
@@ -102,8 +103,6 @@ class TitleScene(UIScene):
             manager=self.ui, container=self.root, object_id=theme_id(class_id="@tagline"),
         )
         self._build_buttons(rows, logo_bottom + at.y(52), width)
-        if not has_save:
-            self.continue_button = None
 
         pygame_gui.elements.UILabel(
             pygame.Rect((width - at.x(300)) // 2, height - at.y(34), at.x(300), at.y(26)),
@@ -119,6 +118,19 @@ class TitleScene(UIScene):
                 manager=self.ui, container=self.root, object_id=theme_id(class_id="@notice"),
             )
         self._intro()
+
+    def enter(self) -> None:
+        super().enter()
+        self.app.audio.start_music()  # (a table stops it)
+
+    def _actions(self) -> dict[str, Callable[[], object]]:
+        """What each button does, by key."""
+        app = self.app
+        return {"continue": self._continue, "new_game": lambda: app.open("new_game"),
+                "online": lambda: app.open("online_menu"), "tutorial": app.start_tutorial,
+                "rules": lambda: app.open("rules"), "stats": lambda: app.open("stats"),
+                "history": lambda: app.open("history"), "settings": lambda: app.open("settings"),
+                "about": lambda: app.open("about"), "quit": self.ask_to_quit}
 
     def _rows(self, has_save: bool) -> list[list[tuple[str, str | None]]]:
         """Rows of (key, theme class): one wide button, or several side by side.
@@ -152,7 +164,7 @@ class TitleScene(UIScene):
 
     def _build_buttons(self, rows: list[list[tuple[str, str | None]]], top: int,
                        width: int) -> None:
-        """The main buttons, row by row, centred; each is ``self.<key>_button``."""
+        """The main buttons, row by row, centred, in :attr:`buttons` by key."""
         for row_index, row in enumerate(rows):
             at = self.at
             y = top + row_index * (at.y(BUTTON_SIZE[1]) + at.y(BUTTON_GAP))
@@ -169,9 +181,8 @@ class TitleScene(UIScene):
                     manager=self.ui, container=self.root,
                     object_id=theme_id(f"#title_{key}", class_id),
                 )
-                self.buttons.append(button)
+                self.buttons[key] = button
                 self._bases.append((x, y))
-                setattr(self, f"{key}_button", button)
                 x += button_w + at.x(BUTTON_GAP)
 
     def _decor(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
@@ -204,9 +215,7 @@ class TitleScene(UIScene):
         if self._has_autosave():
             self.app.continue_game()
             return
-        from tacocat.ui.scenes.online_games import OnlineGamesScene
-
-        self.app.scenes.switch(OnlineGamesScene(self.app))
+        self.app.open("online_games")
 
     def _has_online_games(self) -> bool:
         # The file alone: the network side is not even imported for a player who never
@@ -237,7 +246,8 @@ class TitleScene(UIScene):
         self._place_buttons()
 
     def _place_buttons(self) -> None:
-        for button, offset, (x, y) in zip(self.buttons, self._offsets, self._bases, strict=False):
+        for button, offset, (x, y) in zip(self.buttons.values(), self._offsets, self._bases,
+                                          strict=False):
             button.set_relative_position((x, round(y + offset.y)))
 
     def _skip_intro(self) -> None:
@@ -258,29 +268,10 @@ class TitleScene(UIScene):
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return
-        element = event.ui_element
-        if element is getattr(self, "new_game_button", None):
-            from tacocat.ui.scenes.new_game import NewGameScene
-
-            self.app.scenes.switch(NewGameScene(self.app))
-        elif element is self.continue_button and element is not None:
-            self._continue()
-        elif element is getattr(self, "online_button", None):
-            self.app.open_online()
-        elif element is getattr(self, "tutorial_button", None):
-            self.app.start_tutorial()
-        elif element is getattr(self, "rules_button", None):
-            self.app.open_rules()
-        elif element is getattr(self, "settings_button", None):
-            self.app.open_settings()
-        elif element is getattr(self, "stats_button", None):
-            self.app.open_stats()
-        elif element is getattr(self, "history_button", None):
-            self.app.open_history()
-        elif element is getattr(self, "about_button", None):
-            self.app.open_about()
-        elif element is getattr(self, "quit_button", None):
-            self.ask_to_quit()
+        for key, button in self.buttons.items():
+            if event.ui_element is button:
+                self._actions()[key]()
+                return
 
     def ask_to_quit(self) -> None:
         """Quit sits where "Quit to title" was: one click too many must not close the game."""
@@ -309,7 +300,7 @@ class TitleScene(UIScene):
         from tacocat.ui.scenes.online_common import moves_waiting
 
         waiting = moves_waiting(self.app)
-        button = getattr(self, "online_button", None)
+        button = self.buttons.get("online")
         if waiting != self.online_waiting and button is not None:
             self.online_waiting = waiting
             button.set_text(tr("tacocat.title.online_count", count=waiting) if waiting

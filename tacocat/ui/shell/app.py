@@ -116,10 +116,7 @@ class App(Navigation, Preferences, Inputs, FrameLoop, Ending):
     # --- start-up -------------------------------------------------------------------
 
     def _first_scene(self) -> None:
-        from tacocat.ui.scenes.title import TitleScene
-
-        self.scenes.switch(TitleScene(self))
-        self.audio.start_music()  # start_game stops it when a table opens
+        self.open("title")  # (its music plays until a table opens)
         if getattr(self.options, "resume", False):
             self.continue_game()
         elif getattr(self.options, "tutorial", False):

@@ -17,6 +17,7 @@ from tacocat.persistence.text import printable
 from tacocat.seating import GameKind
 from tacocat.ui.devices.window import release_memory
 from tacocat.ui.stage.game_config import GameConfig
+from tacocat.ui.stage.screens import SCREENS, Opens, ScreenName
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.text.names import default_names, stored_names
 from tacocat.ui.text.problems import problem_text, problem_title
@@ -95,13 +96,6 @@ class Navigation:
             games = self._online = OnlineGames(self.data_dir)
             self.quit_hooks.append(games.close)
         return games
-
-    def open_online(self) -> None:
-        """The Play online screen (from the title, and back from each online screen)."""
-        from tacocat.ui.scenes.online_menu import OnlineMenuScene
-
-        self.scenes.switch(OnlineMenuScene(self._app))
-        release_memory()
 
     @property
     def online_started(self) -> bool:
@@ -202,15 +196,31 @@ class Navigation:
         if self.options.demo:
             self.quit(0)
         else:
-            self.go_to_title()
+            self.open("title")
 
-    def go_to_title(self) -> None:
-        """Back to the title screen (the table's exit() autosaves)."""
-        from tacocat.ui.scenes.title import TitleScene
+    # --- the registered screens --------------------------------------------------------
 
-        self.scenes.switch(TitleScene(self._app))
-        self.audio.start_music()
-        release_memory()
+    def open(self, name: ScreenName, **options: Any) -> Scene:
+        """Open the registered screen ``name`` (:data:`~tacocat.ui.stage.screens.SCREENS`).
+
+        A screen of its own replaces every screen shown, whose memory is given back; an
+        overlay goes over the screen shown, and never over another of its kind (the Esc
+        menu pressed twice). ``options``: the screen's own (History's ``select=``, a
+        game's id; Host's ``seat=`` or ``network=``; Join's ``code=``).
+        """
+        screen = SCREENS[name]
+        scene_class = screen.scene_class()
+        top = self.scenes.top
+        if screen.opens is Opens.PUSH and isinstance(top, scene_class):
+            return top
+        scene = scene_class(self._app, **options)
+        if screen.opens is Opens.PUSH:
+            self.scenes.push(scene)
+        else:
+            self.scenes.switch(scene)
+            if top is not None:  # (nothing to give back at start-up)
+                release_memory()
+        return scene
 
     # --- overlays -----------------------------------------------------------------------
 
@@ -225,45 +235,9 @@ class Navigation:
         self.scenes.push(scene)
         return scene
 
-    def open_menu(self) -> None:
-        """The in-game Esc menu (Resume, Rules, Settings, Quit to title)."""
-        from tacocat.ui.scenes.menu import MenuScene
-
-        if not isinstance(self.scenes.top, MenuScene):
-            self.scenes.push(MenuScene(self._app))
-
-    def open_rules(self) -> None:
-        from tacocat.ui.scenes.rules import RulesScene
-
-        self.scenes.push(RulesScene(self._app))
-
-    def open_settings(self) -> None:
-        from tacocat.ui.scenes.settings import SettingsScene
-
-        self.scenes.push(SettingsScene(self._app))
-
-    def open_about(self) -> None:
-        """The About overlay: licence, credits and notices (from the title and Settings)."""
-        from tacocat.ui.scenes.about import AboutScene
-
-        self.scenes.push(AboutScene(self._app))
-
-    def open_stats(self) -> None:
-        """The Statistics overlay (from the title and from the in-game menu)."""
-        from tacocat.ui.scenes.stats import StatsScene
-
-        self.scenes.push(StatsScene(self._app))
-
     # --- history and replays -------------------------------------------------------------
 
-    def open_history(self, select: str | None = None) -> None:
-        """The History screen (from the title and the statistics); ``select``: a game's id."""
-        from tacocat.ui.scenes.history import HistoryScene
-
-        self.scenes.switch(HistoryScene(self._app, select=select))
-        release_memory()
-
-    def open_replay(self, game: GameFile, on_close: Callable[[], None] | None = None,
+    def open_replay(self, game: GameFile, on_close: Callable[[], object] | None = None,
                     game_id: str | None = None, start: int = 0) -> None:
         """Show a checked game file in the replay viewer (Close runs ``on_close``,
         else goes to the title), at step ``start``, with its kept review's marks.
@@ -282,13 +256,13 @@ class Navigation:
                                        game_id=game_id))
 
     def open_review(self, game: GameFile, game_id: str | None = None,
-                    on_close: Callable[[], None] | None = None) -> None:
+                    on_close: Callable[[], object] | None = None) -> None:
         """The game review overlay (kept review shown, else made with a progress bar)."""
         from tacocat.ui.replay.review import ReviewScene
 
         self.scenes.push(ReviewScene(self._app, game, game_id, on_close=on_close))
 
-    def open_game_file(self, path: Path, on_close: Callable[[], None] | None = None) -> bool:
+    def open_game_file(self, path: Path, on_close: Callable[[], object] | None = None) -> bool:
         """Open a game file (``--replay``, Open file…, a dropped file) in the replay viewer,
         or tell the player why it cannot be opened. True when the viewer opened."""
         from tacocat.persistence.gamefile import GameFileError, open_game_file

@@ -4,8 +4,9 @@ Scenes receive the running :class:`tacocat.ui.shell.app.App` as ``scene.app``; t
 are typed against this protocol instead, so a scene depends on the services it
 uses rather than on the app module (which imports the scenes), and tests may
 pass a stand-in. Navigation goes one way: through :attr:`App.scenes`
-(``switch``/``push``/``pop``) and the app's helpers below that build a scene
-and push or switch to it.
+(``switch``/``push``/``pop``), ``open(name)`` for a registered screen
+(:mod:`tacocat.ui.stage.screens`), and the app's helpers below that build a scene from
+what it shows and push or switch to it.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from tacocat.ui.speech.narrator import Narrator
     from tacocat.ui.stage.game_config import GameConfig
     from tacocat.ui.stage.scene_stack import SceneLike, SceneManager
+    from tacocat.ui.stage.screens import ScreenName
 
 
 class Saves(Protocol):
@@ -90,30 +92,18 @@ class App(Protocol):
 
     def finish_demo(self) -> None: ...
 
-    def go_to_title(self) -> None: ...
+    def open(self, name: ScreenName, **options: Any) -> SceneLike: ...
 
     def show_message(self, title: str, text: str,
                      on_close: Callable[[], object] | None = None) -> SceneLike: ...
 
-    def open_menu(self) -> None: ...
-
-    def open_rules(self) -> None: ...
-
-    def open_settings(self) -> None: ...
-
-    def open_about(self) -> None: ...
-
-    def open_stats(self) -> None: ...
-
-    def open_history(self, select: str | None = None) -> None: ...
-
-    def open_replay(self, game: GameFile, on_close: Callable[[], None] | None = None,
+    def open_replay(self, game: GameFile, on_close: Callable[[], object] | None = None,
                     game_id: str | None = None, start: int = 0) -> None: ...
 
     def open_review(self, game: GameFile, game_id: str | None = None,
-                    on_close: Callable[[], None] | None = None) -> None: ...
+                    on_close: Callable[[], object] | None = None) -> None: ...
 
-    def open_game_file(self, path: Path, on_close: Callable[[], None] | None = None) -> bool: ...
+    def open_game_file(self, path: Path, on_close: Callable[[], object] | None = None) -> bool: ...
 
     def refuse_game_file(self, name: str, error: GameFileError, kept: bool = False) -> None: ...
 
@@ -139,8 +129,6 @@ class App(Protocol):
 
     @property
     def online(self) -> OnlineGames: ...
-
-    def open_online(self) -> None: ...
 
     #: True once the kept online games are followed again (at start-up, while idle).
     online_resumed: bool

@@ -270,7 +270,7 @@ class Controls:
         self.focus_ring.focus_button("primary")
 
     def _open_menu(self) -> None:
-        self.table.app.open_menu()
+        self.table.app.open("menu")
 
     # --- events -------------------------------------------------------------------------
 

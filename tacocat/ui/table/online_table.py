@@ -150,7 +150,7 @@ class OnlineTableScene(TableScene):
         return tr("tacocat.online.back_to_games")
 
     def rematch(self) -> None:
-        self.app.open_online()
+        self.app.open("online_menu")
 
     def exit(self) -> None:
         """Leaving the table: nothing to save (the server keeps the game)."""

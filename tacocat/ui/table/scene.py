@@ -404,7 +404,7 @@ class TableScene(Scene):
         except GameFileError as error:
             self.app.refuse_game_file(f"{game_id}.json", error, kept=True)
             return False
-        self.app.open_replay(game, on_close=lambda: self.app.open_history(select=game_id),
+        self.app.open_replay(game, on_close=lambda: self.app.open("history", select=game_id),
                              game_id=game_id)
         return True
 

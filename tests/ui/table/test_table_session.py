@@ -227,7 +227,7 @@ def test_continue_resumes_the_game_left_at_the_table(make_app, tmp_path):
     wait_for_turn(app, table)
     left_at = table.session.state
     assert store.has_autosave()
-    app.go_to_title()  # leaving the table saves it
+    app.open("title")  # leaving the table saves it
     assert not any(isinstance(s, TableScene) for s in app.scenes.stack)
 
     again = make_app("--continue", saves=SaveStore(tmp_path))

@@ -69,7 +69,7 @@ def differences(table, state: GameState) -> list[str]:
 
 def _continue_at(app, state: GameState):
     """Back to the title, then Continue at ``state``: a new table laid out from it."""
-    app.go_to_title()
+    app.open("title")
     config = GameConfig("vs_ai", "easy", 0, ("Ana", "Computer"), seed=1)
     app.start_game(config, state=state, worker=AIWorker("inline"))  # lays out the table
     return table_of(app)

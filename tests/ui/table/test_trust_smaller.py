@@ -69,9 +69,9 @@ def test_the_title_emphasises_continue_and_asks_before_quitting(make_app, fake_s
     app = make_app(saves=fake_saves(autosave=True))
     step(app, 2)
     title = app.scenes.top
-    assert title.buttons[0] is title.continue_button  # the game in progress comes first
-    assert "@big" in title.continue_button.class_ids  # the big button's style
-    assert "@big" not in title.new_game_button.class_ids
+    assert next(iter(title.buttons)) == "continue"  # the game in progress comes first
+    assert "@big" in title.buttons["continue"].class_ids  # the big button's style
+    assert "@big" not in title.buttons["new_game"].class_ids
     quits = []
     app.quit = lambda code=0: quits.append(code)
     title.ask_to_quit()

@@ -109,7 +109,7 @@ def _title_has_tutorial(app: object) -> bool:
 
     title = app.scenes.top  # type: ignore[attr-defined]
     assert isinstance(title, TitleScene)
-    return getattr(title, "tutorial_button", None) is not None
+    return "tutorial" in title.buttons
 
 
 def test_the_title_offers_it_until_a_game_or_the_guided_game_is_finished(make_app, tmp_path):
@@ -119,7 +119,7 @@ def test_the_title_offers_it_until_a_game_or_the_guided_game_is_finished(make_ap
     app = make_app()
     assert _title_has_tutorial(app)
     key(app, pygame.K_SPACE)  # the buttons rise into place: land them
-    click(app, app.scenes.top.tutorial_button.rect.center, frames=4)
+    click(app, app.scenes.top.buttons["tutorial"].rect.center, frames=4)
     assert app.scenes.top.name == "tutorial"
     save_stats(tmp_path, app.stats.record_game("vs_ai", "easy", True, rounds_won=4, rounds_lost=0))
     assert not _title_has_tutorial(make_app())
@@ -133,7 +133,7 @@ def test_how_to_play_always_reaches_it(make_app, tmp_path):
 
     save_progress(tmp_path, TutorialProgress(3, True))
     app = make_app()
-    app.open_rules()
+    app.open("rules")
     step(app, 3)
     click(app, app.scenes.top.tutorial_button.rect.center, frames=4)
     scene = tutorial_of(app)
