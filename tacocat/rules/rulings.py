@@ -1,8 +1,10 @@
 """The rulings: our choices where the rulebook is silent, as data.
 
 Each entry names a ruling, says it in one player-facing sentence, and points
-at the one place in the engine that implements it. The rules screen and the
-docs read this table; tests are named after the ids.
+at the one place in the engine that implements it. Tests hold the table to the
+code: every ``implemented_by`` must resolve, and every ruling has a scenario test
+named ``test_ruling_<id>`` under tests/rules/ (tests/rules/test_ruleset.py). The
+rules screen says the same rulings in its own translated words.
 """
 
 from __future__ import annotations

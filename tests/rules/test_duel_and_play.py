@@ -129,7 +129,7 @@ def test_no_passing_an_attacker_with_two_cards_must_attack():
     assert legal and all(isinstance(a, Attack) and len(a.cards) == 1 for a in legal)
 
 
-def test_defending_each_jumbo_card_in_ascending_order():
+def test_ruling_jumbo_ascending_each_card_is_answered_lowest_first():
     state = play_ready((1, 5, 6, 7, 9), (2, 6, 7, 8, 10))
     state, _ = state.apply(Attack(FIRST, (5, 6, 7)))
     targets = []

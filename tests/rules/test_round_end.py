@@ -55,7 +55,7 @@ def test_tied_showdown_replays_the_round_from_the_same_space():
     assert state.hand_size == 7 and state.phase is Phase.REPLACE
 
 
-def test_tie_variant_gives_the_round_to_the_arrow_player_on_a_one_arrow_space():
+def test_ruling_tie_goes_to_arrow_on_a_one_arrow_space():
     variant = Ruleset(tie_goes_to_arrow=True)
     # After the first player wins a round the arrow points at the second player.
     deal = deal_order((3, 5, 7, 10, 11, 12), (3, 6, 8, 10, 11, 12), ruleset=variant)
@@ -70,7 +70,7 @@ def test_tie_variant_gives_the_round_to_the_arrow_player_on_a_one_arrow_space():
     assert state.wins == (1, 1)
 
 
-def test_tie_variant_still_replays_on_the_two_arrow_centre():
+def test_ruling_tie_goes_to_arrow_still_replays_on_the_two_arrow_centre():
     variant = Ruleset(tie_goes_to_arrow=True)
     state, _ = new_game(0, variant, recorded_deals=(TIE_DEAL,))
     state, events = play_to_tied_showdown(state)

@@ -2,6 +2,7 @@
 
 import importlib
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -85,6 +86,13 @@ def test_every_ruling_is_catalogued_once():
     assert len(ids) == len(set(ids))
     assert {"deck", "board", "secret_centre_replacement", "draw_order", "duel_last_card_showdown",
             "higher_response_defends", "jumbo_ascending", "tie_goes_to_arrow"} <= set(ids)
+
+
+def test_every_ruling_has_a_scenario_test_named_after_it():
+    sources = "".join(path.read_text(encoding="utf-8")
+                      for path in Path(__file__).parent.glob("test_*.py"))
+    untested = [r.id for r in RULINGS if f"def test_ruling_{r.id}" not in sources]
+    assert not untested, untested
 
 
 def test_every_ruling_names_code_that_exists():

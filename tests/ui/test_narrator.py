@@ -129,3 +129,12 @@ def test_a_voice_is_chosen_by_language():
 
 def test_no_voice_error_is_an_exception():
     assert issubclass(NoVoice, Exception)
+
+
+def test_every_language_has_a_voice_row():
+    """A language added to the game without its voice codes would speak English words
+    in no voice at all: each needs its ISO codes and its Windows LCIDs."""
+    from tacocat.languages import LANGUAGES
+    from tacocat.ui.speech.engines import LCIDS, VOICE_LANGUAGES
+
+    assert set(VOICE_LANGUAGES) == set(LANGUAGES) == set(LCIDS)

@@ -1,4 +1,4 @@
-"""Issue #19 (larger text): every pygame_gui screen makes room for 150 % text.
+"""Every pygame_gui screen makes room for 150 % text (issue #19, larger text).
 
 For each screen (tests/ui/screen_growth.py), built at 100 % and again after the
 Text size was switched to 150 % live from Settings: what pygame_gui renders grows

@@ -40,14 +40,14 @@ class Engine(Protocol):
 VOICE_LANGUAGES = {"en": ("en",), "fil": ("fil", "tl"), "lv": ("lv",), "lo": ("lo",),
                    "sq": ("sq",)}
 #: Windows' SAPI lists a voice's language as a hexadecimal LCID.
-_LCIDS = {"en": ("409", "809", "c09", "1009", "1409"), "fil": ("464",), "lv": ("426",),
+LCIDS = {"en": ("409", "809", "c09", "1009", "1409"), "fil": ("464",), "lv": ("426",),
           "lo": ("454",), "sq": ("41c",)}
 
 
 def voice_for(voices: list[Any], language: str) -> Any | None:
     """The first voice whose languages (or id) name ``language``, else None."""
     wanted = VOICE_LANGUAGES.get(language, (language,))
-    lcids = _LCIDS.get(language, ())
+    lcids = LCIDS.get(language, ())
     for voice in voices:
         tags = [_tag(lang) for lang in (getattr(voice, "languages", None) or [])]
         ident = str(getattr(voice, "id", "")).lower()

@@ -1,4 +1,6 @@
-"""The smaller things of issue 23 (items 8 and 9), each checked."""
+"""Details of several screens a player trusts (issue 23, items 8 and 9): the History's
+singular, cards seen, no ring behind the round result, the replay's round name, the title's
+Continue, the game over's replay and review, a hot-seat answer with no choice."""
 
 from __future__ import annotations
 
