@@ -17,6 +17,19 @@ os.environ["LC_ALL"] = "C.UTF-8"
 
 import pytest  # noqa: E402 - after the environment above
 
+#: The folders and files of the quick subset (``pytest -m quick``, under a minute on two
+#: cores): the rules engine, the wire format, persistence, the tutorial's script and the
+#: docs' examples - pure code, no window, no subprocess. Slow tests there stay out.
+QUICK = ("rules", "net", "persistence", "tutorial", "test_docs_examples.py")
+_TESTS = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        parts = item.path.relative_to(_TESTS).parts
+        if parts[0] in QUICK and item.get_closest_marker("slow") is None:
+            item.add_marker(pytest.mark.quick)
+
 
 @pytest.fixture
 def loopback_server(tmp_path):

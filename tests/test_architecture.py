@@ -90,6 +90,12 @@ def test_the_linter_passes_everywhere_code_is_kept():
     assert result.returncode == 0, result.stdout[-6000:]
 
 
+def test_the_pre_commit_hooks_are_a_valid_configuration():
+    """.pre-commit-config.yaml runs these gates before a commit: pre-commit must accept it."""
+    result = _run("pre_commit", "validate-config", ".pre-commit-config.yaml")
+    assert result.returncode == 0, result.stdout[-2000:]
+
+
 @pytest.mark.slow
 def test_rules_ai_tutorial_and_persistence_pass_mypy_strict():
     result = _run("mypy", "--strict", "tacocat/rules", "tacocat/ai", "tacocat/tutorial",
