@@ -83,6 +83,14 @@ def test_the_whole_package_passes_mypy():
     assert result.returncode == 0, result.stdout[-6000:]
 
 
+@pytest.mark.slow
+def test_the_tools_pass_mypy():
+    """What builds, packages and checks the game (tools/) is typed as the game is: a tool
+    that drives the app reaches a scene by its class, never an untyped attribute."""
+    result = _run("mypy", "--explicit-package-bases", "tools")
+    assert result.returncode == 0, result.stdout[-6000:]
+
+
 def test_the_linter_passes_everywhere_code_is_kept():
     """ruff (pyproject.toml's [tool.ruff]) over the game, its tests, tools and benches: lint
     is a gate, not something fixed in a later commit."""

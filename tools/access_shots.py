@@ -23,8 +23,10 @@ import pygame  # noqa: E402
 
 from tacocat.cli import parse_args  # noqa: E402
 from tacocat.ui.scenes.round_result import RoundResultScene  # noqa: E402
+from tacocat.ui.scenes.settings import SettingsScene  # noqa: E402
 from tacocat.ui.shell.app import App  # noqa: E402
-from tools.trust_shots import against_the_computer  # noqa: E402  (named as the game names it)
+from tacocat.ui.table.scene import TableScene  # noqa: E402
+from tools.trust_shots import against_the_computer, game_of, on_top  # noqa: E402  (named as the game names it)
 
 
 def main(out: Path, what: str, language: str, percent: int) -> None:
@@ -52,7 +54,7 @@ def main(out: Path, what: str, language: str, percent: int) -> None:
     else:
         app.options.speed = 8.0
         app.start_game(against_the_computer(3))
-        table = app.scenes.top
+        table = on_top(app, TableScene)
         for _ in range(3000):
             frames(1)
             if table.acting_seat() is not None and app.scenes.top is table:
@@ -67,7 +69,7 @@ def main(out: Path, what: str, language: str, percent: int) -> None:
                 break
             seat = table.acting_seat()
             if seat is not None and top is table:
-                table.session.submit(table.session.legal(seat)[0])
+                game_of(table).submit(game_of(table).legal(seat)[0])
             frames(1)
     app._shutdown()
 
@@ -84,10 +86,11 @@ def screens(app: App, frames, save, stem: str) -> None:
     app.open("settings")
     frames(40)
     save(f"{stem}-settings.png")
-    settings = app.scenes.top
+    settings = on_top(app, SettingsScene)
     key(pygame.K_TAB)  # (the first key shows the ring)
     for _ in range(40):
-        if app.focus.focused().target.element is settings.done_button:
+        slot = app.focus.focused()
+        if slot is not None and getattr(slot.target, "element", None) is settings.done_button:
             break
         key(pygame.K_TAB)
     frames(20)

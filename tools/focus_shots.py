@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from tacocat.cli import parse_args  # noqa: E402
+from tacocat.seating import GameKind  # noqa: E402
 from tacocat.ui.shell.app import App  # noqa: E402
 from tacocat.ui.stage.game_config import GameConfig  # noqa: E402
 
@@ -63,7 +64,7 @@ def main(out: Path) -> None:
         post(app, key(pygame.K_DOWN))  # sound, music, mute -> the speed row
     pygame.image.save(app.screen, str(out / "focus-settings.png"))
     app.scenes.pop()
-    app.start_game(GameConfig("vs_ai", "easy", human_seat=0, seed=3))
+    app.start_game(GameConfig(GameKind.VS_AI, "easy", human_seat=0, seed=3))
     frames(app, 90)
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # the controller is the last input
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)

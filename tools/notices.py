@@ -43,6 +43,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
@@ -199,7 +200,7 @@ def runtime_closure(lines: Iterable[str]) -> list[metadata.Distribution]:
 
 def license_field(distribution: metadata.Distribution) -> str:
     """The SPDX expression, else a one-line License field, else the licence classifiers."""
-    meta = distribution.metadata
+    meta: Any = distribution.metadata  # (an email.message.Message: .get exists)
     expression = meta.get("License-Expression")
     if expression:
         return str(expression)

@@ -130,7 +130,8 @@ def ledger_answers(path: Path = LEDGER) -> dict[str, dict[str, str]]:
     overrides an earlier one; within one section "applied differently" stands."""
     keys = list(leaves(load("en")))
     found: dict[str, dict[str, tuple[int, str]]] = {}
-    code, section, columns = "", 0, []
+    code, section = "", 0
+    columns: list[str] = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("#"):
             section += 1

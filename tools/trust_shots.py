@@ -23,6 +23,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -30,12 +31,17 @@ import pygame  # noqa: E402
 
 from tacocat.cli import parse_args  # noqa: E402
 from tacocat.rules import Action, Phase  # noqa: E402
+from tacocat.seating import GameKind  # noqa: E402
 from tacocat.ui.scenes.game_over import GameOverScene  # noqa: E402
 from tacocat.ui.scenes.round_result import RoundResultScene  # noqa: E402
 from tacocat.ui.shell.app import App  # noqa: E402
 from tacocat.ui.stage.game_config import GameConfig  # noqa: E402
+from tacocat.ui.stage.scene import Scene  # noqa: E402
+from tacocat.ui.table.scene import TableScene  # noqa: E402
+from tacocat.ui.table.session import GameSession  # noqa: E402
 from tacocat.ui.text.i18n import tr  # noqa: E402
 from tacocat.ui.text.names import default_names  # noqa: E402
+from tacocat.ui.tutorial.scene import TutorialScene  # noqa: E402
 
 DT = 1 / 30
 #: The seed of the first game tried for the lost round and game (fixed: the same pictures).
@@ -46,8 +52,26 @@ CONFIRM_VALUE = 7
 
 def against_the_computer(seed: int) -> GameConfig:
     """The game New game starts on easy with the default name: "Sun" against "Computer"."""
-    return GameConfig("vs_ai", "easy", 0, (default_names()[0], tr("tacocat.names.computer")),
+    return GameConfig(GameKind.VS_AI, "easy", 0, (default_names()[0], tr("tacocat.names.computer")),
                       seed=seed)
+
+
+SceneT = TypeVar("SceneT", bound=Scene)
+
+
+def on_top(app: App, kind: type[SceneT]) -> SceneT:
+    """The top scene, which must be a ``kind`` (the picture would show something else)."""
+    top = app.scenes.top
+    if not isinstance(top, kind):
+        raise SystemExit(f"expected the {kind.__name__} on top, not {top}")
+    return top
+
+
+def game_of(table: TableScene) -> GameSession:
+    """The table's game (a local one: these pictures never show an online game)."""
+    session = table.session
+    assert isinstance(session, GameSession), session
+    return session
 
 
 def frames(app: App, count: int) -> None:
@@ -70,9 +94,9 @@ def click(app: App, pos: tuple[int, int]) -> None:
     frames(app, 3)
 
 
-def wait_for_turn(app: App, table: object, limit: int = 20000) -> None:
+def wait_for_turn(app: App, table: TableScene, limit: int = 20000) -> None:
     for _ in range(limit):
-        if table.acting_seat() is not None and app.scenes.top is table:  # type: ignore[attr-defined]
+        if table.acting_seat() is not None and app.scenes.top is table:
             return
         frames(app, 1)
     raise SystemExit("the player's turn never came")
@@ -81,19 +105,19 @@ def wait_for_turn(app: App, table: object, limit: int = 20000) -> None:
 def shoot_confirm(app: App, path: Path) -> None:
     """Keep the hand, then pick a duel card by a click: the button offers to play it."""
     app.start_game(against_the_computer(FIRST_SEED))
-    table = app.scenes.top
+    table = on_top(app, TableScene)
     wait_for_turn(app, table)
     click(app, table.buttons["secondary"].rect.center)  # keep all
     wait_for_turn(app, table)
-    if table.session.state.phase is not Phase.DUEL:
-        raise SystemExit(f"expected the duel, not {table.session.state.phase}")
+    if game_of(table).state.phase is not Phase.DUEL:
+        raise SystemExit(f"expected the duel, not {game_of(table).state.phase}")
     hand = table.my_hand()
     card = next((s for s in hand if s.value == CONFIRM_VALUE), hand[len(hand) // 2])
-    before = table.session.state
+    before = game_of(table).state
     click(app, table.card_rect(card).center)
     # The pointer rests on the card, as after a real click; nothing is played yet.
     save(app, path, settle=30)
-    if table.session.state is not before or not card.selected:
+    if game_of(table).state is not before or not card.selected:
         raise SystemExit("the click played the card (or did not pick it)")
     print("  button:", table.buttons["primary"].label)
 
@@ -110,9 +134,9 @@ def banner_path(path: Path) -> Path:
     return path.with_name(f"{stem}-banner-{language}{path.suffix}")
 
 
-def shoot_banner(app: App, table: object, path: Path) -> None:
+def shoot_banner(app: App, table: TableScene, path: Path) -> None:
     """The table's banner once it has faded in (the screen before the result's)."""
-    view = table.view  # type: ignore[attr-defined]
+    view = table.view
     for _ in range(60):
         if view.banners[-1].alpha >= 0.99:
             break
@@ -126,7 +150,7 @@ def shoot_lost(app: App, round_path: Path, game_path: Path, seeds: int = 10) -> 
     round_shot = False
     for seed in range(FIRST_SEED, FIRST_SEED + seeds):
         app.start_game(against_the_computer(seed))
-        table = app.scenes.top
+        table = on_top(app, TableScene)
         shown: list[object] = []  # the banners already seen
         for _ in range(200000):
             top = app.scenes.top
@@ -151,9 +175,8 @@ def shoot_lost(app: App, round_path: Path, game_path: Path, seeds: int = 10) -> 
                     print("  game seed", seed, "wins", top.info.wins)
                     return
                 break  # the player won this one: the next seed
-            elif top is table and table.acting_seat() is not None:
-                seat = table.acting_seat()
-                table.session.submit(poor_move(table.session.legal(seat)))
+            elif top is table and (seat := table.acting_seat()) is not None:
+                game_of(table).submit(poor_move(game_of(table).legal(seat)))
             frames(app, 1)
     raise SystemExit("the computer never won a game")
 
@@ -161,8 +184,9 @@ def shoot_lost(app: App, round_path: Path, game_path: Path, seeds: int = 10) -> 
 def shoot_handover(app: App, path: Path) -> None:
     """The guided game played from near its end, by its own expected moves, to game over."""
     app.start_tutorial(step=20)
-    scene = app.scenes.top
-    steps = scene.tutorial.steps  # type: ignore[attr-defined]
+    scene = on_top(app, TutorialScene)
+    steps = scene.tutorial.steps
+    session = scene.tutorial_session
     for _ in range(200000):
         top = app.scenes.top
         if isinstance(top, GameOverScene):
@@ -171,9 +195,8 @@ def shoot_handover(app: App, path: Path) -> None:
             return
         if isinstance(top, RoundResultScene) and top.armed:
             top.next_round()
-        elif (top is scene and scene.session.step < len(steps)  # type: ignore[attr-defined]
-              and scene.coach_showing()):  # type: ignore[attr-defined]
-            scene.session.submit(steps[scene.session.step].expect)  # type: ignore[attr-defined]
+        elif top is scene and session.step < len(steps) and scene.coach_showing():
+            session.submit(steps[session.step].expect)
         frames(app, 1)
     raise SystemExit("the guided game never ended")
 

@@ -21,7 +21,7 @@ Point = tuple[float, float]
 
 
 # Surface helpers
-def canvas(w: int, h: int, base: str = INK) -> Surface:
+def canvas(w: int, h: int, base: str | pygame.Color = INK) -> Surface:
     """A transparent surface whose invisible pixels carry ``base`` (avoids dark AA fringes)."""
     surf = Surface((w, h), pygame.SRCALPHA)
     surf.fill(rgba(base, 0))

@@ -38,7 +38,8 @@ def _token_tail(s: int) -> Surface:
     size = (TOKEN_SIZE[0] * s, TOKEN_SIZE[1] * s)
     tail = canvas(*size)
     ctrl = ((24, 66), (4, 68), (1, 40), (11, 24))
-    pts = [_bezier(*(scaled([p], s)[0] for p in ctrl), i / 40) for i in range(41)]
+    p0, p1, p2, p3 = scaled(ctrl, s)
+    pts = [_bezier(p0, p1, p2, p3, i / 40) for i in range(41)]
     for i, (x, y) in enumerate(pts):
         pygame.draw.circle(tail, rgba(TORTILLA), (x, y), (5.4 - 1.2 * i / 40) * s)
     tail = outlined(tail, INK, 2.2 * s)
@@ -56,7 +57,8 @@ SHELL_BOX = (13, 18, 88, 76)  # 1x ellipse whose lower half is the front of the 
 SHELL_TOP = 56  # 1x y of the shell's open edge
 
 
-def _half_ellipse(size: tuple[int, int], box: pygame.Rect, top: float, colour: str) -> Surface:
+def _half_ellipse(size: tuple[int, int], box: pygame.Rect, top: float,
+                  colour: str | pygame.Color) -> Surface:
     """The part of an ellipse below ``top``: a taco shell seen from the side."""
     half = canvas(*size, base=colour)
     pygame.draw.ellipse(half, rgba(colour), box)

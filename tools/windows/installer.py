@@ -167,7 +167,8 @@ class NativeHost:
             handle = winreg.OpenKey(winreg.HKEY_CURRENT_USER, sub)  # type: ignore[attr-defined,unused-ignore]
         except OSError:
             return None
-        values, index = {}, 0
+        values: dict[str, str] = {}
+        index = 0
         with handle:
             while True:
                 try:
