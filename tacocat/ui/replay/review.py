@@ -26,7 +26,7 @@ from tacocat.ai.worker import AIWorker
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.rules import GameState
-from tacocat.ui.replay.timeline import Note
+from tacocat.ui.replay.timeline import Note, NoteTone
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.text import text_scale
 from tacocat.ui.text.i18n import decimal, number, percent, tr
@@ -93,7 +93,8 @@ def review_notes(review: Review, states: Sequence[GameState] = ()) -> dict[int, 
     for m, mark in marked:
         text = note_with_reason(tr(f"tacocat.review.note_{mark}", **_params(m)),
                                 moment_reasons(m, review.seat, states))
-        notes[m.step] = Note(text, mark, decision=True, seat=review.seat,
+        tone: NoteTone = "blunder" if mark == "blunder" else "mistake"
+        notes[m.step] = Note(text, tone, decision=True, seat=review.seat,
                              best=_cards_of(m.best))
     for m, _ in marked:
         notes.setdefault(m.step + 1, dataclasses.replace(notes[m.step], decision=False,

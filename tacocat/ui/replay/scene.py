@@ -22,7 +22,7 @@ from tacocat.rules import events as ev
 from tacocat.ui.input.prompts import pad_label
 from tacocat.ui.replay.controls import ReplayControls
 from tacocat.ui.replay.player import SPEEDS
-from tacocat.ui.replay.timeline import Note, Timeline
+from tacocat.ui.replay.timeline import NOTE_TONES, Note, Timeline
 from tacocat.ui.stage.scene import Scene
 from tacocat.ui.table import resume
 from tacocat.ui.table.rig import table_rig
@@ -30,6 +30,7 @@ from tacocat.ui.table.turn import turn_of
 from tacocat.ui.table.view import TableView
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.text.narration import describe
+from tacocat.ui.widgets.tones import PromptTone
 
 if TYPE_CHECKING:
     from tacocat.persistence.gamefile import GameFile, GameInfo
@@ -233,12 +234,11 @@ class ReplayScene(Scene):
                 wanted.remove(value)
             sprite.glow = 1.0 if lit else 0.0
 
-    def status_line(self) -> tuple[str, str]:
+    def status_line(self) -> tuple[str, PromptTone]:
         """The line under the table: this step's note, else what this step did."""
         note = self.notes.get(self.index)
         if note is not None:
-            return note.text, {"good": "do", "mistake": "hint", "blunder": "error"}.get(
-                note.tone, "info")
+            return note.text, NOTE_TONES[note.tone]
         if self.index == 0:
             if self.app.input.controller:  # the prompt names the controller's buttons
                 return tr("tacocat.focus.replay_start", play=pad_label("select"),

@@ -9,11 +9,19 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
+from typing import Literal
 
 from tacocat.rules import GameState
 from tacocat.rules import events as ev
 from tacocat.rules.record import GameRecord
 from tacocat.ui.results.score import ScoreBook
+from tacocat.ui.widgets.tones import PromptTone
+
+#: How a note judges its step.
+NoteTone = Literal["info", "good", "mistake", "blunder"]
+#: The prompt line's tone for each (a mistake reads as a hint, a blunder as an error).
+NOTE_TONES: dict[NoteTone, PromptTone] = {"info": "info", "good": "do", "mistake": "hint",
+                                         "blunder": "error"}
 
 
 @dataclass(frozen=True)
@@ -28,7 +36,7 @@ class Note:
     """
 
     text: str
-    tone: str = "info"
+    tone: NoteTone = "info"
     decision: bool = False
     seat: int | None = None
     best: tuple[int, ...] = ()

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Literal
 
+from tacocat.ui.widgets.tones import BannerTone
+
 Outcome = Literal["won", "lost", "shown"]
 
 
@@ -27,11 +29,11 @@ def outcome(player: int | None, winner: int) -> Outcome:
     return "won" if winner == player else "lost"
 
 
-def banner_tone(player: int | None, winner: int) -> str:
+def banner_tone(player: int | None, winner: int) -> BannerTone:
     """The banner's tone: ``good`` (green), ``bad`` (sombre) or ``seat0``/``seat1``."""
     result = outcome(player, winner)
     if result == "shown":
-        return f"seat{winner}"
+        return "seat0" if winner == 0 else "seat1"
     return "good" if result == "won" else "bad"
 
 

@@ -14,17 +14,12 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
+
+from tacocat.ui.stage.screen_names import ScreenName
 
 if TYPE_CHECKING:
     from tacocat.ui.stage.scene import Scene
-
-#: The names of the registered screens (each its scene's ``name``).
-ScreenName = Literal[
-    "title", "new_game", "history", "rules", "settings", "keys", "about", "stats", "menu",
-    "online_menu", "online_host", "online_join", "online_lan", "online_games",
-]
-
 
 class Opens(Enum):
     """How a screen takes the window."""

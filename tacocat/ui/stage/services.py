@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from tacocat.ui.speech.narrator import Narrator
     from tacocat.ui.stage.game_config import GameConfig
     from tacocat.ui.stage.scene_stack import SceneLike, SceneManager
-    from tacocat.ui.stage.screens import ScreenName
+    from tacocat.ui.stage.screen_names import ScreenName
 
 
 class Saves(Protocol):

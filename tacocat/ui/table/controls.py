@@ -28,6 +28,7 @@ from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button, ButtonGroup
 from tacocat.ui.widgets.cards import CardSprite
+from tacocat.ui.widgets.tones import PromptTone
 
 if TYPE_CHECKING:
     from tacocat.ui.table.session import TableSession
@@ -48,7 +49,7 @@ class Controls:
         self.table = table
         self.session = session
         self.message: str | None = None
-        self.message_tone = "error"
+        self.message_tone: PromptTone = "error"
         self._message_left = 0.0
         self.hint_text: str | None = None
         self._hint_wanted = False
@@ -100,7 +101,7 @@ class Controls:
         """The resting pointer, when it is over the table's furniture (not a card or button)."""
         return self.pointer.resting_on_table(self.buttons.values())
 
-    def prompt_message(self) -> tuple[str, str] | None:
+    def prompt_message(self) -> tuple[str, PromptTone] | None:
         """The message the prompt line shows, with its tone, or None."""
         return (self.message, self.message_tone) if self.message else None
 
@@ -146,7 +147,7 @@ class Controls:
         self.selection.clear()
         self.hint_text = None
 
-    def _say(self, text: str, tone: str = "error") -> None:
+    def _say(self, text: str, tone: PromptTone = "error") -> None:
         self.message = text
         self.message_tone = tone
         self._message_left = MESSAGE_TIME

@@ -24,7 +24,8 @@ from tacocat.ui.stage import tween as tw
 from tacocat.ui.table import confetti
 from tacocat.ui.table.view import Banner, TableView
 from tacocat.ui.widgets import layout as L
-from tacocat.ui.widgets.cards import CardSprite
+from tacocat.ui.widgets.cards import CardSprite, Zone
+from tacocat.ui.widgets.tones import BannerTone
 
 # Durations in seconds at speed 1.
 FLY = 0.36
@@ -38,7 +39,7 @@ BANNER_FADE = 0.2
 THUMP_SCALE = 1.12
 THUMP_TIME = (0.06, 0.16)
 #: Where a landing card thumps (not a hand, not a pile).
-THUMP_ZONES = frozenset({"duel", "attack", "response", "showdown"})
+THUMP_ZONES: frozenset[Zone] = frozenset({"duel", "attack", "response", "showdown"})
 #: Reveals whose log line waits until the cards have turned (the log never runs ahead).
 _LOG_WHEN_SHOWN = (ev.DuelRevealed, ev.ShowdownRevealed)
 
@@ -280,7 +281,7 @@ class Motion:
             del view.discard_sprites[:excess]
         return delay + max(0, len(sprites) - 1) * stagger + duration
 
-    def _banner(self, text: str, tone: str = "info", hold: float = 1.1) -> float:
+    def _banner(self, text: str, tone: BannerTone = "info", hold: float = 1.1) -> float:
         """Show a banner (it never holds up input); returns when it has faded out."""
         banner = Banner(text, tone)
         self.view.banners.append(banner)

@@ -23,6 +23,7 @@ from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.style import SurfaceLRU, TextCache, mix, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_lines, draw_text, fit_lines, fitted, line_step
+from tacocat.ui.widgets.tones import BannerTone, PromptTone
 
 LOG_FONT = 16
 LOG_LINE = 20
@@ -42,7 +43,7 @@ PANEL_CACHE_BYTES = 2 * 2**20
 PROMPT_CACHE_BYTES = 2**20
 
 
-def banner_colours(tone: str) -> tuple[Any, Any, Any]:
+def banner_colours(tone: BannerTone) -> tuple[Any, Any, Any]:
     """(fill, ink, outline) of a banner: green for the player's win, sombre slate for
     their loss, the winner's colour on a shared screen, cheese for news."""
     p = palette()
@@ -50,8 +51,8 @@ def banner_colours(tone: str) -> tuple[Any, Any, Any]:
         return p.avocado_dark, p.white, p.ink
     if tone == "bad":
         return p.table_deep, p.card_face, p.ink
-    if tone in ("seat0", "seat1"):
-        return p.seat(int(tone[-1]), dark=True), p.white, p.ink
+    if tone == "seat0" or tone == "seat1":
+        return p.seat(0 if tone == "seat0" else 1, dark=True), p.white, p.ink
     return p.cheese, p.ink, p.card_face
 
 
@@ -182,7 +183,7 @@ class PanelPainter:
         self.prompt_rect = panel.get_rect(center=(L.WIDTH // 2, L.PROMPT_Y - lift))
         surface.blit(panel, self.prompt_rect)
 
-    def _prompt_panel(self, text: str, tone: str) -> pygame.Surface:
+    def _prompt_panel(self, text: str, tone: PromptTone) -> pygame.Surface:
         """The prompt on its panel: one line (a size or two smaller if need be), else two,
         else three (a hint or a review's note with its reason, in Filipino)."""
         p = palette()

@@ -16,14 +16,15 @@ from tacocat.ui.table.turn import Turn
 from tacocat.ui.text.card_words import card_list, cards_text
 from tacocat.ui.text.i18n import percents, tr
 from tacocat.ui.text.reason_words import hint_with_reason, short_odds
+from tacocat.ui.widgets.tones import PromptTone
 
 if TYPE_CHECKING:
     from tacocat.ai.hints import Hint
     from tacocat.ai.reasons import Reason
 
 
-def prompt_line(turn: Turn, message: tuple[str, str] | None = None,
-                hint: str | None = None) -> tuple[str, str]:
+def prompt_line(turn: Turn, message: tuple[str, PromptTone] | None = None,
+                hint: str | None = None) -> tuple[str, PromptTone]:
     """The prompt: a message first, then a hint, then what the acting seat may do."""
     if message is not None and message[0]:
         return message

@@ -47,6 +47,7 @@ from tacocat.ui.table.turn import Turn, turn_of
 from tacocat.ui.text.narration import describe
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
+from tacocat.ui.widgets.tones import PromptTone
 
 if TYPE_CHECKING:
     from tacocat.persistence.saves import LoadResult
@@ -211,7 +212,7 @@ class TableScene(Scene):
         """Where ``sprite`` is on screen now (tests click there)."""
         return self.renderer.rect_of(sprite)
 
-    def prompt_text(self) -> tuple[str, str]:
+    def prompt_text(self) -> tuple[str, PromptTone]:
         """The line under the table now: (text, tone). Asks, changes nothing (the frame's
         :meth:`_refresh_view` puts the same line in the view model for the painter)."""
         return prompt_line(self._turn_now(), self.controls.prompt_message(),

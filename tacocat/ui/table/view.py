@@ -21,6 +21,7 @@ from tacocat.ui.table.confetti import Particle
 from tacocat.ui.table.turn import Turn
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite
+from tacocat.ui.widgets.tones import BannerTone, PromptTone
 
 #: Entries the round log keeps.
 LOG_LINES = 7
@@ -31,7 +32,7 @@ class Banner:
 
     __slots__ = ("text", "alpha", "y", "tone")
 
-    def __init__(self, text: str, tone: str = "info") -> None:
+    def __init__(self, text: str, tone: BannerTone = "info") -> None:
         self.text = text
         self.alpha = 0.0
         self.y = 0.0
@@ -94,7 +95,7 @@ class TableView:
         #: This frame's decision (set by the scene before it draws).
         self.turn = Turn()
         #: The line under the table, ``(text, tone)`` (set by the scene before it draws).
-        self.prompt: tuple[str, str] = ("", "info")
+        self.prompt: tuple[str, PromptTone] = ("", "info")
         #: The card or button the keyboard focus is on, or None.
         self.focus: object | None = None
         #: A tooltip to show, ``(text, pointer)``, or None (set by the scene before it draws).

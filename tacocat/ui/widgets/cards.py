@@ -15,7 +15,7 @@ screen - tests replace it to prove which faces were shown.
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, Literal
 
 import pygame
 
@@ -29,6 +29,12 @@ SHADOW_PAD = CARD_SHADOW_PAD
 
 _uid = itertools.count(1)
 
+#: Where a card lies: in a hand, on the table (the duel, an attack and its responses, the
+#: showdown), on the discard pile, or gathered back into the deck.
+Zone = Literal["hand", "duel", "attack", "response", "showdown", "discard", "returning",
+               # (cards drawn on other screens: How to play, the round result, Cards seen)
+               "howto", "result", "viewer"]
+
 
 class CardSprite:
     """One card on screen. Positions are the card's centre, in logical pixels."""
@@ -36,7 +42,7 @@ class CardSprite:
     __slots__ = ("uid", "value", "owner", "zone", "pos", "scale", "flip", "face_up", "z", "lift",
                  "selected", "mark", "glow", "committed")
 
-    def __init__(self, value: int | None, owner: int | None, zone: str,
+    def __init__(self, value: int | None, owner: int | None, zone: Zone,
                  pos: tuple[float, float], scale: float = 1.0, face_up: bool = False) -> None:
         self.uid = next(_uid)
         self.value = value
