@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from tacocat.rules.actions import Action
 from tacocat.rules.errors import IllegalAction
 from tacocat.rules.events import Event
 from tacocat.rules.moves import legal_actions
 from tacocat.rules.phase import Phase
-from tacocat.rules.ruleset import Ruleset, Seat
+from tacocat.rules.ruleset import Commit, Ruleset, Seat
 from tacocat.rules.validation import refusal
 from tacocat.rules.view import StateView
 
@@ -74,7 +73,7 @@ class Observation:
     discards: tuple[int, ...]
     replace_limit: int | None
     replace_secret: bool
-    own_commit: object
+    own_commit: Commit | None
     opponent_committed: bool
     duels: tuple[tuple[int, int], ...]
     attacker: Seat | None
@@ -134,7 +133,7 @@ class _ActingSide:
         return (own, ()) if self._seen.seat == 0 else ((), own)
 
     @property
-    def commits(self) -> tuple[Any, Any]:
+    def commits(self) -> tuple[Commit | bool | None, Commit | bool | None]:
         seen = self._seen
         other = True if seen.opponent_committed else None  # made, and hidden
         return (seen.own_commit, other) if seen.seat == 0 else (other, seen.own_commit)

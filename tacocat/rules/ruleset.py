@@ -30,6 +30,9 @@ from tacocat.rules.errors import InvalidRuleset
 
 #: A seat is an int: 0 for the first player, 1 for the second player.
 Seat = int
+#: A seat's hidden choice while a secret choice is open: its duel card, or the cards it
+#: replaces (revealed together once both seats have chosen).
+Commit = int | tuple[int, ...]
 FIRST: Seat = 0
 SECOND: Seat = 1
 SEATS: tuple[Seat, Seat] = (FIRST, SECOND)

@@ -33,7 +33,16 @@ from tacocat.rules.moves import legal_actions as _legal_actions
 from tacocat.rules.observation import Observation
 from tacocat.rules.observation import observe as _observe
 from tacocat.rules.phase import Phase
-from tacocat.rules.ruleset import DEFAULT_RULESET, SEATS, Ruleset, Seat, Space, other, rounds_to_win
+from tacocat.rules.ruleset import (
+    DEFAULT_RULESET,
+    SEATS,
+    Commit,
+    Ruleset,
+    Seat,
+    Space,
+    other,
+    rounds_to_win,
+)
 from tacocat.rules.shuffle import Decks
 from tacocat.rules.transitions import start, step
 from tacocat.rules.validation import invariant_problems, refusal
@@ -108,7 +117,7 @@ class GameState:
     replacer: Seat | None
     replace_limit: int | None
     replace_secret: bool
-    commits: tuple[Any, Any]
+    commits: tuple[Commit | None, Commit | None]
     attacker: Seat | None
     attack: tuple[int, ...]
     responses: tuple[int, ...]

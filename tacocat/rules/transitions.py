@@ -23,14 +23,14 @@ Each function tagged ``[ruling ...]`` implements an entry of
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol, cast
 
 from tacocat.rules import events as ev
 from tacocat.rules.actions import Action, Attack, DuelCard, Replace, Respond, classify_attack
 from tacocat.rules.moves import take
 from tacocat.rules.phase import Phase
 from tacocat.rules.round_end import showdown
-from tacocat.rules.ruleset import SEATS, Ruleset, Seat, other, with_seat
+from tacocat.rules.ruleset import SEATS, Commit, Ruleset, Seat, other, with_seat
 from tacocat.rules.shuffle import Decks
 
 __all__ = ["Draft", "start", "step"]
@@ -63,7 +63,7 @@ class Draft(Protocol):
     replacer: Seat | None
     replace_limit: int | None
     replace_secret: bool
-    commits: tuple[Any, Any]
+    commits: tuple[Commit | None, Commit | None]
     attacker: Seat | None
     attack: tuple[int, ...]
     responses: tuple[int, ...]
@@ -192,7 +192,8 @@ def _commit_replacement(draft: Draft, action: Replace, out: list[ev.Event]) -> N
 def _reveal_replacements(draft: Draft, out: list[ev.Event]) -> None:
     """[ruling draw_order] At the centre the first player draws first."""
     for seat in SEATS:
-        _exchange(draft, seat, draft.commits[seat], out)
+        # (a replacement's commit is the cards it gives up)
+        _exchange(draft, seat, cast("tuple[int, ...]", draft.commits[seat]), out)
     draft.commits = (None, None)
     _start_duel(draft)
 
@@ -213,7 +214,7 @@ def _duel(draft: Draft, action: DuelCard, out: list[ev.Event]) -> None:
     out.append(ev.DuelChosen(action.seat, action.card))
     if None in draft.commits:
         return
-    cards = (draft.commits[0], draft.commits[1])
+    cards = cast("tuple[int, int]", draft.commits)  # (both in: a duel's commits are cards)
     draft.hands = (take(draft.hands[0], (cards[0],)), take(draft.hands[1], (cards[1],)))
     draft.discards += cards
     draft.duels += (cards,)

@@ -12,7 +12,7 @@ language. The reasons are listed on :class:`IllegalAction`.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from tacocat.rules.actions import Attack, DuelCard, Replace, Respond, attack_shape_problem
 from tacocat.rules.errors import IllegalAction
@@ -33,7 +33,7 @@ class ActorView(Protocol):
     @property
     def hands(self) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
     @property
-    def commits(self) -> tuple[Any, Any]: ...
+    def commits(self) -> tuple[object, object]: ...  # (only whether each is None is read)
     @property
     def replace_limit(self) -> int | None: ...
     @property

@@ -11,11 +11,11 @@ game write through :class:`tacocat.rules.transitions.Draft` the same way.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from tacocat.rules.events import Event
 from tacocat.rules.phase import Phase
-from tacocat.rules.ruleset import Ruleset, Seat
+from tacocat.rules.ruleset import Commit, Ruleset, Seat
 
 
 class StateView(Protocol):
@@ -46,7 +46,7 @@ class StateView(Protocol):
     @property
     def replace_secret(self) -> bool: ...
     @property
-    def commits(self) -> tuple[Any, Any]: ...
+    def commits(self) -> tuple[Commit | None, Commit | None]: ...
     @property
     def attacker(self) -> Seat | None: ...
     @property

@@ -11,16 +11,22 @@ the stack, rebuilt in the new language.
 from __future__ import annotations
 
 import dataclasses
+from argparse import Namespace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+import pygame_gui
 
 from tacocat.languages import startup_language
 from tacocat.persistence.settings import SETTINGS_FILE, Settings
 from tacocat.ui.text import i18n, text_scale
 from tacocat.ui.text.fonts import install_line_breaking, theme_font_names
 
+if TYPE_CHECKING:
+    from tacocat.ui.stage.services import App
 
-def starting_settings(settings: Settings, data_dir: Path, options: Any) -> Settings:
+
+def starting_settings(settings: Settings, data_dir: Path, options: Namespace) -> Settings:
     """``settings`` with the language this run starts in; sets up line breaking too."""
     install_line_breaking()
     first_start = not (Path(data_dir) / SETTINGS_FILE).exists()
@@ -39,7 +45,7 @@ def rich_text_fonts(language: str) -> list[dict[str, str | int | float]]:
             for size, style in ((19, "bold"), (19, "italic"), (26, "bold"))]
 
 
-def preload_rich_text_fonts(ui: Any, language: str) -> None:
+def preload_rich_text_fonts(ui: pygame_gui.UIManager, language: str) -> None:
     """Load the rich-text styles of :func:`rich_text_fonts` that ``ui`` lacks (after a text
     size or language change: a style found missing mid-frame would be loaded in that frame)."""
     fonts = ui.get_theme().get_font_dictionary()
@@ -51,7 +57,7 @@ def preload_rich_text_fonts(ui: Any, language: str) -> None:
         ui.preload_fonts(missing)
 
 
-def switch_language(app: Any, language: str) -> None:
+def switch_language(app: App, language: str) -> None:
     """Make ``language`` current everywhere and redraw the screens on the stack in it."""
     i18n.set_language(language)
     app.ui.set_locale(language)

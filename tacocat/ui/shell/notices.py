@@ -15,18 +15,22 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from tacocat.persistence.errors import PersistenceError
+from tacocat.persistence.problems import Problem
 from tacocat.persistence.text import printable
+from tacocat.ui.stage.services import App
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.text.problems import io_reason
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
 from tacocat.ui.widgets.text_box import draw_lines, fit_lines
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from tacocat.persistence.saves import LoadResult
     from tacocat.rules import GameRecord
     from tacocat.ui.stage.services import Saves
@@ -160,7 +164,13 @@ class ReportingSaves:
             raise
 
 
-def offer_unsaved_play(app: Any, folder: Any, problem: Any = None) -> None:
+class NoticeHost(App, Protocol):
+    """The app with its notices (:class:`tacocat.ui.shell.app.App`)."""
+
+    notices: Notices
+
+
+def offer_unsaved_play(app: NoticeHost, folder: Path, problem: Problem | None = None) -> None:
     """Another copy of the game holds the data folder ``folder`` - or, with a
     ``problem``, its lock cannot be used - so this one plays in a scratch
     folder. Ask the player whether to play on without saving or quit; an

@@ -11,7 +11,7 @@ import functools
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.problems import Problem
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from tacocat.ui.devices.audio import Audio
     from tacocat.ui.speech.narrator import Narrator
     from tacocat.ui.stage.scene import Scene
-    from tacocat.ui.stage.services import Saves
+    from tacocat.ui.stage.services import App, Saves
 
 log = logging.getLogger(__name__)
 
@@ -77,7 +77,7 @@ class Preferences:
         if new.window_size != old.window_size and not new.fullscreen:
             resize_window(new.window_size)
         if new.language != old.language:
-            switch_language(self, new.language)
+            switch_language(cast("App", self), new.language)
             self.narrator.set_language(new.language)
         if (new.text_size, new.window_size, new.fullscreen) != (
             old.text_size, old.window_size, old.fullscreen
@@ -95,7 +95,7 @@ class Preferences:
         """Draw at the chosen text size, raised while the window shows the frame smaller
         than 1280×720 (:func:`tacocat.ui.text.text_scale.readable_percent`); called when the
         text size or the window changes (the player may drag the window's edge too)."""
-        switch_text_size(self, readable_percent(self.settings.text_size, frame_scale()))
+        switch_text_size(cast("App", self), readable_percent(self.settings.text_size, frame_scale()))
 
     def save_settings(self) -> bool:
         """Write the settings file now; a failure is shown to the player."""

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
-from typing import Any
 
+from tacocat.rules.ruleset import Board
 from tacocat.ui.results.score import ScoreBook, round_label
 from tacocat.ui.results.summaries import RoundSummary
 from tacocat.ui.table.confetti import Particle
@@ -53,7 +53,7 @@ class FallingTile:
 class TableView:
     """Everything the table draws, as far as the animation has got."""
 
-    def __init__(self, board: Any, names: Sequence[str], bottom_seat: int,
+    def __init__(self, board: Board, names: Sequence[str], bottom_seat: int,
                  face_up_seats: Iterable[int], deck_size: int) -> None:
         self.board = board
         self.names = tuple(names)
