@@ -15,6 +15,7 @@ the players, seeds them and sums up.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 from pathlib import Path
@@ -63,7 +64,7 @@ def simulate(games: int, p1: str, p2: str, seed: int,
     }
 
 
-def run_simulation(options, out: TextIO) -> int:
+def run_simulation(options: argparse.Namespace, out: TextIO) -> int:
     """The ``--simulate`` entry point; prints the summary as the last line."""
     seed = options.seed if options.seed is not None else 0
     summary = simulate(options.simulate, options.p1, options.p2, seed, options.record_dir)

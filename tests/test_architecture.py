@@ -76,10 +76,12 @@ def test_import_layers_hold():
 
 
 @pytest.mark.slow
-def test_the_whole_package_passes_mypy():
-    """Every module, the UI included (pyproject.toml's [tool.mypy] names the two untyped
-    libraries); scenes are typed against ``tacocat.ui.stage.services.App``."""
-    result = _run("mypy", "tacocat")
+def test_the_whole_package_passes_mypy_strict():
+    """Every module, the UI included, in strict mode (pyproject.toml's [tool.mypy] names the
+    untyped libraries); scenes are typed against ``tacocat.ui.stage.services.App``. One
+    strict check is left out: pygame_gui's methods (select, disable, kill, ...) carry no
+    annotations, so calling them is allowed (``--allow-untyped-calls``)."""
+    result = _run("mypy", "--strict", "--allow-untyped-calls", "tacocat")
     assert result.returncode == 0, result.stdout[-6000:]
 
 

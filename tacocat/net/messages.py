@@ -126,7 +126,8 @@ def parse_client(frame: str | bytes) -> ClientMessage:
     if len(frame) > MAX_CLIENT_MESSAGE:
         raise BadMessage(f"the message is longer than {MAX_CLIENT_MESSAGE} bytes")
     try:
-        return _client_decoder.decode(frame)
+        message: ClientMessage = _client_decoder.decode(frame)
+        return message
     except msgspec.DecodeError as error:  # ValidationError is a DecodeError
         raise BadMessage(str(error)) from None
     except RecursionError:  # a deeply nested value before "type" (found by the fuzz test)
@@ -234,6 +235,7 @@ def encode(message: msgspec.Struct) -> bytes:
 def parse_server(frame: str | bytes) -> ServerMessage:
     """Decode a server frame (the client's side); raises :class:`BadMessage`."""
     try:
-        return _server_decoder.decode(frame)
+        message: ServerMessage = _server_decoder.decode(frame)
+        return message
     except msgspec.DecodeError as error:
         raise BadMessage(str(error)) from None

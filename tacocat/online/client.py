@@ -73,7 +73,7 @@ class Connection:
         request_id = next(self._ids)
         future: asyncio.Future[m.ServerMessage] = asyncio.get_running_loop().create_future()
         self._waiting[request_id] = future
-        await self._send(m.encode(msgspec.structs.replace(message, id=request_id)))  # type: ignore[type-var]
+        await self._send(m.encode(msgspec.structs.replace(message, id=request_id)))  # type: ignore[type-var,unused-ignore]
         try:
             reply = await asyncio.wait_for(future, timeout)
         finally:

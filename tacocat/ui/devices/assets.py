@@ -72,7 +72,8 @@ def load_theme(path: Path | None = None) -> dict[str, Any]:
     path = path or asset_path("theme.json")
     with open(path, encoding="utf-8") as handle:
         theme = json.load(handle)
-    return _absolutise(theme, path.parent)
+    absolute: dict[str, Any] = _absolutise(theme, path.parent)
+    return absolute
 
 
 def _absolutise(node: Any, base: Path) -> Any:

@@ -89,7 +89,7 @@ def frame_scale() -> float:
         width, height = window.size
     except pygame.error:
         return 1.0
-    return min(1.0, width / LOGICAL_SIZE[0], height / LOGICAL_SIZE[1])
+    return float(min(1.0, width / LOGICAL_SIZE[0], height / LOGICAL_SIZE[1]))
 
 
 def paint_bars() -> None:

@@ -72,7 +72,7 @@ class MessageScene(Overlay):
             _escape(self.text), pygame.Rect(0, 0, width, -1), manager=self.ui,
             container=self.root, object_id=theme_id(class_id="@plain_text"),
         )
-        height = probe.rect.height
+        height: int = probe.rect.height
         probe.kill()
         return min(height, self.app.size[1] - self.at.y(240))
 

@@ -89,7 +89,7 @@ class NewGameScene(UIScene):
     def _build_vs_ai(self, panel: Any, names: tuple[str, str]) -> None:
         """Against the computer: level, seat, your name."""
         y = 164
-        self.ai_widgets: list = []
+        self.ai_widgets: list[pygame_gui.core.UIElement] = []
         self.ai_widgets.append(self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                                            "tacocat.new_game.level", "@ink_left"))
         self.level_buttons = {
@@ -117,7 +117,7 @@ class NewGameScene(UIScene):
         """Two people on one device: both names."""
         width = PANEL_RECT.width
         y = 164
-        self.hotseat_widgets: list = []
+        self.hotseat_widgets: list[pygame_gui.core.UIElement] = []
         self.hotseat_widgets.append(self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                                                 "tacocat.new_game.first_name", "@seat1_left"))
         self.first_name = self._entry(self.at.rect(CONTROL_X, y, CONTROL_W, ROW_H), names[0])

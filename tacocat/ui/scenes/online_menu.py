@@ -4,12 +4,17 @@ on this network needs none."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 import pygame_gui
 
 from tacocat.ui.scenes.online_common import OnlineScreen, ask_for_server, moves_waiting
 from tacocat.ui.stage.scene import theme_id
 from tacocat.ui.text.i18n import tr
+
+if TYPE_CHECKING:
+    from tacocat.ui.stage.services import App
 
 PANEL_SIZE = (640, 600)
 BUTTON_X, BUTTON_W, BUTTON_H = 100, 440, 54
@@ -25,7 +30,7 @@ class OnlineMenuScene(OnlineScreen):
                    ("back_button",))
     focus_start = ("host_button",)
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self._count_in = 0.0
         self.waiting = 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -12,6 +12,9 @@ from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.stage.scene import theme_id
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.text.layout import layout_for
+
+if TYPE_CHECKING:
+    from tacocat.ui.stage.services import App
 
 #: Clicks and keys this soon after the screen appears are ignored, so the
 #: player who just acted cannot click straight through it.
@@ -39,7 +42,7 @@ class PassDeviceScene(Overlay):
 
     def __init__(
         self,
-        app,
+        app: App,
         name: str,
         on_ready: Callable[[], None],
         seat: int | None = None,

@@ -263,7 +263,8 @@ class SettingsScene(Overlay):
             object_id=theme_id(class_id=class_id),
         )
 
-    def _slider(self, y: int, field: str, value: float):
+    def _slider(self, y: int, field: str,
+                value: float) -> tuple[pygame_gui.elements.UIHorizontalSlider, pygame_gui.elements.UILabel]:
         self._label((LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
                     f"tacocat.settings.{field}", "@ink_left")
         slider = pygame_gui.elements.UIHorizontalSlider(
@@ -326,7 +327,7 @@ class SettingsScene(Overlay):
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._button_pressed(event.ui_element)
 
-    def _slider_moved(self, element) -> None:
+    def _slider_moved(self, element: object) -> None:
         if element is self.sound_slider:
             value = element.get_current_value() / 100
             self.sound_value.set_text(percent(value))
@@ -342,7 +343,7 @@ class SettingsScene(Overlay):
             return
         self._save_in = SAVE_DELAY
 
-    def _button_pressed(self, element) -> None:
+    def _button_pressed(self, element: object) -> None:
         if element is self.done_button:
             self.close()
             return

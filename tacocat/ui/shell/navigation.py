@@ -17,7 +17,8 @@ from tacocat.persistence.text import printable
 from tacocat.seating import GameKind
 from tacocat.ui.devices.window import release_memory
 from tacocat.ui.stage.game_config import GameConfig
-from tacocat.ui.stage.screens import SCREENS, Opens, ScreenName
+from tacocat.ui.stage.screen_names import ScreenName
+from tacocat.ui.stage.screens import SCREENS, Opens
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.text.names import default_names, stored_names
 from tacocat.ui.text.problems import problem_text, problem_title

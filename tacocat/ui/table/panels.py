@@ -83,8 +83,9 @@ class PanelPainter:
         self.text = text
         self.seating = seating
         self.rounds_to_win = rounds_to_win
-        self._prompt_cache = SurfaceLRU(PROMPT_CACHE_BYTES)
-        self._panel_cache = SurfaceLRU(PANEL_CACHE_BYTES)
+        #: The prompt on its panel, and how far a two-line one is lifted.
+        self._prompt_cache = SurfaceLRU[tuple[pygame.Surface, int]](PROMPT_CACHE_BYTES)
+        self._panel_cache = SurfaceLRU[pygame.Surface](PANEL_CACHE_BYTES)
         self._log_panel: tuple[Any, pygame.Surface] | None = None
         #: Where the prompt line was last drawn (tests check it clears the raised cards).
         self.prompt_rect = pygame.Rect(0, 0, 0, 0)

@@ -139,7 +139,8 @@ def install_line_breaking() -> None:
         if cached is None or cached[0] != text:
             cached = (text, [i + 1 for i, char in enumerate(text) if char in BREAKS])
             chunk.__dict__["_tacocat_breaks"] = cached
-        return cached[1]
+        breaks: list[int] = cached[1]
+        return breaks
 
     def ignore(chunk: Any, value: Any) -> None:
         """The setter: break points always follow from the text."""

@@ -49,7 +49,7 @@ _loaded: set[tuple[Path, str]] = set()
 _warned: set[tuple[str, str]] = set()
 #: Looked-up texts by (language, key, arguments): scenes ask every frame, and a
 #: python-i18n lookup costs a fraction of a millisecond. Cleared on a language change.
-_texts: dict[tuple, str] = {}
+_texts: dict[tuple[object, ...], str] = {}
 _MAX_TEXTS = 4000
 
 

@@ -12,7 +12,7 @@ the spaces, ``7`` the second player's goal (see ``Board.goal_of``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -25,10 +25,18 @@ from tacocat.geometry import GOAL_MARGIN, GOAL_SIZE
 from tacocat.ui.widgets.style import TextCache, palette
 
 
+class ImageSource(Protocol):
+    """Where the board's pictures come from (:class:`tacocat.ui.devices.assets.Assets`)."""
+
+    def image(self, name: str, size: tuple[int, int] | None = None, *,
+              placeholder_size: tuple[int, int] = (64, 64)) -> pygame.Surface: ...
+
+
 class BoardView:
     """Draws one board (``ruleset.board``) into ``rect`` on screen."""
 
-    def __init__(self, assets: Any, text: TextCache, board: Any, rect: pygame.Rect) -> None:
+    def __init__(self, assets: ImageSource, text: TextCache, board: Any,
+                 rect: pygame.Rect) -> None:
         self.assets = assets
         self.text = text
         self.board = board

@@ -82,10 +82,11 @@ class CardRenderer:
     def __init__(self, assets: Any, limit: int = 900, budget: int = SCALED_CACHE_BYTES,
                  composed_budget: int = COMPOSED_CACHE_BYTES) -> None:
         self.assets = assets
-        self._cache = SurfaceLRU(budget, max_items=limit)
+        self._cache = SurfaceLRU[pygame.Surface](budget, max_items=limit)
         self._limit = limit
         self._originals: dict[str, pygame.Surface] = {}
-        self._composed = SurfaceLRU(composed_budget, max_items=limit)
+        self._composed = SurfaceLRU[tuple[pygame.Surface, tuple[int, int]]](
+            composed_budget, max_items=limit)
 
     # --- surfaces -------------------------------------------------------------------
 

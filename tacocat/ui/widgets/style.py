@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 import logging
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, cast
 
 import pygame
 
@@ -97,7 +98,11 @@ def surface_bytes(surface: pygame.Surface) -> int:
     return surface.get_pitch() * surface.get_height()
 
 
-class SurfaceLRU:
+#: What a :class:`SurfaceLRU` holds: a surface, or an entry that holds one.
+V = TypeVar("V")
+
+
+class SurfaceLRU(Generic[V]):
     """A cache of surfaces (or of entries holding one), bounded by their pixel memory.
 
     The least recently used entries go first once the pixels pass ``budget``
@@ -112,7 +117,7 @@ class SurfaceLRU:
         self.max_items = max_items
         #: Pixel bytes held now.
         self.total = 0
-        self._items: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
+        self._items: OrderedDict[Any, tuple[V, int]] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._items)
@@ -120,7 +125,7 @@ class SurfaceLRU:
     def __contains__(self, key: Any) -> bool:
         return key in self._items
 
-    def get(self, key: Any) -> Any:
+    def get(self, key: Any) -> V | None:
         """The entry for ``key`` (now the most recently used), or None."""
         item = self._items.get(key)
         if item is None:
@@ -128,9 +133,10 @@ class SurfaceLRU:
         self._items.move_to_end(key)
         return item[0]
 
-    def put(self, key: Any, value: Any, surface: pygame.Surface | None = None) -> Any:
+    def put(self, key: Any, value: V, surface: pygame.Surface | None = None) -> V:
         """Keep ``value`` (whose pixels are ``surface``, by default ``value`` itself)."""
-        nbytes = surface_bytes(surface if surface is not None else value)
+        # (an entry that is no surface names the surface it holds)
+        nbytes = surface_bytes(surface if surface is not None else cast(pygame.Surface, value))
         old = self._items.pop(key, None)
         if old is not None:
             self.total -= old[1]
@@ -142,7 +148,7 @@ class SurfaceLRU:
             self.total -= dropped
         return value
 
-    def values(self) -> list[Any]:
+    def values(self) -> list[V]:
         return [value for value, _ in self._items.values()]
 
     def clear(self) -> None:
@@ -160,9 +166,10 @@ class TextCache:
     Every ``size`` here is a 100 % design size, drawn at :func:`text_scale.px` of it.
     """
 
-    def __init__(self, fonts: Any, limit: int = 600, budget: int = TEXT_CACHE_BYTES) -> None:
+    def __init__(self, fonts: Callable[[int, bool], pygame.font.Font], limit: int = 600,
+                 budget: int = TEXT_CACHE_BYTES) -> None:
         self._fonts = fonts
-        self._cache = SurfaceLRU(budget, max_items=limit)
+        self._cache = SurfaceLRU[pygame.Surface](budget, max_items=limit)
         self._limit = limit
         self._wrapped: dict[tuple[str, int, int, bool], list[str]] = {}
 
