@@ -10,6 +10,7 @@ File format (indented, key-sorted JSON so a player can read and edit it)::
      "table_keys": {"left": "left", "right": "right", "select": "space",
                     "confirm": "return", "hint": "h", "discards": "d", "undo": "u",
                     "read_hand": "r"},
+     "replay_keys": {"play_pause": "space", "step_back": "left", ...},
      "text_size": 100, "narration": false, "server_url": ""}
 
 How a bad file is handled (:func:`load_settings`):
@@ -147,10 +148,13 @@ def check_server_url(value: Any) -> str:
     return url
 
 
-# --- keys you choose: the table's key bindings ----------------------------------------
-# Stored as {"action": "key name"} with pygame's key names ("space", "h", "left"); this
-# module only checks their shape (persistence imports no pygame): a name pygame does not
-# know falls back to the action's default key in tacocat.ui.input.keymap.
+# --- keys you choose: the table's and the replay's key bindings -----------------------
+# Stored as {"action": "key name"} with pygame's key names ("space", "h", "left"), one
+# object per screen (table_keys, replay_keys); this module only checks their shape
+# (persistence imports no pygame): a name pygame does not know falls back to the
+# action's default key in tacocat.ui.input.actionmap, and the other keys of each
+# action (keypad Enter, the arrows, a controller's buttons) are in
+# tacocat.ui.input.bindings.
 
 #: The table's actions a player may rebind, with their default keys, in Settings order.
 DEFAULT_TABLE_KEYS: tuple[tuple[str, str], ...] = (
@@ -158,6 +162,14 @@ DEFAULT_TABLE_KEYS: tuple[tuple[str, str], ...] = (
     ("hint", "h"), ("discards", "d"), ("undo", "u"), ("read_hand", "r"),
 )
 TABLE_ACTIONS = tuple(action for action, _ in DEFAULT_TABLE_KEYS)
+#: The replay's actions a player may rebind, with their default keys, in Settings order.
+#: (A file from before they could be chosen has none: they take these.)
+DEFAULT_REPLAY_KEYS: tuple[tuple[str, str], ...] = (
+    ("play_pause", "space"), ("step_back", "left"), ("step_forward", "right"),
+    ("round_previous", "page up"), ("round_next", "page down"), ("first_move", "home"),
+    ("last_move", "end"), ("faster", "+"), ("slower", "-"),
+)
+REPLAY_ACTIONS = tuple(action for action, _ in DEFAULT_REPLAY_KEYS)
 #: Keys no action may take: they keep one meaning everywhere (back/menu, focus, full screen).
 RESERVED_KEYS = frozenset({"escape", "tab", "f11", "up", "down"})
 _MAX_KEY_NAME = 24
@@ -172,14 +184,14 @@ class KeyConflictError(ValueError):
         super().__init__(f"key {key!r} {what}")
 
 
-def check_table_keys(value: Any) -> tuple[tuple[str, str], ...]:
-    """``{action: key name}`` (or pairs) -> every action's key in :data:`TABLE_ACTIONS`
-    order, defaults for the ones left out. Unknown actions, bad names, reserved keys
-    and a key used twice are refused (:class:`ValueError`)."""
+def check_keys(value: Any, defaults: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """``{action: key name}`` (or pairs) -> every action's key in the order of
+    ``defaults``, the default for the ones left out. Unknown actions, bad names,
+    reserved keys and a key used twice are refused (:class:`ValueError`)."""
     if not isinstance(value, dict | list | tuple):
         raise ValueError("must map actions to key names")
     pairs: list[Any] = list(value.items()) if isinstance(value, dict) else list(value)
-    chosen = dict(DEFAULT_TABLE_KEYS)
+    chosen = dict(defaults)
     owners: dict[str, str] = {}
     for pair in pairs:
         if not isinstance(pair, list | tuple) or len(pair) != 2:
@@ -191,14 +203,24 @@ def check_table_keys(value: Any) -> tuple[tuple[str, str], ...]:
                 or not key.isprintable() or key != key.strip().lower()):
             raise ValueError(f"has a bad key name for {action}")
         chosen[action] = key
-    for action in TABLE_ACTIONS:
+    for action, _ in defaults:
         key = chosen[action]
         if key in RESERVED_KEYS:
             raise KeyConflictError(key, None)
         if key in owners:
             raise KeyConflictError(key, owners[key])
         owners[key] = action
-    return tuple((action, chosen[action]) for action in TABLE_ACTIONS)
+    return tuple((action, chosen[action]) for action, _ in defaults)
+
+
+def check_table_keys(value: Any) -> tuple[tuple[str, str], ...]:
+    """The table's keys (:func:`check_keys` with :data:`DEFAULT_TABLE_KEYS`)."""
+    return check_keys(value, DEFAULT_TABLE_KEYS)
+
+
+def check_replay_keys(value: Any) -> tuple[tuple[str, str], ...]:
+    """The replay's keys (:func:`check_keys` with :data:`DEFAULT_REPLAY_KEYS`)."""
+    return check_keys(value, DEFAULT_REPLAY_KEYS)
 
 
 #: Field name -> check that returns the canonical value or raises ValueError.
@@ -214,6 +236,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "player_names": check_name_pair,
     "language": _check_language,
     "table_keys": check_table_keys,
+    "replay_keys": check_replay_keys,
     # --- accessibility (issue 19): text size and narration ------------------------------
     "text_size": _check_text_size,
     "narration": check_bool,
@@ -242,6 +265,7 @@ class Settings:
     :ivar player_names: the two names used in hot-seat games (first seat first).
     :ivar language: the UI language tag, e.g. ``"en"``.
     :ivar table_keys: the table's key for each action in :data:`TABLE_ACTIONS`.
+    :ivar replay_keys: the replay's key for each action in :data:`REPLAY_ACTIONS`.
     :ivar text_size: every text's size in percent, one of :data:`TEXT_SIZES`.
     :ivar narration: speak the prompt, the log and the round result (off by default).
     :ivar server_url: the online server's address (``ws://`` or ``wss://``), empty when
@@ -260,6 +284,8 @@ class Settings:
     language: str = "en"
     #: The table's keys (see "keys you choose" above): ((action, key name), ...).
     table_keys: tuple[tuple[str, str], ...] = DEFAULT_TABLE_KEYS
+    #: The replay's keys, the same way (a file without them: the defaults).
+    replay_keys: tuple[tuple[str, str], ...] = DEFAULT_REPLAY_KEYS
     # --- accessibility (issue 19) ---
     text_size: int = 100
     narration: bool = False
@@ -281,6 +307,7 @@ class Settings:
         data["window_size"] = list(self.window_size)
         data["player_names"] = list(self.player_names)
         data["table_keys"] = dict(self.table_keys)
+        data["replay_keys"] = dict(self.replay_keys)
         return data
 
 

@@ -50,6 +50,10 @@ def test_fields_and_defaults_are_the_agreed_ones() -> None:
         "table_keys": (("left", "left"), ("right", "right"), ("select", "space"),
                        ("confirm", "return"), ("hint", "h"), ("discards", "d"), ("undo", "u"),
                        ("read_hand", "r")),
+        "replay_keys": (("play_pause", "space"), ("step_back", "left"), ("step_forward", "right"),
+                        ("round_previous", "page up"), ("round_next", "page down"),
+                        ("first_move", "home"), ("last_move", "end"), ("faster", "+"),
+                        ("slower", "-")),
         "text_size": 100, "narration": False, "server_url": "",
     }
 

@@ -178,10 +178,10 @@ def pad_event(kind: int, **fields) -> pygame.event.Event:
 def test_buttons_become_the_keys_intents():
     pads = Gamepads()
     [event] = pads.translate(pad_event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_A))
-    assert (event.type, event.key, event.intent, event.controller) == (
-        pygame.KEYDOWN, pygame.K_SPACE, "select", True)
+    assert (event.type, event.key, event.pad, event.controller) == (
+        pygame.KEYDOWN, pygame.K_SPACE, "a", True)
     [event] = pads.translate(pad_event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_Y))
-    assert (event.key, event.intent) == (pygame.K_d, "discards")
+    assert (event.key, event.pad) == (pygame.K_d, "y")
     keyboard = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0)
     assert pads.translate(keyboard) == [keyboard]
     assert pads.translate(pad_event(pygame.CONTROLLERBUTTONUP, button=pygame.CONTROLLER_BUTTON_A)) == []
@@ -212,15 +212,17 @@ def test_the_dpad_repeats_until_it_is_released():
 
 
 def test_table_prompts_name_the_controller_while_it_is_the_last_input(make_app):
+    from tacocat.ui.input.actions import Action, Pad
     from tacocat.ui.input.prompts import prompt
 
     app = make_app()
-    assert prompt("hint", app.keys, app.input) == "H"
-    app.input.note(gamepad.key_event("hint", pygame.K_h))
-    assert prompt("hint", app.keys, app.input) == "X"
-    assert prompt("select", app.keys, app.input) == "A"
+    assert prompt(Action.HINT, app.keys, app.input) == "H"
+    app.input.note(gamepad.key_event(Pad.X))
+    assert prompt(Action.HINT, app.keys, app.input) == "X"
+    assert prompt(Action.SELECT, app.keys, app.input) == "A"
+    assert prompt(Action.READ_HAND, app.keys, app.input) == "R"  # no button: its key
     app.input.note(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0))
-    assert prompt("select", app.keys, app.input) == "Space"
+    assert prompt(Action.SELECT, app.keys, app.input) == "Space"
 
 
 def test_every_control_of_every_screen_is_in_its_focus_order(make_app):

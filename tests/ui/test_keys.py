@@ -14,6 +14,7 @@ from tacocat.persistence.settings import (
     check_table_keys,
     load_settings,
 )
+from tacocat.ui.input.actions import Action, Scope
 from tacocat.ui.text.i18n import tr
 
 
@@ -59,8 +60,8 @@ def test_a_key_is_chosen_stored_and_used_by_the_table(make_app, tmp_path):
     assert stored["table_keys"]["hint"] == "j"
     assert load_settings(tmp_path)[0].table_keys == app.settings.table_keys
     event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, mod=0)
-    assert app.keys.intent(event) == "hint"
-    assert app.keys.intent(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0)) is None
+    assert app.keys.action(event, Scope.TABLE) is Action.HINT
+    assert app.keys.action(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0), Scope.TABLE) is None
 
 
 def test_a_key_in_use_or_kept_for_the_menus_is_refused_with_a_sentence(make_app):

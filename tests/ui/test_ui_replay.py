@@ -4,6 +4,7 @@ at every step the state the record's own replay gives - forward (animated) and b
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -170,6 +171,29 @@ def test_space_plays_and_pauses(make_app, records):
     assert not viewer.playing and viewer.index >= start + 3
     settle(app, viewer)
     check(viewer, states)
+
+
+def test_the_replay_follows_the_keys_chosen_for_it(make_app, records, tmp_path):
+    """Keys chosen in Settings → Keys (stored as replay_keys) drive the viewer; the
+    defaults they replace do nothing there, and the controller's A still plays."""
+    (tmp_path / "settings.json").write_text(json.dumps({
+        "format": "tacocat-settings", "version": 1,
+        "replay_keys": {"play_pause": "p", "step_forward": "n"}}), encoding="utf-8")
+    app, viewer = open_viewer(make_app, records[0])
+    key(app, pygame.K_RIGHT)
+    assert viewer.index == 0
+    key(app, pygame.K_n)
+    assert viewer.index == 1
+    key(app, pygame.K_SPACE)
+    assert not viewer.playing
+    key(app, pygame.K_p)
+    assert viewer.playing
+    key(app, pygame.K_p)
+    assert not viewer.playing
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=77,
+                                         button=pygame.CONTROLLER_BUTTON_A))
+    app.step(DT)
+    assert viewer.playing
 
 
 def test_a_click_or_drag_on_the_scrubber_jumps_there(make_app, records):

@@ -16,6 +16,8 @@ is on top. The screen declares its order as data (``focus_order`` /
 * tells listeners ``(label, state)`` whenever the focused control or its state
   changes (:meth:`on_focus_changed`), e.g. for narration.
 
+The keys are read as actions of :data:`~tacocat.ui.input.actions.Scope.MENUS`
+(:mod:`tacocat.ui.input.bindings`), so a controller's D-pad, A and LB/RB do the same.
 Esc stays the screen's own (back/close). Drawn screens (the table, its overlays,
 the History) keep their own focus, drawn with the same ring.
 A screen pauses the manager while it wants the keys itself (``focus_paused()``,
@@ -32,16 +34,20 @@ import pygame
 
 from tacocat.ui.focus import order
 from tacocat.ui.focus.order import Grid, Slot
+from tacocat.ui.input.actions import Action, Scope
 from tacocat.ui.text.layout import scroll_into_view
 from tacocat.ui.widgets.focus_ring import draw_focus_ring
 
 if TYPE_CHECKING:
+    from tacocat.ui.input.actionmap import ActionMap
     from tacocat.ui.input.state import InputState
 
 FocusListener = Callable[[str, str], None]
 
-_MOVE_KEYS = frozenset({pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT})
-_PRESS_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
+#: The actions the manager uses (in :data:`Scope.MENUS`); any other goes to the screen.
+_MOVES = frozenset({Action.NEXT, Action.PREVIOUS, Action.UP, Action.DOWN, Action.LEFT,
+                    Action.RIGHT})
+_PRESSES = frozenset({Action.CONFIRM, Action.SELECT})
 
 
 class FocusManager:
@@ -49,8 +55,11 @@ class FocusManager:
     screen (a :class:`~tacocat.ui.stage.scene.UIScene`), else None: the app decides which
     scenes are screens, so this module need not import the scenes."""
 
-    def __init__(self, top: Callable[[], Any], ui: Any, input_state: InputState) -> None:
+    def __init__(self, top: Callable[[], Any], ui: Any, input_state: InputState,
+                 keys: Callable[[], ActionMap]) -> None:
         self._top = top
+        #: The app's action map (looked up each time: a change of keys rebuilds it).
+        self._keys = keys
         self._ui = ui
         self.input = input_state
         self._paths: weakref.WeakKeyDictionary[Any, tuple[Any, ...]] = weakref.WeakKeyDictionary()
@@ -157,24 +166,26 @@ class FocusManager:
         scene = self.scene()
         if scene is None or (hasattr(scene, "focus_paused") and scene.focus_paused()):
             return False
-        if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            return self._scroll(scene, 1 if event.key == pygame.K_PAGEDOWN else -1)
+        do = self._keys().action(event, Scope.MENUS)
+        if do in (Action.PAGE_PREVIOUS, Action.PAGE_NEXT):
+            return self._scroll(scene, 1 if do is Action.PAGE_NEXT else -1)
         grid = self.grid(scene)
         slot = self.focused(scene, grid)
-        if slot is None or not (event.key in _MOVE_KEYS or event.key in _PRESS_KEYS):
+        if slot is None or not (do in _MOVES or do in _PRESSES):
             return False
-        return self._key(scene, grid, slot, event)
+        assert do is not None
+        return self._key(scene, grid, slot, do)
 
-    def _key(self, scene: Any, grid: Grid, slot: Slot, event: pygame.event.Event) -> bool:
-        key, target = event.key, slot.target
+    def _key(self, scene: Any, grid: Grid, slot: Slot, do: Action) -> bool:
+        target = slot.target
         path = target.path
-        if key == pygame.K_TAB:
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+        if do in (Action.NEXT, Action.PREVIOUS):
+            step = -1 if do is Action.PREVIOUS else 1
             return self._move(scene, slot, order.tab(grid, path, step), pick=False)
-        if key in (pygame.K_UP, pygame.K_DOWN):
-            return self._move(scene, slot, order.across(grid, path, -1 if key == pygame.K_UP else 1))
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
-            step = -1 if key == pygame.K_LEFT else 1
+        if do in (Action.UP, Action.DOWN):
+            return self._move(scene, slot, order.across(grid, path, -1 if do is Action.UP else 1))
+        if do in (Action.LEFT, Action.RIGHT):
+            step = -1 if do is Action.LEFT else 1
             if target.steps:
                 if not self.input.just_switched:
                     target.step(step)
@@ -183,8 +194,8 @@ class FocusManager:
                 return False  # the text cursor moves
             return self._move(scene, slot, order.along(grid, path, step))
         if target.takes_text:
-            if key == pygame.K_SPACE:
-                return False  # typed
+            if do is Action.SELECT:
+                return False  # Space is typed (pygame_gui's text field takes it)
             return self._move(scene, slot, order.tab(grid, path, 1), pick=False)  # Enter: next
         target.activate()
         return True

@@ -1,22 +1,12 @@
 """Game controllers (SDL GameController, so any pad SDL knows, the Steam Deck's too).
 
-:class:`Gamepads` turns controller events into KEYDOWN events of the keys the
-screens already handle, each marked ``controller=True`` and ``intent=<name>``:
-the table reads the intent (so a controller follows the player's rebound keys),
-every other screen reads the key. Nothing else in the game knows controllers.
-
-==================  =====================  ==========================
-Controller          Intent                 Key (screens without intents)
-==================  =====================  ==========================
-D-pad / left stick  up down left right     the arrow keys
-A                   select                 Space
-B                   back                   Esc
-Start               menu                   Esc
-X                   hint                   H
-Y                   discards               D
-LB / RB             page_previous / _next  Page Up / Page Down (replay: a round back / on)
-View (Back)         next                   Tab (the next button, e.g. the replay's)
-==================  =====================  ==========================
+:class:`Gamepads` turns controller events into KEYDOWN events marked
+``controller=True`` and ``pad=<button>`` (a :class:`~.actions.Pad`): the action map
+looks the button up in :data:`~.bindings.BINDINGS` (so the table's A selects and
+the replay's A plays), and the event's ``key`` is the key the button stands for
+(:func:`~.bindings.key_standing_for`, e.g. Space for A, Esc for B) for what reads
+keys itself (pygame_gui). Nothing else in the game knows controllers; which
+button does what is in :mod:`.bindings` alone.
 
 The stick works like the D-pad past a dead zone (with a smaller release zone so
 it does not chatter); a held direction repeats after :data:`REPEAT_DELAY`.
@@ -33,6 +23,10 @@ from typing import Any
 
 import pygame
 
+from tacocat.ui.input.actionmap import key_code
+from tacocat.ui.input.actions import Pad
+from tacocat.ui.input.bindings import key_standing_for
+
 log = logging.getLogger(__name__)
 
 #: Stick travel (of 1.0) that counts as a push, and below which it is released.
@@ -43,25 +37,16 @@ REPEAT_DELAY = 0.4
 REPEAT_EVERY = 0.12
 AXIS_MAX = 32767
 
-#: Controller button -> (intent, key the screens know).
-BUTTONS: dict[int, tuple[str, int]] = {
-    pygame.CONTROLLER_BUTTON_A: ("select", pygame.K_SPACE),
-    pygame.CONTROLLER_BUTTON_B: ("back", pygame.K_ESCAPE),
-    pygame.CONTROLLER_BUTTON_START: ("menu", pygame.K_ESCAPE),
-    pygame.CONTROLLER_BUTTON_X: ("hint", pygame.K_h),
-    pygame.CONTROLLER_BUTTON_Y: ("discards", pygame.K_d),
-    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: ("page_previous", pygame.K_PAGEUP),
-    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: ("page_next", pygame.K_PAGEDOWN),
-    pygame.CONTROLLER_BUTTON_BACK: ("next", pygame.K_TAB),
+#: SDL's controller buttons (the D-pad's are directions, which repeat while held).
+BUTTONS: dict[int, Pad] = {
+    pygame.CONTROLLER_BUTTON_A: Pad.A, pygame.CONTROLLER_BUTTON_B: Pad.B,
+    pygame.CONTROLLER_BUTTON_START: Pad.START, pygame.CONTROLLER_BUTTON_X: Pad.X,
+    pygame.CONTROLLER_BUTTON_Y: Pad.Y, pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Pad.LB,
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Pad.RB, pygame.CONTROLLER_BUTTON_BACK: Pad.VIEW,
 }
-#: Directions (D-pad buttons and the stick) -> (intent, arrow key).
-DIRECTIONS: dict[str, tuple[str, int]] = {
-    "up": ("up", pygame.K_UP), "down": ("down", pygame.K_DOWN),
-    "left": ("left", pygame.K_LEFT), "right": ("right", pygame.K_RIGHT),
-}
-DPAD = {
-    pygame.CONTROLLER_BUTTON_DPAD_UP: "up", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
-    pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
+DPAD: dict[int, Pad] = {
+    pygame.CONTROLLER_BUTTON_DPAD_UP: Pad.UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN: Pad.DOWN,
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: Pad.LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Pad.RIGHT,
 }
 CONTROLLER_EVENTS = frozenset({
     pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED, pygame.CONTROLLERBUTTONDOWN,
@@ -69,10 +54,10 @@ CONTROLLER_EVENTS = frozenset({
 })
 
 
-def key_event(intent: str, key: int) -> pygame.event.Event:
-    """The KEYDOWN a controller input stands for."""
-    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0,
-                              intent=intent, controller=True)
+def key_event(pad: Pad) -> pygame.event.Event:
+    """The KEYDOWN a controller button stands for."""
+    return pygame.event.Event(pygame.KEYDOWN, key=key_code(key_standing_for(pad)) or 0,
+                              mod=0, unicode="", scancode=0, pad=pad.value, controller=True)
 
 
 class Gamepads:
@@ -81,7 +66,7 @@ class Gamepads:
     def __init__(self) -> None:
         self._open: dict[int, Any] = {}
         #: The direction held (D-pad or stick) and seconds until it repeats.
-        self._held: str | None = None
+        self._held: Pad | None = None
         self._repeat_in = 0.0
         self._stick: dict[int, float] = {}
         self._held_by_stick = False
@@ -121,7 +106,7 @@ class Gamepads:
                 self._held_by_stick = False
                 return self._press_direction(DPAD[event.button])
             if event.button in BUTTONS:
-                return [key_event(*BUTTONS[event.button])]
+                return [key_event(BUTTONS[event.button])]
         elif event.type == pygame.CONTROLLERBUTTONUP:
             if DPAD.get(event.button) == self._held:
                 self._held = None
@@ -137,12 +122,12 @@ class Gamepads:
         if self._repeat_in > 0:
             return []
         self._repeat_in = REPEAT_EVERY
-        return [key_event(*DIRECTIONS[self._held])]
+        return [key_event(self._held)]
 
-    def _press_direction(self, direction: str) -> list[pygame.event.Event]:
+    def _press_direction(self, direction: Pad) -> list[pygame.event.Event]:
         self._held = direction
         self._repeat_in = REPEAT_DELAY
-        return [key_event(*DIRECTIONS[direction])]
+        return [key_event(direction)]
 
     def _axis(self, axis: int, value: float) -> list[pygame.event.Event]:
         if axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
@@ -158,9 +143,9 @@ class Gamepads:
         if strongest < DEAD_ZONE:
             return []
         if abs(x) >= abs(y):
-            direction = "right" if x > 0 else "left"
+            direction = Pad.RIGHT if x > 0 else Pad.LEFT
         else:
-            direction = "down" if y > 0 else "up"
+            direction = Pad.DOWN if y > 0 else Pad.UP
         if direction == self._held:
             return []  # still held: update() repeats it
         self._held_by_stick = True

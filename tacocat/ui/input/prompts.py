@@ -1,7 +1,8 @@
 """The word for a key or a controller button in on-screen text ("Hint (H)", "Hint (X)").
 
-:func:`prompt` answers for a table intent: the controller's button while a
-controller is the last input, else the key the player chose for it. Key names
+:func:`prompt` answers for an action in a scope: the controller's button while a
+controller is the last input (when the action has one), else the key the player
+chose for it; the buttons come from :data:`~.bindings.BINDINGS`. Key names
 that are words (Space, the arrows) are translated (``tacocat.focus.key.*``); the
 others are shown as keyboards print them (Enter, Esc, H). A controller's buttons
 are named as pads print them (A, B, X, Y, LB, RB, Start); the D-pad is a word.
@@ -13,10 +14,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tacocat.ui.input.actions import Action, Scope
+from tacocat.ui.input.bindings import pad_of
 from tacocat.ui.text.i18n import tr
 
 if TYPE_CHECKING:
-    from tacocat.ui.input.keymap import KeyMap
+    from tacocat.ui.input.actionmap import ActionMap
     from tacocat.ui.input.state import InputState
 
 #: Keys whose names are words, with their translation key under tacocat.focus.key.
@@ -26,14 +29,6 @@ _WORD_KEYS = {
 }
 #: Keys printed differently from pygame's name for them.
 _PRINTED = {pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_ESCAPE: "Esc"}
-#: The controller button that stands for each intent (None: the D-pad, a word).
-PAD_BUTTONS: dict[str, str | None] = {
-    "select": "A", "confirm": "A", "back": "B", "menu": "Start", "hint": "X",
-    "discards": "Y", "left": None, "right": None, "up": None, "down": None,
-    "page_previous": "LB", "page_next": "RB", "next": "View",
-}
-
-
 def key_label(code: int) -> str:
     """A key as the player reads it: "Space", "←", "H", "F5"."""
     word = _WORD_KEYS.get(code)
@@ -45,14 +40,17 @@ def key_label(code: int) -> str:
     return name.upper() if len(name) == 1 else name.title()
 
 
-def pad_label(intent: str) -> str:
-    """The controller button for ``intent`` ("A", "X", "Start", the D-pad's name)."""
-    button = PAD_BUTTONS.get(intent, "A")
-    return button if button is not None else tr("tacocat.focus.pad.dpad")
+def pad_label(action: Action, scope: Scope = Scope.TABLE) -> str | None:
+    """The controller button for ``action`` in ``scope`` ("A", "X", "Start", the D-pad's
+    name), or None when no button has it."""
+    pad = pad_of(action, scope)
+    if pad is None:
+        return None
+    return pad.printed or tr("tacocat.focus.pad.dpad")
 
 
-def prompt(intent: str, keys: KeyMap, state: InputState) -> str:
-    """What to call the input for table ``intent`` right now."""
-    if state.controller:
-        return pad_label(intent)
-    return key_label(keys.key_for(intent))
+def prompt(action: Action, keys: ActionMap, state: InputState,
+           scope: Scope = Scope.TABLE) -> str:
+    """What to call the input for ``action`` in ``scope`` right now."""
+    label = pad_label(action, scope) if state.controller else None
+    return label if label is not None else key_label(keys.key_for(action, scope))

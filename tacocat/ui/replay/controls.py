@@ -1,7 +1,9 @@
 """The replay viewer's controls: buttons, the scrubber, the keys, and the panel that says where it is.
 
-Keys: ←/→ one action, ↑/↓ or PageUp/PageDown one round, Home/End the first
-deal / the end, Space play or pause, +/- speed, 1-9 round 1-9, Esc close.
+Keys (by default; the player may choose others in Settings → Keys, see
+:mod:`tacocat.ui.input.bindings`): ←/→ one action, ↑/↓ or PageUp/PageDown one
+round, Home/End the first deal / the end, Space play or pause, +/- speed, 1-9
+round 1-9, Esc close.
 Mouse: the buttons, a click or drag on the scrubber, the wheel (one action). A game
 file dropped on the window opens in its place.
 """
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tacocat.ui.input.actions import Action, Scope
 from tacocat.ui.replay.player import SPEEDS
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
@@ -145,35 +148,34 @@ class ReplayControls:
         action()
 
     def _key(self, event: pygame.event.Event) -> None:
-        scene, key = self.scene, event.key
-        if key == pygame.K_TAB:
-            self._tab(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        """A key or a controller button as a replay action (the player's keys, Settings)."""
+        scene = self.scene
+        do = scene.app.keys.action(event, Scope.REPLAY)
+        if do in (Action.NEXT, Action.PREVIOUS):
+            self._tab(-1 if do is Action.PREVIOUS else 1)
             return
         focused = self.focused()
-        if focused is not None and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if focused is not None and do in (Action.CONFIRM, Action.PLAY_PAUSE):
             if focused.enabled:
                 self.press(focused.key)
             return
-        moves: dict[int, Callable[[], None]] = {
-            pygame.K_RIGHT: scene.step_forward, pygame.K_LEFT: scene.step_back,
-            pygame.K_UP: scene.previous_round, pygame.K_PAGEUP: scene.previous_round,
-            pygame.K_DOWN: scene.next_round, pygame.K_PAGEDOWN: scene.next_round,
-            pygame.K_HOME: lambda: scene.go(0),
-            pygame.K_END: lambda: scene.go(scene.timeline.last)}
-        if key in moves:
+        moves: dict[Action | None, Callable[[], None]] = {
+            Action.STEP_FORWARD: scene.step_forward, Action.STEP_BACK: scene.step_back,
+            Action.ROUND_PREVIOUS: scene.previous_round, Action.ROUND_NEXT: scene.next_round,
+            Action.FIRST_MOVE: lambda: scene.go(0),
+            Action.LAST_MOVE: lambda: scene.go(scene.timeline.last)}
+        if do in moves:
             scene.pause()
-            moves[key]()
-        elif key == pygame.K_SPACE:
+            moves[do]()
+        elif do is Action.PLAY_PAUSE:
             scene.toggle_play()
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            scene.change_speed(1)
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            scene.change_speed(-1)
-        elif pygame.K_1 <= key <= pygame.K_9:
-            scene.pause()
-            scene.to_round(key - pygame.K_0)
-        elif key == pygame.K_ESCAPE:
+        elif do in (Action.FASTER, Action.SLOWER):
+            scene.change_speed(1 if do is Action.FASTER else -1)
+        elif do is Action.BACK:
             self.press("close")
+        elif do is not None and do.round_number is not None:
+            scene.pause()
+            scene.to_round(do.round_number)
 
     # --- drawing ------------------------------------------------------------------------
 

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tacocat.persistence.settings import DEFAULT_REPLAY_KEYS
 from tacocat.rules import events as ev
-from tacocat.ui.input.prompts import pad_label
+from tacocat.ui.input.actions import Action, Scope
+from tacocat.ui.input.prompts import prompt
 from tacocat.ui.replay.controls import ReplayControls
 from tacocat.ui.replay.player import SPEEDS
 from tacocat.ui.replay.timeline import NOTE_TONES, Note, Timeline
@@ -240,14 +242,21 @@ class ReplayScene(Scene):
         if note is not None:
             return note.text, NOTE_TONES[note.tone]
         if self.index == 0:
-            if self.app.input.controller:  # the prompt names the controller's buttons
-                return tr("tacocat.focus.replay_start", play=pad_label("select"),
-                          step=pad_label("right")), "info"
-            return tr("tacocat.replay.start"), "info"
+            return self._start_line(), "info"
         lines = [describe(e, self.info.names) for e in self.timeline.events[self.index]
                  if not isinstance(e, ev.RoundStarted)]
         said = [line for line in lines if line]
         return (said[0] if said else "", "info")
+
+    def _start_line(self) -> str:
+        """How to start watching: the controller's buttons, or the keys when the player
+        chose others than the defaults (the usual line names the right arrow)."""
+        app = self.app
+        if not app.input.controller and app.settings.replay_keys == DEFAULT_REPLAY_KEYS:
+            return tr("tacocat.replay.start")
+        return tr("tacocat.focus.replay_start",
+                  play=prompt(Action.PLAY_PAUSE, app.keys, app.input, Scope.REPLAY),
+                  step=prompt(Action.STEP_FORWARD, app.keys, app.input, Scope.REPLAY))
 
     def draw(self, surface: pygame.Surface) -> None:
         self._refresh_view()

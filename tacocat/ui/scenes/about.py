@@ -21,6 +21,7 @@ import pygame_gui
 
 from tacocat import __version__
 from tacocat.ui.devices.window import TITLE
+from tacocat.ui.input.actions import Action
 from tacocat.ui.scenes import licences
 from tacocat.ui.scenes.licences import LGPL_SECTION, reflow
 from tacocat.ui.scenes.overlay import Overlay
@@ -179,14 +180,15 @@ class AboutScene(Overlay):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            do = self.action(event)
+            if do is Action.BACK:
                 self.close()
-            elif event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
+            elif do in (Action.RIGHT, Action.PAGE_NEXT):
                 self._turn(+1)
-            elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
+            elif do in (Action.LEFT, Action.PAGE_PREVIOUS):
                 self._turn(-1)
-            elif event.key in (pygame.K_DOWN, pygame.K_UP):
-                self._scroll(SCROLL_STEP if event.key == pygame.K_DOWN else -SCROLL_STEP)
+            elif do in (Action.DOWN, Action.UP):
+                self._scroll(SCROLL_STEP if do is Action.DOWN else -SCROLL_STEP)
         elif event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED:
             links = (self.libraries_box, self.notices_box)
             if event.ui_element in links and event.link_target != self.shown:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from tacocat.ui.input.actions import Action
 from tacocat.ui.scenes.message import WIDTH, MessageScene
 
 if TYPE_CHECKING:
@@ -52,9 +53,7 @@ class ChoiceScene(MessageScene):
         ]
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE
-        ):
+        if self.action(event) in (Action.BACK, Action.CONFIRM, Action.SELECT):
             self.choose(0)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
             self.choose(self.buttons.index(event.ui_element))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tacocat.ui.input.actions import Action, Scope
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets.button import Button
@@ -84,7 +85,7 @@ class DiscardViewerScene(DrawnOverlay):
         self.close()
 
     def on_key(self, event: pygame.event.Event) -> None:
-        if self.app.keys.intent(event) == "discards":  # the key (or Y) that opened it
+        if self.app.keys.action(event, Scope.TABLE) is Action.DISCARDS:  # the key (or Y) that opened it
             self.close()
             return
         super().on_key(event)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tacocat.ui.input.actions import Action
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets.button import Button
@@ -84,10 +85,11 @@ class GameFilesScene(DrawnOverlay):
         super().handle_event(event)
 
     def on_key(self, event: pygame.event.Event) -> None:
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.keyboard:
+        do = self.action(event)
+        if do in (Action.CONFIRM, Action.SELECT) and self.keyboard:
             super().on_key(event)
             return
-        answer = self.list.key(event.key)
+        answer = self.list.move(do)
         if answer == "activate":
             self.open_selected()
         elif answer is None:

@@ -21,7 +21,8 @@ from tacocat.persistence.errors import PersistenceError
 from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.persistence.history import MAX_GAMES, HistoryEntry
 from tacocat.rules.variants import VARIANTS
-from tacocat.ui.input.prompts import pad_label
+from tacocat.ui.input.actions import Action, Scope
+from tacocat.ui.input.prompts import prompt
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.text import text_scale
 from tacocat.ui.text.i18n import tr
@@ -241,18 +242,18 @@ class HistoryScene(DrawnOverlay):
         super().handle_event(event)
 
     def on_key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.keyboard:
+        do = self.action(event, Scope.HISTORY, Scope.MENUS)
+        if do in (Action.CONFIRM, Action.SELECT) and self.keyboard:
             super().on_key(event)  # press the button the keyboard focus is on
             return
-        answer = self.list.key(key)
+        answer = self.list.move(do)
         if answer == "activate":
             self.replay()
         elif answer == "select":
             self.keyboard = False
-        elif key == pygame.K_e:
+        elif do is Action.EXPORT:
             self.export()
-        elif key == pygame.K_o:
+        elif do is Action.OPEN_FILE:
             self.open_file()
         else:
             super().on_key(event)
@@ -275,9 +276,11 @@ class HistoryScene(DrawnOverlay):
             self.list.draw(surface, self.text)
         else:
             self.line(surface, tr("tacocat.history.empty"), self.panel_rect.y + 260, size=21)
-        keys = (tr("tacocat.focus.history_keys", move=pad_label("up"), select=pad_label("select"),
-                   back=pad_label("back")) if self.app.input.controller
-                else tr("tacocat.history.keys"))
+        keys = (tr("tacocat.focus.history_keys", **{
+                    word: prompt(action, self.app.keys, self.app.input, Scope.MENUS)
+                    for word, action in (("move", Action.UP), ("select", Action.SELECT),
+                                         ("back", Action.BACK))})
+                if self.app.input.controller else tr("tacocat.history.keys"))
         # Ends above the buttons (a long line wraps upward), shrunk rather than hidden by them.
         foot = min((b.rect.top for b in self.buttons), default=self.panel_rect.bottom - 70) - 4
         lines = len(self.text.wrap(keys, 16, self.panel_rect.width - 80))

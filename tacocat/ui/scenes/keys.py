@@ -1,10 +1,18 @@
-"""Keys you choose: the table's keys, rebound from Settings (and by keyboard alone).
+"""Keys you choose: the table's and the replay's keys, rebound from Settings (and by
+keyboard alone).
 
-One row per action of :data:`~tacocat.persistence.settings.TABLE_ACTIONS`: its
-name and a button showing its key. Enter (or a click) on a key button waits for
-the next key; Esc cancels. A key another action has, or one kept for the menus
-(Esc, Tab, ↑, ↓, F11), is refused with a sentence saying so. "Reset keys" puts
-every key back. Each change is saved with the settings at once.
+One group per screen whose keys are chosen (:data:`GROUPS`), each under its
+heading, one row per action: its name and a button showing its key. At 100 %
+text the groups stand side by side; at a larger size (or when they would not
+fit across) one above the other, the panel scrolling when it is taller than the
+window (:mod:`tacocat.ui.text.layout`). Enter (or a click) on a key button waits
+for the next key; Esc cancels. A key another action of that screen has, or one
+kept for the menus (Esc, Tab, ↑, ↓, F11), is refused with a sentence saying so.
+"Reset keys" puts every key back. Each change is saved with the settings at once.
+
+Reading the raw key here is the point (the key pressed becomes the action's new
+key), so :meth:`KeysScene._capture` is the one place outside the text fields that
+looks at ``event.key``.
 """
 
 from __future__ import annotations
@@ -14,9 +22,16 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from tacocat.persistence.settings import DEFAULT_TABLE_KEYS, TABLE_ACTIONS
+from tacocat.persistence.settings import (
+    DEFAULT_REPLAY_KEYS,
+    DEFAULT_TABLE_KEYS,
+    REPLAY_ACTIONS,
+    TABLE_ACTIONS,
+)
 from tacocat.ui.focus import Column
-from tacocat.ui.input.keymap import is_reserved, key_name
+from tacocat.ui.input.actionmap import is_reserved, key_name
+from tacocat.ui.input.actions import Action, Scope
+from tacocat.ui.input.bindings import CHOSEN_IN
 from tacocat.ui.input.prompts import key_label
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.stage.scene import theme_id
@@ -27,14 +42,35 @@ from tacocat.ui.text.i18n import tr
 if TYPE_CHECKING:
     from tacocat.ui.stage.services import App
 
-#: The panel's width; its height follows the rows (one per table action) and the text size.
-PANEL_W = 820
-ROW_H, ROW_GAP = 44, 6
-#: The key buttons are wide enough for "Press a key…" in every language at 150 %.
-LABEL_X, KEY_W = 40, 330
+#: The screens whose keys are chosen, in the screen's order, with their actions.
+GROUPS: tuple[tuple[Scope, tuple[Action, ...]], ...] = (
+    (Scope.TABLE, tuple(Action(name) for name in TABLE_ACTIONS)),
+    (Scope.REPLAY, tuple(Action(name) for name in REPLAY_ACTIONS)),
+)
+#: Which group an action's button is in (the chosen actions' names differ across groups).
+SCOPE_OF = {action: scope for scope, actions in GROUPS for action in actions}
+assert len(SCOPE_OF) == sum(len(actions) for _, actions in GROUPS), "an action in two groups"
+
+#: The panel's widths (one column of groups, or the groups side by side) and its margins.
+ONE_COLUMN_W, COLUMNS_W = 820, 1200
+LABEL_X, COLUMN_GAP = 40, 40
+ROW_H, ROW_GAP = 42, 4
+#: A group's heading row; the rows start under the intro line.
+GROUP_HEAD_H, ROWS_TOP = 36, 92
+#: The key buttons are wide enough for "Press a key…" in every language at 150 % (one
+#: column) or at 100 % (side by side).
+KEY_W, COLUMNS_KEY_W = 330, 230
 #: The status sentence (a refusal names the key and the action that has it) may need
 #: two lines at the larger text sizes.
-STATUS_LINES = 2
+STATUS_LINES, LINE_H = 2, 30
+
+
+def action_label(action: Action) -> str:
+    """The name of an action on this screen (the replay's round keys: "Round 3")."""
+    number = action.round_number
+    if number is not None:
+        return tr("tacocat.table.round_n", n=number)
+    return tr(f"tacocat.focus.keys.action.{action}")
 
 
 class KeysScene(Overlay):
@@ -46,42 +82,57 @@ class KeysScene(Overlay):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         #: The action waiting for its new key, or None.
-        self.capturing: str | None = None
-        self.key_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.capturing: Action | None = None
+        self.key_buttons: dict[Action, pygame_gui.elements.UIButton] = {}
         self._status_text = ""
 
     def build(self) -> None:
-        panel_w = PANEL_W
-        line_h = 32  # (design lengths: the layout grows them with the text)
-        status_h = STATUS_LINES * line_h
-        button_y = 106 + len(TABLE_ACTIONS) * (ROW_H + ROW_GAP) + 2 + status_h + 12
-        panel_h = button_y + 54 + 22
+        side_by_side = not self.layout(COLUMNS_W).narrow
+        columns = [[group] for group in GROUPS] if side_by_side else [list(GROUPS)]
+        panel_w = COLUMNS_W if side_by_side else ONE_COLUMN_W
+        rows_h = max(sum(GROUP_HEAD_H + len(actions) * (ROW_H + ROW_GAP) for _, actions in column)
+                     for column in columns)
+        status_y = ROWS_TOP + rows_h
+        button_y = status_y + STATUS_LINES * LINE_H + 10
+        panel_h = button_y + 50 + 12
         self.panel, self.at = self.scaled_frame((panel_w, panel_h))
-        self._label(self.at.rect(0, 12, panel_w, 56), tr("tacocat.focus.keys.heading"), "@heading")
-        self._label(self.at.rect(LABEL_X, 66, panel_w - 2 * LABEL_X, 30),
+        self._label(self.at.rect(0, 8, panel_w, 50), tr("tacocat.focus.keys.heading"), "@heading")
+        self._label(self.at.rect(LABEL_X, 58, panel_w - 2 * LABEL_X, 30),
                     tr("tacocat.focus.keys.intro"), "@muted")
-        y = 106
+        column_w = (panel_w - 2 * LABEL_X - (len(columns) - 1) * COLUMN_GAP) // len(columns)
+        key_w = COLUMNS_KEY_W if side_by_side else KEY_W
         self.key_buttons = {}
-        for action in TABLE_ACTIONS:
-            self._label(self.at.rect(LABEL_X, y, panel_w - 2 * LABEL_X - KEY_W - 16, ROW_H),
-                        tr(f"tacocat.focus.keys.action.{action}"), "@ink_left")
-            self.key_buttons[action] = pygame_gui.elements.UIButton(
-                self.at.rect(panel_w - LABEL_X - KEY_W, y, KEY_W, ROW_H), "",
-                manager=self.ui, container=self.panel,
-                object_id=theme_id(f"#key_{action}", "@secondary"))
-            y += ROW_H + ROW_GAP
+        for index, column in enumerate(columns):
+            self._column(column, LABEL_X + index * (column_w + COLUMN_GAP), column_w, key_w)
         self.status_lines = [
-            self._label(self.at.rect(LABEL_X, y + 2 + index * line_h, panel_w - 2 * LABEL_X,
-                                    line_h), " ", "@muted")
+            self._label(self.at.rect(LABEL_X, status_y + 2 + index * LINE_H, panel_w - 2 * LABEL_X,
+                                    LINE_H), " ", "@muted")
             for index in range(STATUS_LINES)]
         self.reset_button = pygame_gui.elements.UIButton(
-            self.at.rect(panel_w // 2 - 250, button_y, 240, 54), tr("tacocat.focus.keys.reset"),
+            self.at.rect(panel_w // 2 - 250, button_y, 240, 50), tr("tacocat.focus.keys.reset"),
             manager=self.ui, container=self.panel, object_id=theme_id("#keys_reset", "@secondary"))
         self.done_button = pygame_gui.elements.UIButton(
-            self.at.rect(panel_w // 2 + 10, button_y, 240, 54), tr("tacocat.settings.done"),
+            self.at.rect(panel_w // 2 + 10, button_y, 240, 50), tr("tacocat.settings.done"),
             manager=self.ui, container=self.panel, object_id=theme_id("#keys_done"))
         self._show_keys()
         self._say(self._status_text)
+
+    def _column(self, groups: list[tuple[Scope, tuple[Action, ...]]], x: int, width: int,
+                key_w: int) -> None:
+        """``groups`` one under the other at design ``x``: a heading, then a row an action."""
+        y = ROWS_TOP
+        for scope, actions in groups:
+            self._label(self.at.rect(x, y, width, GROUP_HEAD_H - 4),
+                        tr(f"tacocat.focus.keys.group.{scope}"), "@section")
+            y += GROUP_HEAD_H
+            for action in actions:
+                self._label(self.at.rect(x, y, width - key_w - 12, ROW_H), action_label(action),
+                            "@ink_left")
+                self.key_buttons[action] = pygame_gui.elements.UIButton(
+                    self.at.rect(x + width - key_w, y, key_w, ROW_H), "",
+                    manager=self.ui, container=self.panel,
+                    object_id=theme_id(f"#key_{action}", "@secondary"))
+                y += ROW_H + ROW_GAP
 
     @property
     def status_text(self) -> str:
@@ -96,7 +147,7 @@ class KeysScene(Overlay):
         keys = self.app.keys
         for action, button in self.key_buttons.items():
             text = (tr("tacocat.focus.keys.press") if action == self.capturing
-                    else key_label(keys.key_for(action)))
+                    else key_label(keys.key_for(action, SCOPE_OF[action])))
             button.set_text(text)
 
     def _say(self, text: str) -> None:
@@ -123,7 +174,7 @@ class KeysScene(Overlay):
         if event.type == pygame.KEYDOWN:
             if self.capturing is not None:
                 self._capture(event)
-            elif event.key == pygame.K_ESCAPE:
+            elif self.action(event) is Action.BACK:
                 self.close()
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
@@ -133,7 +184,8 @@ class KeysScene(Overlay):
             self.close()
         elif element is self.reset_button:
             self.capturing = None
-            self._store(DEFAULT_TABLE_KEYS)
+            self.app.update_settings(table_keys=DEFAULT_TABLE_KEYS, replay_keys=DEFAULT_REPLAY_KEYS)
+            self._show_keys()
             self._say(tr("tacocat.focus.keys.reset_done"))
         else:
             for action, button in self.key_buttons.items():
@@ -146,27 +198,26 @@ class KeysScene(Overlay):
         """The key pressed while waiting: refused, or ``self.capturing``'s new key."""
         action, self.capturing = self.capturing, None
         assert action is not None
-        if event.key == pygame.K_ESCAPE or getattr(event, "controller", False):
+        if self.action(event) is Action.BACK or getattr(event, "controller", False):
             self._show_keys()  # cancelled (a controller button is no key)
             return
+        scope = SCOPE_OF[action]
         label = key_label(event.key)
-        keys = self.app.keys
-        owner = next((other for other in TABLE_ACTIONS if keys.key_for(other) == event.key), None)
+        owner = self.app.keys.owner(event.key, scope)
         if is_reserved(event.key):
             self._say(tr("tacocat.focus.keys.reserved", button=label))
         elif owner is not None and owner != action:
-            self._say(tr("tacocat.focus.keys.taken", button=label,
-                         action=tr(f"tacocat.focus.keys.action.{owner}")))
+            self._say(tr("tacocat.focus.keys.taken", button=label, action=action_label(owner)))
         else:
-            chosen = dict(self.app.settings.table_keys)
-            chosen[action] = key_name(event.key)
-            self._store(tuple(chosen.items()))
-            self._say(tr("tacocat.focus.keys.saved", action=tr(f"tacocat.focus.keys.action.{action}"),
-                         button=label))
+            field = CHOSEN_IN[scope]
+            chosen = dict(getattr(self.app.settings, field))
+            chosen[action.value] = key_name(event.key)
+            self._store(field, tuple(chosen.items()))
+            self._say(tr("tacocat.focus.keys.saved", action=action_label(action), button=label))
             return
         self.app.audio.play("error")
         self._show_keys()
 
-    def _store(self, table_keys: Any) -> None:
-        self.app.update_settings(table_keys=table_keys)
+    def _store(self, field: str, keys: Any) -> None:
+        self.app.update_settings(**{field: keys})
         self._show_keys()

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from tacocat.ui.input.actions import Action
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.stage.scene import theme_id
 from tacocat.ui.text.i18n import tr
@@ -66,7 +67,7 @@ class MenuScene(Overlay):
         )
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if self.action(event) is Action.BACK:
             self.close()
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:

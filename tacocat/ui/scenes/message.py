@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from tacocat.ui.input.actions import Action
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.stage.scene import theme_id
 from tacocat.ui.text.fonts import breakable_paths
@@ -77,9 +78,7 @@ class MessageScene(Overlay):
         return min(height, self.app.size[1] - self.at.y(240))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE
-        ) or event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok_button:
+        if self.action(event) in (Action.BACK, Action.CONFIRM, Action.SELECT) or event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok_button:
             self.close()
 
     def update(self, dt: float) -> None:

@@ -15,6 +15,7 @@ from tacocat.rules import Ruleset
 from tacocat.rules.variants import ruleset_with
 from tacocat.seating import GameKind
 from tacocat.ui.focus import Column, Row
+from tacocat.ui.input.actions import Action
 from tacocat.ui.scenes.variant_rows import toggle_variant, variant_rows
 from tacocat.ui.stage.game_config import LEVELS, GameConfig
 from tacocat.ui.stage.scene import UIScene, theme_id
@@ -182,7 +183,7 @@ class NewGameScene(UIScene):
     # --- events -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if self.action(event) is Action.BACK:
             self._back()
             return
         if toggle_variant(event, self.variant_boxes, self.variants):

@@ -18,6 +18,7 @@ import pygame
 import pygame_gui
 
 from tacocat.persistence.fields import MAX_NAME_LENGTH
+from tacocat.ui.input.actions import Action
 from tacocat.ui.stage.scene import UIScene, theme_id
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.text.names import is_default
@@ -246,7 +247,7 @@ class OnlineScreen(UIScene):
         self.app.narrator.speak(text, interrupt=True)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if self.action(event) is Action.BACK:
             self.back()
 
     def back(self) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from tacocat.ui.input.actions import Action
 from tacocat.ui.stage.scene import OVERLAY_LAYER, Scene, UIScene
 from tacocat.ui.widgets.button import Button, ButtonGroup
 from tacocat.ui.widgets.style import TextCache, palette, rounded_panel
@@ -57,8 +58,8 @@ class Overlay(UIScene):
         )
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        # Esc closes most overlays; subclasses may override.
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        # Esc (a controller's B) closes most overlays; subclasses may override.
+        if self.action(event) is Action.BACK:
             self.close()
 
     def close(self) -> None:
@@ -152,15 +153,14 @@ class DrawnOverlay(Scene):
         """A click that hit no button."""
 
     def on_key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        if key == pygame.K_ESCAPE:
+        do = self.action(event)
+        if do is Action.BACK:
             self.on_cancel()
-        elif key in (pygame.K_LEFT, pygame.K_UP) or (
-                key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT):
+        elif do in (Action.LEFT, Action.UP, Action.PREVIOUS):
             self._move_focus(-1)
-        elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+        elif do in (Action.RIGHT, Action.DOWN, Action.NEXT):
             self._move_focus(1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.buttons:
+        elif do in (Action.CONFIRM, Action.SELECT) and self.buttons:
             self._press(self.buttons[self.focus % len(self.buttons)])
 
     def _move_focus(self, step: int) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from tacocat.ui.input.actions import Action
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.stage.scene import theme_id
 from tacocat.ui.text.i18n import tr
@@ -22,7 +23,6 @@ GUARD_SECONDS = 0.3
 BUTTON_SIZE = (560, 68)
 #: The token's top, and the design y where the text under it starts and ends (100 %).
 TOKEN_TOP, TEXT_TOP, HINT_BOTTOM = 118, 118 + 140, 548 + 34
-_CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 class PassDeviceScene(Overlay):
@@ -124,12 +124,13 @@ class PassDeviceScene(Overlay):
         return False
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        do = self.action(event)
+        if do is Action.BACK:
             self.app.open("menu")  # never reveals the hand: the menu covers it too
             return
         if not self.armed:
             return
-        pressed_key = event.type == pygame.KEYDOWN and event.key in _CONFIRM_KEYS
+        pressed_key = do in (Action.CONFIRM, Action.SELECT)
         pressed_button = (
             event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button
         )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from tacocat.ui.input.actions import Action
 from tacocat.ui.scenes.howto_pictures import PICTURE_SIZE, draw_picture
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.stage.scene import theme_id
@@ -209,11 +210,12 @@ class RulesScene(Overlay):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            do = self.action(event)
+            if do is Action.BACK:
                 self.close()
-            elif event.key == pygame.K_RIGHT:
+            elif do is Action.RIGHT:
                 self.turn(+1)
-            elif event.key == pygame.K_LEFT:
+            elif do is Action.LEFT:
                 self.turn(-1)
             return  # (Page Up / Page Down scroll the page: the focus manager does it)
         if event.type != pygame_gui.UI_BUTTON_PRESSED:

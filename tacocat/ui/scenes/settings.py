@@ -23,6 +23,7 @@ from tacocat.persistence.settings import (
 )
 from tacocat.ui.devices.window import fitting_window_sizes
 from tacocat.ui.focus import Row
+from tacocat.ui.input.actions import Action
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.stage.scene import theme_id
 from tacocat.ui.text.i18n import percent, tr
@@ -307,7 +308,7 @@ class SettingsScene(Overlay):
     # --- events -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if self.action(event) is Action.BACK:
             self.close()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.server_entry:
             self._server_typed()

@@ -15,6 +15,7 @@ import pygame_gui
 from tacocat.persistence.fields import AI_LEVELS
 from tacocat.persistence.stats import Stats, Tally
 from tacocat.seating import GameKind
+from tacocat.ui.input.actions import Action
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.stage.scene import theme_id
 from tacocat.ui.text import text_scale
@@ -210,9 +211,7 @@ class StatsScene(Overlay):
     # --- events -------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER
-        ) or event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.done_button:
+        if self.action(event) in (Action.BACK, Action.CONFIRM) or event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.done_button:
             self.close()
         elif (event.type == pygame_gui.UI_BUTTON_PRESSED and self.history_button is not None
               and event.ui_element is self.history_button):

@@ -11,6 +11,7 @@ import pygame_gui
 from tacocat import __version__
 from tacocat.geometry import LOGO_SIZE
 from tacocat.ui.devices.assets import CORE_IMAGES
+from tacocat.ui.input.actions import Action
 from tacocat.ui.stage.scene import UIScene, theme_id
 from tacocat.ui.stage.tween import Tweener, ease_out_back, ease_out_cubic
 from tacocat.ui.text.fit import fit_text
@@ -263,7 +264,7 @@ class TitleScene(UIScene):
         return self.tweener.is_animating()
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
+        if self.action(event) in (Action.SELECT, Action.CONFIRM):
             self._skip_intro()
             return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:

@@ -23,12 +23,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from tacocat.ui.input.actions import Action, Scope
 from tacocat.ui.shell.inputs import INPUT_EVENTS
 from tacocat.ui.stage.scene import UIScene
 from tacocat.ui.widgets.style import palette
 
 if TYPE_CHECKING:
     from tacocat.ui.focus import FocusManager
+    from tacocat.ui.input.actionmap import ActionMap
     from tacocat.ui.input.gamepad import Gamepads
     from tacocat.ui.shell.idle_work import IdleWork
     from tacocat.ui.shell.notices import Notices
@@ -84,6 +86,8 @@ class FrameLoop:
         def focus_takes(self, event: pygame.event.Event) -> bool: ...
         def fit_text_to_window(self) -> None: ...
         def toggle_fullscreen(self) -> None: ...
+        @property
+        def keys(self) -> ActionMap: ...
         def _run_deferred(self) -> None: ...
         def _shutdown(self) -> None: ...
         def _crash(self, error: Exception) -> int: ...
@@ -205,7 +209,7 @@ class FrameLoop:
             self.fit_text_to_window()  # (a window dragged smaller shows the frame smaller)
         if self.focus_takes(event):  # Tab, arrows, Enter, Space on a pygame_gui screen
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+        if self.keys.action(event, Scope.EVERYWHERE) is Action.FULL_SCREEN:
             self.toggle_fullscreen()
             return
         if self.ui.process_events(event):

@@ -1,7 +1,7 @@
 """The app's input services, in one place: a part of :class:`tacocat.ui.shell.app.App`.
 
 :class:`Inputs` owns the last-input tracker, the game controllers, the focus
-manager of the pygame_gui screens and the table's chosen keys, and routes each
+manager of the pygame_gui screens and the action map (the chosen keys), and routes each
 event through them before pygame_gui and the scenes see it.
 """
 
@@ -14,8 +14,9 @@ import pygame
 import pygame_gui
 
 from tacocat.ui.focus import FocusManager
+from tacocat.ui.input.actionmap import ActionMap
+from tacocat.ui.input.actions import Scope
 from tacocat.ui.input.gamepad import Gamepads
-from tacocat.ui.input.keymap import KeyMap
 from tacocat.ui.input.state import InputState
 from tacocat.ui.stage.scene import UIScene
 
@@ -57,11 +58,11 @@ class Inputs:
         #: controller support starts once the first frame is shown: it takes ~30 ms).
         self.gamepads = Gamepads()
         #: Keyboard / controller focus on the pygame_gui screens.
-        self.focus = FocusManager(self._top_screen, self.ui, self.input)
+        self.focus = FocusManager(self._top_screen, self.ui, self.input, lambda: self.keys)
         # Narration reads the focused control (the narrator is looked up each time: the
         # Narration setting and tests replace it).
         self.focus.on_focus_changed(lambda label, state: self.narrator.say_focus(label, state))
-        self._keymap: tuple[Any, KeyMap] | None = None
+        self._keymap: tuple[Any, ActionMap] | None = None
 
     def _top_screen(self) -> UIScene | None:
         """The top scene when it is a pygame_gui screen (the focus works on those only)."""
@@ -69,11 +70,12 @@ class Inputs:
         return top if isinstance(top, UIScene) else None
 
     @property
-    def keys(self) -> KeyMap:
-        """The table's keys as the settings choose them (rebuilt when they change)."""
-        chosen = self.settings.table_keys
+    def keys(self) -> ActionMap:
+        """Every screen's keys and buttons, with the keys the settings choose (rebuilt
+        when they change)."""
+        chosen = {Scope.TABLE: self.settings.table_keys, Scope.REPLAY: self.settings.replay_keys}
         if self._keymap is None or self._keymap[0] != chosen:
-            self._keymap = (chosen, KeyMap(chosen))
+            self._keymap = (chosen, ActionMap(chosen))
         return self._keymap[1]
 
     def input_events(self, events: list[pygame.event.Event],

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from tacocat.ui.input.actions import Action, Scope
 from tacocat.ui.stage.scene_stack import SceneLike, SceneManager
 from tacocat.ui.text.fit import fit_text, shrinking_follows
 from tacocat.ui.text.layout import Layout, Placed, panel_layout, panel_rect, scrolling_panel
@@ -78,6 +79,11 @@ class Scene:
     def is_animating(self) -> bool:
         """True while something moves, so the app keeps the full frame rate."""
         return False
+
+    def action(self, event: pygame.event.Event, *scopes: Scope) -> Action | None:
+        """What key (or controller) ``event`` asks this screen for, looked up in
+        ``scopes`` (default: the menus' moving, pressing and going back)."""
+        return self.app.keys.action(event, *(scopes or (Scope.MENUS,)))
 
     def click(self) -> None:
         """A button of this screen was pressed: its click sound (the one place it is played,

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from tacocat.ui.devices.assets import Assets
     from tacocat.ui.devices.audio import Audio
     from tacocat.ui.focus import FocusManager
-    from tacocat.ui.input.keymap import KeyMap
+    from tacocat.ui.input.actionmap import ActionMap
     from tacocat.ui.input.state import InputState
     from tacocat.ui.speech.narrator import Narrator
     from tacocat.ui.stage.game_config import GameConfig
@@ -80,7 +80,7 @@ class App(Protocol):
     def reduced_motion(self) -> bool: ...
 
     @property
-    def keys(self) -> KeyMap: ...
+    def keys(self) -> ActionMap: ...
 
     # --- navigation -------------------------------------------------------------------
 

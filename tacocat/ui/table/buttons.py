@@ -15,13 +15,14 @@ import pygame
 
 from tacocat.rules import Action, Attack, Phase, Replace
 from tacocat.seating import Seating
+from tacocat.ui.input.actions import Action as InputAction
 from tacocat.ui.input.prompts import prompt
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button
 
 if TYPE_CHECKING:
-    from tacocat.ui.input.keymap import KeyMap
+    from tacocat.ui.input.actionmap import ActionMap
     from tacocat.ui.input.state import InputState
     from tacocat.ui.stage.services import App
     from tacocat.ui.table.session import TableSession
@@ -49,7 +50,7 @@ class Decision:
     undo_allowed: bool
     problem: Callable[[Action], str | None]
     can_undo: Callable[[], bool]
-    keys: KeyMap
+    keys: ActionMap
     input: InputState
 
 
@@ -120,9 +121,9 @@ def decision(session: TableSession, memo: StateMemo, seat: int | None,
 def refresh(b: dict[str, Button], decision: Decision) -> None:
     """Labels, visibility and enabled states for the decision on screen now."""
     seat, keys, input_state = decision.seat, decision.keys, decision.input
-    b["hint"].label = tr("tacocat.focus.table.hint", button=prompt("hint", keys, input_state))
+    b["hint"].label = tr("tacocat.focus.table.hint", button=prompt(InputAction.HINT, keys, input_state))
     b["discards"].label = tr("tacocat.focus.table.discards",
-                             button=prompt("discards", keys, input_state))
+                             button=prompt(InputAction.DISCARDS, keys, input_state))
     primary, secondary = b["primary"], b["secondary"]
     primary.visible = secondary.visible = False
     b["hint"].enabled = seat is not None
@@ -164,7 +165,7 @@ def refresh(b: dict[str, Button], decision: Decision) -> None:
             primary.label = tr(f"tacocat.trust.table.{verb}", card=picked)
         primary.enabled = picked is not None
         primary.disabled_reason = tr("tacocat.focus.table.pick_one",
-                                     button=prompt("select", keys, input_state))
+                                     button=prompt(InputAction.SELECT, keys, input_state))
 
 
 def _refresh_undo(undo: Button, decision: Decision) -> None:
@@ -176,6 +177,6 @@ def _refresh_undo(undo: Button, decision: Decision) -> None:
     # A controller has no take-back button: it reaches this one with the focus.
     undo.label = (tr("tacocat.trust.table.undo") if decision.input.controller else
                   tr("tacocat.trust.table.undo_key",
-                     button=prompt("undo", decision.keys, decision.input)))
+                     button=prompt(InputAction.UNDO, decision.keys, decision.input)))
     undo.enabled = decision.can_undo()
     undo.disabled_reason = tr("tacocat.trust.table.undo_none")

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tacocat.rules import Action, Phase, Replace
+from tacocat.ui.input.actions import Action as InputAction
+from tacocat.ui.input.actions import Scope
 from tacocat.ui.input.prompts import prompt
 from tacocat.ui.table import buttons, lifts
 from tacocat.ui.table.focus_ring import Focusable, FocusRing
@@ -215,8 +217,8 @@ class Controls:
     def _pick_first(self) -> str:
         """How to pick a card, naming the keys (or pad buttons) the player uses now."""
         app = self.table.app
-        return tr("tacocat.trust.table.pick_first", button=prompt("select", app.keys, app.input),
-                  confirm=prompt("confirm", app.keys, app.input))
+        return tr("tacocat.trust.table.pick_first", button=prompt(InputAction.SELECT, app.keys, app.input),
+                  confirm=prompt(InputAction.CONFIRM, app.keys, app.input))
 
     def _secondary(self) -> None:
         seat = self.table.acting_seat()
@@ -310,37 +312,42 @@ class Controls:
             self._say(tr("tacocat.table.why.not_your_cards"))
 
     def _key(self, event: pygame.event.Event) -> None:
-        """A key (or a controller button, see :mod:`tacocat.ui.input`) as a table intent:
+        """A key (or a controller button, see :mod:`tacocat.ui.input`) as a table action:
         the keys are the player's choice (Settings), so no key is named here."""
-        intent = self.table.app.keys.intent(event)
-        if intent in ("select", "menu", "back") and self.table.is_moving():
+        do = self.table.app.keys.action(event, Scope.TABLE)
+        if do in (InputAction.SELECT, InputAction.MENU, InputAction.BACK) and self.table.is_moving():
             self.table.skip_motion()
             return
         ring = self.focus_ring
-        if intent in ("menu", "back"):
+        if do in (InputAction.MENU, InputAction.BACK):
             self._open_menu()
-        elif intent in ("left", "right"):
-            ring.move(-1 if intent == "left" else 1, within_group=True)
-        elif intent in ("up", "down"):
+        elif do in (InputAction.LEFT, InputAction.RIGHT):
+            ring.move(-1 if do is InputAction.LEFT else 1, within_group=True)
+        elif do in (InputAction.UP, InputAction.DOWN):
             ring.switch_group()
-        elif intent in ("next", "previous"):
-            ring.move(-1 if intent == "previous" else 1)
-        elif intent == "select":
+        elif do in (InputAction.NEXT, InputAction.PREVIOUS):
+            ring.move(-1 if do is InputAction.PREVIOUS else 1)
+        elif do is InputAction.SELECT:
             item = self.focused()
             if isinstance(item, CardSprite):
                 self.click_card(item)  # Space selects as a click does
             elif isinstance(item, Button):
                 self.press(item.key)
-        elif intent == "confirm":
+        elif do is not None:
+            self._command(do)
+
+    def _command(self, do: InputAction) -> None:
+        """The table's commands: confirm, hint, take back, the discards, read my hand."""
+        if do is InputAction.CONFIRM:
             self._enter()
-        elif intent == "hint":
+        elif do is InputAction.HINT:
             self.ask_hint()
-        elif intent == "undo":
+        elif do is InputAction.UNDO:
             if self.session.seating.against_computer:
                 self.press("undo")
-        elif intent == "discards":
+        elif do is InputAction.DISCARDS:
             self.table.open_discards()
-        elif intent == "read_hand":  # "read my hand" (narration)
+        elif do is InputAction.READ_HAND:  # "read my hand" (narration)
             self.table.read_hand()
 
     def _enter(self) -> None:

@@ -30,6 +30,7 @@ from tacocat.ai.worker import AIWorker
 from tacocat.rules import GameState
 from tacocat.rules import events as ev
 from tacocat.seating import Seating
+from tacocat.ui.input.actions import Action
 from tacocat.ui.input.prompts import key_label
 from tacocat.ui.results.feeling import player_of
 from tacocat.ui.results.summaries import GameSummary
@@ -275,7 +276,7 @@ class TableScene(Scene):
         view.tooltip = None
         pointer = controls.pointing_at_table()
         if pointer is not None and self.app.scenes.top is self:
-            key = key_label(self.app.keys.key_for("discards"))
+            key = key_label(self.app.keys.key_for(Action.DISCARDS))
             text = tip_at(hotspots(self.board, view, key), pointer)
             view.tooltip = (text, pointer) if text else None
 

@@ -78,17 +78,19 @@ class ScrollList:
     def _clamp_top(self) -> None:
         self.top = max(0, min(self.top, max(0, len(self.rows) - self.visible_rows)))
 
-    def key(self, key: int) -> str | None:
-        """Arrow keys, PageUp/PageDown, Home/End move; Enter answers ``"activate"``."""
-        steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible_rows,
-                 pygame.K_PAGEDOWN: self.visible_rows}
-        if key in steps:
-            self.select(self.selected + steps[key])
+    def move(self, action: str | None) -> str | None:
+        """Up/Down, a page back/on, the first/last row move; confirm answers
+        ``"activate"``. ``action`` is a :class:`tacocat.ui.input.actions.Action` (a
+        name: this layer is below the input's)."""
+        steps = {"up": -1, "down": 1, "page_previous": -self.visible_rows,
+                 "page_next": self.visible_rows}
+        if action in steps:
+            self.select(self.selected + steps[action])
             return "select"
-        if key in (pygame.K_HOME, pygame.K_END):
-            self.select(0 if key == pygame.K_HOME else len(self.rows) - 1)
+        if action in ("first", "last"):
+            self.select(0 if action == "first" else len(self.rows) - 1)
             return "select"
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.rows:
+        if action == "confirm" and self.rows:
             return "activate"
         return None
 
