@@ -57,8 +57,8 @@ LABEL_X, COLUMN_GAP = 40, 40
 ROW_H, ROW_GAP = 42, 4
 #: A group's heading row; the rows start under the intro line.
 GROUP_HEAD_H, ROWS_TOP = 36, 92
-#: The key buttons are wide enough for "Press a key…" in every language at 150 % (one
-#: column) or at 100 % (side by side).
+#: The key buttons hold "Press a key…" in every language at 150 % (one column) or at
+#: 100 % (side by side); each is built with it, so the fitting sizes their font for it.
 KEY_W, COLUMNS_KEY_W = 330, 230
 #: The status sentence (a refusal names the key and the action that has it) may need
 #: two lines at the larger text sizes.
@@ -114,8 +114,11 @@ class KeysScene(Overlay):
         self.done_button = pygame_gui.elements.UIButton(
             self.at.rect(panel_w // 2 + 10, button_y, 240, 50), tr("tacocat.settings.done"),
             manager=self.ui, container=self.panel, object_id=theme_id("#keys_done"))
-        self._show_keys()
         self._say(self._status_text)
+
+    def fitted(self) -> None:
+        # The buttons were fitted to "Press a key…", the longest they show: now their keys.
+        self._show_keys()
 
     def _column(self, groups: list[tuple[Scope, tuple[Action, ...]]], x: int, width: int,
                 key_w: int) -> None:
@@ -129,7 +132,8 @@ class KeysScene(Overlay):
                 self._label(self.at.rect(x, y, width - key_w - 12, ROW_H), action_label(action),
                             "@ink_left")
                 self.key_buttons[action] = pygame_gui.elements.UIButton(
-                    self.at.rect(x + width - key_w, y, key_w, ROW_H), "",
+                    self.at.rect(x + width - key_w, y, key_w, ROW_H),
+                    tr("tacocat.focus.keys.press"),
                     manager=self.ui, container=self.panel,
                     object_id=theme_id(f"#key_{action}", "@secondary"))
                 y += ROW_H + ROW_GAP
