@@ -86,8 +86,10 @@ def review_bot() -> HardBot:
 
     Issue #20 spent the 10 s budget where the review was noisiest: the
     replacement's exact stage (12 samples of 3 finalists before) and the duel
-    (12 samples before); doubtful decisions get three times these
-    (:mod:`tacocat.ai.rating`). bench/review_quality.py measures the result.
+    (12 samples before); doubtful decisions get three times these, and a
+    replacement that may be a mistake eight times its exact deals, fresh ones
+    (:mod:`tacocat.ai.rating`). bench/review_quality.py measures the result
+    (docs/review.md).
     """
     return HardBot(time_budget=None, play_samples=128, duel_samples=64, replace_samples=64,
                    screen_samples=32, finalists=6)
