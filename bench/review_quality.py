@@ -1,6 +1,6 @@
 """Can the game review be trusted? Re-value its decisions on many more samples and count.
 
-    python bench/review_quality.py [--games 10] [--seed 1] [--variants old new]
+    python bench/review_quality.py [--games 10] [--seed 1] [--variants old new] [--details FILE]
 
 Plays ``--games`` seeded games, medium against hard (both without a deadline:
 fixed samples, so the games do not depend on the machine), reviews medium's
@@ -16,6 +16,12 @@ move" to value. Against the reference, per variant:
 * ``wrong_better`` - the share of decisions whose "better move" is itself at
   least 5 points worse than the reference's best (``wrong_better_replace``:
   among replacements);
+* ``by_kind`` - the same figures per kind of decision (replace, duel, attack,
+  answer), with ``false_marks`` (marked, under 5 points), ``under_10``
+  (marked, under 10: no mistake by the reference, though its own noise of a
+  point or two puts a few there), ``overstated`` (the marked moves' mean cost
+  less the reference's, in points: how far the review's costs are lucky
+  picks) and ``missed``;
 * ``cpu_s_per_game`` / ``wall_s_per_game`` - the review's time, one seat.
 
 The reference has ``--reference-scale`` (10) times the new review's samples
@@ -27,7 +33,9 @@ Variants: ``old`` is the review as it was before issue #20 (the frozen hard
 level, 32/12/12 samples, 8 screening samples and 3 finalists, the plain best
 average, a mistake at 10 points); ``new`` is :func:`tacocat.ai.review.review_game`.
 Issue #20's targets: precision >= 0.95, recall >= 0.85, wrong_better <= 0.02,
-10 s a game. Progress to stderr; one JSON line last.
+10 s a game. Progress and the figures per kind to stderr; one JSON line last.
+``--details`` writes one JSON line per decision and variant (the review's cost,
+error and mark beside the reference's cost of the move and of the better move).
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ import json
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -113,28 +122,67 @@ def plain_values(analysis: Analysis) -> list[float]:
     return [sum(row[i] for row in analysis.rows) / n for i in range(len(analysis.actions))]
 
 
+KINDS = ("replace", "duel", "attack", "answer")
+
+
 def score(moments: list[Moment], reference: list[dict[Any, float]], marked: Any) -> dict[str, Any]:
-    """Precision, recall and wrong "better moves" of one variant against the reference."""
-    flagged = hits = real = found = wrong = replaces = wrong_replace = 0
+    """Precision, recall and wrong "better moves" of one variant against the reference,
+    over all decisions and per kind of decision (``by_kind``)."""
+    tallies: dict[str, Counter[str]] = {kind: Counter() for kind in ("all", *KINDS)}
     for moment, values in zip(moments, reference, strict=True):
         top = max(values.values())
         cost = 100 * (top - values[moment.played])
-        is_marked = marked(moment)
-        flagged += is_marked
-        hits += is_marked and cost >= 5
-        real += cost >= 10
-        found += cost >= 10 and is_marked
+        is_marked = bool(marked(moment))
         bad = moment.best != moment.played and 100 * (top - values[moment.best]) >= 5
-        wrong += bad
-        if kind_of(moment.played) == "replace":
-            replaces += 1
-            wrong_replace += bad
-    n = len(moments)
+        for kind in ("all", kind_of(moment.played)):
+            tallies[kind].update(decisions=1, marked=is_marked, hits=is_marked and cost >= 5,
+                                 under_10=is_marked and cost < 10, real=cost >= 10,
+                                 found=cost >= 10 and is_marked, wrong=bad)
+            if is_marked:  # in hundredths of a point: a Counter adds, a mean needs a sum
+                tallies[kind]["over"] += round(100 * (moment.cost - cost))
+    figures = _figures(tallies["all"])
+    figures["wrong_better_replace"] = _figures(tallies["replace"])["wrong_better"]
+    figures["by_kind"] = {kind: _figures(tallies[kind]) for kind in KINDS}
+    return figures
+
+
+def _figures(tally: Counter[str]) -> dict[str, Any]:
+    flagged, real, n = tally["marked"], tally["real"], tally["decisions"]
     return {"decisions": n, "marked": flagged, "real_mistakes": real,
-            "precision": round(hits / flagged, 3) if flagged else None,
-            "recall": round(found / real, 3) if real else None,
-            "wrong_better": round(wrong / n, 4) if n else None,
-            "wrong_better_replace": round(wrong_replace / replaces, 4) if replaces else None}
+            "precision": round(tally["hits"] / flagged, 3) if flagged else None,
+            "recall": round(tally["found"] / real, 3) if real else None,
+            "wrong_better": round(tally["wrong"] / n, 4) if n else None,
+            "false_marks": flagged - tally["hits"], "under_10": tally["under_10"],
+            "overstated": round(tally["over"] / 100 / flagged, 1) if flagged else None,
+            "missed": real - tally["found"]}
+
+
+def detail_rows(game_index: int, variant: str, moments: list[Moment],
+                reference: list[dict[Any, float]]) -> list[dict[str, Any]]:
+    """One row per decision for ``--details``: the review's cost and mark beside the
+    reference's cost of the move played and of the review's better move (points)."""
+    rows = []
+    for moment, values in zip(moments, reference, strict=True):
+        top = max(values.values())
+        rows.append({"game": game_index, "step": moment.step, "variant": variant,
+                     "kind": kind_of(moment.played), "cost": moment.cost,
+                     "error": moment.cost_error, "mark": moment.mark,
+                     "ref_cost": round(100 * (top - values[moment.played]), 1),
+                     "ref_better_cost": round(100 * (top - values[moment.best]), 1)})
+    return rows
+
+
+def report_line(variant: str, figures: dict[str, Any]) -> str:
+    """A variant's figures, one line for all decisions and one per kind."""
+    def line(name: str, f: dict[str, Any]) -> str:
+        return (f"  {name:8} {f['decisions']:4} decisions, {f['marked']:3} marked "
+                f"({f['false_marks']} under 5 points, {f['under_10']} under 10, "
+                f"overstated {f['overstated']}), {f['real_mistakes']:3} real "
+                f"({f['missed']} missed); precision {f['precision']}, recall {f['recall']}, "
+                f"wrong_better {f['wrong_better']}")
+    return "\n".join([f"{variant}: {figures['cpu_s_per_game']} s CPU a game",
+                      line("all", figures),
+                      *(line(kind, f) for kind, f in figures["by_kind"].items())])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -144,28 +192,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", nargs="*", default=["old", "new"], choices=["old", "new"])
     parser.add_argument("--reference-scale", type=int, default=10,
                         help="the reference's samples, in multiples of the new review's")
+    parser.add_argument("--details", type=Path, help="write one JSON line per decision here")
     options = parser.parse_args(argv)
     counts = reference_counts(options.reference_scale)
     reference_bot = HardBot(time_budget=None, **counts)
     runs: dict[str, dict[str, list[Any]]] = {v: {"moments": [], "cpu": [], "wall": []}
                                             for v in options.variants}
     references: list[dict[Any, float]] = []
+    details: list[dict[str, Any]] = []
     for index in range(options.games):
         record, seat = game(index, options.seed)
-        reviews: dict[str, list[Moment]] = {}
-        for variant in options.variants:
-            wall, cpu = time.perf_counter(), time.process_time()
-            if variant == "old":
-                reviews[variant] = old_review(record, seat)
-            else:
-                reviews[variant] = list(review_game(record, seat).moments)
-            runs[variant]["cpu"].append(time.process_time() - cpu)
-            runs[variant]["wall"].append(time.perf_counter() - wall)
-            runs[variant]["moments"].extend(reviews[variant])
-        references.extend(reference_values(record, seat, reviews, reference_bot))
+        reviews = {variant: reviewed(variant, record, seat, runs[variant])
+                   for variant in options.variants}
+        reference = reference_values(record, seat, reviews, reference_bot)
+        references.extend(reference)
+        for variant, moments in reviews.items():
+            details.extend(detail_rows(index, variant, moments, reference))
         print(f"game {index + 1}/{options.games}: {len(reviews[options.variants[0]])} decisions, "
               + ", ".join(f"{v} {runs[v]['cpu'][-1]:.2f} s CPU" for v in options.variants),
               file=sys.stderr, flush=True)
+    if options.details is not None:
+        options.details.write_text("".join(json.dumps(row) + "\n" for row in details))
     report: dict[str, Any] = {"bench": "review_quality", "games": options.games,
                               "seed": options.seed, "reference": counts}
     for variant, run in runs.items():
@@ -175,9 +222,22 @@ def main(argv: list[str] | None = None) -> int:
         figures["wall_s_per_game"] = round(sum(run["wall"]) / len(run["wall"]), 3)
         figures["worst_wall_s"] = round(max(run["wall"]), 3)
         report[variant] = figures
-        print(f"{variant}: {figures}", file=sys.stderr)
+        print(report_line(variant, figures), file=sys.stderr)
     print(json.dumps(report))
     return 0
+
+
+def reviewed(variant: str, record: GameRecord, seat: int, run: dict[str, list[Any]]) -> list[Moment]:
+    """``variant``'s review of ``record``'s ``seat``, its time and moments kept in ``run``."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    if variant == "old":
+        moments = old_review(record, seat)
+    else:
+        moments = list(review_game(record, seat).moments)
+    run["cpu"].append(time.process_time() - cpu)
+    run["wall"].append(time.perf_counter() - wall)
+    run["moments"].extend(moments)
+    return moments
 
 
 if __name__ == "__main__":

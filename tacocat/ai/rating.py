@@ -14,7 +14,13 @@ measured 29 % of the review's "mistakes" costing under 10 points. Here:
   the review uses to mark a mistake only when it is significant
   (:func:`significant`);
 * a decision whose mark the noise could flip is **valued again** on
-  :data:`ESCALATE` times the samples (:func:`needs_more`).
+  :data:`ESCALATE` times the samples (:func:`needs_more`);
+* a replacement whose cost may be a mistake's (:func:`may_reach`) is
+  **confirmed** on fresh samples (:func:`confirming`, :func:`confirmed`): its
+  better move was picked as the largest of several finalists' gains on the
+  same samples, so that gain is the luckiest of several and overstated, the
+  more so the more finalists. Valued again on independent deals, only the two
+  moves, its cost is not (measured: docs/review.md).
 """
 
 from __future__ import annotations
@@ -34,6 +40,8 @@ Z = 1.645
 MIN_COST = 5.0
 #: How many times the samples a decision gets when its mark is in doubt.
 ESCALATE = 3
+#: How many times the first exact samples a replacement that may be a mistake is confirmed on.
+CONFIRM = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +93,29 @@ def rating_of(analysis: Analysis, played: Action) -> Rating:
     return Rating(actions[best], played_chance, played_chance + gain, error, upper)
 
 
+def confirmed(rating: Rating, analysis: Analysis, played: Action) -> Rating:
+    """``rating`` with its better move's gain over ``played`` valued again on
+    ``analysis`` (fresh samples of both moves): the better move is kept only if it
+    still gains surely (:data:`DOUBT`), with the fresh cost and error. ``rating``
+    itself when the analysis kept fewer than two samples."""
+    rows, actions = analysis.rows, analysis.actions
+    if len(rows) < 2 or rating.best == played:
+        return rating
+    p, b = actions.index(played), actions.index(rating.best)
+    played_chance = sum(row[p] for row in rows) / len(rows)
+    gain, error = _paired(rows, b, p)
+    if gain - DOUBT * error <= 1e-12:
+        return Rating(played, played_chance, played_chance, 0.0, rating.upper)
+    return Rating(rating.best, played_chance, played_chance + gain, error, rating.upper)
+
+
+def may_reach(rating: Rating, threshold: float) -> bool:
+    """Whether the better move's gain over the move played may be ``threshold``
+    points or more: its cost plus :data:`Z` standard errors (never with no better move)."""
+    cost, error = 100 * (rating.best_chance - rating.played_chance), 100 * rating.error
+    return cost > 0 and cost + Z * error >= threshold
+
+
 def significant(cost: float, error: float) -> bool:
     """Whether a cost (points) exceeds :data:`MIN_COST` by :data:`Z` standard errors (points)."""
     return cost - Z * error >= MIN_COST
@@ -105,3 +136,11 @@ def scaled(bot: HardBot, factor: int) -> HardBot:
                    screen_samples=bot.screen_samples * 2, finalists=bot.finalists + 2,
                    clock=bot.clock, model=bot.model or False, mixed_duel=bot.mixed_duel,
                    model_fit=bot.model_fit, duel_read=bot.duel_read, arrow_edge=bot.arrow_edge)
+
+
+def confirming(bot: HardBot, factor: int = CONFIRM) -> HardBot:
+    """A bot like ``bot`` that values a replacement's named discards only (and the
+    heuristic's), on ``factor`` times its exact samples: no screening, no finalists."""
+    exact = scaled(bot, factor)
+    exact.screen_samples, exact.finalists = 0, 0
+    return exact

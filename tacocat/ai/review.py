@@ -14,7 +14,10 @@ chances of winning the round, sample by sample on common samples
 percentage points: 10 or more is a mistake, 25 or more a blunder - but only
 when the cost is *significant* (more than 5 points by 1.645 standard errors);
 a decision whose mark the noise could flip is valued again on three times the
-samples. A decision with a single legal action is no decision and is left out.
+samples, and a replacement that may be a mistake is valued again on eight
+times its first exact samples, fresh ones, and marked by those
+(:func:`tacocat.ai.rating.confirmed`). A decision with a single legal action
+is no decision and is left out.
 
 **Accuracy** is the share of decisions (in %) played within
 :data:`GOOD_WITHIN` points of the best move; the summary also gives the mean
@@ -35,10 +38,20 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tacocat.ai.analysis import analysis_of
+from tacocat.ai.analysis import analysis_of, observation_seed
 from tacocat.ai.deadline import Deadline
-from tacocat.ai.hard import HardBot
-from tacocat.ai.rating import ESCALATE, Rating, needs_more, rating_of, scaled, significant
+from tacocat.ai.hard import Analysis, HardBot
+from tacocat.ai.rating import (
+    ESCALATE,
+    Rating,
+    confirmed,
+    confirming,
+    may_reach,
+    needs_more,
+    rating_of,
+    scaled,
+    significant,
+)
 from tacocat.rules import Action, Attack, DuelCard, GameRecord, Observation, Replace
 from tacocat.rules.actions import action_from_dict, action_to_dict
 
@@ -55,6 +68,8 @@ GOOD_WITHIN = 5.0
 DECISION_DEADLINE = 3.0
 #: How many costly moments the summary names.
 COSTLIEST = 3
+#: Mixed into the observation's seed for a replacement's confirmation: fresh deals.
+CONFIRM_SEED = 0xC0_4F_12_ED
 FORMAT = "tacocat-review"
 VERSION = 1
 
@@ -71,8 +86,10 @@ def review_bot() -> HardBot:
 
     Issue #20 spent the 10 s budget where the review was noisiest: the
     replacement's exact stage (12 samples of 3 finalists before) and the duel
-    (12 samples before); doubtful decisions get three times these
-    (:mod:`tacocat.ai.rating`). bench/review_quality.py measures the result.
+    (12 samples before); doubtful decisions get three times these, and a
+    replacement that may be a mistake eight times its exact deals, fresh ones
+    (:mod:`tacocat.ai.rating`). bench/review_quality.py measures the result
+    (docs/review.md).
     """
     return HardBot(time_budget=None, play_samples=128, duel_samples=64, replace_samples=64,
                    screen_samples=32, finalists=6)
@@ -232,15 +249,21 @@ def decisions(record: GameRecord, seat: int) -> Iterator[Decision]:
 
 
 def rate(observation: Observation, legal: Sequence[Action], action: Action, step: int,
-         bot: HardBot, bigger: HardBot | None = None) -> Moment:
+         bot: HardBot, bigger: HardBot | None = None, exact: HardBot | None = None) -> Moment:
     """Rate ``action``, played at record action ``step``, from the seat's observation only.
 
     ``bigger`` (the same analysis on more samples) values the decision again
-    when the first rating's mark is in doubt (:func:`tacocat.ai.rating.needs_more`).
+    when the first rating's mark is in doubt (:func:`tacocat.ai.rating.needs_more`);
+    ``exact`` (:func:`tacocat.ai.rating.confirming`) values a replacement whose
+    cost may be a mistake's again, on fresh samples, and that rating stands.
     """
     rating = _rating(observation, legal, action, bot)
     if bigger is not None and needs_more(rating, MISTAKE):
         rating = _rating(observation, legal, action, bigger)
+    if exact is not None and isinstance(action, Replace) and may_reach(rating, MISTAKE):
+        seed = observation_seed(observation) ^ CONFIRM_SEED
+        analysis = _analysis(observation, legal, (action, rating.best), exact, seed)
+        rating = confirmed(rating, analysis, action)
     # Kept as stored (4 decimals), so a stored review reads back equal.
     return Moment(step, observation.round_number, action, rating.best,
                   round(rating.played_chance, 4), round(rating.best_chance, 4),
@@ -249,9 +272,13 @@ def rate(observation: Observation, legal: Sequence[Action], action: Action, step
 
 def _rating(observation: Observation, legal: Sequence[Action], action: Action,
             bot: HardBot) -> Rating:
+    return rating_of(_analysis(observation, legal, (action,), bot), action)
+
+
+def _analysis(observation: Observation, legal: Sequence[Action], actions: Sequence[Action],
+              bot: HardBot, seed: int | None = None) -> Analysis:
     deadline = Deadline(DECISION_DEADLINE, time.thread_time)
-    analysis = analysis_of(observation, legal, deadline=deadline, actions=(action,), bot=bot)
-    return rating_of(analysis, action)
+    return analysis_of(observation, legal, deadline=deadline, seed=seed, actions=actions, bot=bot)
 
 
 def review_game(record: GameRecord, seat: int, *, progress: Progress | None = None,
@@ -272,12 +299,12 @@ def review_game(record: GameRecord, seat: int, *, progress: Progress | None = No
         raise ValueError(f"seat must be 0 or 1, not {seat!r}")
     todo = list(decisions(record, seat))
     bot = bot or review_bot()
-    bigger = scaled(bot, ESCALATE)
+    bigger, exact = scaled(bot, ESCALATE), confirming(bot)
     moments = []
     for done, (step, observation, legal, action) in enumerate(todo):
         if cancelled is not None and cancelled():
             raise ReviewCancelled
-        moments.append(rate(observation, legal, action, step, bot, bigger))
+        moments.append(rate(observation, legal, action, step, bot, bigger, exact))
         if progress is not None:
             progress(done + 1, len(todo))
     return Review(seat, tuple(moments))

@@ -27,3 +27,9 @@ def test_score_counts_against_the_reference():
     assert figures["marked"] == 2 and figures["real_mistakes"] == 2
     assert figures["precision"] == 0.5 and figures["recall"] == 0.5
     assert figures["wrong_better"] == 0.25 and figures["wrong_better_replace"] == 1.0
+    duel, replace = figures["by_kind"]["duel"], figures["by_kind"]["replace"]
+    assert (duel["decisions"], duel["marked"], duel["precision"], duel["recall"]) == (3, 2, 0.5, 0.5)
+    assert duel["false_marks"] == 1 and duel["under_10"] == 1 and duel["missed"] == 1
+    assert duel["overstated"] == 2.0  # marked at 15 and 12, by the reference 20 and 3
+    assert (replace["decisions"], replace["marked"], replace["wrong_better"]) == (1, 0, 1.0)
+    assert replace["precision"] is None and figures["by_kind"]["attack"]["decisions"] == 0
