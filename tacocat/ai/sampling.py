@@ -28,36 +28,20 @@ class Sample:
     pile: Hand
 
 
-#: On a one-arrow space the player the arrow points at wins about 55 % of the
-#: rounds decided there: it replaces first, with no limit, and the other may
-#: replace at most as many (``python bench/arrow_edge.py``: heuristic and medium
-#: self-play 0.546-0.554, hard 0.51-0.58). A tied round is replayed there with
-#: the same arrow, so strictly a tie is worth that chance, not a coin flip. The
-#: hard level valuing ties so (``HardBot(arrow_edge=ARROW_EDGE)``, tournament
-#: player ``hard-arrow-tie``) played no better (docs/ai.md), so ties count half.
-ARROW_EDGE = 0.05
-
-
-def tie_value(observation: Observation, arrow_edge: float = 0.0) -> float:
-    """What a tied showdown is worth to the observing seat this round.
-
-    A tie replays the round from the same space, so it is worth the seat's
-    chance of winning that replay: 0.5 on the two-arrow centre, where both
-    replace alike, ``0.5 + arrow_edge`` to the player the arrow points at on
-    any other space and ``0.5 - arrow_edge`` to its opponent (by default a
-    coin flip everywhere: see :data:`ARROW_EDGE`) - unless the
-    ruleset gives the tie to a seat (:meth:`~tacocat.rules.Ruleset.tied_showdown_winner`,
+def tie_value(observation: Observation) -> float:
+    """What a tied showdown is worth to the observing seat this round: half,
+    unless the ruleset gives the tie to a seat (:meth:`~tacocat.rules.Ruleset.tied_showdown_winner`,
     which the engine's showdown asks too: a variant that changes ties is
     honoured here unchanged).
+
+    Strictly a tie replays the round from the same space, where the player the
+    arrow points at wins about 55 % of the decided rounds (``bench/arrow_edge.py``);
+    valuing a tie so measured no gain (docs/ai.md, "History"), so it counts half.
     """
-    ruleset, token = observation.ruleset, observation.token
-    winner = ruleset.tied_showdown_winner(token)
+    winner = observation.ruleset.tied_showdown_winner(observation.token)
     if winner is not None:
         return 1.0 if winner == observation.seat else 0.0
-    arrow_seat = ruleset.arrow_seat(token)
-    if arrow_seat is None:
-        return 0.5
-    return 0.5 + arrow_edge if arrow_seat == observation.seat else 0.5 - arrow_edge
+    return 0.5
 
 
 def possible_opponent_cards(observation: Observation) -> Hand:
