@@ -46,13 +46,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import ai_tournament  # noqa: E402
 
 from tacocat.ai.hard import HardBot  # noqa: E402
-from tacocat.ai.sampling import Dealer, possible_opponent_cards  # noqa: E402
+from tacocat.ai.sampling import Dealer  # noqa: E402
 from tacocat.rules import Observation  # noqa: E402
 
 Hand = tuple[int, ...]
 #: The phases measured: where the opponent has already chosen something this round.
 PHASES = ai_tournament.READABLE
 WHOLE = "whole_hand"
+
+
+def possible_opponent_cards(observation: Observation) -> Hand:
+    """The unseen cards the opponent may hold (at least their public floor)."""
+    floor = observation.floors[observation.opponent]
+    return tuple(card for card in observation.unseen_cards() if card >= floor)
 
 
 def whole_hand(observation: Observation, real: Hand) -> float:

@@ -44,20 +44,17 @@ def tie_value(observation: Observation) -> float:
     return 0.5
 
 
-def possible_opponent_cards(observation: Observation) -> Hand:
-    """The unseen cards the opponent may hold (at least their public floor)."""
-    floor = observation.floors[observation.opponent]
-    return tuple(card for card in observation.unseen_cards() if card >= floor)
-
-
 class Dealer:
-    """Deals samples of one observation: :func:`sample_hidden`, with the unseen
-    cards worked out once rather than for every sample.
+    """Deals samples of one observation, the unseen cards worked out once.
 
-    Draws exactly what :func:`sample_hidden` would draw from the same random
-    source (``random.sample`` picks positions, so picking positions among the
-    eligible cards and reading them off is the same draw), so a decision's
-    samples do not change with the speed-up.
+    A sample is uniform over the deals consistent with the observation: the
+    opponent's hand is ``opponent_hand_size`` cards among the unseen ones at
+    least their floor, the rest of the unseen cards form the draw pile in
+    random order. It draws exactly what the frozen level's ``sample_hidden``
+    drew from the same random source (``bench/yardstick``; ``random.sample``
+    picks positions, so picking positions among the eligible cards and reading
+    them off is the same draw), so a decision's samples did not change with
+    the speed-up.
     """
 
     __slots__ = ("_unseen", "_offset", "_eligible", "_size")
@@ -75,7 +72,7 @@ class Dealer:
         self._size = size
 
     def deal(self, rng: random.Random) -> Sample:
-        """One sample (see :func:`sample_hidden`)."""
+        """One sample (see the class's docstring)."""
         return self.shuffled(rng, *self.split(rng))
 
     def split(self, rng: random.Random) -> tuple[Hand, list[int]]:
@@ -156,19 +153,3 @@ def _shuffle(rng: random.Random, items: list[int]) -> None:
         while j >= m:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
-
-
-def sample_hidden(observation: Observation, rng: random.Random) -> Sample:
-    """Deal the unseen cards at random: the opponent's hand, then the pile.
-
-    Uniform over the deals consistent with the observation: the opponent's
-    hand is ``opponent_hand_size`` cards among those at least their floor;
-    the rest of the unseen cards form the draw pile in random order.
-    """
-    return Dealer(observation).deal(rng)
-
-
-def samples(observation: Observation, rng: random.Random, count: int) -> list[Sample]:
-    """``count`` independent samples (drawn in order from ``rng``)."""
-    dealer = Dealer(observation)
-    return [dealer.deal(rng) for _ in range(count)]
