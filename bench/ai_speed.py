@@ -77,10 +77,16 @@ def analyse_all(module: Any, todo: list[Position]) -> list[Any]:
     return [tuple(bot.analyse(o, legal, random.Random(i)).values) for i, (o, legal) in enumerate(todo)]
 
 
-def sample_all(module: Any, todo: list[Position]) -> list[Any]:
+def dealt(observation: Observation, rng: random.Random, count: int) -> list[Any]:
+    """Today's dealing of ``count`` samples in order from ``rng`` (the frozen copy's ``samples``)."""
+    dealer = new_sampling.Dealer(observation)
+    return [dealer.deal(rng) for _ in range(count)]
+
+
+def sample_all(deal: Callable[[Observation, random.Random, int], list[Any]], todo: list[Position]) -> list[Any]:
     out = []
     for i, (o, _) in enumerate(todo):
-        out.extend((s.opponent_hand, s.pile) for s in module.samples(o, random.Random(i), SAMPLES))
+        out.extend((s.opponent_hand, s.pile) for s in deal(o, random.Random(i), SAMPLES))
     return out
 
 
@@ -95,7 +101,7 @@ def duel_hands(todo: list[Position]) -> list[tuple[tuple[int, ...], tuple[int, .
     for i, (o, _) in enumerate(todo):
         rng = random.Random(i)
         for _ in range(4):
-            hands.append((o.hand, new_sampling.sample_hidden(o, rng).opponent_hand))
+            hands.append((o.hand, new_sampling.Dealer(o).deal(rng).opponent_hand))
     return hands
 
 
@@ -126,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--paths", nargs="*", default=None)
     options = parser.parse_args(argv)
     found = positions(options.games, options.seed)
-    sides = {"old": (old, old_sampling, old.solver), "new": (new_hard, new_sampling, new_solver)}
+    sides = {"old": (old, old_sampling.samples, old.solver), "new": (new_hard, dealt, new_solver)}
     report: dict[str, Any] = {"bench": "ai_speed", "games": options.games, "rounds": options.rounds,
                               "positions": {k: len(v) for k, v in found.items()}, "paths": {}}
     for name, (count, run) in paths(found).items():

@@ -17,9 +17,9 @@ and for ``--matrix`` ``{"matrix": [one such object per pairing]}``.
 ``ci95`` is the Wilson score interval of p1's win rate. ``latency_ms`` is
 the think time of each real choice (two or more legal actions) per player
 and phase (``replace``, ``duel``, ``attack``, ``defend``, and ``all``).
-A player is a level name (``make_bot``), a variant of a level
-(:data:`VARIANTS`: the hard level's opponent model and how firm it is, medium
-over more deals), ``hard-X``: the hard level with its ``X`` phase (replace,
+A player is a level name (``make_bot``), a lab variant of a level
+(:data:`bench.lab.VARIANTS`: the hard level's opponent model and how firm it
+is, a pure duel, medium over more deals), ``hard-X``: the hard level with its ``X`` phase (replace,
 duel, attack, defend) played by the heuristic, ``hard-model@X``: the hard
 level with its opponent model in phase ``X`` only (both for
 ``bench/ai_attribution.py``), ``hard-oracle`` / ``hard-oracle@X``: the hard
@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import json
 import math
 import multiprocessing
@@ -52,6 +51,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.lab import VARIANTS, variant  # noqa: E402
 from bench.play_search import PLAY_SEARCHES  # noqa: E402
 from bench.yardstick import YARDSTICKS  # noqa: E402
 from tacocat.ai import (  # noqa: E402
@@ -61,8 +61,7 @@ from tacocat.ai import (  # noqa: E402
 )
 from tacocat.ai.arena import play_game  # noqa: E402
 from tacocat.ai.heuristic import heuristic_action  # noqa: E402
-from tacocat.ai.model import FIRM, SOFT, ModelFit  # noqa: E402
-from tacocat.ai.sampling import ARROW_EDGE, Dealer  # noqa: E402
+from tacocat.ai.sampling import Dealer  # noqa: E402
 from tacocat.levels import AI_LEVELS  # noqa: E402
 from tacocat.rules import Action, Observation, new_game  # noqa: E402
 
@@ -80,33 +79,6 @@ _BOTS: dict[str, Any] = {}
 #: counts only), so a result does not depend on the machine's load.
 FIXED: dict[str, Any] = {"time_budget": None}
 _OPTIONS: dict[str, Any] = {}
-#: FIRM with a share of the opponent's replacements believed a searcher's (``hard-searcher``).
-SEARCHER = dataclasses.replace(FIRM, searcher=0.35)
-#: Variants of the levels (issue #20), by name: the level and its options. The
-#: hard level's opponent model (tacocat.ai.model) reading every clue, the
-#: replacement only, or none, and how firmly (ModelFit); its duel card always
-#: the best-valued one rather than mixed (tacocat.ai.mixed); medium's play
-#: searched over more deals; a tie valued as the replay's chance
-#: (tacocat.ai.sampling.ARROW_EDGE); the replacement's earlier sample counts.
-VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
-    "hard-model": ("hard", {"model": "all"}), "hard-model-replace": ("hard", {"model": "replace"}),
-    "hard-nomodel": ("hard", {"model": False}), "hard-pure-duel": ("hard", {"mixed_duel": False}),
-    "hard-soft": ("hard", {"model_fit": SOFT}), "hard-sharp": ("hard", {"model_fit": ModelFit(0.05, 0.02)}),
-    "hard-sharper": ("hard", {"model_fit": ModelFit(0.02, 0.01)}),
-    "hard-sharpest": ("hard", {"model_fit": ModelFit(0.01, 0.004)}),
-    "hard-sharper-read8": ("hard", {"model_fit": ModelFit(0.02, 0.01), "duel_read": 0.8}),
-    "hard-sharper-read4": ("hard", {"model_fit": ModelFit(0.02, 0.01), "duel_read": 0.4}),
-    "medium-3": ("medium", {"play_samples": 3}), "medium-4": ("medium", {"play_samples": 4}),
-    "medium-model": ("medium", {"model": "all"}),
-    "hard-arrow-tie": ("hard", {"arrow_edge": ARROW_EDGE}),
-    # A searching player's replacement mixed into the rule's (tacocat.ai.searcher_model).
-    "hard-searcher": ("hard", {"model_fit": SEARCHER}),
-    "hard-replace-nash": ("hard", {"replace_duel": "nash"}),
-    "hard-replace-reply": ("hard", {"replace_duel": "reply"}),
-    # The replacement's samples before they tripled (docs/ai.md, "What more samples buy").
-    "hard-replace-64": ("hard", {"replace_samples": 64, "screen_samples": 32, "finalists": 4})}
-
-
 class PhaseSwap:
     """The hard level with one phase played by the heuristic (for attribution)."""
 
@@ -265,9 +237,7 @@ def bot(name: str) -> Any:
     if name not in _BOTS:
         options = _OPTIONS if name.startswith(("hard", "medium")) else {}
         if name in VARIANTS:
-            kind, variant = VARIANTS[name]
-            _BOTS[name] = make_bot(kind, **variant, **options)
-            _BOTS[name].name = name
+            _BOTS[name] = variant(name, **options)
         elif name in YARDSTICKS:
             _BOTS[name] = YARDSTICKS[name](**options)
         elif name in PLAY_SEARCHES:

@@ -4,8 +4,9 @@
     python bench/arrow_edge.py --games 250 --players hard
 
 A tie replays the round on the same space, where the same player replaces
-first, so a tie is worth each seat's chance of winning the replay
-(:data:`tacocat.ai.sampling.ARROW_EDGE`). Each player plays ``--games`` games
+first, so strictly a tie is worth each seat's chance of winning the replay,
+not half (:func:`tacocat.ai.sampling.tie_value`; the hard level valuing ties
+so measured no gain, docs/ai.md, "History"). Each player plays ``--games`` games
 against itself (sampling bots at fixed samples, so load cannot move a
 figure). Every round is counted under its hand size and space kind: on a
 one-arrow space the share of decided rounds won by the seat the arrow points

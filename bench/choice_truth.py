@@ -58,7 +58,6 @@ from tacocat.ai.duel import HEURISTIC_WEIGHT, duel_values, opponent_mix  # noqa:
 from tacocat.ai.hard import DUEL_SAMPLES, PLAY_SAMPLES, HardBot  # noqa: E402
 from tacocat.ai.heuristic import heuristic_attack, heuristic_duel_card, heuristic_response  # noqa: E402
 from tacocat.ai.mixed import mixed_choice  # noqa: E402
-from tacocat.ai.model import opponent_model  # noqa: E402
 from tacocat.ai.replacement import run_samples  # noqa: E402
 from tacocat.ai.sampling import Sample, tie_value  # noqa: E402
 from tacocat.ai.solver import Solver, showdown_value  # noqa: E402
@@ -208,8 +207,8 @@ def play_gains(bot: HardBot, observation: Observation, legal: Sequence[Action], 
 def _values(bot: HardBot, observation: Observation, rng: random.Random, count: int,
             value_sample: Callable[[Sample], list[float]], width: int) -> list[float]:
     """The hard level's own sampling (its opponent model's weights), without a deadline."""
-    weigh = opponent_model(observation, bot.model, bot.model_fit) if bot.model else None
-    values, _ = run_samples(observation, rng, count, Deadline(None), value_sample, width, None, weigh)
+    values, _ = run_samples(observation, rng, count, Deadline(None), value_sample, width, None,
+                            bot.weigher(observation))
     return values
 
 

@@ -9,7 +9,7 @@ deal). At each of its real decisions the seat's own dealer
 (:class:`tacocat.ai.sampling.Dealer`: every hand the seat may believe, as
 likely as each other) deals ``--deals`` guesses of the opponent's hand, and
 each model - the opponent model of a hard-level player in ``--models``
-(its ``model`` and ``model_fit``, :mod:`tacocat.ai.model`) - weighs them and
+(its :meth:`~tacocat.ai.hard.HardBot.weigher`, :mod:`tacocat.ai.model`) - weighs them and
 the hand the opponent really holds. What the model knows about that hand is
 
     log(w(real hand) / mean w(guesses))   (nats)
@@ -26,8 +26,8 @@ Per phase of the hard level's decisions (``replace:second``, ``duel``,
 model its mean and, paired with the first of ``--models``, the difference and
 its standard error. A cheap, paired instrument: it says whether a model reads
 a given opponent better before a tournament is spent on it (a reading is
-worth points only where it changes choices; docs/ai.md, "How much of the hand
-the model reads"). Progress to stderr; one JSON line last.
+worth points only where it changes choices; docs/ai.md, History, "Reading
+the opponent"). Progress to stderr; one JSON line last.
 """
 
 from __future__ import annotations
@@ -45,14 +45,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ai_tournament  # noqa: E402
 
-from tacocat.ai.model import opponent_model  # noqa: E402
-from tacocat.ai.sampling import Dealer, possible_opponent_cards  # noqa: E402
+from tacocat.ai.hard import HardBot  # noqa: E402
+from tacocat.ai.sampling import Dealer  # noqa: E402
 from tacocat.rules import Observation  # noqa: E402
 
 Hand = tuple[int, ...]
 #: The phases measured: where the opponent has already chosen something this round.
 PHASES = ai_tournament.READABLE
 WHOLE = "whole_hand"
+
+
+def possible_opponent_cards(observation: Observation) -> Hand:
+    """The unseen cards the opponent may hold (at least their public floor)."""
+    floor = observation.floors[observation.opponent]
+    return tuple(card for card in observation.unseen_cards() if card >= floor)
 
 
 def whole_hand(observation: Observation, real: Hand) -> float:
@@ -78,7 +84,7 @@ def measure(observation: Observation, real: Hand, models: dict[str, Any], deals:
     guesses = [dealer.deal(rng).opponent_hand for _ in range(deals)]
     found = {WHOLE: whole_hand(observation, real)}
     for name, player in models.items():
-        weigh = opponent_model(observation, player.model, player.model_fit) if player.model else None
+        weigh = player.weigher(observation)
         found[name] = information(weigh, real, guesses)
     return found
 
@@ -134,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=400, help="uniform guesses per decision")
     options = ai_tournament.parse_probe(parser, argv)
     for name in options.models:
-        if not hasattr(ai_tournament.bot(name), "model_fit"):
+        if not isinstance(ai_tournament.bot(name), HardBot):
             parser.error(f"--models: {name} is not a hard-level player with an opponent model")
     found = run(options.against, options.models, options.games, options.seed, options.deals)
     print(json.dumps({"bench": "hand_information", "against": options.against, "games": options.games,

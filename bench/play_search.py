@@ -3,8 +3,7 @@
 The hard level values each attack and answer by the exact solver in every
 sampled deal (:mod:`tacocat.ai.solver`): the rest of the round played as if
 both players saw both hands. That assumption has two sides, and each player
-here drops one of them (issue #20, docs/ai.md, "Playing better without knowing
-the hand"):
+here drops one of them (issue #20, docs/ai.md, History, "The play"):
 
 * ``hard-nofusion`` (:class:`NoFusionHard`) - *my* next decision is not
   clairvoyant. In a deal the solver plays my next move knowing the opponent's
@@ -39,7 +38,6 @@ from typing import Any
 from tacocat.ai.deadline import Deadline
 from tacocat.ai.hard import Analysis, HardBot
 from tacocat.ai.heuristic import heuristic_action, heuristic_attack, heuristic_response
-from tacocat.ai.model import opponent_model
 from tacocat.ai.replacement import run_samples
 from tacocat.ai.sampling import Sample, tie_value
 from tacocat.ai.solver import Solver, showdown_value
@@ -211,7 +209,7 @@ class _PlaySearch(HardBot):
                  deadline: Deadline, must: Sequence[Action]) -> Analysis:
         if not isinstance(legal[0], (Attack, Respond)):
             return super()._analyse(observation, legal, rng, deadline, must)
-        weigh = opponent_model(observation, self.model, self.model_fit) if self.model else None
+        weigh = self.weigher(observation)
         hands: list[Hand] = []
 
         def keep(sample: Sample) -> list[float]:
@@ -219,7 +217,7 @@ class _PlaySearch(HardBot):
             return []
 
         run_samples(observation, rng, self.play_samples, deadline, keep, 0, None, weigh)
-        value = self._valuer(observation, tie_value(observation, self.arrow_edge))
+        value = self._valuer(observation, tie_value(observation))
         values = tuple(value(action, hands) for action in legal)
         return Analysis(tuple(legal), values, len(hands), heuristic_action(observation, legal))
 

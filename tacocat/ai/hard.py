@@ -31,18 +31,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tacocat.ai.deadline import Deadline
-from tacocat.ai.duel import HEURISTIC_WEIGHT, duel_values
+from tacocat.ai.duel import duel_values
 from tacocat.ai.heuristic import heuristic_action
 from tacocat.ai.mixed import mixed_choice
-from tacocat.ai.model import FIRM, ModelFit, opponent_model
+from tacocat.ai.model import opponent_model
 from tacocat.ai.quiet import collector_paused
-from tacocat.ai.replacement import DUELS, analyse_replacement, run_samples
+from tacocat.ai.replacement import analyse_replacement, run_samples
 from tacocat.ai.sampling import Sample, tie_value
 from tacocat.ai.solver import Solver
 from tacocat.rules import Action, Attack, DuelCard, Observation, Replace, Respond
 
 #: Seconds a decision may take (a deadline: see the module's docstring).
 DEFAULT_TIME_BUDGET = 0.35
+Hand = tuple[int, ...]
 #: Samples per decision of each kind. Issue #20 made the search about twice as
 #: fast (bench/ai_speed.py) and spent the time on twice the samples of before
 #: (96, 24, 32 and 16), inside the same deadline. The replacement then got three
@@ -102,20 +103,10 @@ class HardBot:
             many of the screened discards are then valued exactly.
         clock: the clock the deadline reads (tests inject one).
         model: weigh the sampled opponent hands by its observed choices
-            (:mod:`tacocat.ai.model`): ``"all"`` (the default since issue
-            #20 measured it, docs/ai.md) or True every clue, ``"replace"`` its
-            replacement only, False none.
-        model_fit: how firmly the model believes a sound opponent
-            (:class:`~tacocat.ai.model.ModelFit`).
-        duel_read: how often the modelled opponent duels with a sound
-            player's card rather than its best reply to mine (:mod:`tacocat.ai.duel`).
-        mixed_duel: draw the duel card among the near-best ones
-            (:mod:`tacocat.ai.mixed`) rather than always the best.
-        arrow_edge: what a tie is worth beyond a coin flip to the player the
-            arrow points at (:func:`~tacocat.ai.sampling.tie_value`; by default
-            none: valuing the arrow's edge measured no gain, docs/ai.md).
-        replace_duel: how a replacement's exact stage plays the duel
-            (:data:`~tacocat.ai.replacement.DUELS`).
+            (:mod:`tacocat.ai.model`); medium's light search goes without.
+
+    Variants measured in the lab (other opponent models, a pure duel) are
+    bench players, subclasses in ``bench/lab`` (docs/ai.md, "History").
     """
 
     name = "hard"
@@ -124,9 +115,7 @@ class HardBot:
                  play_samples: int = PLAY_SAMPLES, duel_samples: int = DUEL_SAMPLES,
                  replace_samples: int = REPLACE_SAMPLES, screen_samples: int = SCREEN_SAMPLES,
                  finalists: int = FINALISTS, clock: Callable[[], float] = time.perf_counter,
-                 model: bool | str = "all", mixed_duel: bool = True,
-                 model_fit: ModelFit = FIRM, duel_read: float = HEURISTIC_WEIGHT,
-                 arrow_edge: float = 0.0, replace_duel: str = "heuristic") -> None:
+                 model: bool = True) -> None:
         self.time_budget = time_budget
         self.play_samples = play_samples
         self.duel_samples = duel_samples
@@ -134,16 +123,7 @@ class HardBot:
         self.screen_samples = screen_samples
         self.finalists = finalists
         self.clock = clock
-        #: Weigh guessed opponent hands by its choices (:mod:`tacocat.ai.model`):
-        #: which clues (``"replace"`` or ``"all"``; True is ``"all"``), or None.
-        self.model: str | None = ("all" if model is True else model) or None
-        self.model_fit = model_fit
-        self.duel_read = duel_read
-        self.mixed_duel = mixed_duel
-        self.arrow_edge = arrow_edge
-        if replace_duel not in DUELS:
-            raise ValueError(f"replace_duel must be one of {', '.join(DUELS)}, not {replace_duel!r}")
-        self.replace_duel = replace_duel
+        self.model = model
         self.solver = Solver()
         #: The deadline of the last decision (tests read how often it was checked).
         self.last_deadline: Deadline | None = None
@@ -152,9 +132,14 @@ class HardBot:
         if len(legal) == 1:
             return legal[0]
         analysis = self.analyse(observation, legal, rng)
-        if self.mixed_duel and isinstance(legal[0], DuelCard) and analysis.samples:
+        if isinstance(legal[0], DuelCard) and analysis.samples:
             return mixed_choice(observation, analysis.actions, analysis.values)
         return analysis.best
+
+    def weigher(self, observation: Observation) -> Callable[[Hand], float] | None:
+        """The weight of a guessed opponent hand in ``observation`` (its opponent
+        model, :mod:`tacocat.ai.model`), or None: every hand alike."""
+        return opponent_model(observation) if self.model else None
 
     def analyse(self, observation: Observation, legal: Sequence[Action], rng: random.Random,
                 deadline: Deadline | None = None, must: Sequence[Action] = ()) -> Analysis:
@@ -178,13 +163,13 @@ class HardBot:
                  deadline: Deadline, must: Sequence[Action]) -> Analysis:
         preferred = heuristic_action(observation, legal)
         kind = type(legal[0])
-        weigh = opponent_model(observation, self.model, self.model_fit) if self.model else None
+        weigh = self.weigher(observation)
         if kind is Replace:
             found = analyse_replacement(
                 observation, [a for a in legal if isinstance(a, Replace)], rng, self.solver, deadline,
                 screen_samples=self.screen_samples, value_samples=self.replace_samples,
                 finalists=self.finalists, must=[a for a in must if isinstance(a, Replace)],
-                weigh=weigh, arrow_edge=self.arrow_edge, duel=self.replace_duel)
+                weigh=weigh)
             return Analysis(found.actions, found.values, found.samples, preferred, found.rows)
         if kind is DuelCard:
             value_sample = self._duel_sampler(observation, legal)
@@ -199,18 +184,17 @@ class HardBot:
 
     def _duel_sampler(self, observation: Observation, legal: Sequence[Action]
                       ) -> Callable[[Sample], list[float]]:
-        solver, hand, tie = self.solver, observation.hand, tie_value(observation, self.arrow_edge)
+        solver, hand, tie = self.solver, observation.hand, tie_value(observation)
         cards = [a.card for a in legal if isinstance(a, DuelCard)]
-        read = self.duel_read
 
         def value_sample(sample: Sample) -> list[float]:
-            return duel_values(solver, hand, sample.opponent_hand, cards, tie, read)
+            return duel_values(solver, hand, sample.opponent_hand, cards, tie)
 
         return value_sample
 
     def _play_sampler(self, observation: Observation, legal: Sequence[Action]
                       ) -> Callable[[Sample], list[float]]:
-        solver, hand, tie = self.solver, observation.hand, tie_value(observation, self.arrow_edge)
+        solver, hand, tie = self.solver, observation.hand, tie_value(observation)
         if isinstance(legal[0], Attack):
             attacks = [a.cards for a in legal if isinstance(a, Attack)]
 

@@ -1,6 +1,6 @@
 """The opponent model: which guessed opponent hands a sound player's choices fit.
 
-Issue #20 (``HardBot(model=...)``). The first clue is the replacement. The
+The hard level's (``HardBot(model=True)``). The first clue is the replacement. The
 opponent's replaced cards are public (RULES.md: replaced face up), and a sound
 player replaces by rule: the heuristic (:func:`tacocat.ai.heuristic.heuristic_discards`)
 throws away middle cards nearest 7 and keeps its lowest card and its high
@@ -28,7 +28,6 @@ from itertools import combinations
 
 from tacocat.ai.clues import STRAY, play_clues, play_likelihood
 from tacocat.ai.heuristic import heuristic_discards
-from tacocat.ai.searcher_model import discard_likelihood
 from tacocat.rules import Observation
 from tacocat.rules import events as ev
 
@@ -40,8 +39,6 @@ _sound_discards = lru_cache(maxsize=1 << 16)(heuristic_discards)
 
 #: The uniform share mixed into every weight (see the module's docstring).
 EPSILON = 0.1
-#: The clues a model may read: the replacement alone, or every choice.
-CLUES = ("replace", "all")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,21 +51,16 @@ class ModelFit:
     searching player replaces by rule more often than it plays by rule;
     ``epsilon``: the uniform share mixed into the product. The lower all,
     the sharper the model: a hand that fits every clue is at most
-    ``1 / epsilon`` times likelier than one that fits none. ``searcher``: the
-    share of replacements believed to be a searching player's
-    (:mod:`tacocat.ai.searcher_model`) rather than the rule's (0: the rule only).
+    ``1 / epsilon`` times likelier than one that fits none.
     """
 
     stray: float = STRAY
     epsilon: float = EPSILON
     play_stray: float | None = None
-    searcher: float = 0.0
 
     def __post_init__(self) -> None:
-        shares = (self.stray, self.epsilon, self.play)
-        if not all(0.0 < share <= 1.0 for share in shares) or not 0.0 <= self.searcher < 1.0:
-            raise ValueError(f"stray, epsilon and play_stray must lie in (0, 1], "
-                             f"searcher in [0, 1): {self}")
+        if not all(0.0 < share <= 1.0 for share in (self.stray, self.epsilon, self.play)):
+            raise ValueError(f"stray, epsilon and play_stray must lie in (0, 1]: {self}")
 
     @property
     def play(self) -> float:
@@ -76,9 +68,7 @@ class ModelFit:
         return self.stray if self.play_stray is None else self.play_stray
 
 
-#: The model of issue #20's first measurement: tilts the deals at most 10 : 1.
-SOFT = ModelFit()
-#: The hard level's model (docs/ai.md, "How firm a model"): a sound player's
+#: The hard level's model (docs/ai.md, "The opponent model"): a sound player's
 #: replacement is believed firmly - the heuristic and medium replace by the
 #: rule always, the hard levels in 57-65 % of their replacements -
 #: and its play as loosely as before (a searching player does not play by
@@ -121,45 +111,35 @@ def replace_clue(observation: Observation) -> ReplaceClue | None:
     return ReplaceClue(discarded, limit, tuple(sorted(played)))
 
 
-def likelihood(clue: ReplaceClue, hand: Hand, stray: float = STRAY, searcher: float = 0.0) -> float:
+def likelihood(clue: ReplaceClue, hand: Hand, stray: float = STRAY) -> float:
     """How believable ``hand`` (the opponent's now) is, given ``clue`` (in (0, 1]).
 
     Its hand after the replacement was ``hand`` plus the cards played since;
     any ``len(discarded)`` of those may be the ones it drew. Averaged over
     those splits: 1 when a sound player keeping the rest would have discarded
-    exactly what it did, else ``stray``. With a ``searcher`` share, each
-    split's fit is that share of a searching player's chance of the discard
-    (:func:`tacocat.ai.searcher_model.discard_likelihood`) and the rest the
-    rule's (1 or ``stray``).
+    exactly what it did, else ``stray``.
     """
     after = tuple(sorted(hand + clue.played_since))
     k = len(clue.discarded)
     total = sound = 0
-    searched = 0.0
     for drawn in combinations(range(len(after)), k):
         kept = [card for i, card in enumerate(after) if i not in drawn]
         before = tuple(sorted(kept + list(clue.discarded)))
         total += 1
         sound += _sound_discards(before, clue.limit) == clue.discarded
-        if searcher:
-            searched += discard_likelihood(before, clue.limit, clue.discarded)
     if not total:
         return 1.0
-    rule = 1.0 - (1.0 - stray) * (total - sound) / total  # 1 exactly when every split fits
-    return rule if not searcher else (1.0 - searcher) * rule + searcher * searched / total
+    return 1.0 - (1.0 - stray) * (total - sound) / total  # 1 exactly when every split fits
 
 
-def opponent_model(observation: Observation, clues: str = "all", fit: ModelFit = FIRM
-                   ) -> Callable[[Hand], float] | None:
+def opponent_model(observation: Observation, fit: ModelFit = FIRM) -> Callable[[Hand], float] | None:
     """The weight of a guessed opponent hand in this observation, or None (no clue).
 
-    ``clues``: ``"replace"`` reads the replacement only, ``"all"`` every
-    choice; ``fit``: how firmly (:class:`ModelFit`).
+    Every clue is read: its replacement, duel cards, attacks and answers;
+    ``fit``: how firmly (:class:`ModelFit`).
     """
-    if clues not in CLUES:
-        raise ValueError(f"clues must be one of {CLUES}, not {clues!r}")
     replaced = replace_clue(observation)
-    played = play_clues(observation) if clues == "all" else ()
+    played = play_clues(observation)
     if replaced is None and not played:
         return None
     known: dict[Hand, float] = {}
@@ -169,7 +149,7 @@ def opponent_model(observation: Observation, clues: str = "all", fit: ModelFit =
         if found is None:
             fits = play_likelihood(played, hand, fit.play)
             if replaced is not None:
-                fits *= likelihood(replaced, hand, fit.stray, fit.searcher)
+                fits *= likelihood(replaced, hand, fit.stray)
             found = known[hand] = fits + fit.epsilon * (1.0 - fits)  # (1-e)·L + e
         return found
 

@@ -134,8 +134,7 @@ def scaled(bot: HardBot, factor: int) -> HardBot:
                    duel_samples=bot.duel_samples * factor,
                    replace_samples=bot.replace_samples * factor,
                    screen_samples=bot.screen_samples * 2, finalists=bot.finalists + 2,
-                   clock=bot.clock, model=bot.model or False, mixed_duel=bot.mixed_duel,
-                   model_fit=bot.model_fit, duel_read=bot.duel_read, arrow_edge=bot.arrow_edge)
+                   clock=bot.clock, model=bot.model)
 
 
 def confirming(bot: HardBot, factor: int = CONFIRM) -> HardBot:

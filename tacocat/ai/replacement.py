@@ -56,10 +56,10 @@ class ReplaceSetting:
     tie: float
 
     @classmethod
-    def of(cls, observation: Observation, arrow_edge: float = 0.0) -> ReplaceSetting:
+    def of(cls, observation: Observation) -> ReplaceSetting:
         secret = observation.replace_secret
         return cls(observation.hand, secret or observation.replace_limit is None, secret,
-                   not secret or observation.seat == 0, tie_value(observation, arrow_edge))
+                   not secret or observation.seat == 0, tie_value(observation))
 
     def hands_after(self, discards: Hand, sample: Sample) -> tuple[Hand, Hand]:
         """My hand and the opponent's once both replaced, in ``sample``."""
@@ -81,21 +81,10 @@ def _after(hand: Hand, discards: Hand, drawn: Hand) -> Hand:
     return tuple(sorted(kept + drawn))
 
 
-def exact_value(solver: Solver, mine: Hand, theirs: Hand, tie: float, duel: str = "heuristic") -> float:
-    """The round's value once both hands are set: the duel (``duel``, see
-    :data:`DUELS`), then exact play."""
-    if duel == "nash":
-        return solver.quick_duel_value(mine, theirs, tie)
-    their_card = heuristic_duel_card(theirs)
-    if duel == "reply":
-        return max(solver.duel_outcome(mine, theirs, c, their_card, tie) for c in sorted(set(mine))[-3:])
-    return solver.duel_outcome(mine, theirs, heuristic_duel_card(mine), their_card, tie)
-
-
-#: How the exact stage plays the duel: both seats their heuristic card; the
-#: matrix game of each seat's two highest cards; my best of my three highest
-#: against their heuristic card.
-DUELS = ("heuristic", "nash", "reply")
+def exact_value(solver: Solver, mine: Hand, theirs: Hand, tie: float) -> float:
+    """The round's value once both hands are set: each seat duels with its
+    heuristic card, then exact play."""
+    return solver.duel_outcome(mine, theirs, heuristic_duel_card(mine), heuristic_duel_card(theirs), tie)
 
 
 def run_samples(observation: Observation, rng: random.Random, count: int, deadline: Deadline,
@@ -168,11 +157,9 @@ def analyse_replacement(observation: Observation, legal: Sequence[Replace], rng:
                         solver: Solver, deadline: Deadline, *, screen_samples: int,
                         value_samples: int, finalists: int,
                         must: Sequence[Replace] = (),
-                        weigh: Callable[[Hand], float] | None = None,
-                        arrow_edge: float = 0.0, duel: str = "heuristic") -> ReplaceValues:
-    """Value the discards of ``legal`` (see the module's docstring; ``arrow_edge``:
-    :func:`~tacocat.ai.sampling.tie_value`'s)."""
-    setting = ReplaceSetting.of(observation, arrow_edge)
+                        weigh: Callable[[Hand], float] | None = None) -> ReplaceValues:
+    """Value the discards of ``legal`` (see the module's docstring)."""
+    setting = ReplaceSetting.of(observation)
     seat = observation.seat
     candidates = list(legal)
 
@@ -194,8 +181,7 @@ def analyse_replacement(observation: Observation, legal: Sequence[Replace], rng:
     rows: list[list[float]] = []
 
     def value(sample: Sample) -> list[float]:
-        row = [exact_value(solver, *setting.hands_after(a.cards, sample), setting.tie, duel)
-               for a in chosen]
+        row = [exact_value(solver, *setting.hands_after(a.cards, sample), setting.tie) for a in chosen]
         rows.append(row)  # only whole samples: a deadline inside the solve skips this
         return row
 

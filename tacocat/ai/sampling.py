@@ -28,52 +28,33 @@ class Sample:
     pile: Hand
 
 
-#: On a one-arrow space the player the arrow points at wins about 55 % of the
-#: rounds decided there: it replaces first, with no limit, and the other may
-#: replace at most as many (``python bench/arrow_edge.py``: heuristic and medium
-#: self-play 0.546-0.554, hard 0.51-0.58). A tied round is replayed there with
-#: the same arrow, so strictly a tie is worth that chance, not a coin flip. The
-#: hard level valuing ties so (``HardBot(arrow_edge=ARROW_EDGE)``, tournament
-#: player ``hard-arrow-tie``) played no better (docs/ai.md), so ties count half.
-ARROW_EDGE = 0.05
-
-
-def tie_value(observation: Observation, arrow_edge: float = 0.0) -> float:
-    """What a tied showdown is worth to the observing seat this round.
-
-    A tie replays the round from the same space, so it is worth the seat's
-    chance of winning that replay: 0.5 on the two-arrow centre, where both
-    replace alike, ``0.5 + arrow_edge`` to the player the arrow points at on
-    any other space and ``0.5 - arrow_edge`` to its opponent (by default a
-    coin flip everywhere: see :data:`ARROW_EDGE`) - unless the
-    ruleset gives the tie to a seat (:meth:`~tacocat.rules.Ruleset.tied_showdown_winner`,
+def tie_value(observation: Observation) -> float:
+    """What a tied showdown is worth to the observing seat this round: half,
+    unless the ruleset gives the tie to a seat (:meth:`~tacocat.rules.Ruleset.tied_showdown_winner`,
     which the engine's showdown asks too: a variant that changes ties is
     honoured here unchanged).
+
+    Strictly a tie replays the round from the same space, where the player the
+    arrow points at wins about 55 % of the decided rounds (``bench/arrow_edge.py``);
+    valuing a tie so measured no gain (docs/ai.md, "History"), so it counts half.
     """
-    ruleset, token = observation.ruleset, observation.token
-    winner = ruleset.tied_showdown_winner(token)
+    winner = observation.ruleset.tied_showdown_winner(observation.token)
     if winner is not None:
         return 1.0 if winner == observation.seat else 0.0
-    arrow_seat = ruleset.arrow_seat(token)
-    if arrow_seat is None:
-        return 0.5
-    return 0.5 + arrow_edge if arrow_seat == observation.seat else 0.5 - arrow_edge
-
-
-def possible_opponent_cards(observation: Observation) -> Hand:
-    """The unseen cards the opponent may hold (at least their public floor)."""
-    floor = observation.floors[observation.opponent]
-    return tuple(card for card in observation.unseen_cards() if card >= floor)
+    return 0.5
 
 
 class Dealer:
-    """Deals samples of one observation: :func:`sample_hidden`, with the unseen
-    cards worked out once rather than for every sample.
+    """Deals samples of one observation, the unseen cards worked out once.
 
-    Draws exactly what :func:`sample_hidden` would draw from the same random
-    source (``random.sample`` picks positions, so picking positions among the
-    eligible cards and reading them off is the same draw), so a decision's
-    samples do not change with the speed-up.
+    A sample is uniform over the deals consistent with the observation: the
+    opponent's hand is ``opponent_hand_size`` cards among the unseen ones at
+    least their floor, the rest of the unseen cards form the draw pile in
+    random order. It draws exactly what the frozen level's ``sample_hidden``
+    drew from the same random source (``bench/yardstick``; ``random.sample``
+    picks positions, so picking positions among the eligible cards and reading
+    them off is the same draw), so a decision's samples did not change with
+    the speed-up.
     """
 
     __slots__ = ("_unseen", "_offset", "_eligible", "_size")
@@ -91,7 +72,7 @@ class Dealer:
         self._size = size
 
     def deal(self, rng: random.Random) -> Sample:
-        """One sample (see :func:`sample_hidden`)."""
+        """One sample (see the class's docstring)."""
         return self.shuffled(rng, *self.split(rng))
 
     def split(self, rng: random.Random) -> tuple[Hand, list[int]]:
@@ -172,19 +153,3 @@ def _shuffle(rng: random.Random, items: list[int]) -> None:
         while j >= m:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
-
-
-def sample_hidden(observation: Observation, rng: random.Random) -> Sample:
-    """Deal the unseen cards at random: the opponent's hand, then the pile.
-
-    Uniform over the deals consistent with the observation: the opponent's
-    hand is ``opponent_hand_size`` cards among those at least their floor;
-    the rest of the unseen cards form the draw pile in random order.
-    """
-    return Dealer(observation).deal(rng)
-
-
-def samples(observation: Observation, rng: random.Random, count: int) -> list[Sample]:
-    """``count`` independent samples (drawn in order from ``rng``)."""
-    dealer = Dealer(observation)
-    return [dealer.deal(rng) for _ in range(count)]

@@ -119,11 +119,6 @@ class Solver:
 
     # --- the two boolean searches (tacocat.ai.search) --------------------
 
-    def attacker_forces(self, att: Hand, dfd: Hand, strict: bool) -> bool:
-        """Can the attacker (to attack, equal hands of 2+) end with a last card
-        lower than the defender's (``strict``), or at most as low (not strict)?"""
-        return self._search.forces(att, dfd, strict)
-
     def defender_holds(self, rest: Hand, dfd: Hand, targets: Hand, sacrificed: bool,
                        strict: bool) -> bool:
         """Can the defender, answering ``targets`` in order (``sacrificed``: a
@@ -228,13 +223,6 @@ class Solver:
             left = _remove_one(mine, r)
             matrix.append([outcome(left, their_left, r, c, tie) for their_left, c in their_lefts])
         return matrix
-
-    def quick_duel_value(self, mine: Hand, theirs: Hand, tie: float = 0.5, width: int = 2) -> float:
-        """An estimate of :meth:`duel_value` several times cheaper: the matrix
-        game where each seat duels with one of its ``width`` highest cards
-        (where good duel cards nearly always are)."""
-        rows, cols = sorted(set(mine))[-width:], sorted(set(theirs))[-width:]
-        return solve_matrix(self._matrix(mine, theirs, rows, cols, tie))[0]
 
     def duel_value(self, mine: Hand, theirs: Hand, tie: float = 0.5) -> float:
         """My value of a duel both seats play optimally knowing both hands."""

@@ -55,12 +55,10 @@ def test_equal_cards_are_mixed_across_positions():
 
 def test_the_hard_level_does_not_always_duel_its_best_valued_card():
     bot = HardBot(time_budget=None, duel_samples=8)
-    pure = HardBot(time_budget=None, duel_samples=8, mixed_duel=False)
     differ = 0
     for observation, legal in duel_observations(30):
         analysis = bot.analyse(observation, legal, random.Random(3))
         mixed = bot.choose(observation, legal, random.Random(3))
-        assert pure.choose(observation, legal, random.Random(3)) == analysis.best
         top = max(analysis.values)
         assert analysis.value_of(mixed) >= top - MARGIN  # never a clearly worse card
         differ += mixed != analysis.best

@@ -109,7 +109,7 @@ def test_the_play_clues_are_the_same_for_hands_the_seat_cannot_tell_apart():
     """Hidden-card twins: the duel, attack and answer clues read only the observation."""
     rng = random.Random(7)
     bot = HardBot(time_budget=None, play_samples=6, duel_samples=4, replace_samples=4,
-                  screen_samples=4, finalists=2, model="all")
+                  screen_samples=4, finalists=2, model=True)
     kinds: set[str] = set()
     checked = 0
     for seed, state, twin, seat, legal in twin_decisions(range(6), rng, every=2):
@@ -159,7 +159,7 @@ def test_a_firmer_fit_tilts_the_samples_further_and_never_below_its_epsilon():
     for seed in range(6):
         for state, seat in decision_points(seed, every=1):
             observation = state.observation(seat)
-            weighs = {fit: opponent_model(observation, "all", fit) for fit in (soft, sharp)}
+            weighs = {fit: opponent_model(observation, fit) for fit in (soft, sharp)}
             if weighs[soft] is None:
                 continue
             dealer, r = Dealer(observation), random.Random(seed)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from tacocat.ai.hard import Analysis, HardBot
-from tacocat.ai.model import ModelFit
 from tacocat.ai.rating import Rating, needs_more, rating_of, scaled, significant
 from tacocat.ai.review import Moment, Review
 from tacocat.rules import DuelCard
@@ -56,10 +55,9 @@ def test_doubtful_marks_are_valued_again_on_more_samples():
     assert not needs_more(Rating(B, 0.40, 0.60, 0.02, 0.6), 10.0)  # 20 points, surely over 10
     assert not needs_more(Rating(A, 0.40, 0.40, 0.0, 0.05), 10.0)  # nothing can gain 10
     base = HardBot(time_budget=None, play_samples=8, duel_samples=4, replace_samples=4,
-                   screen_samples=4, finalists=3, model_fit=ModelFit(0.5, 0.2), duel_read=0.7, arrow_edge=0.02)
+                   screen_samples=4, finalists=3, model=False)
     bigger = scaled(base, 3)
     assert (bigger.play_samples, bigger.duel_samples, bigger.replace_samples) == (24, 12, 12)
     assert bigger.finalists == 5 and bigger.time_budget is None
     # The same model of the opponent, only more samples of it.
-    assert (bigger.model, bigger.model_fit, bigger.duel_read) == (base.model, base.model_fit, 0.7)
-    assert bigger.arrow_edge == 0.02
+    assert bigger.model is False and scaled(HardBot(), 3).model is True

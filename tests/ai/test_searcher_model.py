@@ -1,4 +1,4 @@
-"""A searching player's replacement (tacocat.ai.searcher_model) and its place in the opponent model."""
+"""The lab's searching player's replacement (bench/lab/searcher_model.py) and its place in a lab model."""
 
 from __future__ import annotations
 
@@ -9,14 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tacocat.ai.model import FIRM, ModelFit, ReplaceClue, likelihood, opponent_model
+from bench.lab.hard import LabHard, lab_model
+from bench.lab.searcher_model import card_kind, discard_likelihood, mixed_likelihood
+from bench.lab.searcher_table import SHARES
+from tacocat.ai.model import FIRM, ReplaceClue, likelihood
 from tacocat.ai.sampling import Dealer
-from tacocat.ai.searcher_model import card_kind, discard_likelihood
-from tacocat.ai.searcher_table import SHARES
 
 from .test_model import twin_decisions
-
-SEARCHING = ModelFit(FIRM.stray, FIRM.epsilon, FIRM.play_stray, searcher=0.35)
 
 
 def _discards(hand: tuple[int, ...], cap: int) -> set[tuple[int, ...]]:
@@ -67,16 +66,17 @@ def test_a_searcher_share_lifts_hands_a_searcher_explains_and_not_the_rest():
     by_searcher = (1, 10, 11, 12, 12, 2, 11)
     assert likelihood(rule_clue, by_rule, FIRM.stray) == 1.0
     assert likelihood(searcher_clue, by_searcher, FIRM.stray) == pytest.approx(FIRM.stray)
-    assert 0.65 < likelihood(rule_clue, by_rule, FIRM.stray, searcher=0.35) < 1.0
-    assert likelihood(searcher_clue, by_searcher, FIRM.stray, searcher=0.35) > 3 * FIRM.stray
+    assert 0.65 < mixed_likelihood(rule_clue, by_rule, FIRM.stray, 0.35) < 1.0
+    assert mixed_likelihood(searcher_clue, by_searcher, FIRM.stray, 0.35) > 3 * FIRM.stray
     # Thrown 5, 7, 8 but kept 4, 6, 6, 8: neither a sound player nor a searcher would.
-    assert likelihood(rule_clue, by_neither, FIRM.stray, searcher=0.35) < FIRM.stray
+    assert mixed_likelihood(rule_clue, by_neither, FIRM.stray, 0.35) < FIRM.stray
+    assert mixed_likelihood(rule_clue, by_neither, FIRM.stray, 0.0) == likelihood(rule_clue, by_neither, FIRM.stray)
 
 
 def test_a_searcher_share_outside_its_range_is_refused():
     for share in (-0.1, 1.0):
         with pytest.raises(ValueError, match="searcher"):
-            ModelFit(searcher=share)
+            LabHard(searcher=share)
 
 
 def test_the_searcher_model_is_the_same_for_hands_the_seat_cannot_tell_apart():
@@ -84,7 +84,7 @@ def test_the_searcher_model_is_the_same_for_hands_the_seat_cannot_tell_apart():
     weighed = 0
     for seed, state, twin, seat, _ in twin_decisions(range(4), rng, every=2):
         mine, theirs = state.observation(seat), twin.observation(seat)
-        here, there = opponent_model(mine, "all", SEARCHING), opponent_model(theirs, "all", SEARCHING)
+        here, there = lab_model(mine, searcher=0.35), lab_model(theirs, searcher=0.35)
         if here is None:
             assert there is None
             continue

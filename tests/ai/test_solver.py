@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tacocat.ai.sampling import ARROW_EDGE, tie_value
+from tacocat.ai.sampling import tie_value
 from tacocat.ai.solver import Solver, showdown_value, solve_matrix
 from tacocat.rules import (
     Attack,
@@ -157,23 +157,15 @@ def test_solver_matches_engine_minimax(space, variants, hands):
 
 @pytest.mark.parametrize(("space", "arrow_seat"), [("centre", None), ("arrow_to_attacker", 0),
                                                   ("arrow_to_defender", 1)])
-def test_tie_value_is_the_replays_chance_on_that_space(space, arrow_seat):
-    """A tie replays the round on the same space: a coin flip at the centre, the arrow's
-    edge (it replaces first, unlimited) to the seat the arrow points at elsewhere, when
-    asked (by default a tie counts half everywhere)."""
+def test_a_tie_counts_half_unless_the_ruleset_gives_it_away(space, arrow_seat):
+    """A tie replays the round on the same space: it counts half on every space (valuing
+    the arrow's edge there measured no gain), unless a variant gives the tie to a seat."""
     state = play_phase_state((2, 5), (3, 6), space)
-    values = [tie_value(state.observation(seat), ARROW_EDGE) for seat in (0, 1)]
-    assert values[0] + values[1] == pytest.approx(1.0)
-    if arrow_seat is None:
-        assert values == [0.5, 0.5]
-    else:
-        assert values[arrow_seat] == 0.5 + ARROW_EDGE > 0.5
     assert [tie_value(state.observation(seat)) for seat in (0, 1)] == [0.5, 0.5]
-    # A variant that gives the tie to the arrow's player is honoured whatever the edge.
     given_away = play_phase_state((2, 5), (3, 6), space, ("tie_goes_to_arrow",))
     if arrow_seat is not None:
-        assert tie_value(given_away.observation(arrow_seat), ARROW_EDGE) == 1.0
-        assert tie_value(given_away.observation(1 - arrow_seat), ARROW_EDGE) == 0.0
+        assert tie_value(given_away.observation(arrow_seat)) == 1.0
+        assert tie_value(given_away.observation(1 - arrow_seat)) == 0.0
 
 
 @settings(max_examples=80, deadline=None)
@@ -246,26 +238,12 @@ def test_solve_matrix_strategies_are_optimal(matrix):
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(two_hands(5, top=10))
-def test_the_replacement_values_a_hand_pair_with_the_duel_it_is_told(hands):
-    """``exact_value``'s duels (replacement.DUELS): both heuristic cards; the matrix game of
-    each seat's two highest cards; my best of my three highest against their heuristic card."""
+def test_the_replacement_values_a_hand_pair_with_both_heuristic_duel_cards(hands):
+    """``exact_value``: each seat duels its heuristic card, then exact play."""
     from tacocat.ai.heuristic import heuristic_duel_card
-    from tacocat.ai.replacement import DUELS, exact_value
+    from tacocat.ai.replacement import exact_value
 
     mine, theirs = hands
     solver = Solver()
-    values = {duel: exact_value(solver, mine, theirs, 0.5, duel) for duel in DUELS}
     mine_card, their_card = heuristic_duel_card(mine), heuristic_duel_card(theirs)
-    assert values["heuristic"] == solver.duel_outcome(mine, theirs, mine_card, their_card)
-    assert values["nash"] == solver.quick_duel_value(mine, theirs)
-    replies = [solver.duel_outcome(mine, theirs, c, their_card) for c in sorted(set(mine))[-3:]]
-    assert values["reply"] == max(replies)
-    if mine_card in sorted(set(mine))[-3:]:
-        assert values["reply"] >= values["heuristic"]
-
-
-def test_an_unknown_replacement_duel_is_refused():
-    from tacocat.ai.hard import HardBot
-
-    with pytest.raises(ValueError, match="nash"):
-        HardBot(replace_duel="psychic")
+    assert exact_value(solver, mine, theirs, 0.5) == solver.duel_outcome(mine, theirs, mine_card, their_card)

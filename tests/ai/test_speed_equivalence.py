@@ -57,7 +57,8 @@ def test_the_library_draws_are_reproduced_exactly():
 def test_samples_are_the_old_samples():
     for phase, found in positions().items():
         for index, (observation, _) in enumerate(found):
-            new = sampling.samples(observation, random.Random(index), 20)
+            dealer, rng = sampling.Dealer(observation), random.Random(index)
+            new = [dealer.deal(rng) for _ in range(20)]
             old = old_sampling.samples(observation, random.Random(index), 20)
             assert [(s.opponent_hand, s.pile) for s in new] == [(s.opponent_hand, s.pile) for s in old], phase
 

@@ -14,10 +14,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import ai_tournament  # noqa: E402
 
+from bench.lab import LabHard  # noqa: E402
 from tacocat.ai.hard import HardBot  # noqa: E402
 from tacocat.ai.medium import MediumBot  # noqa: E402
-from tacocat.ai.model import ModelFit  # noqa: E402
-from tacocat.ai.sampling import ARROW_EDGE  # noqa: E402
+from tacocat.ai.model import ModelFit, replace_clue  # noqa: E402
+from tacocat.ai.sampling import Dealer  # noqa: E402
+from tacocat.rules import DuelCard  # noqa: E402
 
 from .test_fairness import decision_points  # noqa: E402
 
@@ -27,39 +29,67 @@ def test_every_variant_is_a_player_with_its_options():
         assert ai_tournament.player_name(name) == name
         player = ai_tournament.bot(name)
         assert player.name == name
-        assert isinstance(player, HardBot if kind == "hard" else MediumBot)
-        if "model_fit" in options:
-            assert isinstance(player.model_fit, ModelFit) and player.model_fit == options["model_fit"]
-    assert ai_tournament.bot("hard-sharp").model_fit.epsilon < ai_tournament.bot("hard-soft").model_fit.epsilon
-    assert ai_tournament.bot("hard-arrow-tie").arrow_edge == ARROW_EDGE > HardBot().arrow_edge == 0.0
+        assert isinstance(player, {"lab": LabHard, "hard": HardBot, "medium": MediumBot}[kind])
+        if "fit" in options:
+            assert isinstance(player.fit, ModelFit) and player.fit == options["fit"]
+    assert ai_tournament.bot("hard-sharp").fit.epsilon < ai_tournament.bot("hard-soft").fit.epsilon
 
 
-def test_the_arrow_edge_moves_values_off_the_centre_only():
-    """``arrow_edge`` reaches every phase's valuation: ties are worth more or less than half
-    on a one-arrow space, exactly half on the centre."""
-    counts = dict(time_budget=None, play_samples=6, duel_samples=4, replace_samples=4,
-                  screen_samples=4, finalists=2)
-    flat, edged = HardBot(**counts), HardBot(arrow_edge=ARROW_EDGE, **counts)
-    moved: set[str] = set()
-    for seed in range(4):
-        for state, seat in decision_points(seed, every=2):
+TINY = dict(time_budget=None, play_samples=6, duel_samples=4, replace_samples=4,
+            screen_samples=4, finalists=2)
+
+
+def _real_decisions(seeds, every=2):
+    for seed in seeds:
+        for state, seat in decision_points(seed, every=every):
             legal = state.legal_actions(seat)
-            if len(legal) < 2:
-                continue
-            observation = state.observation(seat)
-            a = flat.analyse(observation, legal, random.Random(seed))
-            b = edged.analyse(observation, legal, random.Random(seed))
-            if state.space.is_two_arrow:
-                assert a.values == b.values
-            elif a.values != b.values:
-                moved.add(observation.phase.value)
-    assert moved == {"replace", "duel", "attack", "defend"}
+            if len(legal) > 1:
+                yield seed, state.observation(seat), legal
+
+
+def test_the_lab_hard_level_with_its_defaults_plays_as_the_hard_level():
+    """Every lab variant is the product with one choice made otherwise: with none, the same."""
+    product, lab = HardBot(**TINY), LabHard(**TINY)
+    phases = set()
+    for seed, observation, legal in _real_decisions(range(3)):
+        a = product.analyse(observation, legal, random.Random(seed))
+        b = lab.analyse(observation, legal, random.Random(seed))
+        assert (a.actions, a.values, a.samples) == (b.actions, b.values, b.samples)
+        assert product.choose(observation, legal, random.Random(seed)) == \
+            lab.choose(observation, legal, random.Random(seed))
+        phases.add(observation.phase.value)
+    assert phases == {"replace", "duel", "attack", "defend"}
+
+
+def test_the_lab_models_read_what_they_say():
+    """``clues="replace"`` reads the replacement alone; a searcher share moves the weights
+    where there is a replacement to read; the pure duel plays the best-valued card."""
+    product, by_replace = HardBot(**TINY), LabHard(clues="replace", **TINY)
+    searching, pure = LabHard(searcher=0.35, **TINY), LabHard(mixed_duel=False, **TINY)
+    moved = {"replace": 0, "searcher": 0}
+    duels = 0
+    for seed, observation, legal in _real_decisions(range(4), every=1):
+        full, replaced = product.weigher(observation), by_replace.weigher(observation)
+        assert (replaced is None) == (replace_clue(observation) is None)
+        if full is not None:
+            dealer, draws = Dealer(observation), random.Random(seed)
+            for _ in range(3):
+                hand = dealer.deal(draws).opponent_hand
+                moved["replace"] += replaced is not None and replaced(hand) != full(hand)
+                moved["searcher"] += searching.weigher(observation)(hand) != full(hand)
+        if isinstance(legal[0], DuelCard):
+            analysis = pure.analyse(observation, legal, random.Random(seed))
+            assert pure.choose(observation, legal, random.Random(seed)) == analysis.best
+            duels += 1
+    assert moved["replace"] and moved["searcher"] and duels
+    with pytest.raises(ValueError, match="clues"):
+        LabHard(clues="psychic")
 
 
 def test_the_model_in_one_phase_reads_the_opponent_in_that_phase_only():
     player = ai_tournament.ModelInPhase("duel", time_budget=None, play_samples=2, duel_samples=2,
                                         replace_samples=2, screen_samples=2, finalists=1)
-    assert player.with_model.model == "all" and player.without.model is None
+    assert player.with_model.model is True and player.without.model is False
     phases: set[str] = set()
     for state, seat in decision_points(3, every=1):
         legal = state.legal_actions(seat)

@@ -1,11 +1,12 @@
 """How a searching player replaces: a table learnt from the hard levels' own replacements.
 
-The opponent model (:mod:`tacocat.ai.model`) believes a sound player replaces by
+A lab experiment (player ``hard-searcher``, :mod:`bench.lab.hard`): measured, no
+gain in games (docs/ai.md, "History"). The opponent model (:mod:`tacocat.ai.model`) believes a sound player replaces by
 the heuristic's rule. A searching player (the hard levels) does so only in
 57-65 % of its replacements, and the rule then calls its real hand all but
 impossible. This is the other half of a mixture: each card of the hand
 before the replacement is thrown away with the share its kind was in the
-recorded replacements of searching players (:mod:`tacocat.ai.searcher_table`,
+recorded replacements of searching players (:mod:`bench.lab.searcher_table`,
 fitted by ``bench/searcher_replace.py``), independently of the others; the
 likelihood of a discard is that product, normalised over the discards the
 limit allowed. A card's kind is its value, whether it is the hand's lowest or
@@ -18,7 +19,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
 
-from tacocat.ai.searcher_table import SHARES
+from bench.lab.searcher_table import SHARES
+from tacocat.ai.model import ReplaceClue, likelihood
 
 Hand = tuple[int, ...]
 
@@ -69,3 +71,23 @@ def _likelihood(hand: Hand, limit: int | None, discarded: Hand, shares: Mapping[
 @lru_cache(maxsize=1 << 16)
 def _table_likelihood(hand: Hand, limit: int | None, discarded: Hand) -> float:
     return _likelihood(hand, limit, discarded, SHARES)
+
+
+def searched_likelihood(clue: ReplaceClue, hand: Hand) -> float:
+    """:func:`discard_likelihood` averaged over the splits of ``hand`` that
+    :func:`tacocat.ai.model.likelihood` averages over (1 without a split)."""
+    after = tuple(sorted(hand + clue.played_since))
+    total, searched = 0, 0.0
+    for drawn in combinations(range(len(after)), len(clue.discarded)):
+        kept = [card for i, card in enumerate(after) if i not in drawn]
+        total += 1
+        searched += discard_likelihood(tuple(sorted(kept + list(clue.discarded))), clue.limit,
+                                       clue.discarded)
+    return searched / total if total else 1.0
+
+
+def mixed_likelihood(clue: ReplaceClue, hand: Hand, stray: float, searcher: float) -> float:
+    """The replacement clue's likelihood with a ``searcher`` share of it a
+    searching player's: ``(1 - s)·rule + s·table``."""
+    rule = likelihood(clue, hand, stray)
+    return rule if not searcher else (1.0 - searcher) * rule + searcher * searched_likelihood(clue, hand)
