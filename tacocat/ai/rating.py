@@ -20,7 +20,7 @@ measured 29 % of the review's "mistakes" costing under 10 points. Here:
   better move was picked as the largest of several finalists' gains on the
   same samples, so that gain is the luckiest of several and overstated, the
   more so the more finalists. Valued again on independent deals, only the two
-  moves, its cost is not (measured: docs/review.md).
+  moves, its cost is not (measured: docs/ai.md, "How far to trust it").
 """
 
 from __future__ import annotations

@@ -89,7 +89,7 @@ def review_bot() -> HardBot:
     (12 samples before); doubtful decisions get three times these, and a
     replacement that may be a mistake eight times its exact deals, fresh ones
     (:mod:`tacocat.ai.rating`). bench/review_quality.py measures the result
-    (docs/review.md).
+    (docs/ai.md, "How far to trust it").
     """
     return HardBot(time_budget=None, play_samples=128, duel_samples=64, replace_samples=64,
                    screen_samples=32, finalists=6)
