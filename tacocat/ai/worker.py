@@ -38,11 +38,12 @@ import threading
 import time
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from tacocat.ai.base import Bot
-    from tacocat.rules import Action, Observation
+    from tacocat.ai.hints import Hint
+    from tacocat.rules import Action, GameRecord, Observation
 
 #: A request to the worker: ``("choose", kind, key, observation, legal, seed)``,
 #: ``("hint", observation, legal)``, ``("review", record, seat)``,
@@ -263,22 +264,29 @@ class AIWorker:
 
     # --- requests -----------------------------------------------------------------
 
-    def choose(self, kind: str, key: Any, observation: Any, legal: Sequence[Any],
-               seed: int) -> Future[Any]:
+    # (Each public request says what its future holds; the worker's plumbing carries
+    # any request, so the cast is where the type is known.)
+
+    def choose(self, kind: str, key: Hashable, observation: Observation,
+               legal: Sequence[Action], seed: int) -> Future[Action]:
         """A bot of ``kind`` (kept per ``key``) picks one of ``legal``."""
-        return self._submit(("choose", kind, key, observation, tuple(legal), seed))
+        return cast("Future[Action]",
+                    self._submit(("choose", kind, key, observation, tuple(legal), seed)))
 
-    def hint(self, observation: Any, legal: Sequence[Any]) -> Future[Any]:
+    def hint(self, observation: Observation,
+             legal: Sequence[Action]) -> Future[Hint | None]:
         """A :class:`tacocat.ai.hints.Hint` for this position (deterministic: no seed)."""
-        return self._submit(("hint", observation, tuple(legal)))
+        return cast("Future[Hint | None]", self._submit(("hint", observation, tuple(legal))))
 
-    def review(self, record: Any, seat: int, progress: Report | None = None) -> Future[Any]:
+    def review(self, record: GameRecord, seat: int,
+               progress: Report | None = None) -> Future[dict[str, Any] | None]:
         """A game review of ``seat`` in ``record`` (a :class:`~tacocat.rules.GameRecord`):
         the future's result is :meth:`tacocat.ai.review.Review.to_dict`'s plain data, or
         None when cancelled (:meth:`cancel`). ``progress(done, total)`` is called from
         :meth:`poll` as decisions are rated. A failed review is not redone in the game
         process (it would stall the frames): its future holds the error."""
-        return self._submit(("review", record, seat), progress)
+        return cast("Future[dict[str, Any] | None]",
+                    self._submit(("review", record, seat), progress))
 
     def cancel(self, future: Future[Any]) -> None:
         """Stop a review between two decisions; its future's result becomes None."""
