@@ -92,6 +92,15 @@ def test_assets_and_pygame_gui_data_with_font_licences_are_bundled(monkeypatch, 
     assert by_name.get("pygame-gui.en.json") == "pygame_gui/data/translations"
 
 
+def test_every_registered_screen_is_bundled(monkeypatch, tmp_path):
+    """Screens are imported by name when first opened (tacocat/ui/stage/screens.py), which
+    PyInstaller cannot see: a frozen game without the title's module does not start."""
+    from tacocat.ui.stage.screens import SCREENS
+
+    analysis = only(run_spec(monkeypatch, tmp_path)["steps"], "Analysis")
+    assert {screen.module for screen in SCREENS.values()} <= set(analysis.kwargs["hiddenimports"])
+
+
 def test_the_licence_and_the_notices_are_bundled(monkeypatch, tmp_path):
     analysis = only(run_spec(monkeypatch, tmp_path)["steps"], "Analysis")
     datas = {(Path(src).as_posix(), dest) for src, dest in analysis.kwargs["datas"]}

@@ -38,10 +38,16 @@ class Screen:
     where: str
     opens: Opens
 
+    @property
+    def module(self) -> str:
+        """The module the class lives in (imported on first use, by this name: a frozen build
+        names these modules to PyInstaller, which cannot follow an import by name)."""
+        return self.where.partition(":")[0]
+
     def scene_class(self) -> type[Scene]:
         """The scene's class (its module imported now)."""
-        module, _, name = self.where.partition(":")
-        scene_class: type[Scene] = getattr(importlib.import_module(module), name)
+        scene_class: type[Scene] = getattr(importlib.import_module(self.module),
+                                           self.where.partition(":")[2])
         return scene_class
 
 
