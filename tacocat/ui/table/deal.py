@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tacocat.rules import events as ev
 from tacocat.ui.stage import tween as tw
+from tacocat.ui.table import resting
 from tacocat.ui.table.motion import DEAL_STAGGER, FLIP, FLY, Motion
-from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite
 
 SWEEP = 0.38
@@ -50,7 +50,7 @@ class DealMoves(Motion):
                 sprite.zone = "returning"
                 sprite.mark = None
                 sprite.glow = 0.0
-                self._fly(sprite, L.DRAW_POS, L.PILE_SCALE, gather_time, 0.0, tw.ease_in_out_cubic)
+                self._fly(sprite, resting.DRAW_PILE, gather_time, 0.0, tw.ease_in_out_cubic)
                 if sprite.face_up:
                     self._flip(sprite, False, FLIP * 0.8)
             view.returning = gathered
@@ -64,20 +64,17 @@ class DealMoves(Motion):
         # [ruling draw_order] the first player's cards come off the deck first; on screen
         # the cards go round the table one at a time, as people deal.
         order = [(seat, i) for i in range(n) for seat in (0, 1)]
-        hands: list[list[CardSprite]] = [[], []]
-        for seat in (0, 1):
-            for _ in range(n):
-                hands[seat].append(CardSprite(None, seat, "hand", L.DRAW_POS, L.PILE_SCALE))
+        deck = resting.DRAW_PILE
+        hands = [[CardSprite(None, seat, "hand", deck.pos, deck.scale) for _ in range(n)]
+                 for seat in (0, 1)]
         view.hands = hands
-        targets = [view.hand_targets(0), view.hand_targets(1)]
+        targets = [resting.hand_places(view, 0), resting.hand_places(view, 1)]
 
         def start_deal() -> None:
             view.returning = []
             for k, (seat, i) in enumerate(order):
-                sprite = hands[seat][i]
-                side = view.side(seat)
                 delay = k * stagger
-                self._fly(sprite, targets[seat][i], L.HAND_SCALE[side], self._d(FLY), delay)
+                self._fly(hands[seat][i], targets[seat][i], self._d(FLY), delay)
 
                 def leave(k: int = k) -> None:
                     view.draw_count -= 1
@@ -138,20 +135,20 @@ class DealMoves(Motion):
 
     def _draw_cards(self, seat: int, values: list[int | None], delay: float) -> None:
         view = self.view
-        side = view.side(seat)
+        deck = resting.DRAW_PILE
         new = []
         for value in values:
-            sprite = CardSprite(value, seat, "hand", L.DRAW_POS, L.PILE_SCALE,
+            sprite = CardSprite(value, seat, "hand", deck.pos, deck.scale,
                                 face_up=value is not None and seat not in view.face_up_seats)
             self._insert_in_hand(seat, sprite)
             new.append(sprite)
-        targets = view.hand_targets(seat)
+        targets = resting.hand_places(view, seat)
         stagger = self._d(DEAL_STAGGER)
         k = 0
-        for sprite, pos in zip(view.hands[seat], targets, strict=True):
+        for sprite, place in zip(view.hands[seat], targets, strict=True):
             if sprite in new:
                 start = delay + k * stagger
-                self._fly(sprite, pos, L.HAND_SCALE[side], self._d(FLY), start)
+                self._fly(sprite, place, self._d(FLY), start)
                 if sprite.value is not None and seat in view.face_up_seats:
                     self._flip(sprite, True, FLIP, start + self._d(FLY) * 0.5)
 
@@ -161,6 +158,7 @@ class DealMoves(Motion):
                 self.tweener.after(start, leave)
                 k += 1
             elif sprite.z <= 0:
-                self.tweener.to(sprite, "pos", pos, self._d(0.25), tw.ease_out_cubic, delay=delay)
+                self.tweener.to(sprite, "pos", place.pos, self._d(0.25), tw.ease_out_cubic,
+                                delay=delay)
         if values:
             self.tweener.after(delay, lambda: self.sound("deal"))

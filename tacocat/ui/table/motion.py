@@ -21,9 +21,9 @@ from typing import Any
 
 from tacocat.rules import events as ev
 from tacocat.ui.stage import tween as tw
-from tacocat.ui.table import confetti
+from tacocat.ui.table import confetti, resting
+from tacocat.ui.table.resting import Place
 from tacocat.ui.table.view import Banner, TableView
-from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite, Zone
 from tacocat.ui.widgets.tones import BannerTone
 
@@ -164,8 +164,10 @@ class Motion:
         """A duration, shortened under reduced motion."""
         return seconds * (0.6 if self.reduced_motion() else 1.0)
 
-    def _fly(self, sprite: CardSprite, pos: tuple[float, float], scale: float, duration: float,
+    def _fly(self, sprite: CardSprite, place: Place, duration: float,
              delay: float = 0.0, easing: tw.Easing = tw.ease_out_cubic) -> None:
+        """Fly ``sprite`` to ``place`` (from :mod:`.resting`), above the cards at rest."""
+        pos, scale = place.pos, place.scale
         self.view.flying += 1
         sprite.z = self.view.flying
 
@@ -214,14 +216,15 @@ class Motion:
         self.sound("flip")
 
     def _relayout_hand(self, seat: int, duration: float = 0.25) -> None:
-        view = self.view
-        scale = L.HAND_SCALE[view.side(seat)]
-        for sprite, pos in zip(view.hands[seat], view.hand_targets(seat), strict=True):
+        """Close up ``seat``'s hand after a card left it."""
+        for sprite, place in zip(self.view.hands[seat], resting.hand_places(self.view, seat),
+                                 strict=True):
             if sprite.z > 0:
                 continue  # still landing: its own flight ends at the right place
+            pos = place.pos
             if abs(sprite.pos[0] - pos[0]) > 0.5 or abs(sprite.pos[1] - pos[1]) > 0.5:
                 self.tweener.to(sprite, "pos", pos, self._d(duration), tw.ease_out_cubic)
-            sprite.scale = scale
+            sprite.scale = place.scale
 
     def _take_from_hand(self, seat: int, values: Sequence[int]) -> list[CardSprite]:
         """Remove sprites for ``values`` from a hand (any sprite for an unknown card)."""
@@ -235,8 +238,8 @@ class Motion:
                 pick = hand[-1]
             if pick is None:
                 # The view lost track (should not happen): conjure the card at the hand.
-                pick = CardSprite(value, seat, "hand", L.hand_slots(self.view.side(seat), 1)[0],
-                                  L.HAND_SCALE[self.view.side(seat)])
+                place = resting.hand(self.view.side(seat), 0, 1)
+                pick = CardSprite(value, seat, "hand", place.pos, place.scale)
             else:
                 hand.remove(pick)
             pick.value = value
@@ -268,8 +271,8 @@ class Motion:
             sprite.selected = False
             start = delay + i * stagger
             jitter = (self._rng.uniform(-5, 5), self._rng.uniform(-4, 4))
-            target = (L.DISCARD_POS[0] + jitter[0], L.DISCARD_POS[1] + jitter[1])
-            self._fly(sprite, target, L.PILE_SCALE, duration, start, tw.ease_in_out_cubic)
+            self._fly(sprite, resting.DISCARD_PILE.shifted(*jitter), duration, start,
+                      tw.ease_in_out_cubic)
             if not sprite.face_up:
                 self._flip(sprite, True, FLIP, start)
             view.discard_sprites.append(sprite)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from tacocat.rules import events as ev
+from tacocat.ui.table import resting
 from tacocat.ui.table.motion import FLIP, FLY, Motion
 from tacocat.ui.text.i18n import tr
-from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite
 
 #: Seconds (at speed 1) both duel cards stay face up before they are swept away: time to
@@ -37,15 +37,15 @@ class PlayMoves(Motion):
         if sprite is None and hand:
             sprite = hand[len(hand) // 2] if value is None else hand[-1]
         if sprite is None:
-            sprite = CardSprite(value, seat, "duel", L.hand_slots(view.side(seat), 1)[0],
-                                L.HAND_SCALE[view.side(seat)])
+            place = resting.hand(view.side(seat), 0, 1)
+            sprite = CardSprite(value, seat, "duel", place.pos, place.scale)
         else:
             hand.remove(sprite)
         sprite.selected = False
         sprite.zone = "duel"
         view.duel[seat] = sprite
         view.committed[seat] = True
-        self._fly(sprite, L.DUEL_POS[seat], L.TABLE_SCALE, self._d(FLY))
+        self._fly(sprite, resting.duel(seat), self._d(FLY))
         if sprite.face_up:
             self._flip(sprite, False, FLIP)
         self.sound("play")
@@ -57,7 +57,8 @@ class PlayMoves(Motion):
         for seat in (0, 1):
             sprite = view.duel[seat]
             if sprite is None:  # resumed mid-duel without the card on screen
-                sprite = CardSprite(None, seat, "duel", L.DUEL_POS[seat], L.TABLE_SCALE)
+                mat = resting.duel(seat)
+                sprite = CardSprite(None, seat, "duel", mat.pos, mat.scale)
                 view.duel[seat] = sprite
             sprite.value = event.cards[seat]
             sprite.face_up = False
@@ -104,7 +105,7 @@ class PlayMoves(Motion):
         for i, sprite in enumerate(taken):
             sprite.zone = "attack"
             delay = i * 0.06
-            self._fly(sprite, L.play_slot(side, i, count), L.TABLE_SCALE, self._d(FLY), delay)
+            self._fly(sprite, resting.attack(side, i, count), self._d(FLY), delay)
             if not sprite.face_up or seat not in view.face_up_seats:
                 sprite.face_up = False
                 self._flip(sprite, True, FLIP, delay)
@@ -119,8 +120,7 @@ class PlayMoves(Motion):
         index = len(view.responses)
         view.responses.append(sprite)
         attacker_side = view.side(view.attacker if view.attacker is not None else 1 - seat)
-        target = L.response_slot(attacker_side, index, max(1, len(view.attack)))
-        self._fly(sprite, target, L.TABLE_SCALE, self._d(FLY))
+        self._fly(sprite, resting.answer(attacker_side, index, len(view.attack)), self._d(FLY))
         if not sprite.face_up or seat not in view.face_up_seats:
             sprite.face_up = False
             self._flip(sprite, True, FLIP)
@@ -137,8 +137,8 @@ class PlayMoves(Motion):
         """The trick winner's cards glow, and swell once unless motion is reduced."""
         for sprite in cards:
             sprite.glow = 1.0
-            if not self.reduced_motion():
-                self.pulse(sprite, L.TABLE_SCALE, WINNER_SWELL, (0.12, 0.25))
+            if not self.reduced_motion():  # the cards are at rest: an event waits for motion
+                self.pulse(sprite, sprite.scale, WINNER_SWELL, (0.12, 0.25))
 
     def _show_trick_won(self, event: ev.TrickWon) -> None:
         view = self.view

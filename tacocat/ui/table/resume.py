@@ -1,8 +1,9 @@
 """Lay out a saved game in progress on the view model at once (``--continue``).
 
 The animator builds the view event by event; a resumed game has no events to
-play, so this module places every card where the animation would have left it,
-from the observations of the seats the screen may know (``seen``) and nothing
+play, so this module puts every card in the hand, on the mat or in the trick the
+animation would have left it in, and :func:`~tacocat.ui.table.resting.settle` puts it
+where the animation would have (one answer for both), from the observations of the seats the screen may know (``seen``) and nothing
 else: a seat not among them is laid out from what the others' observations say of
 it (its hand's size, whether it committed). The public piles come from the engine's
 observation (:func:`public_piles`), so the table cannot show a card twice: the engine
@@ -17,10 +18,10 @@ from collections.abc import Mapping, Sequence
 from tacocat.rules import Phase
 from tacocat.rules.observation import Observation
 from tacocat.ui.results.score import ScoreBook
+from tacocat.ui.table import resting
 from tacocat.ui.table.view import TableView
 from tacocat.ui.text.narration import describe
-from tacocat.ui.widgets import layout as L
-from tacocat.ui.widgets.cards import CardSprite
+from tacocat.ui.widgets.cards import CardSprite, Zone
 
 
 def lay_out(view: TableView, seen: Mapping[int, Observation], book: ScoreBook) -> None:
@@ -50,9 +51,11 @@ def lay_out(view: TableView, seen: Mapping[int, Observation], book: ScoreBook) -
         _lay_out_hand(view, public, seen.get(seat), seat)
     if public.phase is Phase.DEFEND or public.phase is Phase.ATTACK:
         _lay_out_trick(view, public)
+    resting.settle(view)
+    pile_top = resting.DISCARD_PILE
     for value in view.discard_values[-3:]:
-        view.discard_sprites.append(CardSprite(value, None, "discard", L.DISCARD_POS,
-                                               L.PILE_SCALE, True))
+        view.discard_sprites.append(CardSprite(value, None, "discard", pile_top.pos,
+                                               pile_top.scale, True))
     for event in public.history:  # the log shows public events only
         if event.audience is None:
             view.add_log(describe(event, view.names, view.round_title()))
@@ -98,12 +101,10 @@ def _lay_out_hand(view: TableView, public: Observation, own: Observation | None,
             values.remove(card)
         else:
             values.pop()
-        view.duel[seat] = CardSprite(card, seat, "duel", L.DUEL_POS[seat], L.TABLE_SCALE)
+        view.duel[seat] = _unplaced(card, seat, "duel")
         view.committed[seat] = True
     known = own is not None
-    for value in values:
-        view.hands[seat].append(CardSprite(value, seat, "hand", (0, 0),
-                                           L.HAND_SCALE[view.side(seat)], face_up=known))
+    view.hands[seat] = [_unplaced(value, seat, "hand", face_up=known) for value in values]
     if public.phase is Phase.REPLACE and committed:
         view.committed[seat] = True
         if isinstance(commit, tuple):  # the cards to replace
@@ -112,20 +113,19 @@ def _lay_out_hand(view: TableView, public: Observation, own: Observation | None,
                 if sprite.value in chosen:
                     chosen.remove(sprite.value)
                     sprite.committed = True
-    for sprite, pos in zip(view.hands[seat], view.hand_targets(seat), strict=True):
-        sprite.pos = pos
 
 
 def _lay_out_trick(view: TableView, state: Observation) -> None:
     """The attack on the table and the answers so far."""
     attacker = state.attacker
     assert attacker is not None
-    side = view.side(attacker)
-    for i, value in enumerate(state.attack):
-        view.attack.append(CardSprite(value, attacker, "attack",
-                                      L.play_slot(side, i, len(state.attack)), L.TABLE_SCALE, True))
+    view.attack = [_unplaced(value, attacker, "attack", face_up=True) for value in state.attack]
     for i, value in enumerate(state.responses):
-        sprite = CardSprite(value, 1 - attacker, "response",
-                            L.response_slot(side, i, len(state.attack)), L.TABLE_SCALE, True)
+        sprite = _unplaced(value, 1 - attacker, "response", face_up=True)
         sprite.mark = "defended" if value >= state.attack[i] else "sacrificed"
         view.responses.append(sprite)
+
+
+def _unplaced(value: int | None, seat: int, zone: Zone, *, face_up: bool = False) -> CardSprite:
+    """A card for ``zone``, at no place yet: :func:`~.resting.settle` puts it there."""
+    return CardSprite(value, seat, zone, (0.0, 0.0), 1.0, face_up)

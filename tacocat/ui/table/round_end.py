@@ -9,11 +9,10 @@ from tacocat.rules import events as ev
 from tacocat.ui.results.feeling import banner_tone, celebrates, outcome, player_of
 from tacocat.ui.results.summaries import RoundSummary
 from tacocat.ui.stage import tween as tw
-from tacocat.ui.table import confetti
+from tacocat.ui.table import confetti, resting
 from tacocat.ui.table.motion import FLIP, FLY, Motion
 from tacocat.ui.table.view import FallingTile
 from tacocat.ui.text.i18n import tr
-from tacocat.ui.widgets import layout as L
 
 TOKEN_STEP = 0.42
 TILE_DROP = 0.6
@@ -33,7 +32,7 @@ class EndMoves(Motion):
             (sprite,) = self._take_from_hand(seat, (event.cards[seat],))
             sprite.zone = "showdown"
             view.showdown[seat] = sprite
-            self._fly(sprite, L.DUEL_POS[seat], L.TABLE_SCALE, self._d(FLY))
+            self._fly(sprite, resting.duel(seat), self._d(FLY))
             if sprite.face_up:
                 # Laid face down first, then both turn together.
                 self._flip(sprite, False, FLIP * 0.6)

@@ -37,7 +37,7 @@ from tacocat.ui.results.summaries import GameSummary
 from tacocat.ui.speech.table import TableVoice
 from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.stage.scene import Scene
-from tacocat.ui.table import resume
+from tacocat.ui.table import resting, resume
 from tacocat.ui.table.controls import Controls
 from tacocat.ui.table.painter import Painter
 from tacocat.ui.table.prompt import prompt_line
@@ -345,7 +345,7 @@ class TableScene(Scene):
         view = self.view
         self.viewer = seat
         view.set_viewer({seat}, bottom_seat=seat)
-        view.relayout_instant()
+        resting.settle(view)
         self.animator.open_hand(seat)
 
     # --- round result & game over -------------------------------------------------------

@@ -6,7 +6,8 @@ confetti, plus this frame's :class:`~tacocat.ui.table.turn.Turn`. The animator
 updates it one event at a time, as that event's animation starts, so the screen
 is never ahead of the animation even though the game state may be. The painter
 draws from it and from nothing else. :mod:`tacocat.ui.table.resume` lays out a
-saved game in progress on it at once.
+saved game in progress on it at once; :mod:`tacocat.ui.table.resting` says where
+each card lies at rest, for both.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from tacocat.ui.results.score import ScoreBook, round_label
 from tacocat.ui.results.summaries import RoundSummary
 from tacocat.ui.table.confetti import Particle
 from tacocat.ui.table.turn import Turn
-from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.cards import CardSprite
 from tacocat.ui.widgets.tones import BannerTone, PromptTone
 
@@ -148,26 +148,26 @@ class TableView:
 
     def all_sprites(self) -> list[CardSprite]:
         """Every sprite, in drawing order (cards in the air last)."""
-        resting: list[CardSprite] = []
-        resting.extend(self.returning)
-        resting.extend(self.discard_sprites)
+        cards: list[CardSprite] = []
+        cards.extend(self.returning)
+        cards.extend(self.discard_sprites)
         for seat in (0, 1):
             if self.duel[seat] is not None:
-                resting.append(self.duel[seat])  # type: ignore[arg-type]
+                cards.append(self.duel[seat])  # type: ignore[arg-type]
             if self.showdown[seat] is not None:
-                resting.append(self.showdown[seat])  # type: ignore[arg-type]
+                cards.append(self.showdown[seat])  # type: ignore[arg-type]
         bottom_side_attack = self.attacker is not None and self.side(self.attacker) == "bottom"
         if bottom_side_attack:
-            resting.extend(self.responses)
-            resting.extend(self.attack)
+            cards.extend(self.responses)
+            cards.extend(self.attack)
         else:
-            resting.extend(self.attack)
-            resting.extend(self.responses)
+            cards.extend(self.attack)
+            cards.extend(self.responses)
         top = 1 - self.bottom_seat
-        resting.extend(self.hands[top])
-        resting.extend(self.hands[self.bottom_seat])
-        flying = sorted((s for s in resting if s.z > 0), key=lambda s: s.z)
-        return [s for s in resting if s.z <= 0] + flying
+        cards.extend(self.hands[top])
+        cards.extend(self.hands[self.bottom_seat])
+        flying = sorted((s for s in cards if s.z > 0), key=lambda s: s.z)
+        return [s for s in cards if s.z <= 0] + flying
 
     def public_values(self) -> list[int]:
         """Every card of this round both players have seen face up, once each: the
@@ -180,27 +180,6 @@ class TableView:
                 values.append(sprite.value)
         return values
 
-    def hand_targets(self, seat: int) -> list[tuple[float, float]]:
-        return L.hand_slots(self.side(seat), len(self.hands[seat]))
-
     def add_log(self, line: str | None) -> None:
         if line:
             self.log.append(line)
-
-    def relayout_instant(self) -> None:
-        """Snap every resting card to its place (after the bottom seat changed)."""
-        for seat in (0, 1):
-            side = self.side(seat)
-            for sprite, pos in zip(self.hands[seat], self.hand_targets(seat), strict=True):
-                sprite.pos = pos
-                sprite.scale = L.HAND_SCALE[side]
-            if self.duel[seat] is not None:
-                self.duel[seat].pos = L.DUEL_POS[seat]  # type: ignore[union-attr]
-            if self.showdown[seat] is not None:
-                self.showdown[seat].pos = L.DUEL_POS[seat]  # type: ignore[union-attr]
-        if self.attacker is not None:
-            side = self.side(self.attacker)
-            for i, sprite in enumerate(self.attack):
-                sprite.pos = L.play_slot(side, i, len(self.attack))
-            for i, sprite in enumerate(self.responses):
-                sprite.pos = L.response_slot(side, i, len(self.attack))

@@ -11,6 +11,7 @@ from tacocat.rules import Replace
 from tacocat.rules import events as ev
 from tacocat.ui.scenes.game_over import GameOverScene
 from tacocat.ui.scenes.round_result import RoundResultScene
+from tacocat.ui.table import resting
 
 
 def _keep_and_play_first(observation, legal):
@@ -28,8 +29,9 @@ def test_space_skips_the_animation_playing_now(start_table):
     step(app)
     # Every dealt card has landed at its place in the hand.
     for seat in (0, 1):
-        for sprite, pos in zip(view.hands[seat], view.hand_targets(seat), strict=True):
-            assert sprite.z == 0 and sprite.pos == pos
+        for sprite, place in zip(view.hands[seat], resting.hand_places(view, seat),
+                                 strict=True):
+            assert sprite.z == 0 and sprite.pos == place.pos
     wait_for_turn(app, table, limit=200)
 
 
