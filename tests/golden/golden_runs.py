@@ -271,7 +271,7 @@ class HotseatScript:
             if duel[0] is not None and duel[1] is not None and duel[0].value == duel[1].value \
                     and view.shows_face(duel[0]) and view.shows_face(duel[1]):
                 yield from self.mark("tied-duel", frames=20)
-            if view.falling_tile is not None:
+            if view.track.falling_tile is not None:
                 yield from self.mark("tile-drop", frames=4)
             if table.session.state.tied_rounds:
                 yield from self.mark("tied-round", frames=30)

@@ -146,8 +146,8 @@ def table_now(table: Any) -> dict[str, Any]:
     view, session = table.view, table.online_session
     mine = session.seat
     return {"seq": session.seq, "hand": [s.value for s in view.hands[mine]],
-            "other": len(view.hands[1 - mine]), "token": view.token,
-            "covered": sorted(view.covered), "wins": list(view.wins),
+            "other": len(view.hands[1 - mine]), "token": view.track.position,
+            "covered": sorted(view.track.covered), "wins": list(view.wins),
             "discards": list(view.discard_values)}
 
 

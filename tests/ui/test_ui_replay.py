@@ -57,7 +57,7 @@ def shown(view) -> dict:
         if view.duel[seat] is not None and view.duel[seat].value is not None:
             values.append(view.duel[seat].value)  # a committed duel card is still in the hand
         hands.append(tuple(sorted(values)))
-    return {"hands": tuple(hands), "wins": tuple(view.wins), "covered": view.covered,
+    return {"hands": tuple(hands), "wins": tuple(view.wins), "covered": view.track.covered,
             "discards": len(view.discard_values), "draw": view.draw_count,
             "attack": tuple(s.value for s in view.attack),
             "responses": tuple(s.value for s in view.responses)}
@@ -255,7 +255,7 @@ def test_notes_show_at_their_step_and_mark_the_scrubber(make_app, records):
     assert viewer.status_line()[0] != "A blunder: 9 was better"
     viewer.go(7)
     app.step(DT)
-    assert viewer.view.prompt == ("Best move", "do")
+    assert viewer.view.frame.prompt == ("Best move", "do")
 
 
 def test_a_dropped_game_file_replaces_the_one_shown(make_app, records):

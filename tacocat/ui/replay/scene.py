@@ -29,7 +29,7 @@ from tacocat.ui.stage.scene import Scene
 from tacocat.ui.table import resume
 from tacocat.ui.table.rig import table_rig
 from tacocat.ui.table.turn import turn_of
-from tacocat.ui.table.view import TableView
+from tacocat.ui.table.view import Frame, TableView
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.text.narration import describe
 from tacocat.ui.widgets.tones import PromptTone
@@ -219,8 +219,8 @@ class ReplayScene(Scene):
         state = self.timeline.state
         busy = self.animator.busy
         actor = (state.to_act[0], False) if state.to_act else None
-        self.view.turn = turn_of(state.observation(0), actor, self.info.names, None, busy)
-        self.view.prompt = self.status_line()
+        turn = turn_of(state.observation(0), actor, self.info.names, None, busy)
+        self.view.frame = Frame(turn, self.status_line())
         self._light_the_better_move()
 
     def _light_the_better_move(self) -> None:

@@ -22,10 +22,11 @@ from tacocat.ui.input.actions import Action as InputAction
 from tacocat.ui.input.actions import Scope
 from tacocat.ui.input.prompts import prompt
 from tacocat.ui.table import buttons, lifts
-from tacocat.ui.table.focus_ring import Focusable, FocusRing
+from tacocat.ui.table.focus_ring import FocusRing
 from tacocat.ui.table.pointer import Pointer
 from tacocat.ui.table.prompt import hint_words, sentence
 from tacocat.ui.table.selection import Pick, Selection
+from tacocat.ui.table.view import Focusable
 from tacocat.ui.text.i18n import tr
 from tacocat.ui.widgets import layout as L
 from tacocat.ui.widgets.button import Button, ButtonGroup
@@ -130,7 +131,7 @@ class Controls:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The buttons (over the table, under confetti)."""
-        focus = self.table.view.focus  # None while a dialog covers the table
+        focus = self.table.view.frame.focus  # None while a dialog covers the table
         for button in self.buttons.values():
             button.draw(surface, self.table.text, focused=button is focus)
 

@@ -18,15 +18,8 @@ class DealMoves(Motion):
 
     def _show_round_started(self, event: ev.RoundStarted) -> None:
         view = self.view
-        view.round_number = event.round_number
-        view.round_caption = view.round_title()
-        view.hand_size = event.hand_size
-        view.attacker = None
-        view.committed = [False, False]
-        view.log.clear()
-        view.token = float(event.space)
-        view.token_rest = event.space
-        view.token_height = 0.0
+        view.start_round(event.round_number, event.hand_size)
+        view.track.rest_at(event.space)
         if self.hide_hands_on_deal:
             view.set_viewer(())
         gather_time = self._gather()
@@ -36,13 +29,7 @@ class DealMoves(Motion):
     def _gather(self) -> float:
         """Every card on the table goes back into the deck; returns how long that takes."""
         view = self.view
-        gathered = [s for s in view.all_sprites()]
-        view.hands = [[], []]
-        view.duel = [None, None]
-        view.showdown = [None, None]
-        view.attack, view.responses = [], []
-        view.discard_sprites = []
-        view.discard_values = []
+        gathered = view.clear_cards()
         gather_time = 0.0
         if gathered and not self.instant:
             gather_time = self._d(SWEEP)

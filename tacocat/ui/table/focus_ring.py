@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tacocat.ui.table.view import Focusable
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
 
 if TYPE_CHECKING:
     from tacocat.ui.table.table_input import TableInput
 
-#: What the focus can rest on.
-Focusable = CardSprite | Button
 #: The buttons in the ring's order, after the cards (a hidden one is skipped).
 BUTTON_ORDER = ("primary", "secondary", "undo", "hint", "discards", "menu")
 

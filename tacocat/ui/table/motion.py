@@ -82,7 +82,7 @@ class Motion:
         self.current: ev.Event | None = None
         self._rng = rng or random.Random(7)
         self._hop_marks: list[float] = []
-        self._last_token = view.token
+        self._last_token = view.track.position
         #: Events animated so far (tests and debugging).
         self.played = 0
 

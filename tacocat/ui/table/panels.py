@@ -117,7 +117,7 @@ class PanelPainter:
 
     def _plate_key(self, seat: int, side: str) -> tuple[Any, ...]:
         view = self.view
-        turn = view.turn.mover == seat
+        turn = view.frame.turn.mover == seat
         return ("plate", seat, side, view.names[seat], view.wins[seat], view.attacker == seat,
                 view.committed[seat], turn)
 
@@ -168,7 +168,7 @@ class PanelPainter:
         surface.blit(cached, L.LOG_RECT.topleft)
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
-        text, tone = self.view.prompt
+        text, tone = self.view.frame.prompt
         if not text or (self.view.banners and tone == "info"):
             return  # a banner says what just happened in the same place
         key = (text, tone)
@@ -239,7 +239,7 @@ class PanelPainter:
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """The tooltip of what the resting pointer is on (over the buttons too)."""
-        tip = self.view.tooltip
+        tip = self.view.frame.tooltip
         if tip is None:
             return
         key = ("tip", tip[0])

@@ -28,21 +28,14 @@ def lay_out(view: TableView, seen: Mapping[int, Observation], book: ScoreBook) -
     """Make ``view`` show the game as the seats in ``seen`` (each one's observation, at
     least one) know it, without animation; ``book``: the game's score book now."""
     public = seen[min(seen)]
-    view.hands = [[], []]
-    view.duel = [None, None]
-    view.showdown = [None, None]
-    view.attack, view.responses, view.discard_sprites = [], [], []
-    view.committed = [False, False]
-    view.log.clear()
-    view.round_number = public.round_number
-    spaces = public.ruleset.board.spaces
-    view.hand_size = spaces[public.token].hand_size if 0 <= public.token < len(spaces) else 0
+    view.clear_cards()
     view.book = book
-    view.round_caption = view.round_title()
-    view.covered = frozenset(public.covered)
-    view.tiles_left = public.ruleset.board.size - len(public.covered)
-    view.token = float(public.token)
-    view.token_rest = public.token
+    spaces = public.ruleset.board.spaces
+    view.start_round(public.round_number,
+                     spaces[public.token].hand_size if 0 <= public.token < len(spaces) else 0)
+    view.track.covered = frozenset(public.covered)
+    view.track.tiles_left = public.ruleset.board.size - len(public.covered)
+    view.track.rest_at(public.token)
     view.attacker = public.attacker
     pile, _ = public_piles(public)
     view.discard_values = list(pile)

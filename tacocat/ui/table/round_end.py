@@ -88,42 +88,37 @@ class EndMoves(Motion):
         view.last_round = replace(view.round_summary(), token_from=event.start,
                                   token_to=event.end, skipped=tuple(event.skipped))
         steps = abs(event.end - event.start)
-        view.token_left = event.end < event.start
-        view.token_rest = None
-        view.hop_over = () if self.reduced_motion() else tuple(event.skipped)
+        track = view.track
+        track.heading_left = event.end < event.start
+        track.resting_on = None
+        track.hop_over = () if self.reduced_motion() else tuple(event.skipped)
         self._hop_marks = sorted(float(s) for s in event.skipped)
         if event.end < event.start:
             self._hop_marks.reverse()
         self._last_token = float(event.start)
         duration = self._d(TOKEN_STEP) * max(1, steps) + 0.1
-        view.token = float(event.start)
-
-        def arrived() -> None:
-            view.token_rest = event.end
-            view.hop_over = ()
-            view.token_height = 0.0
-
-        self.tweener.to(view, "token", float(event.end), duration, tw.ease_in_out_quad,
-                        on_done=arrived)
+        track.position = float(event.start)
+        self.tweener.to(track, "position", float(event.end), duration, tw.ease_in_out_quad,
+                        on_done=lambda: track.rest_at(event.end))
         self.sound("hop" if event.skipped else "slide")
 
     def _after_token_step(self) -> None:
         """Hop height follows the token's position; a hop sound as it leaves each tile."""
-        view = self.view
-        if not view.hop_over:
-            view.token_height = 0.0
+        track = self.view.track
+        if not track.hop_over:
+            track.hop_height = 0.0
             self._hop_marks = []
             return
-        x = view.token
+        x = track.position
         height = 0.0
-        for space in view.hop_over:
+        for space in track.hop_over:
             distance = abs(x - space)
             if distance < 0.75:
                 height = max(height, math.cos(math.pi * distance / 1.5) * 34)
-        view.token_height = height
+        track.hop_height = height
         while self._hop_marks:
             mark = self._hop_marks[0]
-            crossed = (self._last_token > mark + 0.7 >= x) if view.token_left else (
+            crossed = (self._last_token > mark + 0.7 >= x) if track.heading_left else (
                 self._last_token < mark - 0.7 <= x)
             if not crossed:
                 break
@@ -132,16 +127,16 @@ class EndMoves(Motion):
         self._last_token = x
 
     def _show_tile_placed(self, event: ev.TilePlaced) -> None:
-        view = self.view
-        view.tiles_left = event.tiles_left
+        track = self.view.track
+        track.tiles_left = event.tiles_left
         reduced = self.reduced_motion()
         tile = FallingTile(event.space, -120.0, 0.0 if reduced else 1.0)
-        view.falling_tile = tile
+        track.falling_tile = tile
         duration = self._d(TILE_DROP)
 
         def landed() -> None:
-            view.covered = view.covered | {event.space}
-            view.falling_tile = None
+            track.covered = track.covered | {event.space}
+            track.falling_tile = None
 
         easing = tw.ease_out_quad if reduced else tw.ease_out_bounce
         self.tweener.to(tile, "offset", 0.0, duration, easing, on_done=landed)

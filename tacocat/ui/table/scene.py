@@ -45,6 +45,7 @@ from tacocat.ui.table.rig import table_rig
 from tacocat.ui.table.session import GameSession, TableSession, config_to_dict
 from tacocat.ui.table.tooltips import hotspots, tip_at
 from tacocat.ui.table.turn import Turn, turn_of
+from tacocat.ui.table.view import Frame
 from tacocat.ui.text.narration import describe
 from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
@@ -265,20 +266,21 @@ class TableScene(Scene):
     def _refresh_view(self) -> None:
         """Tell the view model this frame's decision, prompt and focus (the painter reads them)."""
         view, controls = self.view, self.controls
-        view.turn = self._turn_now()
-        view.prompt = prompt_line(view.turn, controls.prompt_message(), controls.hint_text)
+        turn = self._turn_now()
+        prompt = prompt_line(turn, controls.prompt_message(), controls.hint_text)
         on_top = self._on_top()
-        self.voice.prompt(view.prompt[0], on_top)
+        self.voice.prompt(prompt[0], on_top)
         if not on_top:
             self.voice.forget_prompt()
         # The focus ring shows only while the table has the keys: never behind a dialog.
-        view.focus = controls.focused() if controls.keyboard_focus and on_top else None
-        view.tooltip = None
+        focus = controls.focused() if controls.keyboard_focus and on_top else None
+        tooltip = None
         pointer = controls.pointing_at_table()
-        if pointer is not None and self.app.scenes.top is self:
+        if pointer is not None and on_top:
             key = key_label(self.app.keys.key_for(Action.DISCARDS))
             text = tip_at(hotspots(self.board, view, key), pointer)
-            view.tooltip = (text, pointer) if text else None
+            tooltip = (text, pointer) if text else None
+        view.frame = Frame(turn, prompt, focus, tooltip)
 
     def _on_top(self) -> bool:
         return self.app.scenes.top is self

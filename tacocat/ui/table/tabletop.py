@@ -85,7 +85,7 @@ class TabletopPainter:
         """Background, board, play mat and labels: one opaque blit a frame, redrawn
         only when a tile lands, Tacocat moves or a round starts."""
         view = self.view
-        key = (view.covered, view.token_rest, view.round_caption, view.hand_size)
+        key = (view.track.covered, view.track.resting_on, view.round_caption, view.hand_size)
         if self._static is not None and key == self._static_key:
             return self._static
         p = palette()
@@ -95,7 +95,7 @@ class TabletopPainter:
             layer = self.background.copy()
         else:
             layer.blit(self.background, (0, 0))
-        self.board.draw(layer, view.covered, view.token_rest)
+        self.board.draw(layer, view.track.covered, view.track.resting_on)
         # No taller than the gap above the score (which is drawn over it).
         box = pygame.Rect(ROUND_LABEL_BOX.topleft, (ROUND_LABEL_BOX.width, min(
             label_height(self.text), L.SCORE_RECT.y - ROUND_LABEL_BOX.y)))
@@ -119,7 +119,7 @@ class TabletopPainter:
     def _draw_board(self, surface: pygame.Surface) -> None:
         """What moves on the board: a falling tile and Tacocat."""
         view, board = self.view, self.board
-        tile = view.falling_tile
+        tile = view.track.falling_tile
         if tile is not None:
             image = board.screen_tile()
             rect = board.space_rect(tile.space)
@@ -128,18 +128,18 @@ class TabletopPainter:
                 image = image.copy()
                 image.set_alpha(int(255 * max(0.0, tile.alpha)))
             surface.blit(image, rect)
-        board.draw_token(surface, view.token, view.token_height, view.token_left)
+        board.draw_token(surface, view.track.position, view.track.hop_height, view.track.heading_left)
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         view, p, text = self.view, palette(), self.text
         # Tile stack: the tiles not yet placed.
         tile = self.board.screen_tile(0.62)
         x, y = L.TILE_STACK_POS
-        for i in range(view.tiles_left):
+        for i in range(view.track.tiles_left):
             surface.blit(tile, tile.get_rect(center=(round(x), round(y - i * 4))))
         box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["tiles"], label_height(self.text))
         box.midtop = (round(x), round(y + 38))
-        draw_text(surface, text, tr("tacocat.table.tiles", n=view.tiles_left), 16, p.box_floor, box,
+        draw_text(surface, text, tr("tacocat.table.tiles", n=view.track.tiles_left), 16, p.box_floor, box,
                   bold=True, anchor="midtop")
         # Draw pile: a few backs, offset, with the count.
         size = self.renderer.size_for(L.PILE_SCALE)
@@ -162,7 +162,7 @@ class TabletopPainter:
     def _draw_centre(self, surface: pygame.Surface) -> None:
         """On an empty play mat: what is being decided, and the piles' counts."""
         view = self.view
-        turn = view.turn
+        turn = view.frame.turn
         if (turn.busy or turn.over or any(view.duel) or any(view.showdown) or view.attack
                 or view.banners or (turn.seat is not None and turn.phase is Phase.DUEL)):
             return  # cards are on the mat, or flying over it
@@ -173,9 +173,9 @@ class TabletopPainter:
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
         view, renderer = self.view, self.renderer
-        seat = view.turn.seat
-        playable = view.turn.playable
-        focus = view.focus
+        seat = view.frame.turn.seat
+        playable = view.frame.turn.playable
+        focus = view.frame.focus
         for sprite in view.all_sprites():
             show = view.shows_face(sprite)
             mine = seat is not None and sprite.zone == "hand" and sprite.owner == seat
@@ -189,7 +189,7 @@ class TabletopPainter:
         """Dashed places for the two duel cards while a duel is on."""
         view = self.view
         dueling = any(s is not None for s in view.duel)
-        turn = self.view.turn
+        turn = self.view.frame.turn
         if not dueling and not (turn.seat is not None and turn.phase is Phase.DUEL):
             return
         slot = self._slot_image

@@ -32,7 +32,7 @@ def _board_spots(board: BoardView, view: TableView) -> list[Spot]:
         for seat, rect in board.arrow_rects(index):
             key = "arrow_two" if len(space.arrows) > 1 else "arrow"
             spots.append((rect.inflate(8, 8), tr(f"tacocat.table.tip.{key}", name=names[seat])))
-        if index in view.covered:
+        if index in view.track.covered:
             text = tr("tacocat.table.tip.covered")
         else:
             text = tr("tacocat.table.tip.space", cards=space.hand_size)
@@ -45,7 +45,7 @@ def _board_spots(board: BoardView, view: TableView) -> list[Spot]:
 def _pile_spots(view: TableView, discards_key: str) -> list[Spot]:
     spots: list[Spot] = []
     for key, count in (("draw", view.draw_count), ("discards", len(view.discard_values)),
-                       ("tiles", view.tiles_left)):
+                       ("tiles", view.track.tiles_left)):
         rect = L.pile_rect(key, "hover")
         text = (tr("tacocat.focus.tip_discards", count=count, button=discards_key)
                 if key == "discards" else tr(f"tacocat.table.tip.{key}", count=count))

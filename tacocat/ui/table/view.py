@@ -14,17 +14,21 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 from tacocat.rules.ruleset import Board
 from tacocat.ui.results.score import ScoreBook, round_label
 from tacocat.ui.results.summaries import RoundSummary
 from tacocat.ui.table.confetti import Particle
 from tacocat.ui.table.turn import Turn
+from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.cards import CardSprite
 from tacocat.ui.widgets.tones import BannerTone, PromptTone
 
 #: Entries the round log keeps.
 LOG_LINES = 7
+#: What the table's keyboard focus can rest on.
+Focusable = CardSprite | Button
 
 
 class Banner:
@@ -50,6 +54,49 @@ class FallingTile:
         self.alpha = alpha
 
 
+class Track:
+    """Tacocat on the board and the tiles laid, as far as the animation has got."""
+
+    __slots__ = ("position", "resting_on", "hop_height", "heading_left", "hop_over",
+                 "covered", "tiles_left", "falling_tile")
+
+    def __init__(self, board: Board) -> None:
+        #: Where Tacocat is drawn: a space's index, between two while it slides.
+        self.position = float(board.start)
+        #: The space it rests on, None while it moves (the board's static layer marks it).
+        self.resting_on: int | None = board.start
+        #: How high it is in a hop over a tile, in pixels.
+        self.hop_height = 0.0
+        #: It is sliding towards lower spaces (it faces the way it goes).
+        self.heading_left = False
+        #: The covered spaces it hops over on this slide (none under reduced motion).
+        self.hop_over: tuple[int, ...] = ()
+        self.covered: frozenset[int] = frozenset()
+        self.tiles_left = board.size
+        self.falling_tile: FallingTile | None = None
+
+    def rest_at(self, space: int) -> None:
+        """Tacocat stands still on ``space``."""
+        self.position = float(space)
+        self.resting_on = space
+        self.hop_height = 0.0
+        self.hop_over = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """What the scene decides each frame, before the painter draws it."""
+
+    #: The decision being made now, and by whom.
+    turn: Turn = field(default_factory=Turn)
+    #: The line under the table, ``(text, tone)``.
+    prompt: tuple[str, PromptTone] = ("", "info")
+    #: The card or button the keyboard focus is on, or None.
+    focus: Focusable | None = None
+    #: A tooltip to show, ``(text, pointer)``, or None.
+    tooltip: tuple[str, tuple[int, int]] | None = None
+
+
 class TableView:
     """Everything the table draws, as far as the animation has got."""
 
@@ -69,14 +116,8 @@ class TableView:
         self.discard_values: list[int] = []
         self.returning: list[CardSprite] = []   # cards gathered back into the deck
         self.draw_count = deck_size
-        self.token: float = float(board.start)
-        self.token_rest: int | None = board.start
-        self.token_height = 0.0
-        self.token_left = False
-        self.hop_over: tuple[int, ...] = ()
-        self.covered: frozenset[int] = frozenset()
-        self.tiles_left = board.size
-        self.falling_tile: FallingTile | None = None
+        #: Tacocat and the tiles on the board.
+        self.track = Track(board)
         #: Decided rounds, replays of a tie, and each showdown (the score lives there).
         self.book = ScoreBook()
         #: The round on the table's label, set as each round is dealt ("Round 5 · replay 1").
@@ -92,14 +133,8 @@ class TableView:
         #: What the round-result screen shows about the last finished round (None: none yet).
         self.last_round: RoundSummary | None = None
         self.flying = 0    # z counter for cards in the air
-        #: This frame's decision (set by the scene before it draws).
-        self.turn = Turn()
-        #: The line under the table, ``(text, tone)`` (set by the scene before it draws).
-        self.prompt: tuple[str, PromptTone] = ("", "info")
-        #: The card or button the keyboard focus is on, or None.
-        self.focus: object | None = None
-        #: A tooltip to show, ``(text, pointer)``, or None (set by the scene before it draws).
-        self.tooltip: tuple[str, tuple[int, int]] | None = None
+        #: This frame's decision, prompt, focus and tooltip (the scene's, before it draws).
+        self.frame = Frame()
 
     @property
     def wins(self) -> list[int]:
@@ -143,6 +178,28 @@ class TableView:
             for sprite in hand:
                 if sprite.owner not in self.face_up_seats:
                     sprite.selected = False
+
+    # --- a new round ----------------------------------------------------------------------
+
+    def start_round(self, number: int, hand_size: int) -> None:
+        """Round ``number`` is dealt ``hand_size`` cards a hand: its label, no attacker, no
+        secret choice made, an empty log (the score book has already counted it)."""
+        self.round_number = number
+        self.round_caption = self.round_title()
+        self.hand_size = hand_size
+        self.attacker = None
+        self.committed = [False, False]
+        self.log.clear()
+
+    def clear_cards(self) -> list[CardSprite]:
+        """Take every card off the table and the piles; returns them, in drawing order."""
+        cards = self.all_sprites()
+        self.hands = [[], []]
+        self.duel = [None, None]
+        self.showdown = [None, None]
+        self.attack, self.responses = [], []
+        self.discard_sprites, self.discard_values = [], []
+        return cards
 
     # --- sprite lists -------------------------------------------------------------------
 

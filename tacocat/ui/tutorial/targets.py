@@ -51,7 +51,7 @@ def target_rects(table: TableScene, name: str) -> list[pygame.Rect]:
     """Where ``name`` is on screen now, one rectangle per part (empty: nothing shows)."""
     board = table.painter.board
     view = table.view
-    token = int(round(view.token))
+    token = int(round(view.track.position))
     on_board = 0 <= token < len(board.board.spaces)
     if name == "hand":
         return _union([table.card_rect(s) for s in table.my_hand() if s.zone == "hand"])
@@ -62,7 +62,7 @@ def target_rects(table: TableScene, name: str) -> list[pygame.Rect]:
         size = round(BOARD_ARROW * board.scale) + 8
         return [pygame.Rect(space.centerx - size, space.bottom, 2 * size, size + 6)]
     if name == "tiles":
-        covered = [board.space_rect(i) for i in sorted(view.covered)]
+        covered = [board.space_rect(i) for i in sorted(view.track.covered)]
         return covered or [L.pile_rect("tiles")]
     if name == "score":
         return [L.plate_rect("bottom"), L.plate_rect("top")]

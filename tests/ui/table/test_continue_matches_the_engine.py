@@ -55,8 +55,8 @@ def differences(table, state: GameState) -> list[str]:
     same("my hand", mine, sorted(obs.hand))
     same("opponent's hand", len(view.hands[1]) + duel[1], obs.opponent_hand_size)
     same("score", tuple(view.wins), tuple(obs.wins))
-    same("tiles", view.covered, obs.covered)
-    same("Tacocat", view.token_rest, obs.token)
+    same("tiles", view.track.covered, obs.covered)
+    same("Tacocat", view.track.resting_on, obs.token)
     # The "Cards seen" tracker counts what the player has seen: every public card, once.
     table.open_discards()
     viewer = table.app.scenes.top

@@ -42,6 +42,6 @@ def test_the_hint_shows_its_reason_next_to_the_percentages(start_table, monkeypa
     assert f"{hint.reason_params['pct']}%" in text and f"{hint.reason_params['alt_pct']}%" in text
     # The reason comes before the numbers, and the prompt under the table shows it all.
     assert text.index(why(hint.reasons)) < text.index(f"{hint.reason_params['pct']}%")
-    assert table.view.prompt == (text, "hint")
+    assert table.view.frame.prompt == (text, "hint")
     if isinstance(hint.action, Replace) and len(hint.action.cards) > 1:
         assert card_list(hint.action.cards) in text  # a set to replace, "5, 5 and 7"

@@ -120,7 +120,7 @@ def test_a_whole_online_game_is_played_and_kept_in_the_history(make_app, loopbac
 def snapshot(scene: OnlineTableScene) -> tuple:
     """What the table shows: both hands (the other's as a count), the board, the score."""
     view = scene.view
-    return (tuple(s.value for s in view.hands[0]), len(view.hands[1]), view.token, tuple(sorted(view.covered)),
+    return (tuple(s.value for s in view.hands[0]), len(view.hands[1]), view.track.position, tuple(sorted(view.track.covered)),
             tuple(view.wins), tuple(view.discard_values), scene.session.public)
 
 

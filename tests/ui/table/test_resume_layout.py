@@ -41,4 +41,4 @@ def test_the_other_hand_is_laid_out_face_down_from_the_viewers_observation(seed,
     shown = [s.value for s in view.hands[viewer]] + (
         [view.duel[viewer].value] if view.duel[viewer] else [])
     assert sorted(shown) == sorted(seen.hand)
-    assert view.draw_count == seen.draw_pile_size and view.covered == seen.covered
+    assert view.draw_count == seen.draw_pile_size and view.track.covered == seen.covered

@@ -38,11 +38,11 @@ def test_no_focus_ring_shows_behind_the_round_result(start_table):
     wait_for_turn(app, table)
     key(app, pygame.K_RIGHT)
     table.draw(app.screen)
-    assert table.view.focus is not None
+    assert table.view.frame.focus is not None
     app.scenes.push(RoundResultScene(app, table, RoundSummary(round=1, showdown=(3, 9), winner=0,
                                                               wins=(1, 0))))
     table.draw(app.screen)
-    assert table.view.focus is None
+    assert table.view.frame.focus is None
 
 
 def test_the_replay_panel_names_the_round_as_the_header_does(make_app, tmp_path):

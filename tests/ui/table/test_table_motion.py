@@ -62,7 +62,7 @@ def test_reduced_motion_has_no_confetti_or_hops(start_table):
         if isinstance(animator.current, ev.TokenMoved) and animator.current.skipped:
             hopped = True
         assert table.view.particles == []
-        assert table.view.token_height == 0.0
+        assert table.view.track.hop_height == 0.0
         step(app)
     assert isinstance(app.scenes.top, GameOverScene)
     assert hopped  # there was a hop to make, and it stayed on the ground

@@ -120,7 +120,7 @@ def test_against_the_computer_only_the_players_hand_is_read(make_app):
             break
         step(app)
     assert app.narrator.wait_idle(5.0)
-    assert table.view.prompt[0] in engine.texts()  # the prompt was said
+    assert table.view.frame.prompt[0] in engine.texts()  # the prompt was said
     mark = len(engine.spoken)
     key(app, pygame.K_r)  # (it interrupts whatever still waits)
     said = _said(app, engine, mark)

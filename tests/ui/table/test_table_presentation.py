@@ -196,14 +196,14 @@ def test_a_tooltip_explains_an_arrow_after_a_short_rest(start_table):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=arrow.center, rel=(0, 0),
                                          buttons=(0, 0, 0), touch=False))
     step(app, 3)
-    assert table.view.tooltip is None  # not at once: passing over the board shows nothing
+    assert table.view.frame.tooltip is None  # not at once: passing over the board shows nothing
     step(app, 30)
-    assert table.view.tooltip is not None and table.view.names[seat] in table.view.tooltip[0]
+    assert table.view.frame.tooltip is not None and table.view.names[seat] in table.view.frame.tooltip[0]
     pile = (round(L.DRAW_POS[0]), round(L.DRAW_POS[1]))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(0, 0),
                                          buttons=(0, 0, 0), touch=False))
     step(app, 30)
-    assert str(table.view.draw_count) in table.view.tooltip[0]
+    assert str(table.view.draw_count) in table.view.frame.tooltip[0]
 
 
 # --- feel (item 17) --------------------------------------------------------------------

@@ -164,8 +164,8 @@ def test_board_and_score_trail_the_state_until_animated(start_table):
         step(app)
         for event in animator.queue:
             if isinstance(event, ev.TilePlaced):
-                assert event.space not in view.covered
-                assert view.tiles_left > event.tiles_left
+                assert event.space not in view.track.covered
+                assert view.track.tiles_left > event.tiles_left
                 checked["tile"] += 1
             elif isinstance(event, ev.RoundWon):
                 assert view.wins[event.seat] < session.state.wins[event.seat]
@@ -174,6 +174,6 @@ def test_board_and_score_trail_the_state_until_animated(start_table):
                 assert view.showdown == [None, None]
                 checked["showdown"] += 1
             elif isinstance(event, ev.TokenMoved):
-                assert view.token == event.start
+                assert view.track.position == event.start
     assert isinstance(app.scenes.top, RoundResultScene)
     assert checked["tile"] > 0 and checked["showdown"] > 0 and checked["win"] > 0
