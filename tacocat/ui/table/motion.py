@@ -17,7 +17,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Protocol
 
 from tacocat.rules import events as ev
 from tacocat.ui.stage import tween as tw
@@ -42,6 +42,17 @@ THUMP_TIME = (0.06, 0.16)
 THUMP_ZONES: frozenset[Zone] = frozenset({"duel", "attack", "response", "showdown"})
 #: Reveals whose log line waits until the cards have turned (the log never runs ahead).
 _LOG_WHEN_SHOWN = (ev.DuelRevealed, ev.ShowdownRevealed)
+
+
+class Animation(Protocol):
+    """What one kind of event looks like (:data:`.animator.HANDLERS` lists them)."""
+
+    @property
+    def kind(self) -> type[ev.Event]:
+        """The events it animates."""
+
+    def play(self, motion: Motion, event: ev.Event) -> None:
+        """Start ``event``'s animation on ``motion``'s view."""
 
 
 class Motion:
@@ -307,15 +318,15 @@ class Motion:
 
     # --- dispatch -------------------------------------------------------------------------
 
-    def handler_for(self, event: ev.Event) -> Callable[[Any, Any], None] | None:
+    def animation_for(self, event: ev.Event) -> Animation | None:
         """The animation ``event`` plays (the :class:`~.animator.Animator` answers from its
         table; the bare machinery animates nothing)."""
         return None
 
     def _handle(self, event: ev.Event) -> None:
         self.view.book.feed(event)
-        handler = self.handler_for(event)
-        if handler is not None:
-            handler(self, event)
+        animation = self.animation_for(event)
+        if animation is not None:
+            animation.play(self, event)
         if type(event) not in _LOG_WHEN_SHOWN:
             self.narrate(event)

@@ -12,7 +12,7 @@ import inspect
 
 from tacocat.rules import events as ev
 from tacocat.ui.table import animator
-from tacocat.ui.table.animator import HANDLERS, NOT_ANIMATED, Animator
+from tacocat.ui.table.animator import HANDLERS, NOT_ANIMATED, Animator, Shows, shows
 
 
 def concrete_events() -> set[type[ev.Event]]:
@@ -37,9 +37,11 @@ def test_no_event_is_both_animated_and_not_animated():
 
 
 def test_every_handler_is_an_animator_method():
-    for event_type, handler in HANDLERS.items():
-        name = handler.__name__
-        assert getattr(Animator, name) is handler, (event_type.__name__, name)
+    for event_type, animation in HANDLERS.items():
+        assert isinstance(animation, Shows)
+        name = animation.show.__name__
+        assert animation.kind is event_type
+        assert getattr(Animator, name) is animation.show, (event_type.__name__, name)
 
 
 def test_the_animator_dispatches_through_the_table(monkeypatch):
@@ -52,7 +54,7 @@ def test_the_animator_dispatches_through_the_table(monkeypatch):
     view = TableView(board, ("A", "B"), 0, frozenset({0, 1}), 12)
     seen: list[ev.Event] = []
     table = dict(HANDLERS)
-    table[ev.TrickWon] = lambda self, event: seen.append(event)
+    table[ev.TrickWon] = shows(ev.TrickWon, lambda animator, event: seen.append(event))
     monkeypatch.setattr(animator, "HANDLERS", table)
     motion = Animator(view, speed=lambda: float("inf"), sound=lambda name: None,
                       narrate=lambda event: None, reduced_motion=lambda: True,
