@@ -1,6 +1,6 @@
 """AI micro-benchmark: today's hard level against the frozen one, side by side in one run.
 
-    python bench/ai_speed.py [--games 6] [--rounds 5] [--seed 100]
+    python -m bench.ai_speed [--games 6] [--rounds 5] [--seed 100]
 
 Collects real decisions (every choice with two or more legal actions of
 ``--games`` heuristic-vs-medium games), then times each hot path of the hard
@@ -33,20 +33,17 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import bench.yardstick.hard_2026_12 as old  # noqa: E402
-from bench.yardstick.hard_2026_12 import sampling as old_sampling  # noqa: E402
-from tacocat.ai import hard as new_hard  # noqa: E402
-from tacocat.ai import sampling as new_sampling  # noqa: E402
-from tacocat.ai import solver as new_solver  # noqa: E402
-from tacocat.ai.arena import play_game  # noqa: E402
-from tacocat.ai.heuristic import HeuristicBot  # noqa: E402
-from tacocat.ai.medium import MediumBot  # noqa: E402
-from tacocat.rules import Action, Observation  # noqa: E402
+import bench.yardstick.hard_2026_12 as old
+from bench.yardstick.hard_2026_12 import sampling as old_sampling
+from tacocat.ai import hard as new_hard
+from tacocat.ai import sampling as new_sampling
+from tacocat.ai import solver as new_solver
+from tacocat.ai.arena import play_game
+from tacocat.ai.heuristic import HeuristicBot
+from tacocat.ai.medium import MediumBot
+from tacocat.rules import Action, Observation
 
 Position = tuple[Observation, tuple[Action, ...]]
 PHASES = {"play": ("attack", "defend"), "duel": ("duel",), "replace": ("replace",)}

@@ -1,6 +1,6 @@
 """Benchmark: how long one autosave takes (it runs after every action).
 
-Run: ``python bench/autosave.py``.
+Run: ``python -m bench.autosave``.
 Plays whole random games and times :meth:`SaveStore.write_autosave` after each
 action, plus its parts: building the JSON, and the same write without fsync.
 Prints a summary, then one JSON line last (microseconds).
@@ -11,15 +11,12 @@ from __future__ import annotations
 import json
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tacocat.persistence import SaveStore, atomic_write_json  # noqa: E402
-from tacocat.rules import GameRecord, GameState, new_game  # noqa: E402
+from tacocat.persistence import SaveStore, atomic_write_json
+from tacocat.rules import GameRecord, GameState, new_game
 
 VS_AI_CONFIG = {"mode": "vs_ai", "level": "medium", "human_seat": 0,
                 "names": ["Ana", "Computer"]}
