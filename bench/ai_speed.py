@@ -27,6 +27,7 @@ line last.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import statistics
@@ -41,6 +42,7 @@ from tacocat.ai import hard as new_hard
 from tacocat.ai import sampling as new_sampling
 from tacocat.ai import solver as new_solver
 from tacocat.ai.arena import play_game
+from tacocat.ai.base import Bot
 from tacocat.ai.heuristic import HeuristicBot
 from tacocat.ai.medium import MediumBot
 from tacocat.rules import Action, Observation
@@ -61,7 +63,7 @@ def positions(games: int, seed: int) -> dict[str, list[Position]]:
             found.setdefault(observation.phase, []).append((observation, tuple(legal)))
 
     for index in range(games):
-        bots = [HeuristicBot(), MediumBot(time_budget=None)]
+        bots: list[Bot] = [HeuristicBot(), MediumBot(time_budget=None)]
         play_game(bots if index % 2 else bots[::-1], seed + index, on_decision=record)
     return found
 
@@ -81,7 +83,7 @@ def dealt(observation: Observation, rng: random.Random, count: int) -> list[Any]
 
 
 def sample_all(deal: Callable[[Observation, random.Random, int], list[Any]], todo: list[Position]) -> list[Any]:
-    out = []
+    out: list[Any] = []
     for i, (o, _) in enumerate(todo):
         out.extend((s.opponent_hand, s.pile) for s in deal(o, random.Random(i), SAMPLES))
     return out
@@ -140,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         for round_index in range(options.rounds):
             order = ("old", "new") if round_index % 2 == 0 else ("new", "old")
             for side in order:
-                seconds, results[side] = timed(lambda side=side, run=run: run(sides[side]))
+                seconds, results[side] = timed(functools.partial(run, sides[side]))
                 times[side].append(seconds)
         ms = {side: 1000 * statistics.median(values) / max(1, count) for side, values in times.items()}
         same = results["old"] == results["new"]

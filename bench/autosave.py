@@ -70,18 +70,19 @@ def main() -> None:
             start = time.perf_counter()
             assert store.load_autosave().ok
             load.append(time.perf_counter() - start)
+    write_autosave = _micros(write)
     result = {
         "bench": "autosave",
         "writes": len(write),
-        "write_autosave": _micros(write),
+        "write_autosave": write_autosave,
         "encode_only": _micros(encode),
         "write_without_fsync": _micros(no_fsync),
         "load_autosave_late_game": _micros(load),
         "file_bytes_max": max(sizes),
     }
     print(f"write_autosave over {len(write)} actions of {GAMES} games: "
-          f"median {result['write_autosave']['median_us']} µs, "
-          f"p95 {result['write_autosave']['p95_us']} µs (file up to {max(sizes)} bytes)")
+          f"median {write_autosave['median_us']} µs, "
+          f"p95 {write_autosave['p95_us']} µs (file up to {max(sizes)} bytes)")
     print(json.dumps(result))
 
 

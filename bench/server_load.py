@@ -128,6 +128,7 @@ class BenchGame:
         self.observations, self.pending = [None, None], None
         self.over.clear()
         created = await host.request(m.Create(name="Host"))
+        assert isinstance(created, m.Created), created  # the bench's server sets no limits
         self.game = created.game
         await friend.request(m.Join(invite=created.invite, name="Friend"))
         self.load.games_started += 1
