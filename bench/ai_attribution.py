@@ -1,6 +1,6 @@
 """Which phase carries the hard level: hard against hard with one phase played by the heuristic.
 
-    python bench/ai_attribution.py --games 200 --seed 1 --jobs 2
+    python -m bench.ai_attribution --games 200 --seed 1 --jobs 2
 
 For each phase (replace, duel, attack, defend) the hard level plays seat-swapped
 games against ``hard-PHASE``: the same bot except that the heuristic player
@@ -17,14 +17,14 @@ is one JSON object::
 against ``hard-nomodel``. Above 0.5: the model is worth that much in that
 phase (``win_rate_hard`` is then the model's side)::
 
-    python bench/ai_attribution.py --model --games 200 --seed 1 --jobs 2 --fixed-samples
+    python -m bench.ai_attribution --model --games 200 --seed 1 --jobs 2 --fixed-samples
 
 ``--model --against OPPONENT`` measures it against a third player instead:
 ``hard-nomodel``, each ``hard-model@PHASE`` and ``hard`` (the model in every
 phase) each play OPPONENT on the same seeds, so the rows differ only by where
 the model is read (``phases`` then holds ``none`` and ``all`` too)::
 
-    python bench/ai_attribution.py --model --against heuristic --games 400 --seed 1 --fixed-samples
+    python -m bench.ai_attribution --model --against heuristic --games 400 --seed 1 --fixed-samples
 """
 
 from __future__ import annotations
@@ -32,11 +32,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from ai_tournament import MODEL_IN, PHASES, pairing  # noqa: E402
+from bench.ai_tournament import MODEL_IN, PHASES, pairing
 
 
 def _pairings(options: argparse.Namespace) -> dict[str, tuple[str, str]]:

@@ -1,6 +1,6 @@
 """What more samples could buy the hard level: its decisions re-valued on ten times the samples.
 
-    python bench/ai_headroom.py [--games 6] [--seed 1] [--player hard] [--against hard-2026-12]
+    python -m bench.ai_headroom [--games 6] [--seed 1] [--player hard] [--against hard-2026-12]
                                 [--oracle] [--compare hard-nomodel]
 
 Plays ``--games`` seeded games of ``--player`` (the hard level or one of its
@@ -38,19 +38,15 @@ import json
 import random
 import sys
 from collections import defaultdict
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import ai_tournament  # noqa: E402
-from review_quality import OTHER_SEED, plain_values, reference_counts  # noqa: E402
-
-from tacocat.ai.analysis import observation_seed  # noqa: E402
-from tacocat.ai.hard import HardBot  # noqa: E402
-from tacocat.ai.review import decisions, kind_of  # noqa: E402
-from tacocat.rules import Action, GameRecord, Observation  # noqa: E402
-from tacocat.sim import game_seed, play_game  # noqa: E402
+from bench import ai_tournament
+from bench.review_quality import OTHER_SEED, plain_values, reference_counts
+from tacocat.ai.analysis import observation_seed
+from tacocat.ai.hard import HardBot
+from tacocat.ai.review import decisions, kind_of
+from tacocat.rules import Action, GameRecord, Observation
+from tacocat.sim import game_seed, play_game
 
 
 def game(index: int, seed: int, player: str, against: str) -> tuple[GameRecord, int]:

@@ -1,6 +1,6 @@
 """AI micro-benchmark: today's hard level against the frozen one, side by side in one run.
 
-    python bench/ai_speed.py [--games 6] [--rounds 5] [--seed 100]
+    python -m bench.ai_speed [--games 6] [--rounds 5] [--seed 100]
 
 Collects real decisions (every choice with two or more legal actions of
 ``--games`` heuristic-vs-medium games), then times each hot path of the hard
@@ -27,26 +27,25 @@ line last.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import bench.yardstick.hard_2026_12 as old  # noqa: E402
-from bench.yardstick.hard_2026_12 import sampling as old_sampling  # noqa: E402
-from tacocat.ai import hard as new_hard  # noqa: E402
-from tacocat.ai import sampling as new_sampling  # noqa: E402
-from tacocat.ai import solver as new_solver  # noqa: E402
-from tacocat.ai.arena import play_game  # noqa: E402
-from tacocat.ai.heuristic import HeuristicBot  # noqa: E402
-from tacocat.ai.medium import MediumBot  # noqa: E402
-from tacocat.rules import Action, Observation  # noqa: E402
+import bench.yardstick.hard_2026_12 as old
+from bench.yardstick.hard_2026_12 import sampling as old_sampling
+from tacocat.ai import hard as new_hard
+from tacocat.ai import sampling as new_sampling
+from tacocat.ai import solver as new_solver
+from tacocat.ai.arena import play_game
+from tacocat.ai.base import Bot
+from tacocat.ai.heuristic import HeuristicBot
+from tacocat.ai.medium import MediumBot
+from tacocat.rules import Action, Observation
 
 Position = tuple[Observation, tuple[Action, ...]]
 PHASES = {"play": ("attack", "defend"), "duel": ("duel",), "replace": ("replace",)}
@@ -64,7 +63,7 @@ def positions(games: int, seed: int) -> dict[str, list[Position]]:
             found.setdefault(observation.phase, []).append((observation, tuple(legal)))
 
     for index in range(games):
-        bots = [HeuristicBot(), MediumBot(time_budget=None)]
+        bots: list[Bot] = [HeuristicBot(), MediumBot(time_budget=None)]
         play_game(bots if index % 2 else bots[::-1], seed + index, on_decision=record)
     return found
 
@@ -84,7 +83,7 @@ def dealt(observation: Observation, rng: random.Random, count: int) -> list[Any]
 
 
 def sample_all(deal: Callable[[Observation, random.Random, int], list[Any]], todo: list[Position]) -> list[Any]:
-    out = []
+    out: list[Any] = []
     for i, (o, _) in enumerate(todo):
         out.extend((s.opponent_hand, s.pile) for s in deal(o, random.Random(i), SAMPLES))
     return out
@@ -143,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         for round_index in range(options.rounds):
             order = ("old", "new") if round_index % 2 == 0 else ("new", "old")
             for side in order:
-                seconds, results[side] = timed(lambda side=side, run=run: run(sides[side]))
+                seconds, results[side] = timed(functools.partial(run, sides[side]))
                 times[side].append(seconds)
         ms = {side: 1000 * statistics.median(values) / max(1, count) for side, values in times.items()}
         same = results["old"] == results["new"]

@@ -1,7 +1,7 @@
 """Tournament between AI players: who wins, how sure we are, how long they think.
 
-    python bench/ai_tournament.py --p1 hard --p2 heuristic --games 400 --seed 1 --jobs 2
-    python bench/ai_tournament.py --matrix --games 100 --jobs 2
+    python -m bench.ai_tournament --p1 hard --p2 heuristic --games 400 --seed 1 --jobs 2
+    python -m bench.ai_tournament --matrix --games 100 --jobs 2
 
 Games come in pairs on the same seed with the seats swapped, so the deal's
 luck cancels out; wins are counted per player, not per seat. ``heuristic``
@@ -32,7 +32,7 @@ another way (``bench/play_search.py``), or a frozen yardstick
 (``bench/yardstick``):
 ``hard-2026-12`` is the hard level as it was before issue #20::
 
-    python bench/ai_tournament.py --p1 hard --p2 hard-2026-12 --games 400 --jobs 2
+    python -m bench.ai_tournament --p1 hard --p2 hard-2026-12 --games 400 --jobs 2
 """
 
 from __future__ import annotations
@@ -46,24 +46,21 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench.lab import VARIANTS, variant  # noqa: E402
-from bench.play_search import PLAY_SEARCHES  # noqa: E402
-from bench.yardstick import YARDSTICKS  # noqa: E402
-from tacocat.ai import (  # noqa: E402
+from bench.lab import VARIANTS, variant
+from bench.play_search import PLAY_SEARCHES
+from bench.yardstick import YARDSTICKS
+from tacocat.ai import (
     BOT_KINDS,
     make_bot,
-    replacement,  # noqa: E402
+    replacement,
 )
-from tacocat.ai.arena import play_game  # noqa: E402
-from tacocat.ai.heuristic import heuristic_action  # noqa: E402
-from tacocat.ai.sampling import Dealer  # noqa: E402
-from tacocat.levels import AI_LEVELS  # noqa: E402
-from tacocat.rules import Action, Observation, new_game  # noqa: E402
+from tacocat.ai.arena import play_game
+from tacocat.ai.heuristic import heuristic_action
+from tacocat.ai.sampling import Dealer
+from tacocat.levels import AI_LEVELS
+from tacocat.rules import Action, Observation, new_game
 
 LEVELS = AI_LEVELS
 PHASES = ("replace", "duel", "attack", "defend")

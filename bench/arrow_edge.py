@@ -1,7 +1,7 @@
 """How often the player the arrow points at wins a round: what a tied round is worth.
 
-    python bench/arrow_edge.py --games 3000 --players heuristic medium
-    python bench/arrow_edge.py --games 250 --players hard
+    python -m bench.arrow_edge --games 3000 --players heuristic medium
+    python -m bench.arrow_edge --games 250 --players hard
 
 A tie replays the round on the same space, where the same player replaces
 first, so strictly a tie is worth each seat's chance of winning the replay,
@@ -23,15 +23,11 @@ import random
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import ai_tournament  # noqa: E402
-
-from tacocat.ai.arena import play_game  # noqa: E402
-from tacocat.rules import Action, Observation  # noqa: E402
+from bench import ai_tournament
+from tacocat.ai.arena import play_game
+from tacocat.rules import Action, Observation
 
 
 class RoundCounter:

@@ -1,6 +1,6 @@
 """Benchmark: how long one autosave takes (it runs after every action).
 
-Run: ``python bench/autosave.py``.
+Run: ``python -m bench.autosave``.
 Plays whole random games and times :meth:`SaveStore.write_autosave` after each
 action, plus its parts: building the JSON, and the same write without fsync.
 Prints a summary, then one JSON line last (microseconds).
@@ -11,15 +11,12 @@ from __future__ import annotations
 import json
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tacocat.persistence import SaveStore, atomic_write_json  # noqa: E402
-from tacocat.rules import GameRecord, GameState, new_game  # noqa: E402
+from tacocat.persistence import SaveStore, atomic_write_json
+from tacocat.rules import GameRecord, GameState, new_game
 
 VS_AI_CONFIG = {"mode": "vs_ai", "level": "medium", "human_seat": 0,
                 "names": ["Ana", "Computer"]}
@@ -73,18 +70,19 @@ def main() -> None:
             start = time.perf_counter()
             assert store.load_autosave().ok
             load.append(time.perf_counter() - start)
+    write_autosave = _micros(write)
     result = {
         "bench": "autosave",
         "writes": len(write),
-        "write_autosave": _micros(write),
+        "write_autosave": write_autosave,
         "encode_only": _micros(encode),
         "write_without_fsync": _micros(no_fsync),
         "load_autosave_late_game": _micros(load),
         "file_bytes_max": max(sizes),
     }
     print(f"write_autosave over {len(write)} actions of {GAMES} games: "
-          f"median {result['write_autosave']['median_us']} µs, "
-          f"p95 {result['write_autosave']['p95_us']} µs (file up to {max(sizes)} bytes)")
+          f"median {write_autosave['median_us']} µs, "
+          f"p95 {write_autosave['p95_us']} µs (file up to {max(sizes)} bytes)")
     print(json.dumps(result))
 
 

@@ -1,9 +1,9 @@
 """Would another model of the opponent's *choices* have played better? Valued against what it really did.
 
-    python bench/choice_truth.py --phase duel --against hard-2026-12 [--games 40] [--seed 5000]
-    python bench/choice_truth.py --phase play --against heuristic [--games 40] [--seed 500]
+    python -m bench.choice_truth --phase duel --against hard-2026-12 [--games 40] [--seed 5000]
+    python -m bench.choice_truth --phase play --against heuristic [--games 40] [--seed 500]
 
-``bench/ai_headroom.py --oracle`` shows a reference the opponent's real *hand*;
+``python -m bench.ai_headroom --oracle`` shows a reference the opponent's real *hand*;
 it still guesses what the opponent will *do* with it. This bench asks the
 opponent: the hard level (fixed samples, no deadline) plays ``--games``
 seeded games against ``--against`` (a tournament player, seats alternating),
@@ -46,23 +46,19 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import ai_tournament  # noqa: E402
-
-from tacocat.ai.deadline import Deadline  # noqa: E402
-from tacocat.ai.duel import HEURISTIC_WEIGHT, duel_values, opponent_mix  # noqa: E402
-from tacocat.ai.hard import DUEL_SAMPLES, PLAY_SAMPLES, HardBot  # noqa: E402
-from tacocat.ai.heuristic import heuristic_attack, heuristic_duel_card, heuristic_response  # noqa: E402
-from tacocat.ai.mixed import mixed_choice  # noqa: E402
-from tacocat.ai.replacement import run_samples  # noqa: E402
-from tacocat.ai.sampling import Sample, tie_value  # noqa: E402
-from tacocat.ai.solver import Solver, showdown_value  # noqa: E402
-from tacocat.rules import Action, Attack, DuelCard, Observation, Respond  # noqa: E402
-from tacocat.rules.moves import attack_options, response_options, take  # noqa: E402
+from bench import ai_tournament
+from tacocat.ai.deadline import Deadline
+from tacocat.ai.duel import HEURISTIC_WEIGHT, duel_values, opponent_mix
+from tacocat.ai.hard import DUEL_SAMPLES, PLAY_SAMPLES, HardBot
+from tacocat.ai.heuristic import heuristic_attack, heuristic_duel_card, heuristic_response
+from tacocat.ai.mixed import mixed_choice
+from tacocat.ai.replacement import run_samples
+from tacocat.ai.sampling import Sample, tie_value
+from tacocat.ai.solver import Solver, showdown_value
+from tacocat.rules import Action, Attack, DuelCard, Observation, Respond
+from tacocat.rules.moves import attack_options, response_options, take
 
 Hand = tuple[int, ...]
 #: How often the modelled searcher guesses my hand in each deal.

@@ -1,6 +1,6 @@
 """Benchmark the rules engine: random-vs-random complete games per second.
 
-    python bench/engine.py [--games N] [--seed S]
+    python -m bench.engine [--games N] [--seed S]
 
 Two loops on one core, timed in CPU time (process_time, so other load on the
 machine does not count), both uniformly random over the legal actions:
@@ -23,13 +23,10 @@ import json
 import random
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tacocat.ai import RandomBot  # noqa: E402
-from tacocat.ai.arena import play_game  # noqa: E402
-from tacocat.rules import new_game  # noqa: E402
+from tacocat.ai import RandomBot
+from tacocat.ai.arena import play_game
+from tacocat.rules import new_game
 
 
 def engine_loop(games: int, seed: int) -> tuple[float, int]:

@@ -1,6 +1,6 @@
 """Benchmark process start to the first frame from source, in wall time and CPU time.
 
-    python bench/first_frame.py [--runs N]
+    python -m bench.first_frame [--runs N]
 
 A complement to ``bench/startup.py`` (which times the frozen builds too, to
 their exit): each run starts ``python main.py --frames 1`` from an empty

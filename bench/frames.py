@@ -1,6 +1,6 @@
 """Benchmark frame times of the real app loop through a whole game, and its memory.
 
-    python bench/frames.py [--mode vs_ai|demo] [--level hard] [--seed 7] [--speed 1]
+    python -m bench.frames [--mode vs_ai|demo] [--level hard] [--seed 7] [--speed 1]
                            [--real-window] [--no-pace] [--quick] [--slowest N]
                            [--ai-worker process|thread|inline] [--narration off|engine]
 
@@ -63,11 +63,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench.procs import choose_drivers, cpu_seconds, x_server
 
-from procs import choose_drivers, cpu_seconds, x_server  # noqa: E402  (bench/procs.py)
+ROOT = Path(__file__).resolve().parents[1]
 
 DT = 1 / 60
 BUSY_LABELS = ("deal", "duel_flip", "jumbo_attack", "token_slide", "tile_drop")

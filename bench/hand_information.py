@@ -1,7 +1,7 @@
 """How much of the opponent's hand does the opponent model read? Measured in nats.
 
-    python bench/hand_information.py --against hard-2026-12 [--games 32] [--seed 7000]
-    python bench/hand_information.py --against heuristic --models hard hard-soft hard-sharper
+    python -m bench.hand_information --against hard-2026-12 [--games 32] [--seed 7000]
+    python -m bench.hand_information --against heuristic --models hard hard-soft hard-sharper
 
 The hard level (fixed samples) plays ``--games`` seeded games against
 ``--against`` (a tournament player; seats alternating, pairs on the same
@@ -38,16 +38,12 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import ai_tournament  # noqa: E402
-
-from tacocat.ai.hard import HardBot  # noqa: E402
-from tacocat.ai.sampling import Dealer  # noqa: E402
-from tacocat.rules import Observation  # noqa: E402
+from bench import ai_tournament
+from tacocat.ai.hard import HardBot
+from tacocat.ai.sampling import Dealer
+from tacocat.rules import Observation
 
 Hand = tuple[int, ...]
 #: The phases measured: where the opponent has already chosen something this round.

@@ -1,6 +1,6 @@
 """Benchmark: the History with its 500 games - adding one, listing them, opening one.
 
-Run: ``python bench/history.py [--games N]``.
+Run: ``python -m bench.history [--games N]``.
 Fills a temporary data folder with N finished random games (default 500, the
 History's bound), then times: adding the next game (game file + index, both
 atomic and fsynced; the oldest game leaves), listing all of them (the index
@@ -14,19 +14,16 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tacocat.ai import RandomBot  # noqa: E402
-from tacocat.ai.arena import play_game  # noqa: E402
-from tacocat.persistence.gamefile import GameInfo  # noqa: E402
-from tacocat.persistence.history import HistoryStore  # noqa: E402
-from tacocat.rules import GameRecord, GameState  # noqa: E402
-from tacocat.ui.replay.timeline import Timeline  # noqa: E402
+from tacocat.ai import RandomBot
+from tacocat.ai.arena import play_game
+from tacocat.persistence.gamefile import GameInfo
+from tacocat.persistence.history import HistoryStore
+from tacocat.rules import GameRecord, GameState
+from tacocat.ui.replay.timeline import Timeline
 
 CONFIG = {"mode": "vs_ai", "level": "hard", "human_seat": 0, "names": ["Ana", "Computer"]}
 REPEATS = 20

@@ -1,6 +1,6 @@
 """Benchmark the CPU the app uses when nothing moves: the title, and a table waiting for you.
 
-    python bench/idle.py [--seconds 10] [--real-window] [--quick]
+    python -m bench.idle [--seconds 10] [--real-window] [--quick]
 
 Builds the real :class:`tacocat.ui.shell.app.App` (SDL's dummy video driver, unless
 ``--real-window``: then run it under ``xvfb-run -a -s "-screen 0 1280x720x24"``
@@ -31,11 +31,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench.procs import choose_drivers, cpu_seconds, x_server
 
-from procs import choose_drivers, cpu_seconds, x_server  # noqa: E402  (bench/procs.py)
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _children_cpu() -> float:

@@ -1,7 +1,7 @@
 """Would another play search have attacked or answered better? Valued against the opponent's real replies.
 
-    python bench/play_truth.py --against hard-2026-12 [--games 60] [--seed 5000]
-    python bench/play_truth.py --against heuristic --models hard-nofusion
+    python -m bench.play_truth --against hard-2026-12 [--games 60] [--seed 5000]
+    python -m bench.play_truth --against heuristic --models hard-nofusion
 
 The hard level (fixed samples) plays ``--games`` seeded games against
 ``--against`` (a tournament player; seats alternating, pairs on one deal). At
@@ -29,20 +29,16 @@ import math
 import random
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import ai_tournament  # noqa: E402
-from choice_truth import play_value  # noqa: E402
-
-from tacocat.ai.deadline import Deadline  # noqa: E402
-from tacocat.ai.sampling import tie_value  # noqa: E402
-from tacocat.ai.solver import Solver  # noqa: E402
-from tacocat.rules import Action  # noqa: E402
-from tacocat.rules import events as ev  # noqa: E402
-from tacocat.rules.actions import Attack, Respond  # noqa: E402
+from bench import ai_tournament
+from bench.choice_truth import play_value
+from tacocat.ai.deadline import Deadline
+from tacocat.ai.sampling import tie_value
+from tacocat.ai.solver import Solver
+from tacocat.rules import Action
+from tacocat.rules import events as ev
+from tacocat.rules.actions import Attack, Respond
 
 PHASES = {Attack: "attack", Respond: "answer"}
 

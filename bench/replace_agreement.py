@@ -1,6 +1,6 @@
 """How often a player replaces as the heuristic's rule would: what the opponent model may assume.
 
-    python bench/replace_agreement.py --games 15 --players hard hard-2026-12 medium easy
+    python -m bench.replace_agreement --games 15 --players hard hard-2026-12 medium easy
 
 Each player plays ``--games`` games against the heuristic (seats alternating);
 every replacement it chose among two or more options is compared with the
@@ -18,17 +18,13 @@ import json
 import random
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import ai_tournament  # noqa: E402
-
-from tacocat.ai import make_bot  # noqa: E402
-from tacocat.ai.arena import play_game  # noqa: E402
-from tacocat.ai.heuristic import heuristic_action  # noqa: E402
-from tacocat.rules import Action, Observation, Replace  # noqa: E402
+from bench import ai_tournament
+from tacocat.ai import make_bot
+from tacocat.ai.arena import play_game
+from tacocat.ai.heuristic import heuristic_action
+from tacocat.rules import Action, Observation, Replace
 
 
 class Counting:

@@ -1,6 +1,6 @@
 """Benchmark: reviewing whole games (both seats' decisions rated by the hard level's analysis).
 
-Run: ``python bench/review.py [--games N] [--seed S] [--p1 KIND] [--p2 KIND]``.
+Run: ``python -m bench.review [--games N] [--seed S] [--p1 KIND] [--p2 KIND]``.
 Plays N seeded games as ``--simulate`` does (same seeds, seats alternating;
 default heuristic vs medium: a realistic length), then reviews each game for
 both seats, timing every review (CPU and wall clock). Prints one line a
@@ -16,16 +16,13 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tacocat.ai import make_bot  # noqa: E402
-from tacocat.ai.arena import play_game  # noqa: E402
-from tacocat.ai.medium import MediumBot  # noqa: E402
-from tacocat.ai.review import review_game  # noqa: E402
-from tacocat.rules import GameRecord  # noqa: E402
-from tacocat.sim import game_seed  # noqa: E402
+from tacocat.ai import make_bot
+from tacocat.ai.arena import play_game
+from tacocat.ai.medium import MediumBot
+from tacocat.ai.review import review_game
+from tacocat.rules import GameRecord
+from tacocat.sim import game_seed
 
 AIM_S = 10.0
 

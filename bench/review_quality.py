@@ -1,6 +1,6 @@
 """Can the game review be trusted? Re-value its decisions on many more samples and count.
 
-    python bench/review_quality.py [--games 10] [--seed 1] [--variants old new] [--details FILE]
+    python -m bench.review_quality [--games 10] [--seed 1] [--variants old new] [--details FILE]
 
 Plays ``--games`` seeded games, medium against hard (both without a deadline:
 fixed samples, so the games do not depend on the machine), reviews medium's
@@ -49,15 +49,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bench.yardstick.hard_2026_12 import HardBot as OldHard  # noqa: E402
-from tacocat.ai.analysis import observation_seed  # noqa: E402
-from tacocat.ai.hard import Analysis, HardBot  # noqa: E402
-from tacocat.ai.medium import MediumBot  # noqa: E402
-from tacocat.ai.review import MISTAKE, Moment, decisions, kind_of, review_bot, review_game  # noqa: E402
-from tacocat.rules import GameRecord  # noqa: E402
-from tacocat.sim import game_seed, play_game  # noqa: E402
+from bench.yardstick.hard_2026_12 import HardBot as OldHard
+from tacocat.ai.analysis import observation_seed
+from tacocat.ai.hard import Analysis, HardBot
+from tacocat.ai.medium import MediumBot
+from tacocat.ai.review import MISTAKE, Moment, decisions, kind_of, review_bot, review_game
+from tacocat.rules import GameRecord
+from tacocat.sim import game_seed, play_game
 
 
 def reference_counts(scale: int) -> dict[str, Any]:  # keyword arguments of HardBot

@@ -1,7 +1,7 @@
 """Load bench for the game server: N concurrent games on loopback, like the boardgame.io yardstick.
 
-    python bench/server_load.py --n 1000 --mode paced          # one case
-    python bench/server_load.py --sweep                         # 10..1000 paced, 10 sat
+    python -m bench.server_load --n 1000 --mode paced          # one case
+    python -m bench.server_load --sweep                         # 10..1000 paced, 10 sat
 
 The server runs as its own process pinned to CPU 0 (``python -m tacocat.server``, its
 games in a fresh SQLite file, or ``--db postgresql://…`` with ``--processes 2``); this
@@ -32,17 +32,16 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import msgspec
+
+from tacocat.net import messages as m
+from tacocat.online.client import Connection
+from tacocat.rules.actions import action_to_dict
+from tacocat.rules.moves import legal_actions
+from tacocat.rules.phase import Phase
+from tacocat.server.app import tune_gc
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-import msgspec  # noqa: E402
-
-from tacocat.net import messages as m  # noqa: E402
-from tacocat.online.client import Connection  # noqa: E402
-from tacocat.rules.actions import action_to_dict  # noqa: E402
-from tacocat.rules.moves import legal_actions  # noqa: E402
-from tacocat.rules.phase import Phase  # noqa: E402
-from tacocat.server.app import tune_gc  # noqa: E402
 
 #: The bench's server has no per-address or rate limits: all its players share 127.0.0.1.
 LIMITS = """[limits]
@@ -129,6 +128,7 @@ class BenchGame:
         self.observations, self.pending = [None, None], None
         self.over.clear()
         created = await host.request(m.Create(name="Host"))
+        assert isinstance(created, m.Created), created  # the bench's server sets no limits
         self.game = created.game
         await friend.request(m.Join(invite=created.invite, name="Friend"))
         self.load.games_started += 1

@@ -1,6 +1,6 @@
 """Soak test: many ``--demo`` games in ONE app process, looking for leaks.
 
-    python bench/soak.py [--games 200] [--level medium] [--seed 1] [--trace]
+    python -m bench.soak [--games 200] [--level medium] [--seed 1] [--trace]
                          [--screens] [--text-size 150] [--window 960x540]
 
 Separate processes would hide a leak (each starts clean), so this builds one
@@ -43,15 +43,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tacocat.ui.stage.screens import SCREENS, ScreenName  # no pygame: imported before SDL starts
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from tacocat.ui.stage.screens import SCREENS, ScreenName  # noqa: E402  (no pygame: before SDL starts)
 
 #: RSS growth from game 10 to the last game that counts as a leak (10 %).
 MAX_GROWTH = 0.10

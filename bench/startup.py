@@ -1,6 +1,6 @@
 """Benchmark start-up: process start to first frame, from source and frozen.
 
-    python bench/startup.py [--runs N] [--onedir EXE] [--onefile EXE] [--build]
+    python -m bench.startup [--runs N] [--onedir EXE] [--onefile EXE] [--build]
                             [--variant NAME=PATH ...]
 
 Each variant is started ``--runs`` times (after one unmeasured warm-up run;

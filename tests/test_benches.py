@@ -19,10 +19,11 @@ REPO = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow
 
 
-def _run_bench(script: str, *args: str, timeout: float = 60) -> dict:
+def _run_bench(name: str, *args: str, timeout: float = 60) -> dict:
+    """``python -m bench.NAME ARGS`` from the repository root; its last line, as JSON."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
-    done = subprocess.run([sys.executable, str(REPO / "bench" / script), *args], cwd=REPO,
+    done = subprocess.run([sys.executable, "-m", f"bench.{name}", *args], cwd=REPO,
                           env=env, capture_output=True, text=True, timeout=timeout, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     last = done.stdout.strip().splitlines()[-1]
@@ -30,7 +31,7 @@ def _run_bench(script: str, *args: str, timeout: float = 60) -> dict:
 
 
 def test_frames_bench_prints_frame_times_and_memory():
-    result = _run_bench("frames.py", "--quick")
+    result = _run_bench("frames", "--quick")
     assert result["bench"] == "frames" and result["driver"] == "dummy"
     for key in ("p50_ms", "p95_ms", "p99_ms", "ai_thinking_p99_ms", "peak_rss_mb",
                 "cpu_p99_ms", "per_label"):
@@ -42,7 +43,7 @@ def test_frames_bench_prints_frame_times_and_memory():
 
 
 def test_idle_bench_prints_cpu_percentages():
-    result = _run_bench("idle.py", "--quick")
+    result = _run_bench("idle", "--quick")
     assert result["bench"] == "idle"
     for place in ("title", "table"):
         figures = result[place]
@@ -53,7 +54,7 @@ def test_idle_bench_prints_cpu_percentages():
 
 def test_first_frame_bench_reads_the_apps_own_first_frame_report():
     # The app prints TACOCAT-BENCH-FIRST-FRAME <wall> <cpu> itself (no wrapper).
-    result = _run_bench("first_frame.py", "--runs", "1")
+    result = _run_bench("first_frame", "--runs", "1")
     assert result["bench"] == "first_frame"
     for variant in ("warm", "nocache"):
         assert result[f"{variant}_cpu_s"] > 0 and 0 < result[f"{variant}_s"] < 30
@@ -64,7 +65,7 @@ def test_soak_frees_every_finished_game_and_screen():
     # and as ~24 MB of RSS growth a game between game 10 and 14; a screen kept alive (the
     # panels scroll at this text size and window) as ~11 MB a visit. Every registered
     # screen but the title is visited after each game but the last.
-    result = _run_bench("soak.py", "--games", "14", "--level", "easy", "--screens",
+    result = _run_bench("soak", "--games", "14", "--level", "easy", "--screens",
                         "--text-size", "150", "--window", "960x540", timeout=300)
     assert result["games"] == 14 and result["exit_code"] == 0
     assert result["screens_visited"] == 13 * (len(SCREENS) - 1) and result["text_size"] == 150
@@ -75,13 +76,13 @@ def test_soak_frees_every_finished_game_and_screen():
 
 
 def test_review_bench_times_whole_game_reviews():
-    result = _run_bench("review.py", "--games", "1", timeout=120)
+    result = _run_bench("review", "--games", "1", timeout=120)
     assert result["bench"] == "review" and result["reviews"] == 2
     assert 0 < result["wall_mean_s"] <= result["wall_max_s"] and result["decisions_mean"] > 0
 
 
 def test_ai_speed_bench_times_old_and_new_on_the_same_positions():
-    result = _run_bench("ai_speed.py", "--games", "1", "--rounds", "1", "--paths", "sampling", "play",
+    result = _run_bench("ai_speed", "--games", "1", "--rounds", "1", "--paths", "sampling", "play",
                         timeout=180)
     assert result["bench"] == "ai_speed" and set(result["paths"]) == {"sampling", "play"}
     for figures in result["paths"].values():
@@ -90,7 +91,7 @@ def test_ai_speed_bench_times_old_and_new_on_the_same_positions():
 
 
 def test_review_quality_bench_scores_both_reviews():
-    result = _run_bench("review_quality.py", "--games", "1", "--reference-scale", "1", timeout=300)
+    result = _run_bench("review_quality", "--games", "1", "--reference-scale", "1", timeout=300)
     assert result["bench"] == "review_quality" and result["games"] == 1
     for variant in ("old", "new"):
         assert result[variant]["decisions"] > 0 and result[variant]["cpu_s_per_game"] > 0
@@ -98,7 +99,7 @@ def test_review_quality_bench_scores_both_reviews():
 
 
 def test_replace_agreement_bench_counts_replacements_by_the_rule():
-    result = _run_bench("replace_agreement.py", "--games", "2", "--players", "medium", "easy",
+    result = _run_bench("replace_agreement", "--games", "2", "--players", "medium", "easy",
                         timeout=120)
     medium, easy = result["medium"], result["easy"]
     assert medium["replacements"] > 0 and medium["agree"] == medium["replacements"]  # by the rule
@@ -108,7 +109,7 @@ def test_replace_agreement_bench_counts_replacements_by_the_rule():
 def test_searcher_replace_bench_records_replacements_and_fits_a_table(tmp_path):
     records, table = tmp_path / "records.json", tmp_path / "table.py"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    subprocess.run([sys.executable, str(REPO / "bench" / "searcher_replace.py"), "collect",
+    subprocess.run([sys.executable, "-m", "bench.searcher_replace", "collect",
                     "--players", "medium", "easy", "--games", "2", "--out", str(records)],
                    cwd=REPO, env=env, check=True, capture_output=True, timeout=120)
     recorded = json.loads(records.read_text())
@@ -116,18 +117,18 @@ def test_searcher_replace_bench_records_replacements_and_fits_a_table(tmp_path):
     assert all(len(record["discarded"]) <= len(record["hand"]) for record in recorded)
     medium = tmp_path / "medium.json"
     medium.write_text(json.dumps([r for r in recorded if r["player"] == "medium"]))
-    scores = _run_bench("searcher_replace.py", "fit", str(records), "--check", str(medium),
+    scores = _run_bench("searcher_replace", "fit", str(records), "--check", str(medium),
                         "--table", str(table))["log_likelihood"]
     # Medium replaces by the rule (replace_agreement above): the rule fits it perfectly.
     assert scores["rule"] == 0.0 and scores["mix-0.35"] < 0.0
     assert not table.exists()  # --check only scores
-    _run_bench("searcher_replace.py", "fit", str(records), "--table", str(table))
+    _run_bench("searcher_replace", "fit", str(records), "--table", str(table))
     shares = runpy.run_path(str(table))["SHARES"]
     assert shares and all(0.0 < share < 1.0 for share in shares.values())
 
 
 def test_arrow_edge_bench_prints_each_space_kinds_shares():
-    rows = _run_bench("arrow_edge.py", "--games", "20", "--players", "heuristic", timeout=120)["heuristic"]
+    rows = _run_bench("arrow_edge", "--games", "20", "--players", "heuristic", timeout=120)["heuristic"]
     assert "7/centre" in rows and "6/arrow" in rows
     for row in rows.values():
         assert row["rounds"] >= row["decided"] > 0
@@ -136,7 +137,7 @@ def test_arrow_edge_bench_prints_each_space_kinds_shares():
 
 @pytest.mark.parametrize("oracle", [False, True], ids=["bigger", "oracle"])
 def test_ai_headroom_bench_prints_each_phases_loss_against_a_bigger_reference(oracle):
-    result = _run_bench("ai_headroom.py", "--games", "1", "--reference-scale", "1",
+    result = _run_bench("ai_headroom", "--games", "1", "--reference-scale", "1",
                         "--against", "heuristic",
                         *(["--oracle", "--compare", "hard-nomodel"] if oracle else []), timeout=120)
     assert result["bench"] == "ai_headroom" and result["rounds"] > 0
@@ -161,7 +162,7 @@ def test_ai_headroom_bench_prints_each_phases_loss_against_a_bigger_reference(or
 
 @pytest.mark.parametrize("phase", ["duel", "play"])
 def test_choice_truth_bench_values_other_models_against_the_opponents_real_choices(phase):
-    result = _run_bench("choice_truth.py", "--phase", phase, "--against", "heuristic",
+    result = _run_bench("choice_truth", "--phase", phase, "--against", "heuristic",
                         "--games", "1", timeout=120)
     assert result["bench"] == "choice_truth" and result["phase"] == phase
     models = ["read-1.0", "read-0.4", "read-0.0", "searcher", "mixed", "knowing"] \
@@ -180,7 +181,7 @@ def test_choice_truth_bench_values_other_models_against_the_opponents_real_choic
 
 
 def test_hand_information_bench_measures_what_each_model_knows_of_the_real_hand():
-    result = _run_bench("hand_information.py", "--against", "heuristic", "--games", "1",
+    result = _run_bench("hand_information", "--against", "heuristic", "--games", "1",
                         "--deals", "100", "--models", "hard", "hard-soft", "hard-nomodel", timeout=120)
     assert result["bench"] == "hand_information" and result["models"] == ["hard", "hard-soft", "hard-nomodel"]
     phases = [p for p in ("replace:second", "duel", "attack", "defend") if p in result]
@@ -197,13 +198,13 @@ def test_hand_information_bench_measures_what_each_model_knows_of_the_real_hand(
 
 
 def test_hand_information_bench_refuses_a_player_without_an_opponent_model():
-    done = subprocess.run([sys.executable, str(REPO / "bench" / "hand_information.py"), "--models", "medium"],
+    done = subprocess.run([sys.executable, "-m", "bench.hand_information", "--models", "medium"],
                           cwd=REPO, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2 and "not a hard-level player" in done.stderr
 
 
 def test_play_truth_bench_values_other_play_searches_against_the_opponents_real_replies():
-    result = _run_bench("play_truth.py", "--against", "heuristic", "--games", "1",
+    result = _run_bench("play_truth", "--against", "heuristic", "--games", "1",
                         "--models", "hard", "hard-nofusion", "hard-searchopp", timeout=120)
     assert result["bench"] == "play_truth" and result["models"] == ["hard", "hard-nofusion", "hard-searchopp"]
     for phase in ("attack", "answer"):
@@ -220,13 +221,13 @@ def test_play_truth_bench_values_other_play_searches_against_the_opponents_real_
 
 
 def test_play_truth_bench_refuses_a_player_without_an_analysis():
-    done = subprocess.run([sys.executable, str(REPO / "bench" / "play_truth.py"), "--models", "heuristic"],
+    done = subprocess.run([sys.executable, "-m", "bench.play_truth", "--models", "heuristic"],
                           cwd=REPO, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2 and "not a hard-level player" in done.stderr
 
 
 def test_server_load_bench_holds_games_and_times_their_moves():
-    result = _run_bench("server_load.py", "--n", "4", "--duration", "2", "--warmup", "0.5",
+    result = _run_bench("server_load", "--n", "4", "--duration", "2", "--warmup", "0.5",
                         timeout=120)
     assert result["connected_games"] == 4 and result["db"] == "sqlite-full"
     assert result["moves_in_window"] > 0 and result["moves_per_s"] > 0

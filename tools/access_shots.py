@@ -1,8 +1,8 @@
 """Screenshots for docs/accessibility.md (in a real window, under xvfb-run):
 
-    xvfb-run -a -s "-screen 0 1280x720x24" python tools/access_shots.py OUT settings LANG PERCENT
-    xvfb-run -a -s "-screen 0 1280x720x24" python tools/access_shots.py OUT table LANG PERCENT
-    xvfb-run -a -s "-screen 0 1280x720x24" python tools/access_shots.py OUT screens LANG PERCENT
+    xvfb-run -a -s "-screen 0 1280x720x24" python -m tools.access_shots OUT settings LANG PERCENT
+    xvfb-run -a -s "-screen 0 1280x720x24" python -m tools.access_shots OUT table LANG PERCENT
+    xvfb-run -a -s "-screen 0 1280x720x24" python -m tools.access_shots OUT screens LANG PERCENT
 
 ``settings`` shows the Settings screen; ``table`` the table at the first decision
 against the computer, then the first round result (``table-`` and ``result-`` files);
@@ -17,16 +17,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import pygame
 
-import pygame  # noqa: E402
-
-from tacocat.cli import parse_args  # noqa: E402
-from tacocat.ui.scenes.round_result import RoundResultScene  # noqa: E402
-from tacocat.ui.scenes.settings import SettingsScene  # noqa: E402
-from tacocat.ui.shell.app import App  # noqa: E402
-from tacocat.ui.table.scene import TableScene  # noqa: E402
-from tools.trust_shots import against_the_computer, game_of, on_top  # noqa: E402  (named as the game names it)
+from tacocat.cli import parse_args
+from tacocat.ui.scenes.round_result import RoundResultScene
+from tacocat.ui.scenes.settings import SettingsScene
+from tacocat.ui.shell.app import App
+from tacocat.ui.table.scene import TableScene
+from tools.trust_shots import against_the_computer, game_of, on_top
 
 
 def main(out: Path, what: str, language: str, percent: int) -> None:

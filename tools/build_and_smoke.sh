@@ -9,4 +9,4 @@
 # the docs and CI have always used. Set TACOCAT_SMOKE_ONEFILE=0 to skip the onefile build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec "${1:-python3}" tools/smoke.py
+exec "${1:-python3}" -m tools.smoke

@@ -1,6 +1,6 @@
 """Pictures of the keyboard and controller focus, for docs/screenshots/ (run under Xvfb).
 
-    xvfb-run -a -s "-screen 0 1280x800x24" python tools/focus_shots.py OUT_DIR
+    xvfb-run -a -s "-screen 0 1280x800x24" python -m tools.focus_shots OUT_DIR
 
 Saves ``focus-title.png`` and ``focus-settings.png`` (the 1280×720 frame, the ring
 shown by a key press) and ``controller-1280x800.png``: the whole 1280×800 screen
@@ -18,14 +18,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import pygame
 
-import pygame  # noqa: E402
-
-from tacocat.cli import parse_args  # noqa: E402
-from tacocat.seating import GameKind  # noqa: E402
-from tacocat.ui.shell.app import App  # noqa: E402
-from tacocat.ui.stage.game_config import GameConfig  # noqa: E402
+from tacocat.cli import parse_args
+from tacocat.seating import GameKind
+from tacocat.ui.shell.app import App
+from tacocat.ui.stage.game_config import GameConfig
 
 
 def frames(app: App, count: int = 20) -> None:

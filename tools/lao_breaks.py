@@ -13,8 +13,8 @@ added to it (``GAME_WORDS``), so that a line never ends inside them.
 This is a development tool (laonlp is in requirements-dev.txt); the game reads
 the finished file and needs no segmenter.
 
-    python tools/lao_breaks.py           # rewrite assets/translations/tacocat.lo.json
-    python tools/lao_breaks.py --check   # exit 1 and name every string whose breaks are off
+    python -m tools.lao_breaks           # rewrite assets/translations/tacocat.lo.json
+    python -m tools.lao_breaks --check   # exit 1 and name every string whose breaks are off
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The notices check on a macOS .app assembled here, on Linux, from the lock's macOS wheels.
 
-    python tools/macos_notices_check.py [--exe dist/tacocat/tacocat] [--without NAME ...]
+    python -m tools.macos_notices_check [--exe dist/tacocat/tacocat] [--without NAME ...]
 
 No Mac here, so the macOS bundle is approximated from what decides its notices:
 
@@ -35,24 +35,23 @@ import sys
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
-
-from tools.native_libraries import MACOS  # noqa: E402
-from tools.notice_bundle import (  # noqa: E402
+from tools.native_libraries import MACOS
+from tools.notice_bundle import (
     NOTICES_IN_BUNDLE,
     bundle_problems,
     distributions_of,
     is_shared_library,
 )
-from tools.notice_bundle import bundle_listing as listing_of  # noqa: E402
-from tools.notices import SECTION  # noqa: E402
-from tools.platform_distributions import (  # noqa: E402
+from tools.notice_bundle import bundle_listing as listing_of
+from tools.notices import SECTION
+from tools.platform_distributions import (
     Pin,
     hook_driver_modules,
     lock_pins,
     not_shipped_reason,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
 
 CACHE = Path(os.environ.get("TACOCAT_MACOS_WHEELS", ROOT / "build" / "macos-wheels"))
 ONEDIR_EXE = ROOT / "dist" / "tacocat" / "tacocat"

@@ -13,7 +13,7 @@ Sources: pygame_gui's bundled ``NotoSans-{Regular,Bold}.ttf`` and Debian's
 ``fonts-noto-core`` package (``/usr/share/fonts/truetype/noto/NotoSansLao-*.ttf``;
 ``apt-get install -y fonts-noto-core``). Run once when the sources change::
 
-    python tools/make_fonts.py [--lao-dir DIR]
+    python -m tools.make_fonts [--lao-dir DIR]
 
 fontTools is a development dependency only (requirements-dev.txt); the game
 just reads the merged files.

@@ -1,7 +1,7 @@
 """Check a PyInstaller build against its notices: nothing in it may ship without one.
 
-    python tools/notices.py bundle dist/tacocat/tacocat     (tools/build_and_smoke.sh runs it)
-    python tools/notices.py bundle Tacocat.app/Contents/MacOS/tacocat --site DIR --system macOS
+    python -m tools.notices bundle dist/tacocat/tacocat     (tools/build_and_smoke.sh runs it)
+    python -m tools.notices bundle Tacocat.app/Contents/MacOS/tacocat --site DIR --system macOS
 
 The bundle must hold ``assets/THIRD-PARTY-NOTICES.txt`` and ``LICENSE``, and the notices must
 name every distribution whose modules or ``*.dist-info`` ended up in it and every native

@@ -1,8 +1,8 @@
 """Write the licence notices of everything the game ships: assets/THIRD-PARTY-NOTICES.txt.
 
-    python tools/notices.py                 # write the notices (and assets/third-party.json)
-    python tools/notices.py --check         # exit 1 when the committed files are out of date
-    python tools/notices.py bundle EXE      # check a PyInstaller build (onedir exe or onefile)
+    python -m tools.notices                 # write the notices (and assets/third-party.json)
+    python -m tools.notices --check         # exit 1 when the committed files are out of date
+    python -m tools.notices bundle EXE      # check a PyInstaller build (onedir exe or onefile)
 
 What ships, and where its licence comes from:
 
@@ -48,17 +48,16 @@ from typing import Any
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
-
-from tacocat.ui.scenes.licences import LGPL_SECTION, RULE  # noqa: E402 - the format the game reads
-from tools.native_libraries import EVERYWHERE, LINUX, NATIVE_LIBRARIES  # noqa: E402
-from tools.platform_distributions import (  # noqa: E402
+from tacocat.ui.scenes.licences import LGPL_SECTION, RULE
+from tools.native_libraries import EVERYWHERE, LINUX, NATIVE_LIBRARIES
+from tools.platform_distributions import (
     ENVIRONMENTS,
     SHIPPED,
     PlatformDistribution,
     lock_pins,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
 
 NOTICES = ROOT / "assets" / "THIRD-PARTY-NOTICES.txt"
 SUMMARY = ROOT / "assets" / "third-party.json"
@@ -442,7 +441,7 @@ def main(argv: list[str] | None = None) -> int:
             path.write_text(text, encoding="utf-8", newline="\n")
             print(f"wrote {path.relative_to(ROOT).as_posix()} ({len(text)} characters)")
     if stale:
-        print(f"out of date: {', '.join(stale)}; run python tools/notices.py", file=sys.stderr)
+        print(f"out of date: {', '.join(stale)}; run python -m tools.notices", file=sys.stderr)
         return 1
     return 0
 

@@ -1,6 +1,6 @@
 """The release notes of a version: its section of CHANGELOG.md (Keep a Changelog format).
 
-    python tools/release_notes.py 0.1.0 > notes.md
+    python -m tools.release_notes 0.1.0 > notes.md
 
 Prints the body of the newest released section (the first one after *Unreleased*). Exits
 with status 1 and one line on stderr unless that section is the version asked for, so a

@@ -7,10 +7,10 @@ has changed since, or that was never recorded, *needs review* (gettext's *fuzzy*
 translation platform's "needs review"): the ledger lists them in its generated section, and
 ``tools/translation_gaps.py`` prints them.
 
-    python tools/review_state.py                 # list what needs review, per language
-    python tools/review_state.py mark lv KEY...  # record KEY as reviewed as it stands now
-    python tools/review_state.py mark lv --all   # every lv string (after a whole review)
-    python tools/review_state.py ledger          # rewrite the ledger's generated section
+    python -m tools.review_state                 # list what needs review, per language
+    python -m tools.review_state mark lv KEY...  # record KEY as reviewed as it stands now
+    python -m tools.review_state mark lv --all   # every lv string (after a whole review)
+    python -m tools.review_state ledger          # rewrite the ledger's generated section
 
 Line-break points are not words: the Lao file's zero-width spaces (``tools/lao_breaks.py``)
 and its no-break spaces are left out of the fingerprint, so re-breaking is not a change.
@@ -27,10 +27,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
+from tools.translation_gaps import leaves, load
 
-from tools.translation_gaps import leaves, load  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 STATE = ROOT / "docs" / "translation-review-state.json"
 LEDGER = ROOT / "docs" / "translation-review-ledger.md"

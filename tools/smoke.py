@@ -1,6 +1,6 @@
 """Build the double-click executable with PyInstaller and prove it works, on any system.
 
-    python tools/smoke.py [--no-build] [--no-onefile] [--out DIR]
+    python -m tools.smoke [--no-build] [--no-onefile] [--out DIR]
 
 Run it with the build environment's Python (the one with PyInstaller). The same steps
 on Linux, Windows and macOS (.ci/run through tools/build_and_smoke.sh and, for Windows
@@ -33,10 +33,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run as a plain script: tools.* from the checkout
+from tools.notice_bundle import bundle_listing
+from tools.notice_bundle import check_bundle as check_notices
 
-from tools.notice_bundle import bundle_listing  # noqa: E402 - one reader of a build's files
+ROOT = Path(__file__).resolve().parents[1]
 
 EXE = ".exe" if os.name == "nt" else ""
 TIMEOUT = 300
@@ -142,9 +142,9 @@ def check_bundle(exe: Path) -> None:
     say(f"bundle ok: {len(modules)} modules, {len(files)} files, {len(required)} required "
         f"files present, none of the excluded ones")
     # The licence notices: LICENSE and assets/THIRD-PARTY-NOTICES.txt inside, naming every
-    # distribution and shared library the bundle holds (tools/notice_bundle.py).
-    if subprocess.run([sys.executable, str(ROOT / "tools" / "notices.py"), "bundle", str(exe)],
-                      cwd=ROOT).returncode != 0:
+    # distribution and shared library the bundle holds (tools/notice_bundle.py), checked in
+    # this process (under Wine no child Python finds the checkout: tools/windows/build.py).
+    if check_notices(exe) != 0:
         fail(f"{exe}: the licence notices do not cover the bundle")
     if os.name == "nt" and exe.suffix == ".exe":
         check_version_resource(exe)

@@ -4,12 +4,12 @@ A translator's to-do list: run it after English gained keys (or lost some) and t
 prints. It also says when a file's keys are not in English's order, and which plural entries
 have the wrong CLDR categories for the language.
 
-    python tools/translation_gaps.py            # every translated language
-    python tools/translation_gaps.py lv lo      # only these
-    python tools/translation_gaps.py --reorder  # rewrite files in English's key order,
+    python -m tools.translation_gaps            # every translated language
+    python -m tools.translation_gaps lv lo      # only these
+    python -m tools.translation_gaps --reorder  # rewrite files in English's key order,
                                                 # dropping keys English no longer has
-    python tools/translation_gaps.py --unused   # English keys no code asks for
-    python tools/translation_gaps.py --review   # also exit 1 while a string needs review
+    python -m tools.translation_gaps --unused   # English keys no code asks for
+    python -m tools.translation_gaps --review   # also exit 1 while a string needs review
 
 Each language's strings that need review (changed since the ledger answered them, or never
 reviewed: ``tools/review_state.py``) are listed after its gaps. Exit status 1 when any
@@ -29,10 +29,9 @@ from typing import Any
 
 import babel
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
+from tacocat.languages import LANGUAGES
 
-from tacocat.languages import LANGUAGES  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 FOLDER = ROOT / "assets" / "translations"
 PLURAL_KEYS = {"zero", "one", "two", "few", "many", "other"}

@@ -8,10 +8,10 @@ keys across languages by their path, so the per-language root (``en.title…`` a
 back, in English's key order. Lao line-break points are placed again on import
 (``tools/lao_breaks.py``), so a Lao translator never types a zero-width space.
 
-    python tools/translation_platform.py export DIR          # DIR/en.json, DIR/lv.json, …
-    python tools/translation_platform.py import DIR lv sq    # DIR/lv.json … back into the game
+    python -m tools.translation_platform export DIR          # DIR/en.json, DIR/lv.json, …
+    python -m tools.translation_platform import DIR lv sq    # DIR/lv.json … back into the game
 
-After an import run ``python tools/translation_gaps.py`` and the translation tests: a platform
+After an import run ``python -m tools.translation_gaps`` and the translation tests: a platform
 can drop a key or a plural form, and those say so.
 """
 
@@ -23,10 +23,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
+from tacocat.languages import LANGUAGES
 
-from tacocat.languages import LANGUAGES  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 FOLDER = ROOT / "assets" / "translations"
 

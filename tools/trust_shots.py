@@ -1,7 +1,7 @@
 """Pictures of issue 23's "trust at the table" screens, for docs/screenshots/trust/ (under Xvfb).
 
-    xvfb-run -a -s "-screen 0 1280x720x24" python tools/trust_shots.py docs/screenshots/trust en
-    xvfb-run -a -s "-screen 0 1280x720x24" python tools/trust_shots.py docs/screenshots/trust lv
+    xvfb-run -a -s "-screen 0 1280x720x24" python -m tools.trust_shots docs/screenshots/trust en
+    xvfb-run -a -s "-screen 0 1280x720x24" python -m tools.trust_shots docs/screenshots/trust lv
 
 Saves, each reached the way a player reaches it, in a real window:
 
@@ -25,23 +25,21 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TypeVar
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import pygame
 
-import pygame  # noqa: E402
-
-from tacocat.cli import parse_args  # noqa: E402
-from tacocat.rules import Action, Phase  # noqa: E402
-from tacocat.seating import GameKind  # noqa: E402
-from tacocat.ui.scenes.game_over import GameOverScene  # noqa: E402
-from tacocat.ui.scenes.round_result import RoundResultScene  # noqa: E402
-from tacocat.ui.shell.app import App  # noqa: E402
-from tacocat.ui.stage.game_config import GameConfig  # noqa: E402
-from tacocat.ui.stage.scene import Scene  # noqa: E402
-from tacocat.ui.table.scene import TableScene  # noqa: E402
-from tacocat.ui.table.session import GameSession  # noqa: E402
-from tacocat.ui.text.i18n import tr  # noqa: E402
-from tacocat.ui.text.names import default_names  # noqa: E402
-from tacocat.ui.tutorial.scene import TutorialScene  # noqa: E402
+from tacocat.cli import parse_args
+from tacocat.rules import Action, Phase
+from tacocat.seating import GameKind
+from tacocat.ui.scenes.game_over import GameOverScene
+from tacocat.ui.scenes.round_result import RoundResultScene
+from tacocat.ui.shell.app import App
+from tacocat.ui.stage.game_config import GameConfig
+from tacocat.ui.stage.scene import Scene
+from tacocat.ui.table.scene import TableScene
+from tacocat.ui.table.session import GameSession
+from tacocat.ui.text.i18n import tr
+from tacocat.ui.text.names import default_names
+from tacocat.ui.tutorial.scene import TutorialScene
 
 DT = 1 / 30
 #: The seed of the first game tried for the lost round and game (fixed: the same pictures).

@@ -1,6 +1,6 @@
 """Pictures of the guided game's coach marks, for the README (run under Xvfb).
 
-    xvfb-run -a -s "-screen 0 1280x720x24" python tools/tutorial_shots.py docs/screenshots
+    xvfb-run -a -s "-screen 0 1280x720x24" python -m tools.tutorial_shots docs/screenshots
 
 Plays the guided game in a real window (at speed 40) to the steps named in
 ``SHOTS`` and saves ``<name>.png`` for each when the coach mark shows.
@@ -12,12 +12,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import pygame
 
-import pygame  # noqa: E402
-
-from tacocat.cli import parse_args  # noqa: E402
-from tacocat.ui.shell.app import App  # noqa: E402
+from tacocat.cli import parse_args
+from tacocat.ui.shell.app import App
 
 DT = 1 / 30
 #: Picture name -> the step whose coach mark it shows.

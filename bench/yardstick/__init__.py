@@ -1,6 +1,6 @@
 """Frozen copies of AI levels, kept as yardsticks for later tournaments.
 
-A yardstick never changes: ``bench/ai_tournament.py --p2 hard-2026-12`` plays
+A yardstick never changes: ``python -m bench.ai_tournament --p2 hard-2026-12`` plays
 the current hard level against the hard level as it was in December 2026
 (issue #20's starting point), whatever the code in ``tacocat/ai`` becomes.
 Only the rules (``tacocat.rules``) are shared with the live code.

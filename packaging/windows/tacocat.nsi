@@ -2,7 +2,7 @@
 ; makensis and on Windows by NSIS's, always through tools/windows/installer.py, which
 ; passes the defines below (docs/building.md, "Windows"):
 ;
-;   python tools/windows/installer.py build --dist DIST\tacocat --out DIR
+;   python -m tools.windows.installer build --dist DIST\tacocat --out DIR
 ;
 ; A per-user install without administrator rights into %LOCALAPPDATA%\Programs\Tacocat,
 ; a Start-menu shortcut, an optional desktop shortcut (unticked; /DESKTOPICON ticks it in a

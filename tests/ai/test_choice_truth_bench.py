@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "bench"))
-
-import choice_truth  # noqa: E402
-
-from tacocat.ai.solver import Solver  # noqa: E402
+from bench import choice_truth
+from tacocat.ai.solver import Solver
 
 SOLVER = Solver()
 

@@ -4,24 +4,18 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "bench"))
+from bench import ai_tournament
+from bench.lab import LabHard
+from tacocat.ai.hard import HardBot
+from tacocat.ai.medium import MediumBot
+from tacocat.ai.model import ModelFit, replace_clue
+from tacocat.ai.sampling import Dealer
+from tacocat.rules import DuelCard
 
-import ai_tournament  # noqa: E402
-
-from bench.lab import LabHard  # noqa: E402
-from tacocat.ai.hard import HardBot  # noqa: E402
-from tacocat.ai.medium import MediumBot  # noqa: E402
-from tacocat.ai.model import ModelFit, replace_clue  # noqa: E402
-from tacocat.ai.sampling import Dealer  # noqa: E402
-from tacocat.rules import DuelCard  # noqa: E402
-
-from .test_fairness import decision_points  # noqa: E402
+from .test_fairness import decision_points
 
 
 def test_every_variant_is_a_player_with_its_options():
@@ -119,7 +113,7 @@ def test_an_unknown_player_is_refused_with_the_names_that_exist():
 def test_the_attribution_rows_differ_only_by_where_the_model_is_read():
     import argparse
 
-    import ai_attribution
+    from bench import ai_attribution
     phases = ["replace", "duel"]
     swap = ai_attribution._pairings(argparse.Namespace(model=False, against=None, phases=phases))
     assert swap == {"replace": ("hard", "hard-replace"), "duel": ("hard", "hard-duel")}
@@ -135,8 +129,7 @@ def test_the_attribution_rows_differ_only_by_where_the_model_is_read():
 
 def test_the_arrow_edge_counter_counts_every_round_once():
     """bench/arrow_edge.py's tally: its decided rounds are the games' wins, its ties their ties."""
-    import arrow_edge
-
+    from bench import arrow_edge
     from tacocat.ai import make_bot
     from tacocat.ai.arena import play_game
 

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-import sys
 from pathlib import Path
 
+from bench import ai_tournament
+from bench.yardstick import YARDSTICKS
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "bench"))
-
-import ai_tournament  # noqa: E402
-
-from bench.yardstick import YARDSTICKS  # noqa: E402
-
 FROZEN = ROOT / "bench" / "yardstick" / "hard_2026_12"
 #: sha256 of every frozen module (a yardstick that changes measures nothing).
 DIGESTS = {

@@ -20,7 +20,6 @@ import pytest
 from tools.assets import build, icons, music, ogg_vorbis, palette, sounds, synth, theme
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "tools" / "make_assets.py"
 COMMITTED = ROOT / "assets"
 
 CARD = (100, 140)
@@ -76,10 +75,10 @@ def _pixels(path: Path) -> tuple[tuple[int, int], bytes]:
 
 @pytest.fixture(scope="module")
 def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The assets as the documented command writes them (a plain script, from elsewhere)."""
+    """The assets as the documented command writes them (``python -m tools.make_assets``)."""
     folder = tmp_path_factory.mktemp("assets")
-    subprocess.run([sys.executable, str(SCRIPT), "--out", str(folder)], check=True,
-                   cwd=tmp_path_factory.getbasetemp(), capture_output=True, timeout=300)
+    subprocess.run([sys.executable, "-m", "tools.make_assets", "--out", str(folder)], check=True,
+                   cwd=ROOT, capture_output=True, timeout=300)
     return folder
 
 
@@ -231,7 +230,7 @@ def test_theme_json_is_written_from_the_palette() -> None:
     committed = (COMMITTED / "theme.json").read_bytes()
     assert committed == theme.theme_json(), (
         "assets/theme.json differs from tools/assets/theme.json + the palette: edit those "
-        "and run python tools/make_assets.py")
+        "and run python -m tools.make_assets")
     template = json.loads(theme.TEMPLATE.read_text(encoding="utf-8"))
     assert not [s for s in _strings(template) if HEX_COLOUR.fullmatch(s)], "a hex colour"
     colours = _theme_colours(template)
@@ -306,7 +305,7 @@ def test_generation_is_deterministic(out: Path, tmp_path: Path) -> None:
 
 
 def test_committed_assets_match_the_generator(out: Path) -> None:
-    """Catches a forgotten `python tools/make_assets.py` after changing the art or the list."""
+    """Catches a forgotten `python -m tools.make_assets` after changing the art or the list."""
     committed = _files(COMMITTED)
     # images/ and sounds/ belong to the generator alone; hand-written files (translations,
     # fonts) may sit next to them in assets/.
@@ -322,7 +321,7 @@ def test_committed_assets_match_the_generator(out: Path) -> None:
         (size_a, a), (size_b, b) = _pixels(out / rel), _pixels(COMMITTED / rel)
         assert size_a == size_b, rel
         off = sum(1 for x, y in zip(a, b, strict=True) if abs(x - y) > 24)
-        assert off <= len(a) // 100, f"{rel} is stale: run python tools/make_assets.py"
+        assert off <= len(a) // 100, f"{rel} is stale: run python -m tools.make_assets"
     for rel in sorted(SOUND_FILES):
         (pa, a), (pb, b) = _read_wav(out / rel), _read_wav(COMMITTED / rel)
         assert pa == pb, rel

@@ -33,7 +33,7 @@ def test_committed_notices_match_the_installed_environment(fresh):
     """A dependency added, removed or upgraded without running tools/notices.py fails here."""
     for path, text in fresh.items():
         assert path.read_text(encoding="utf-8") == text, (
-            f"{path.name} is out of date: run python tools/notices.py")
+            f"{path.name} is out of date: run python -m tools.notices")
 
 
 def test_every_runtime_distribution_is_named_with_its_licence_text(fresh):

@@ -13,7 +13,6 @@ from tacocat import APP_ID, __version__
 from tools.release_notes import ChangelogError, release_notes, released_sections
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = ROOT / "tools" / "release_notes.py"
 
 SAMPLE = """# Changelog
 
@@ -65,17 +64,17 @@ def test_the_changelog_names_this_version_with_the_metainfo_date() -> None:
 def test_the_command_prints_the_notes_or_one_line_and_status_1(tmp_path: Path) -> None:
     changelog = tmp_path / "CHANGELOG.md"
     changelog.write_text(SAMPLE, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(SCRIPT), "1.1.0", "--changelog", str(changelog)],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run([sys.executable, "-m", "tools.release_notes", "1.1.0", "--changelog", str(changelog)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
     assert (done.returncode, done.stdout, done.stderr) == (0, "### Added\n- A new thing.\n", "")
-    done = subprocess.run([sys.executable, str(SCRIPT), "9.9.9", "--changelog", str(changelog)],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run([sys.executable, "-m", "tools.release_notes", "9.9.9", "--changelog", str(changelog)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "not 9.9.9" in done.stderr
 
 
 def test_the_release_workflow_publishes_these_notes_and_the_checksums() -> None:
     workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
-    assert "python3 tools/release_notes.py" in workflow
+    assert "python3 -m tools.release_notes" in workflow
     assert "--notes-file" in workflow and "--generate-notes" not in workflow
     assert "sha256sum" in workflow and "SHA256SUMS" in workflow

@@ -74,7 +74,7 @@ def test_the_shipped_ledger_answers_every_round_2_item_as_recorded():
 def test_the_ledger_lists_what_needs_review_as_it_stands():
     text = rs.LEDGER.read_text(encoding="utf-8")
     start, end = text.index(rs.BEGIN), text.index(rs.END) + len(rs.END)
-    assert text[start:end] == rs.ledger_section(CODES), "run: python tools/review_state.py ledger"
+    assert text[start:end] == rs.ledger_section(CODES), "run: python -m tools.review_state ledger"
 
 
 def test_every_string_of_every_language_has_a_recorded_state_or_is_listed():

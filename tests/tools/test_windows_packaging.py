@@ -199,7 +199,7 @@ def test_the_installer_pictures_are_the_drawing_committed():
     from tools.windows import installer_art
 
     for path, data in installer_art.pictures().items():
-        assert path.read_bytes() == data, f"run python tools/windows/installer_art.py ({path.name})"
+        assert path.read_bytes() == data, f"run python -m tools.windows.installer_art ({path.name})"
         # 24 bits a pixel, the size Modern UI shows without stretching.
         width, height = int.from_bytes(data[18:22], "little"), int.from_bytes(data[22:26], "little")
         size = installer_art.WIZARD_SIZE if path == installer_art.WIZARD else installer_art.HEADER_SIZE

@@ -1,6 +1,6 @@
 """The asset generator: every image and sound in ``assets/`` (the game's own art: no downloads).
 
-Run ``python tools/make_assets.py`` to (re)write ``assets/``; ``--out DIR`` writes elsewhere.
+Run ``python -m tools.make_assets`` to (re)write ``assets/``; ``--out DIR`` writes elsewhere.
 The output is deterministic: the same bytes on every run with the same pygame-ce build.
 
 One module per job:
@@ -41,7 +41,6 @@ Seat symbols (never colour alone): seat 1 = avocado green + SUN, seat 2 = salsa 
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 # Drawing needs no window and synthesis no sound card: headless before pygame is imported.
@@ -49,7 +48,5 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-#: The repository (``tacocat.geometry`` is imported from it, also when run as a script).
+#: The repository, whose ``assets/`` the generator writes by default.
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))

@@ -1,6 +1,6 @@
 """The oldest glibc a Linux build runs on: the newest GLIBC_x.y symbol version its ELF files need.
 
-    python tools/linux/glibc_floor.py dist/tacocat [--top 5]
+    python -m tools.linux.glibc_floor dist/tacocat [--top 5]
 
 Reads every shared library and executable under the folder with ``objdump -T``
 (binutils) and prints, newest first, the files that set the floor; the last line

@@ -63,7 +63,7 @@ share_files "$DEB/usr/share"
     echo "and /opt/tacocat/_internal/pygame_gui/data/licenses/."
 } > "$DEB/usr/share/doc/tacocat/copyright"
 # The oldest glibc the bundle needs (its newest GLIBC_ symbol version, objdump -T).
-FLOOR="$(python3 tools/linux/glibc_floor.py "$ONEDIR" --top 0 | tail -n 1 \
+FLOOR="$(python3 -m tools.linux.glibc_floor "$ONEDIR" --top 0 | tail -n 1 \
          | python3 -c 'import json, sys; print(json.load(sys.stdin)["floor"])')"
 # Installed-Size as dpkg-gencontrol counts it (KiB per file rounded up, 1 per folder or
 # link): from the files alone, unlike du, whose answer depends on the file system.

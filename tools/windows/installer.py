@@ -1,8 +1,8 @@
 """Build the Windows installer, and prove it: install, play from the Start menu, uninstall.
 
-    python tools/windows/installer.py build --dist DIST/tacocat --out DIR
-    python tools/windows/installer.py roundtrip SETUP.exe --prefix WINEPREFIX --python PY.exe
-    python tools/windows/installer.py roundtrip SETUP.exe --native        (on Windows itself)
+    python -m tools.windows.installer build --dist DIST/tacocat --out DIR
+    python -m tools.windows.installer roundtrip SETUP.exe --prefix WINEPREFIX --python PY.exe
+    python -m tools.windows.installer roundtrip SETUP.exe --native        (on Windows itself)
 
 ``build`` runs makensis on packaging/windows/tacocat.nsi (the one installer script, used
 by .ci/run here and by the release workflow) and prints the installer's path.
@@ -28,10 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
+from tools.windows.wine import Done, Wine, WineError
 
-from tools.windows.wine import Done, Wine, WineError  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = ROOT / "packaging" / "windows" / "tacocat.nsi"
 APP_NAME = "Tacocat Spelled Backwards"
@@ -179,8 +178,7 @@ class NativeHost:
                 index += 1
 
     def shortcut_target(self, link: Path) -> str:
-        sys.path.insert(0, str(Path(__file__).parent))
-        from shortcut_target import shortcut_target
+        from tools.windows.shortcut_target import shortcut_target
 
         return shortcut_target(str(link))
 

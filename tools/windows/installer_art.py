@@ -1,4 +1,4 @@
-"""Draw the installer's two pictures: ``python tools/windows/installer_art.py``.
+"""Draw the installer's two pictures: ``python -m tools.windows.installer_art``.
 
 packaging/windows/wizard.bmp (164 x 314, the Welcome and Finish pages' left side) and
 packaging/windows/header.bmp (150 x 57, the other pages' header), in the game's own art
@@ -11,16 +11,12 @@ tests/tools/test_windows_packaging.py fails when they differ from a fresh drawin
 from __future__ import annotations
 
 import io
-import sys
 from pathlib import Path
 
 import pygame
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
-
-from tacocat.geometry import TOKEN_SIZE  # noqa: E402
-from tools.assets.draw import (  # noqa: E402
+from tacocat.geometry import TOKEN_SIZE
+from tools.assets.draw import (
     Surface,
     blit_centred,
     canvas,
@@ -29,9 +25,11 @@ from tools.assets.draw import (  # noqa: E402
     ink_text,
     silhouette,
 )
-from tools.assets.icons import icon  # noqa: E402
-from tools.assets.palette import CARD_FACE, CHEESE, INK, SALSA, TABLE, TABLE_LIGHT, rgba  # noqa: E402
-from tools.assets.token import tacocat_art  # noqa: E402
+from tools.assets.icons import icon
+from tools.assets.palette import CARD_FACE, CHEESE, INK, SALSA, TABLE, TABLE_LIGHT, rgba
+from tools.assets.token import tacocat_art
+
+ROOT = Path(__file__).resolve().parents[2]
 
 WIZARD = ROOT / "packaging" / "windows" / "wizard.bmp"
 HEADER = ROOT / "packaging" / "windows" / "header.bmp"

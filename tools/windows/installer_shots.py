@@ -1,6 +1,6 @@
 """Pictures of the Windows installer's pages and the Start-menu entry, under Wine and Xvfb.
 
-    python tools/windows/installer_shots.py SETUP.exe OUT_DIR [--prefix DIR]
+    python -m tools.windows.installer_shots SETUP.exe OUT_DIR [--prefix DIR]
 
 For docs/screenshots/windows/. Clicks through the installer as a person would (Enter on each
 page: Welcome, Licence, Components, Folder, then Finish), capturing each page's window; then
@@ -19,11 +19,10 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))  # run as a plain script from anywhere
+from tools.windows.installer import APP_NAME
+from tools.windows.wine import Wine
 
-from tools.windows.installer import APP_NAME  # noqa: E402
-from tools.windows.wine import Wine  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 PAGES = ("welcome", "licence", "components", "folder")
 SCREEN = "1280x720"

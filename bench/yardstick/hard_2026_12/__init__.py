@@ -3,7 +3,7 @@
 A verbatim copy of ``tacocat/ai/{hard,replacement,duel,solver,sampling,playout,
 heuristic,deadline}.py`` at commit c82af18, with only the imports made
 relative (and sorted) so it cannot pick up later changes. Do not edit: it is a yardstick
-(``bench/ai_tournament.py --p2 hard-2026-12``) and the "old" side of
+(``python -m bench.ai_tournament --p2 hard-2026-12``) and the "old" side of
 ``bench/ai_speed.py`` and of the equivalence tests in ``tests/ai``.
 """
 
