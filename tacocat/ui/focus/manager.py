@@ -27,13 +27,13 @@ e.g. the title's intro, or a key being captured for rebinding).
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from tacocat.ui.focus import order
-from tacocat.ui.focus.order import Grid, Slot
+from tacocat.ui.focus.order import FocusRow, Grid, Slot
 from tacocat.ui.input.actions import Action, Scope
 from tacocat.ui.text.layout import scroll_into_view
 from tacocat.ui.widgets.focus_ring import draw_focus_ring
@@ -43,6 +43,22 @@ if TYPE_CHECKING:
     from tacocat.ui.input.state import InputState
 
 FocusListener = Callable[[str, str], None]
+
+
+class FocusScreen(Protocol):
+    """What the manager reads of a pygame_gui screen (a
+    :class:`~tacocat.ui.stage.scene.UIScene` is one; see :mod:`.order` for the order)."""
+
+    #: The screen's root container (pygame_gui's), None until the screen is built.
+    root: Any
+    #: Its controls' attribute names row by row, or None: every control in reading order.
+    focus_order: Sequence[FocusRow] | None
+    #: The controls the focus starts on, the most likely first.
+    focus_start: tuple[str, ...]
+
+    def focus_paused(self) -> bool:
+        """True while the screen takes the focus keys itself."""
+        ...
 
 #: The actions the manager uses (in :data:`Scope.MENUS`); any other goes to the screen.
 _MOVES = frozenset({Action.NEXT, Action.PREVIOUS, Action.UP, Action.DOWN, Action.LEFT,
@@ -55,14 +71,15 @@ class FocusManager:
     screen (a :class:`~tacocat.ui.stage.scene.UIScene`), else None: the app decides which
     scenes are screens, so this module need not import the scenes."""
 
-    def __init__(self, top: Callable[[], Any], ui: Any, input_state: InputState,
+    def __init__(self, top: Callable[[], FocusScreen | None], ui: Any, input_state: InputState,
                  keys: Callable[[], ActionMap]) -> None:
         self._top = top
         #: The app's action map (looked up each time: a change of keys rebuilds it).
         self._keys = keys
         self._ui = ui
         self.input = input_state
-        self._paths: weakref.WeakKeyDictionary[Any, tuple[Any, ...]] = weakref.WeakKeyDictionary()
+        self._paths: weakref.WeakKeyDictionary[FocusScreen, tuple[Any, ...]] = (
+            weakref.WeakKeyDictionary())
         self._listeners: list[FocusListener] = []
         self._announced: tuple[Any, ...] | None = None
         self._grid: tuple[tuple[int, int], Grid] | None = None
@@ -84,26 +101,27 @@ class FocusManager:
     def ring_shown(self) -> bool:
         return not self.input.pointing
 
-    def scene(self) -> Any:
+    def scene(self) -> FocusScreen | None:
         """The top scene if the manager works on it (a built pygame_gui screen), else None."""
         top = self._top()
         if top is not None and top.root is not None:
             return top
         return None
 
-    def grid(self, scene: Any) -> Grid:
+    def grid(self, scene: FocusScreen) -> Grid:
         """The scene's controls now. Kept between frames (building it costs ~0.2 ms) until
         the screen is another or rebuilt, or input arrives (it may have changed them)."""
         key = (id(scene), id(scene.root))
         if self._grid is not None and self._grid[0] == key:
             return self._grid[1]
-        declared = getattr(scene, "focus_order", None)
+        declared = scene.focus_order
         grid = (order.discovered_grid([scene.root]) if declared is None
                 else order.declared_grid(scene, declared))
         self._grid = (key, grid)
         return grid
 
-    def focused(self, scene: Any = None, grid: Grid | None = None) -> Slot | None:
+    def focused(self, scene: FocusScreen | None = None,
+                grid: Grid | None = None) -> Slot | None:
         """The focused control of ``scene`` (default: the top one), placed on its start
         control when it has none yet or its control became unusable."""
         scene = scene if scene is not None else self.scene()
@@ -115,7 +133,7 @@ class FocusManager:
             slot = grid[where[0]][where[1]]
             if slot.target.usable():
                 return slot
-        start = order.first_usable(grid, getattr(scene, "focus_start", ()))
+        start = order.first_usable(grid, scene.focus_start)
         if start is not None:
             self._paths[scene] = start.target.path
             if start.target.takes_text:  # a screen that starts on a field takes typing at once
@@ -164,7 +182,7 @@ class FocusManager:
         if event.type != pygame.KEYDOWN:
             return False
         scene = self.scene()
-        if scene is None or (hasattr(scene, "focus_paused") and scene.focus_paused()):
+        if scene is None or scene.focus_paused():
             return False
         do = self._keys().action(event, Scope.MENUS)
         if do in (Action.PAGE_PREVIOUS, Action.PAGE_NEXT):
@@ -176,7 +194,7 @@ class FocusManager:
         assert do is not None
         return self._key(scene, grid, slot, do)
 
-    def _key(self, scene: Any, grid: Grid, slot: Slot, do: Action) -> bool:
+    def _key(self, scene: FocusScreen, grid: Grid, slot: Slot, do: Action) -> bool:
         target = slot.target
         path = target.path
         if do in (Action.NEXT, Action.PREVIOUS):
@@ -200,7 +218,7 @@ class FocusManager:
         target.activate()
         return True
 
-    def _move(self, scene: Any, old: Slot, new: Slot | None, pick: bool = True) -> bool:
+    def _move(self, scene: FocusScreen, old: Slot, new: Slot | None, pick: bool = True) -> bool:
         """Focus ``new`` (None: nowhere to go, the key is left to the screen); ``pick``:
         an arrow key, which also picks ``new`` when it is in ``old``'s choice group."""
         if new is None:
@@ -216,7 +234,7 @@ class FocusManager:
             new.target.activate()  # a choice group picks what the arrows reach
         return True
 
-    def _scroll(self, scene: Any, screens: int) -> bool:
+    def _scroll(self, scene: FocusScreen, screens: int) -> bool:
         """Page Up / Page Down (a pad's LB / RB): a long text on the screen (How to play,
         a long message) scrolls a screenful, which a keyboard had no other way to do."""
         box = order.scrollable_text([scene.root])

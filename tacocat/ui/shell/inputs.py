@@ -8,13 +8,13 @@ event through them before pygame_gui and the scenes see it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from tacocat.ui.focus import FocusManager
-from tacocat.ui.input.actionmap import ActionMap
+from tacocat.ui.input.actionmap import ActionMap, Chosen
 from tacocat.ui.input.actions import Scope
 from tacocat.ui.input.gamepad import Gamepads
 from tacocat.ui.input.state import InputState
@@ -62,7 +62,7 @@ class Inputs:
         # Narration reads the focused control (the narrator is looked up each time: the
         # Narration setting and tests replace it).
         self.focus.on_focus_changed(lambda label, state: self.narrator.say_focus(label, state))
-        self._keymap: tuple[Any, ActionMap] | None = None
+        self._keymap: tuple[Chosen, ActionMap] | None = None
 
     def _top_screen(self) -> UIScene | None:
         """The top scene when it is a pygame_gui screen (the focus works on those only)."""

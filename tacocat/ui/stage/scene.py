@@ -16,11 +16,13 @@ handling UI events: a press from a previous scene can arrive a frame late.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
+from tacocat.ui.focus.order import FocusRow
 from tacocat.ui.input.actions import Action, Scope
 from tacocat.ui.stage.scene_stack import SceneLike, SceneManager
 from tacocat.ui.text.fit import fit_text, shrinking_follows
@@ -104,7 +106,7 @@ class UIScene(Scene):
     on, the most likely action first.
     """
 
-    focus_order: Any = None
+    focus_order: Sequence[FocusRow] | None = None
     focus_start: tuple[str, ...] = ()
 
     def focus_paused(self) -> bool:
