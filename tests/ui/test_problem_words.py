@@ -9,6 +9,7 @@ of the English wording.
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import re
@@ -48,6 +49,14 @@ def _settings_partial(folder: Path) -> Problem | None:
     save_settings(folder, Settings())
     data = json.loads((folder / SETTINGS_FILE).read_text())
     data.update(sound_volume=7, window_size="big", language=3)
+    (folder / SETTINGS_FILE).write_text(json.dumps(data))
+    return load_settings(folder)[1]
+
+
+def _settings_every_field_bad(folder: Path) -> Problem | None:
+    save_settings(folder, Settings())
+    data = json.loads((folder / SETTINGS_FILE).read_text())
+    data.update({name: -1.5 for name in SETTINGS_FIELDS})  # no field takes a negative float
     (folder / SETTINGS_FILE).write_text(json.dumps(data))
     return load_settings(folder)[1]
 
@@ -206,7 +215,8 @@ def _rebuilt(folder: Path, loss: str, limit: int = 500) -> Problem | None:
 
 TRIGGERS: dict[str, Callable[[Path], Problem | None]] = {
     "settings_whole": _settings_whole, "settings_partial": _settings_partial,
-    "settings_newer": _settings_newer, "stats_whole": _stats_whole,
+    "settings_newer": _settings_newer, "settings_every_field": _settings_every_field_bad,
+    "stats_whole": _stats_whole,
     "stats_partial": _stats_partial, "online_whole": _online_whole,
     "online_partial": _online_partial, "save_whole": _save_whole, "save_invalid": _save_invalid,
     "save_ended": _save_ended, "tutorial_damaged": _tutorial,
@@ -218,6 +228,7 @@ TRIGGERS: dict[str, Callable[[Path], Problem | None]] = {
     "stats_rebuilt_short": lambda folder: _rebuilt(folder, "behind"),
     "stats_rebuilt_older": lambda folder: _rebuilt(folder, "deleted", limit=3),
 }
+SETTINGS_FIELDS = [field.name for field in dataclasses.fields(Settings)]
 NOT_SAVED = ("settings_not_saved", "stats_not_saved", "game_not_kept")
 NO_SPACE = PersistenceError("Could not save x: No space left on device.",
                             cause=OSError(errno.ENOSPC, "No space left on device"))
@@ -291,3 +302,20 @@ def test_the_english_words_show_every_fact(tmp_path: Path, language: str) -> Non
     (backup,) = tmp_path.glob(SETTINGS_FILE + ".bad-*")
     assert str(backup) in text
     assert text.count(", ") >= 2  # three fields listed
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_settings_field_is_named_in_the_players_language(tmp_path: Path,
+                                                               language: str) -> None:
+    """A damaged field is named by its own words in every language, never by its name in
+    the file ("table keys"): each field of Settings has a problem.field word."""
+    problem = _settings_every_field_bad(tmp_path)
+    assert problem is not None
+    assert [field.code for field in problem.params["fields"]] == [
+        f"field.{name}" for name in SETTINGS_FIELDS]  # every field was found bad
+    i18n.set_language(language)
+    text = problem_text(problem)
+    for name in SETTINGS_FIELDS:
+        word = i18n.tr(f"tacocat.problem.field.{name}")
+        assert not word.startswith("tacocat."), f"{language}: no word for the field {name}"
+        assert word in text
