@@ -366,7 +366,7 @@ def pairing(p1: str, p2: str, games: int, seed: int, workers: int,
 
 def matrix_pairings() -> list[tuple[str, str]]:
     """Every level against every weaker level, and against heuristic and random."""
-    pairs = [(LEVELS[j], LEVELS[i]) for j in range(len(LEVELS)) for i in range(j)]
+    pairs: list[tuple[str, str]] = [(LEVELS[j], LEVELS[i]) for j in range(len(LEVELS)) for i in range(j)]
     pairs += [(level, yardstick) for level in LEVELS for yardstick in ("heuristic", "random")]
     return pairs
 

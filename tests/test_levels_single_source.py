@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import json
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -38,7 +39,7 @@ def test_the_levels_module_is_pure() -> None:
     tree = ast.parse((ROOT / "tacocat/levels.py").read_text("utf-8"))
     imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
     imported += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
-    assert imported == ["__future__"], imported
+    assert set(imported) <= {"__future__", "typing"}, imported  # the standard library only
     assert levels.__doc__
 
 
@@ -73,3 +74,11 @@ def test_every_level_is_named_in_every_language(language: str) -> None:
     for level in AI_LEVELS:
         assert tree["new_game"][level], (language, level)
         assert tree["stats"][f"level_{level}"], (language, level)
+
+
+def test_the_typed_names_are_the_lists() -> None:
+    """mypy holds each use of a level or kind to the Literal types; they name the same
+    levels, in no other order than the lists (a level added to one only fails here)."""
+    assert set(get_args(levels.AILevel)) == set(AI_LEVELS)
+    assert set(get_args(levels.PlayerKind)) == set(PLAYER_KINDS)
+    assert DEFAULT_LEVEL in AI_LEVELS

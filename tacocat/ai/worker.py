@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, cast
 if TYPE_CHECKING:
     from tacocat.ai.base import Bot
     from tacocat.ai.hints import Hint
+    from tacocat.levels import PlayerKind
     from tacocat.rules import Action, GameRecord, Observation
 
 #: A request to the worker: ``("choose", kind, key, observation, legal, seed)``,
@@ -70,7 +71,7 @@ class _Brains:
     def __init__(self) -> None:
         self._bots: dict[tuple[str, Hashable], Bot] = {}
 
-    def choose(self, kind: str, key: Hashable, observation: Observation,
+    def choose(self, kind: PlayerKind, key: Hashable, observation: Observation,
                legal: Sequence[Action], seed: int) -> Action:
         from tacocat.ai import make_bot  # here: the game process imports the bots only when needed
 
@@ -267,7 +268,7 @@ class AIWorker:
     # (Each public request says what its future holds; the worker's plumbing carries
     # any request, so the cast is where the type is known.)
 
-    def choose(self, kind: str, key: Hashable, observation: Observation,
+    def choose(self, kind: PlayerKind, key: Hashable, observation: Observation,
                legal: Sequence[Action], seed: int) -> Future[Action]:
         """A bot of ``kind`` (kept per ``key``) picks one of ``legal``."""
         return cast("Future[Action]",

@@ -9,12 +9,15 @@ a number is expected: in Python ``True == 1``, in a data file it is a mistake.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 #: The computer's levels, weakest first: :data:`tacocat.levels.AI_LEVELS`, re-exported
 #: for the settings, statistics and save checks.
 from tacocat.levels import AI_LEVELS as AI_LEVELS
+
+#: A choice's type (a ``Literal`` of names, or plain text).
+S = TypeVar("S", bound=str)
 
 #: Longest player name, in characters; long enough for "Grandma Margarethe".
 MAX_NAME_LENGTH = 24
@@ -36,11 +39,13 @@ def check_fraction(value: Any) -> float:
     return float(value)
 
 
-def check_choice(value: Any, choices: Collection[str]) -> str:
-    """One of ``choices`` (exact, case-sensitive)."""
-    if not isinstance(value, str) or value not in choices:
-        raise ValueError("must be one of " + ", ".join(f'"{c}"' for c in choices))
-    return value
+def check_choice(value: Any, choices: Sequence[S]) -> S:
+    """One of ``choices`` (exact, case-sensitive), as the choice's own type (a level name
+    read from a file comes back an :data:`~tacocat.levels.AILevel`)."""
+    for choice in choices:
+        if isinstance(value, str) and value == choice:
+            return choice
+    raise ValueError("must be one of " + ", ".join(f'"{c}"' for c in choices))
 
 
 def check_count(value: Any) -> int:

@@ -30,6 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from tacocat.levels import AILevel
 from tacocat.persistence.documents import BadDocument, has_lone_surrogate, read_document
 from tacocat.persistence.fields import AI_LEVELS, check_choice, check_count, check_name_pair
 from tacocat.rules.actions import action_from_dict
@@ -79,7 +80,7 @@ class GameInfo:
 
     finished_at: str
     mode: GameKind
-    level: str | None
+    level: AILevel | None
     human_seat: int | None
     names: tuple[str, str]
     wins: tuple[int, int]

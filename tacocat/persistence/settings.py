@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from tacocat.levels import DEFAULT_LEVEL
+from tacocat.levels import DEFAULT_LEVEL, AILevel
 from tacocat.persistence.documents import BadDocument, load_checked_document, write_document
 from tacocat.persistence.fields import (
     AI_LEVELS,
@@ -279,7 +279,7 @@ class Settings:
     reduced_motion: bool = False
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
-    ai_level: str = DEFAULT_LEVEL
+    ai_level: AILevel = DEFAULT_LEVEL
     player_names: tuple[str, str] = ("Player 1", "Player 2")
     language: str = "en"
     #: The table's keys (see "keys you choose" above): ((action, key name), ...).

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from tacocat.levels import AILevel
 from tacocat.persistence.documents import load_checked_document, write_document
 from tacocat.persistence.fields import (
     AI_LEVELS,
@@ -206,7 +207,7 @@ class Stats:
     def record_game(
         self,
         mode: str,
-        level: str | None = None,
+        level: AILevel | None = None,
         human_won: bool | None = None,
         winner_name: str | None = None,
         *,
@@ -251,7 +252,7 @@ class Stats:
         hotseat = _played(hotseat, loser, False, rounds_lost, rounds_won)
         return replace(self, hotseat=hotseat, tied_rounds=tied)
 
-    def _with_vs_ai_game(self, level: str | None, human_won: bool | None, rounds_won: int,
+    def _with_vs_ai_game(self, level: AILevel | None, human_won: bool | None, rounds_won: int,
                          rounds_lost: int, tied: int) -> Stats:
         check_choice(level, AI_LEVELS)
         assert level is not None  # for the type checker; check_choice refused None

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the rules are imported when a game starts, not at start-up
     from tacocat.rules import Ruleset
 
-from tacocat.levels import AI_LEVELS, DEFAULT_LEVEL
+from tacocat.levels import AI_LEVELS, DEFAULT_LEVEL, AILevel
 from tacocat.seating import GameKind, Seating
 from tacocat.ui.text.i18n import localised_names
 
 #: The levels the New game screen offers (:mod:`tacocat.levels`).
-LEVELS: tuple[str, ...] = AI_LEVELS
+LEVELS: tuple[AILevel, ...] = AI_LEVELS
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class GameConfig:
     """
 
     mode: GameKind
-    level: str = DEFAULT_LEVEL
+    level: AILevel = DEFAULT_LEVEL
     human_seat: int = 0
     names: tuple[str, str] = ("Sun", "Moon")
     ruleset: Ruleset | None = None

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Protocol
 
+from tacocat.levels import AILevel
 from tacocat.rules import Action, Observation
 from tacocat.seating import Seating, SeatKind
 
@@ -99,7 +100,7 @@ class Computer:
 
     kind = SeatKind.COMPUTER
 
-    def __init__(self, worker: AIWorker, level: str, key: object, rng: random.Random,
+    def __init__(self, worker: AIWorker, level: AILevel, key: object, rng: random.Random,
                  speed: Callable[[], float]) -> None:
         self.worker, self.level, self.key, self.rng, self.speed = worker, level, key, rng, speed
         self._future: Future[Action] | None = None
@@ -140,7 +141,7 @@ class Computer:
         self._future = None
 
 
-def seat_players(seating: Seating, worker: AIWorker, level: str, owner: object,
+def seat_players(seating: Seating, worker: AIWorker, level: AILevel, owner: object,
                  rng: random.Random, speed: Callable[[], float]) -> tuple[Player, Player]:
     """A player for each seat of ``seating`` (the computer's share ``worker`` and ``rng``)."""
     def player(seat: int) -> Player:
