@@ -115,7 +115,7 @@ def summary(found: list[Loss], rounds: int) -> dict[str, Any]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1)
@@ -127,8 +127,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="the reference sees the opponent's real hand: what not knowing it costs")
     parser.add_argument("--compare", type=ai_tournament.player_name,
                         help="another player choosing at the same observations, valued the same way")
-    options = parser.parse_args(argv)
-    counts = reference_counts(options.reference_scale)
+    return parser
+
+
+def run(options: argparse.Namespace, counts: dict[str, Any]) -> tuple[list[Loss], int]:
+    """The games played and their decisions valued: every loss found, and the rounds."""
     reference = HardBot(time_budget=None, model=not options.oracle, **counts)
     ai_tournament._OPTIONS.update(ai_tournament.FIXED)  # before any player is made
     compare = None if options.compare is None else ai_tournament.bot(options.compare)
@@ -140,6 +143,13 @@ def main(argv: list[str] | None = None) -> int:
         found.extend(mine)
         rounds += len({row[1] for row in mine})
         print(f"game {index + 1}/{options.games}: {len(mine)} decisions", file=sys.stderr, flush=True)
+    return found, rounds
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = _parser().parse_args(argv)
+    counts = reference_counts(options.reference_scale)
+    found, rounds = run(options, counts)
     print(json.dumps({"bench": "ai_headroom", "games": options.games, "seed": options.seed,
                       "player": options.player, "against": options.against, "reference": counts,
                       "oracle": options.oracle, "compare": options.compare, "rounds": rounds,

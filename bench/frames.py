@@ -45,7 +45,7 @@ fsync included, in the frame of each move), the longest deferred idle job,
 and memory: the peak resident set of the app process (``peak_rss_mb``, from
 ``getrusage``), of the AI worker process (``ai_worker_peak_rss_mb``,
 sampled), and the app's RSS and USS (its own pages, no shared libraries) at
-the end.
+the end. bench/frames_report.py keeps the record and makes these figures.
 """
 
 from __future__ import annotations
@@ -55,46 +55,20 @@ import contextlib
 import json
 import os
 import random
-import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.frames_report import Frames, Totals, print_profiles, print_slowest, report
 from bench.procs import choose_drivers, cpu_seconds, x_server
 
 ROOT = Path(__file__).resolve().parents[1]
 
 DT = 1 / 60
-BUSY_LABELS = ("deal", "duel_flip", "jumbo_attack", "token_slide", "tile_drop")
 #: Seconds the scripted player looks at a round result before going on.
 RESULT_WAIT = 1.0
-
-
-def _percentile(values: list[float], q: float) -> float | None:
-    """Nearest-rank percentile (``q`` in 0..100) of ``values``; None when empty."""
-    if not values:
-        return None
-    ordered = sorted(values)
-    rank = max(1, min(len(ordered), int(round(q / 100 * len(ordered) + 0.5))))
-    return ordered[rank - 1]
-
-
-def _ms(x: float | None) -> float | None:
-    return None if x is None else round(x * 1000, 2)
-
-
-def _figures(values: list[float]) -> dict[str, Any]:
-    return {
-        "frames": len(values),
-        "p50_ms": _ms(_percentile(values, 50)),
-        "p95_ms": _ms(_percentile(values, 95)),
-        "p99_ms": _ms(_percentile(values, 99)),
-        "max_ms": _ms(max(values) if values else None),
-        "mean_ms": _ms(statistics.fmean(values) if values else None),
-    }
 
 
 def _label(table: Any) -> str | None:
@@ -161,13 +135,6 @@ def _memory_now() -> dict[str, float | None]:
     return {"end_rss_mb": round(info.rss / 2**20, 1), "end_uss_mb": round(info.uss / 2**20, 1)}
 
 
-def _peak_rss_mb() -> float:
-    import resource
-
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return round(peak / (2**20 if sys.platform == "darwin" else 2**10), 1)
-
-
 class _Timed:
     """Wraps ``owner.name`` to record the wall time of each call (instrumentation only)."""
 
@@ -209,19 +176,6 @@ def _start_profile() -> Any:
     return profile
 
 
-def _print_profiles(profiles: list[tuple[float, int, Any]], labels: list[str | None]) -> None:
-    """The slowest profiled frames (``--profile-over``), on stderr."""
-    import io
-    import pstats
-
-    for cpu, frame, profile in sorted(profiles, key=lambda p: p[0], reverse=True)[:8]:
-        out = io.StringIO()
-        pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(14)
-        body = [line for line in out.getvalue().splitlines()[7:] if line.strip()]
-        print(f"--- frame {frame}: {cpu * 1000:.1f} ms CPU (profiled), {labels[frame] or '-'}",
-              *body, sep="\n", file=sys.stderr)
-
-
 def _narrate(app: Any, mode: str) -> list[str]:
     """With ``mode == "engine"``: narration on through the real engine; returns the list
     the sentences spoken are appended to (by the narrator's thread)."""
@@ -241,24 +195,6 @@ def _narrate(app: Any, mode: str) -> list[str]:
     return spoken
 
 
-@dataclass
-class _Frames:
-    """One entry per frame: what it cost and what it showed; and the scripted player's wait."""
-
-    walls: list[float] = field(default_factory=list)
-    cpus: list[float] = field(default_factory=list)
-    labels: list[str | None] = field(default_factory=list)
-    thinking: list[bool] = field(default_factory=list)
-    drawn: list[bool] = field(default_factory=list)
-    profiles: list[tuple[float, int, Any]] = field(default_factory=list)
-    #: A scripted move's cost, added to the next frame (where a real click is handled).
-    carried_wall: float = 0.0
-    carried_cpu: float = 0.0
-    #: When the scripted player's turn (or a result, or the game's end) came.
-    waiting_since: float | None = None
-    over_since: float | None = None
-
-
 def _table(app: Any) -> Any:
     from tacocat.ui.table.scene import TableScene
 
@@ -271,7 +207,7 @@ def _thinking(table: Any) -> bool:
     return bool(session is not None and session.worker.busy)
 
 
-def _timed_step(app: Any, options: argparse.Namespace, frames: _Frames) -> None:
+def _timed_step(app: Any, options: argparse.Namespace, frames: Frames) -> None:
     """One ``app.step(DT)``, timed and labelled."""
     table = _table(app)
     busy_before = _thinking(table)
@@ -294,7 +230,7 @@ def _timed_step(app: Any, options: argparse.Namespace, frames: _Frames) -> None:
 
 
 def _scripted_player(app: Any, options: argparse.Namespace, clock: _Clock, rng: random.Random,
-                     frames: _Frames) -> bool:
+                     frames: Frames) -> bool:
     """Between frames, the scripted "human": move, dismiss a result. True once it is done."""
     from tacocat.ui.scenes.game_over import GameOverScene
     from tacocat.ui.scenes.round_result import RoundResultScene
@@ -324,129 +260,89 @@ def _scripted_player(app: Any, options: argparse.Namespace, clock: _Clock, rng: 
     return False
 
 
-@dataclass
-class _Totals:
-    """Whole-run figures, read before the app shuts down."""
-
-    spoken: int
-    elapsed: float
-    process_cpu: float
-    server_cpu: float | None
-    game_over: bool
-    autosaves: list[float]
-    deferred: list[float]
-    worker_peak: float
-    end_memory: dict[str, float | None]
-
-
 def run(options: argparse.Namespace) -> dict[str, Any]:
-    from tacocat.cli import parse_args
+    """One game through the real app loop, timed; the JSON object the bench prints."""
     from tacocat.persistence.saves import SaveStore
-    from tacocat.ui.scenes.game_over import GameOverScene
+
+    frames = Frames()
+    autosaves = _Timed(SaveStore, "write_autosave")
+    with tempfile.TemporaryDirectory(prefix="tacocat-frames-") as data:
+        app = _make_app(options, Path(data))
+        spoken = _narrate(app, options.narration)
+        deferred = _Timed(app, "_run_deferred")
+        try:
+            totals = _play(app, options, frames, spoken, (autosaves, deferred))
+        finally:
+            app._shutdown()
+            autosaves.restore()
+    print_slowest(frames, options.slowest)
+    print_profiles(frames.profiles, frames.labels)
+    return report(options, frames, totals)
+
+
+def _make_app(options: argparse.Namespace, data: Path) -> Any:
+    """The real app, as its command line makes it, its data in ``data``."""
+    from tacocat.cli import parse_args
     from tacocat.ui.shell.app import App
+
+    argv = ["--data-dir", str(data), f"--{options.mode.replace('_', '-')}", "--level",
+            options.level, "--seed", str(options.seed), "--speed", str(options.speed)]
+    return App(parse_args(argv), data)
+
+
+def _play(app: Any, options: argparse.Namespace, frames: Frames, spoken: list[str],
+          timers: tuple[_Timed, _Timed]) -> Totals:
+    """The app's loop, paced as the app paces it, the scripted player moving between frames,
+    until the game is over (or ``--quick``'s first round, or ``--max-frames``); then the
+    whole run's figures, read before the app shuts down. ``timers``: autosaves, deferred."""
+    from tacocat.ui.scenes.game_over import GameOverScene
 
     rng = random.Random(options.seed)
     memory = _WorkerMemory()
-    autosaves = _Timed(SaveStore, "write_autosave")
     clock = _Clock(options.pace)
-    frames = _Frames()
-    with tempfile.TemporaryDirectory(prefix="tacocat-frames-") as data:
-        argv = ["--data-dir", data, f"--{options.mode.replace('_', '-')}", "--level",
-                options.level, "--seed", str(options.seed), "--speed", str(options.speed)]
-        app = App(parse_args(argv), Path(data))
-        spoken = _narrate(app, options.narration)
-        deferred = _Timed(app, "_run_deferred")
-        started = time.perf_counter()
-        process_cpu = time.process_time()
-        server = x_server() if options.real_window else None
-        server_cpu = cpu_seconds(server)
-        try:
-            while app.running and app.frame < options.max_frames:
-                if options.pace:
-                    app._wait_for_frame()  # the app's own pacing; its dt is not used
-                _timed_step(app, options, frames)
-                clock.frames += 1
-                if app.frame % 30 == 0:
-                    memory.sample()
-                if _scripted_player(app, options, clock, rng, frames):
-                    break
-        finally:
-            elapsed = time.perf_counter() - started
-            process_cpu = time.process_time() - process_cpu
-            server_cpu = cpu_seconds(server) - server_cpu
+    started = time.perf_counter()
+    process_cpu = time.process_time()
+    server = x_server() if options.real_window else None
+    server_cpu = cpu_seconds(server)
+    while app.running and app.frame < options.max_frames:
+        if options.pace:
+            app._wait_for_frame()  # the app's own pacing; its dt is not used
+        _timed_step(app, options, frames)
+        clock.frames += 1
+        if app.frame % 30 == 0:
             memory.sample()
-            end_memory = _memory_now()
-            game_over = isinstance(app.scenes.top, GameOverScene)
-            app._shutdown()
-            autosaves.restore()
-    _print_slowest(frames, options.slowest)
-    _print_profiles(frames.profiles, frames.labels)
-    return _report(options, frames, _Totals(
-        len(spoken), elapsed, process_cpu, server_cpu if server is not None else None, game_over,
-        autosaves.times, deferred.times, memory.peak, end_memory))
+        if _scripted_player(app, options, clock, rng, frames):
+            break
+    elapsed = time.perf_counter() - started
+    process_cpu = time.process_time() - process_cpu
+    server_cpu = cpu_seconds(server) - server_cpu
+    memory.sample()
+    end_memory = _memory_now()
+    game_over = isinstance(app.scenes.top, GameOverScene)
+    return Totals(spoken, elapsed, process_cpu, server_cpu if server is not None else None,
+                  game_over, timers[0].times, timers[1].times, memory.peak, end_memory)
 
 
-def _print_slowest(frames: _Frames, count: int) -> None:
-    order = sorted(range(len(frames.walls)), key=frames.walls.__getitem__, reverse=True)
-    for index in order[:count]:
-        print(f"frame {index:5d}: {frames.walls[index] * 1000:7.2f} ms wall, "
-              f"{frames.cpus[index] * 1000:7.2f} ms CPU, {frames.labels[index] or '-'}"
-              f"{', AI thinking' if frames.thinking[index] else ''}", file=sys.stderr)
-
-
-def _report(options: argparse.Namespace, frames: _Frames, totals: _Totals) -> dict[str, Any]:
-    """The JSON object the bench prints."""
-    rows = list(zip(frames.walls, frames.cpus, frames.labels, frames.thinking, frames.drawn,
-                    strict=True))
-    busy = [w for w, _, label, _, _ in rows if label in BUSY_LABELS]
-    busy_cpu = [c for _, c, label, _, _ in rows if label in BUSY_LABELS]
-    ai = [w for w, _, _, t, _ in rows if t]
-    ai_cpu = [c for _, c, _, t, _ in rows if t]
-    shown = [w for w, _, _, _, d in rows if d]
-    figures = _figures(busy)
-    count = max(1, len(frames.walls))
-    return {
-        "bench": "frames",
-        "driver": "x11 window" if options.real_window else "dummy",
-        "mode": options.mode, "level": options.level, "seed": options.seed,
-        "narration": options.narration, "narration_spoken": totals.spoken,
-        "speed": options.speed, "paced": options.pace,
-        "frames": len(frames.walls), "drawn_frames": len(shown),
-        "seconds": round(totals.elapsed, 1), "game_over": totals.game_over,
-        "busy_frames": figures["frames"],
-        "p50_ms": figures["p50_ms"], "p95_ms": figures["p95_ms"], "p99_ms": figures["p99_ms"],
-        "ai_thinking_frames": len(ai),
-        "ai_thinking_p99_ms": _figures(ai)["p99_ms"],
-        "all_p99_ms": _figures(shown)["p99_ms"],
-        "cpu_p50_ms": _figures(busy_cpu)["p50_ms"], "cpu_p99_ms": _figures(busy_cpu)["p99_ms"],
-        "cpu_ai_thinking_p99_ms": _figures(ai_cpu)["p99_ms"],
-        "process_cpu_per_frame_ms": round(1000 * totals.process_cpu / count, 2),
-        "x_server_cpu_per_frame_ms": (round(1000 * totals.server_cpu / count, 2)
-                                      if totals.server_cpu is not None else None),
-        "autosaves": len(totals.autosaves),
-        "autosave_p50_ms": _ms(_percentile(totals.autosaves, 50)),
-        "autosave_max_ms": _ms(max(totals.autosaves) if totals.autosaves else None),
-        "deferred_jobs": len(totals.deferred),
-        "deferred_job_max_ms": _ms(max(totals.deferred) if totals.deferred else None),
-        "peak_rss_mb": _peak_rss_mb(),
-        "ai_worker_peak_rss_mb": round(totals.worker_peak / 2**20, 1),
-        **totals.end_memory,
-        "load_average": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
-        "per_label": {
-            label: _figures([w for w, _, lab, _, _ in rows if lab == label])
-            for label in (*BUSY_LABELS, "other")
-        },
-    }
-
-
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    _game_options(parser)
+    _loop_options(parser)
+    _extra_options(parser)
+    return parser
+
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    """What is played, and how the scripted player plays."""
     parser.add_argument("--mode", choices=("vs_ai", "demo"), default="vs_ai")
     parser.add_argument("--level", choices=("easy", "medium", "hard"), default="hard")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--speed", type=float, default=1.0, help="animation speed multiplier")
     parser.add_argument("--think", type=float, default=0.75,
                         help="seconds the scripted player waits before each move")
+
+
+def _loop_options(parser: argparse.ArgumentParser) -> None:
+    """Where the frames are drawn, how they are paced, and how many."""
     parser.add_argument("--real-window", action="store_true",
                         help="use the real video driver (needs DISPLAY, e.g. under xvfb-run)")
     parser.add_argument("--no-pace", dest="pace", action="store_false",
@@ -454,6 +350,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="a tiny workload: 420 frames at most, unpaced (for tests)")
     parser.add_argument("--max-frames", type=int, default=200_000)
+
+
+def _extra_options(parser: argparse.ArgumentParser) -> None:
+    """What else is listed (the slowest frames, profiles), and what runs beside the frames."""
     parser.add_argument("--slowest", type=int, default=0, metavar="N",
                         help="also list the N slowest frames on stderr")
     parser.add_argument("--profile-over", type=float, default=0, metavar="MS",
@@ -463,6 +363,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="speak the table's text through the real speech engine")
     parser.add_argument("--ai-worker", choices=("process", "thread", "inline"), default=None,
                         help="where the computer thinks (default: the app's choice)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
     options = parser.parse_args(argv)
     if options.quick:
         options.pace = False

@@ -183,7 +183,7 @@ def report_line(variant: str, figures: dict[str, Any]) -> str:
                       *(line(kind, f) for kind, f in figures["by_kind"].items())])
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
@@ -191,11 +191,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reference-scale", type=int, default=10,
                         help="the reference's samples, in multiples of the new review's")
     parser.add_argument("--details", type=Path, help="write one JSON line per decision here")
-    options = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = _parser().parse_args(argv)
     counts = reference_counts(options.reference_scale)
-    reference_bot = HardBot(time_budget=None, **counts)
-    runs: dict[str, dict[str, list[Any]]] = {v: {"moments": [], "cpu": [], "wall": []}
-                                            for v in options.variants}
+    runs, references, details = review_games(options, HardBot(time_budget=None, **counts))
+    if options.details is not None:
+        options.details.write_text("".join(json.dumps(row) + "\n" for row in details))
+    report: dict[str, Any] = {"bench": "review_quality", "games": options.games,
+                              "seed": options.seed, "reference": counts}
+    for variant, run in runs.items():
+        report[variant] = variant_figures(variant, run, references)
+        print(report_line(variant, report[variant]), file=sys.stderr)
+    print(json.dumps(report))
+    return 0
+
+
+#: Each variant's reviews: their "moments", and each game's "cpu" and "wall" seconds.
+Runs = dict[str, dict[str, list[Any]]]
+
+
+def review_games(options: argparse.Namespace, reference_bot: HardBot
+                 ) -> tuple[Runs, list[dict[Any, float]], list[dict[str, Any]]]:
+    """Each game played and reviewed by every variant, its decisions valued by the reference:
+    (each variant's moments and times, the reference values, the ``--details`` rows)."""
+    runs: Runs = {v: {"moments": [], "cpu": [], "wall": []} for v in options.variants}
     references: list[dict[Any, float]] = []
     details: list[dict[str, Any]] = []
     for index in range(options.games):
@@ -209,20 +231,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"game {index + 1}/{options.games}: {len(reviews[options.variants[0]])} decisions, "
               + ", ".join(f"{v} {runs[v]['cpu'][-1]:.2f} s CPU" for v in options.variants),
               file=sys.stderr, flush=True)
-    if options.details is not None:
-        options.details.write_text("".join(json.dumps(row) + "\n" for row in details))
-    report: dict[str, Any] = {"bench": "review_quality", "games": options.games,
-                              "seed": options.seed, "reference": counts}
-    for variant, run in runs.items():
-        marked = old_mark if variant == "old" else (lambda m: m.mark is not None)
-        figures = score(run["moments"], references, marked)
-        figures["cpu_s_per_game"] = round(sum(run["cpu"]) / len(run["cpu"]), 3)
-        figures["wall_s_per_game"] = round(sum(run["wall"]) / len(run["wall"]), 3)
-        figures["worst_wall_s"] = round(max(run["wall"]), 3)
-        report[variant] = figures
-        print(report_line(variant, figures), file=sys.stderr)
-    print(json.dumps(report))
-    return 0
+    return runs, references, details
+
+
+def variant_figures(variant: str, run: dict[str, list[Any]],
+                    references: list[dict[Any, float]]) -> dict[str, Any]:
+    """One variant's scores against the reference, and its times a game."""
+    marked = old_mark if variant == "old" else (lambda m: m.mark is not None)
+    figures = score(run["moments"], references, marked)
+    figures["cpu_s_per_game"] = round(sum(run["cpu"]) / len(run["cpu"]), 3)
+    figures["wall_s_per_game"] = round(sum(run["wall"]) / len(run["wall"]), 3)
+    figures["worst_wall_s"] = round(max(run["wall"]), 3)
+    return figures
 
 
 def reviewed(variant: str, record: GameRecord, seat: int, run: dict[str, list[Any]]) -> list[Moment]:

@@ -13,7 +13,8 @@ games spread over the second; ``sat``: each game moves again as soon as its upda
 Reported, as ``../shared/anchors/boardgameio`` reports them: games held, moves/s in the
 measured window, p50/p90/p99/max round trip, the server's RSS (empty, connected, end) and
 CPU share of its core, and memory per game. Bounded: a hard limit of ``--hard-limit`` s,
-and every server is stopped. The last line is one JSON object.
+and every server is stopped. The last line is one JSON object. bench/server_processes.py
+starts the servers (and the PostgreSQL cluster) and reads their CPU and memory.
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ import gc
 import json
 import os
 import random
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -34,39 +33,19 @@ from pathlib import Path
 
 import msgspec
 
+from bench.server_processes import (
+    proc_cpu_s,
+    proc_rss_mb,
+    start_servers,
+    stop_servers,
+    throwaway_postgres,
+)
 from tacocat.net import messages as m
 from tacocat.online.client import Connection
 from tacocat.rules.actions import action_to_dict
 from tacocat.rules.moves import legal_actions
 from tacocat.rules.phase import Phase
 from tacocat.server.app import tune_gc
-
-ROOT = Path(__file__).resolve().parents[1]
-
-#: The bench's server has no per-address or rate limits: all its players share 127.0.0.1.
-LIMITS = """[limits]
-connections_per_address = 1000000
-max_connections = 1000000
-message_rate = 1000000
-message_burst = 1000000
-room_rate_per_minute = 1000000
-max_open_invites = 1000000
-games_per_connection = 1000000
-idle_rooms = 100000
-"""
-CLK_TCK = os.sysconf("SC_CLK_TCK")
-
-
-def proc_cpu_s(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-
-def proc_rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
 
 
 @dataclass
@@ -216,50 +195,6 @@ def _gc_watch(phase: str, info: dict) -> None:
         GC_PAUSES.append((time.perf_counter() - _GC_START[0]) * 1000)
 
 
-# --- the server processes --------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start_servers(db: str, count: int, work: Path, extra: list[str],
-                  cpus: tuple[int, ...] = (0,)) -> list[tuple[subprocess.Popen[bytes], str]]:
-    """``count`` servers on free ports, server i pinned to ``cpus[i % len(cpus)]``."""
-    limits = work / "limits.toml"
-    limits.write_text(LIMITS, encoding="utf-8")
-    servers = []
-    for index in range(count):
-        port = free_port()
-        log = open(work / f"server{index}.log", "wb")  # noqa: SIM115 - the child's
-        process = subprocess.Popen(
-            ["taskset", "-c", str(cpus[index % len(cpus)]), sys.executable, "-m", "tacocat.server", "--db", db, "--port",
-             str(port), "--limits", str(limits), "--log-level", "WARNING", *extra],
-            cwd=ROOT, stdout=log, stderr=log, env={**os.environ, "PYTHONPATH": str(ROOT)})
-        servers.append((process, f"ws://127.0.0.1:{port}/"))
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                    break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"server {index} did not start: see {work}") from None
-                time.sleep(0.05)
-    return servers
-
-
-def stop_servers(servers: list[tuple[subprocess.Popen[bytes], str]]) -> None:
-    for process, _ in servers:
-        process.terminate()
-    for process, _ in servers:
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=30)
-
-
 # --- one case --------------------------------------------------------------------------------
 async def connect_all(games: list[BenchGame], concurrency: int, load: Load) -> None:
     gate = asyncio.Semaphore(concurrency)
@@ -292,18 +227,7 @@ async def run_case(n: int, mode: str, urls: list[str], pids: list[int], duration
     setup = time.monotonic() - started
     live = [game for game in games if game.connections]
     connected = sum(proc_rss_mb(pid) for pid in pids)
-    begin = time.monotonic()
-    load.window = (begin + warmup, begin + warmup + duration)
-    cpu_start: list[float] = []
-    drivers = [asyncio.create_task(drive(game, load, load.window[1], 1.0)) for game in live]
-    await asyncio.sleep(warmup)
-    cpu_start = [proc_cpu_s(pid) for pid in pids]
-    load_start = time.process_time()
-    GC_PAUSES.clear()
-    await asyncio.sleep(duration)
-    cpu = sum(proc_cpu_s(pid) - before for pid, before in zip(pids, cpu_start, strict=True))
-    load_cpu = time.process_time() - load_start
-    await asyncio.gather(*drivers)
+    cpu, load_cpu = await measure(live, load, pids, duration, warmup)
     end = sum(proc_rss_mb(pid) for pid in pids)
     for game in live:
         for connection in game.connections:
@@ -324,22 +248,22 @@ async def run_case(n: int, mode: str, urls: list[str], pids: list[int], duration
     }
 
 
-def throwaway_postgres():  # type: ignore[no-untyped-def]
-    """A PostgreSQL cluster of its own (the tests' fixture: tests/server/postgres.py), its
-    processes pinned to CPU 0 beside the servers'. fsync is off there, as in the tests."""
-    from tests.server.postgres import Cluster, binaries
-
-    where = binaries()
-    if where is None:
-        raise SystemExit("--postgres needs PostgreSQL's server binaries (apt-get install postgresql)")
-    cluster = Cluster(where)
-    cluster.start()
-    postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
-    children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True,
-                              check=False).stdout.split()
-    for pid in [postmaster, *map(int, children)]:
-        os.sched_setaffinity(pid, {0})
-    return cluster
+async def measure(live: list[BenchGame], load: Load, pids: list[int], duration: float,
+                  warmup: float) -> tuple[float, float]:
+    """The games driven through ``warmup`` and then ``duration`` seconds, the moves sent in
+    the latter timed: the CPU seconds the servers and this process used in it."""
+    begin = time.monotonic()
+    load.window = (begin + warmup, begin + warmup + duration)
+    drivers = [asyncio.create_task(drive(game, load, load.window[1], 1.0)) for game in live]
+    await asyncio.sleep(warmup)
+    cpu_start = [proc_cpu_s(pid) for pid in pids]
+    load_start = time.process_time()
+    GC_PAUSES.clear()
+    await asyncio.sleep(duration)
+    cpu = sum(proc_cpu_s(pid) - before for pid, before in zip(pids, cpu_start, strict=True))
+    load_cpu = time.process_time() - load_start
+    await asyncio.gather(*drivers)
+    return cpu, load_cpu
 
 
 def case(n: int, mode: str, args: argparse.Namespace) -> dict:
@@ -369,12 +293,22 @@ def _case(n: int, mode: str, args: argparse.Namespace, work: Path, db: str) -> d
     return result
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=100, help="concurrent games (1..5000)")
     parser.add_argument("--mode", choices=("paced", "sat"), default="paced")
     parser.add_argument("--sweep", action="store_true",
                         help="100, 500, 750, 1000 paced and 10 sat (the yardstick's rows)")
+    _server_options(parser)
+    parser.add_argument("--duration", type=float, default=30.0, help="measured seconds")
+    parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hard-limit", type=float, default=110.0, help="seconds a case may take")
+    return parser
+
+
+def _server_options(parser: argparse.ArgumentParser) -> None:
+    """Where the games are kept, and the server processes."""
     parser.add_argument("--db", default=None, help="postgresql://... (default: a fresh SQLite file)")
     parser.add_argument("--postgres", action="store_true",
                         help="a throw-away PostgreSQL cluster (the tests' fixture) for each case")
@@ -384,10 +318,10 @@ def main(argv: list[str] | None = None) -> int:
                         "(default 0; '0,1' puts a second process on the load's CPU)")
     parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full",
                         help="the server's SQLite durability (default full, its default)")
-    parser.add_argument("--duration", type=float, default=30.0, help="measured seconds")
-    parser.add_argument("--warmup", type=float, default=2.0)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hard-limit", type=float, default=110.0, help="seconds a case may take")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
     args = parser.parse_args(argv)
     if not 1 <= args.n <= 5000 or (args.processes > 1 and not (args.db or args.postgres)):
         parser.error("--n is 1..5000; several --processes need --db postgresql://...")
@@ -402,13 +336,18 @@ def main(argv: list[str] | None = None) -> int:
     for n, mode in cases:
         result = case(n, mode, args)
         results.append(result)
-        rtt = result["rtt_ms"]
-        print(f"{result['db']} x{result['processes']} N={n:5} {mode:5}  {result['moves_per_s']:8.1f} moves/s  "
-              f"p50 {rtt['p50']} p99 {rtt['p99']} max {rtt['max']} ms  RSS {result['server_rss_mb']['end']} MB  "
-              f"CPU {result['server_cpu_pct_of_one_core']} % (load {result['load_cpu_pct_of_one_core']} %)  "
-              f"errors {result['errors']}", flush=True)
+        _print_case(result, n, mode)
     print(json.dumps(results if args.sweep else results[0]))
     return 0
+
+
+def _print_case(result: dict, n: int, mode: str) -> None:
+    """One case's line: its throughput, round trips, the servers' memory and CPU, errors."""
+    rtt = result["rtt_ms"]
+    print(f"{result['db']} x{result['processes']} N={n:5} {mode:5}  {result['moves_per_s']:8.1f} moves/s  "
+          f"p50 {rtt['p50']} p99 {rtt['p99']} max {rtt['max']} ms  RSS {result['server_rss_mb']['end']} MB  "
+          f"CPU {result['server_cpu_pct_of_one_core']} % (load {result['load_cpu_pct_of_one_core']} %)  "
+          f"errors {result['errors']}", flush=True)
 
 
 if __name__ == "__main__":

@@ -307,6 +307,23 @@ def _summary(run: _Run, code: int, crashes: list[str], errors: int,
     }
 
 
+def _finish(run: _Run, folder: Path, counter: _Counter, code: int,
+            elapsed: float) -> dict[str, Any]:
+    """After the last game: the crash logs found, the allocation growths (``--trace``), the
+    first errors logged, and the summary, its memory and speed said in one line."""
+    args = run.args
+    crashes = sorted(p.name for p in folder.glob("crash-*.log"))
+    _print_trace(run)
+    for record in counter.records[:5]:
+        print("logged error:", record)
+    summary = _summary(run, code, crashes, len(counter.records), elapsed)
+    print(f"RSS after game {WARM_GAME}: {summary['rss_after_game_10_mb']} MB; after game "
+          f"{args.games}: {summary[f'rss_after_game_{args.games}_mb']} MB; growth "
+          f"{summary['rss_growth_pct']} % (limit {100 * args.growth_limit:.0f} %); "
+          f"{summary['games_per_minute']} games/minute")
+    return summary
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parse(argv)
     import psutil
@@ -332,16 +349,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{', menu screens between games' if args.screens else ''}", flush=True)
     started = time.monotonic()
     code = app.run()
-    elapsed = time.monotonic() - started
-    crashes = sorted(p.name for p in folder.glob("crash-*.log"))
-    _print_trace(run)
-    for record in counter.records[:5]:
-        print("logged error:", record)
-    summary = _summary(run, code, crashes, len(counter.records), elapsed)
-    print(f"RSS after game {WARM_GAME}: {summary['rss_after_game_10_mb']} MB; after game "
-          f"{args.games}: {summary[f'rss_after_game_{args.games}_mb']} MB; growth "
-          f"{summary['rss_growth_pct']} % (limit {100 * args.growth_limit:.0f} %); "
-          f"{summary['games_per_minute']} games/minute")
+    summary = _finish(run, folder, counter, code, time.monotonic() - started)
     if summary["ok"]:
         shutil.rmtree(folder, ignore_errors=True)  # kept on failure: crash logs, tacocat.log
     print(json.dumps(summary))

@@ -232,14 +232,52 @@ def size_mb(path: Path) -> float:
                      if p.is_symlink() or p.is_file()) / 1e6, 1)
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-build", action="store_true", help="check the builds in dist/ as they are")
     parser.add_argument("--no-onefile", action="store_true",
                         help="skip the onefile build (default on macOS, which ships the .app)")
     parser.add_argument("--out", type=Path, default=None, metavar="DIR",
                         help="build into DIR/dist (work files in DIR/work) instead of dist/")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def smoke_onedir(builds: Builds, work: Path, report: dict[str, float], build_it: bool) -> None:
+    """Steps 1 and 2 (and 4 on macOS): the onedir built, checked and run, and the .app's."""
+    say("onedir")
+    if build_it:
+        report["build_onedir_s"] = round(build(builds, onefile=False), 1)
+    check_bundle(builds.onedir)
+    report["demo_onedir_s"] = round(smoke(builds.onedir, builds.dist, work / "onedir"), 1)
+    report["onedir_mb"] = size_mb(builds.onedir.parent)
+    say(f"onedir size: {report['onedir_mb']} MB")
+    if sys.platform == "darwin":
+        say("macOS app")
+        check_bundle(builds.app)
+        report["demo_app_s"] = round(smoke(builds.app, builds.dist, work / "app"), 1)
+
+
+def smoke_onefile(builds: Builds, work: Path, report: dict[str, float], build_it: bool) -> None:
+    """Step 3: the onefile built, checked and run, its temporary folder left empty."""
+    say("onefile")
+    if build_it:
+        report["build_onefile_s"] = round(build(builds, onefile=True), 1)
+    if not builds.onedir.is_file():
+        fail(f"the onefile build removed {builds.onedir.parent}")
+    check_bundle(builds.onefile)
+    unpack = work / "tmp"
+    unpack.mkdir()
+    temp = {"TMPDIR": str(unpack), "TEMP": str(unpack), "TMP": str(unpack)}
+    report["demo_onefile_s"] = round(
+        smoke(builds.onefile, builds.dist, work / "onefile", **temp), 1)
+    if any(unpack.iterdir()):
+        fail(f"onefile left files in its temporary folder: {list(unpack.iterdir())}")
+    report["onefile_mb"] = size_mb(builds.onefile)
+    say(f"onefile size: {report['onefile_mb']} MB")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
     builds = Builds.under(args.out)
     onefile = not args.no_onefile and sys.platform != "darwin"
     if os.environ.get("TACOCAT_SMOKE_ONEFILE") == "0" or (args.no_build and not builds.onefile.is_file()):
@@ -247,33 +285,9 @@ def main(argv: list[str] | None = None) -> int:
     report: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="tacocat-smoke-") as tmp:
         work = Path(tmp)
-        say("onedir")
-        if not args.no_build:
-            report["build_onedir_s"] = round(build(builds, onefile=False), 1)
-        check_bundle(builds.onedir)
-        report["demo_onedir_s"] = round(smoke(builds.onedir, builds.dist, work / "onedir"), 1)
-        report["onedir_mb"] = size_mb(builds.onedir.parent)
-        say(f"onedir size: {report['onedir_mb']} MB")
-        if sys.platform == "darwin":
-            say("macOS app")
-            check_bundle(builds.app)
-            report["demo_app_s"] = round(smoke(builds.app, builds.dist, work / "app"), 1)
+        smoke_onedir(builds, work, report, build_it=not args.no_build)
         if onefile:
-            say("onefile")
-            if not args.no_build:
-                report["build_onefile_s"] = round(build(builds, onefile=True), 1)
-            if not builds.onedir.is_file():
-                fail(f"the onefile build removed {builds.onedir.parent}")
-            check_bundle(builds.onefile)
-            unpack = work / "tmp"
-            unpack.mkdir()
-            temp = {"TMPDIR": str(unpack), "TEMP": str(unpack), "TMP": str(unpack)}
-            report["demo_onefile_s"] = round(
-                smoke(builds.onefile, builds.dist, work / "onefile", **temp), 1)
-            if any(unpack.iterdir()):
-                fail(f"onefile left files in its temporary folder: {list(unpack.iterdir())}")
-            report["onefile_mb"] = size_mb(builds.onefile)
-            say(f"onefile size: {report['onefile_mb']} MB")
+            smoke_onefile(builds, work, report, build_it=not args.no_build)
     say("frozen smoke test passed")
     print(json.dumps(report))
     return 0

