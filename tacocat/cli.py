@@ -91,11 +91,21 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line; ``--help`` lists the options in the order added here."""
     parser = OneLineParser(
         prog="tacocat",
         description="Tacocat Spelled Backwards - the two-player card game.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _add_modes(parser)
+    _add_game_options(parser)
+    _add_run_options(parser)
+    _add_simulation_options(parser)
+    return parser
+
+
+def _add_modes(parser: argparse.ArgumentParser) -> None:
+    """What to do instead of opening the title screen: at most one of these."""
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--vs-ai", action="store_true", help="start a game against the computer")
     mode.add_argument("--hotseat", action="store_true", help="start a game for two people on one screen")
@@ -106,6 +116,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="watch a game file (an exported game or a --record-dir record) again")
     mode.add_argument("--review", type=Path, default=None, metavar="FILE",
                       help="rate one seat's decisions in a game file; print JSON lines")
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The game to play or rate: seat, autosave, computer level, shuffle, speed."""
     parser.add_argument("--seat", type=int, choices=(0, 1), default=None,
                         help="with --review: the seat to rate, 0 (first) or 1 (second); "
                              "default: the human's seat, else 0")
@@ -114,6 +128,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=_non_negative_int, default=None, help="seed for shuffling (a whole number)")
     parser.add_argument("--speed", type=_speed, default=None, metavar="X",
                         help="multiply animation speed by X (0.1 to 100; inf: no animation)")
+
+
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    """How the program runs: screenshots, a frame limit, the data folder, language, logs."""
     parser.add_argument("--screenshots", type=_folder, default=None, metavar="DIR", help="save a PNG at every scene change and round")
     parser.add_argument("--frames", type=_positive_int, default=None, metavar="N", help="quit after N frames")
     parser.add_argument("--data-dir", type=_folder, default=None, metavar="DIR", help="keep saves, settings and logs in DIR")
@@ -121,11 +139,14 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"language: {', '.join(LANGUAGES)} (default: from settings, else the system's)")
     parser.add_argument("--log-level", default="WARNING", type=str.upper,
                         choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), help="logging detail")
+
+
+def _add_simulation_options(parser: argparse.ArgumentParser) -> None:
+    """The options only --simulate takes (parse_args refuses them without it)."""
     sim = parser.add_argument_group("simulation (with --simulate)")
     sim.add_argument("--p1", choices=SIM_KINDS, default=None, help="first seat's player kind (default: random)")
     sim.add_argument("--p2", choices=SIM_KINDS, default=None, help="second seat's player kind (default: random)")
     sim.add_argument("--record-dir", type=_folder, default=None, metavar="DIR", help="write one game record per game")
-    return parser
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:

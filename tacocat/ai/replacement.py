@@ -160,24 +160,55 @@ def analyse_replacement(observation: Observation, legal: Sequence[Replace], rng:
                         weigh: Callable[[Hand], float] | None = None) -> ReplaceValues:
     """Value the discards of ``legal`` (see the module's docstring)."""
     setting = ReplaceSetting.of(observation)
-    seat = observation.seat
     candidates = list(legal)
+    # The screen may use a third of the time left: the exact stage matters more.
+    rough = _screen(observation, setting, candidates, rng, screen_samples,
+                    deadline.share(SCREEN_SHARE), weigh)
+    chosen, heuristic = _finalists(observation, setting, legal, candidates, rough, finalists, must)
+    rows, done = _exact_stage(observation, setting, chosen, rng, solver, value_samples, deadline,
+                              weigh)
+    if not done:  # no time for the exact stage: rank by the screen
+        by_screen = {a: rough[candidates.index(a)] for a in chosen}
+        return ReplaceValues(tuple(chosen), tuple(by_screen[a] for a in chosen), 0)
+    return ReplaceValues(tuple(chosen), tuple(discounted(rows, chosen.index(heuristic))), done,
+                         tuple(tuple(row) for row in rows))
+
+
+def _screen(observation: Observation, setting: ReplaceSetting, candidates: list[Replace],
+            rng: random.Random, samples: int, deadline: Deadline,
+            weigh: Callable[[Hand], float] | None) -> list[float]:
+    """Stage 1: each candidate's average over heuristic playouts (0.5 if no sample finished)."""
 
     def screen(sample: Sample) -> list[float]:
         return [playout_value(*setting.hands_after(a.cards, sample), setting.tie) for a in candidates]
 
-    # The screen may use a third of the time left: the exact stage matters more.
-    rough, _ = run_samples(observation, rng, screen_samples, deadline.share(SCREEN_SHARE), screen,
-                           len(candidates), weigh=weigh)
+    rough, _ = run_samples(observation, rng, samples, deadline, screen, len(candidates),
+                           weigh=weigh)
+    return rough
+
+
+def _finalists(observation: Observation, setting: ReplaceSetting, legal: Sequence[Replace],
+               candidates: list[Replace], rough: list[float], finalists: int,
+               must: Sequence[Replace]) -> tuple[list[Replace], Replace]:
+    """The exact stage's candidates: the screen's ``finalists`` best, the heuristic's discard
+    and those in ``must``; and the heuristic's discard (the values are discounted against it)."""
     ranked = sorted(range(len(candidates)), key=lambda i: -rough[i])[:finalists]
     chosen = [candidates[i] for i in ranked]
-    heuristic = Replace(seat, heuristic_discards(setting.hand, observation.replace_limit))
+    heuristic = Replace(observation.seat,
+                        heuristic_discards(setting.hand, observation.replace_limit))
     if heuristic not in legal:  # (cannot happen: the heuristic respects the limit)
         heuristic = chosen[0]
     for extra in (heuristic, *must):
         if extra in legal and extra not in chosen:
             chosen.append(extra)
+    return chosen, heuristic
 
+
+def _exact_stage(observation: Observation, setting: ReplaceSetting, chosen: list[Replace],
+                 rng: random.Random, solver: Solver, samples: int, deadline: Deadline,
+                 weigh: Callable[[Hand], float] | None) -> tuple[list[list[float]], int]:
+    """Stage 2: each finalist's exact value in every sample that finished (one row per
+    sample), and how many finished."""
     rows: list[list[float]] = []
 
     def value(sample: Sample) -> list[float]:
@@ -185,13 +216,8 @@ def analyse_replacement(observation: Observation, legal: Sequence[Replace], rng:
         rows.append(row)  # only whole samples: a deadline inside the solve skips this
         return row
 
-    values, done = run_samples(observation, rng, value_samples, deadline, value, len(chosen),
-                               weigh=weigh)
-    if not done:  # no time for the exact stage: rank by the screen
-        by_screen = {a: rough[candidates.index(a)] for a in chosen}
-        return ReplaceValues(tuple(chosen), tuple(by_screen[a] for a in chosen), 0)
-    return ReplaceValues(tuple(chosen), tuple(discounted(rows, chosen.index(heuristic))), done,
-                         tuple(tuple(row) for row in rows))
+    _, done = run_samples(observation, rng, samples, deadline, value, len(chosen), weigh=weigh)
+    return rows, done
 
 
 def discounted(rows: list[list[float]], anchor: int) -> list[float]:

@@ -82,6 +82,15 @@ def read_document(path: Path, *, fmt: str, version: int, max_bytes: int) -> dict
         does not exist.
     :raises BadDocument: the file cannot be read or used; ``reason`` says why.
     """
+    raw = _read_bytes(path, max_bytes)
+    if raw is None:
+        return None
+    return _check_envelope(_parse_json(raw), fmt, version)
+
+
+def _read_bytes(path: Path, max_bytes: int) -> bytes | None:
+    """The file's bytes (None: no such file); :class:`BadDocument` when it cannot be read,
+    is not a regular file, is larger than ``max_bytes`` or holds nothing but blanks."""
     try:
         raw = read_regular_file(path, max_bytes + 1)
     except FileNotFoundError:
@@ -98,6 +107,11 @@ def read_document(path: Path, *, fmt: str, version: int, max_bytes: int) -> dict
                           why="too_large", kb=max_bytes // 1024)
     if not raw.strip():
         raise BadDocument("is empty", why="empty")
+    return raw
+
+
+def _parse_json(raw: bytes) -> Any:
+    """The JSON value in ``raw``; :class:`BadDocument` when it is not UTF-8 text holding JSON."""
     try:
         # utf-8-sig: a byte order mark (old Windows Notepad adds one) is not damage.
         text = raw.decode("utf-8-sig")
@@ -110,7 +124,7 @@ def read_document(path: Path, *, fmt: str, version: int, max_bytes: int) -> dict
     except ValueError as error:
         raise BadDocument("is damaged (it is not valid JSON; it may have been cut short)",
                           why="not_json") from error
-    return _check_envelope(data, fmt, version)
+    return data
 
 
 def _check_envelope(data: Any, fmt: str, version: int) -> dict[str, Any]:

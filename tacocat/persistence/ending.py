@@ -108,40 +108,59 @@ def record_game_end(folder: Path, history: HistoryStore, stats: Stats, record: G
         e.g. a demo started while another game is saved); it may raise.
     :returns: an :class:`EndResult`; never raises for a disk problem.
     """
-    from tacocat.persistence.gamefile import GameFile
-
     journal = Path(folder) / ENDING_FILE
     result = EndResult(stats)
-    done = True
-    try:
-        write_document(journal, fmt=ENDING_FORMAT, version=ENDING_VERSION,
-                       payload={"game": GameFile(record, info).to_dict()}, compact=True)
-    except PersistenceError as error:
-        log.warning("could not note the game's end before recording it: %s", error)
-    try:
-        result.game_id = history.add(record, info).id
-    except PersistenceError as error:
-        log.warning("game not kept in the history: %s", error)
-        result.problems.append(_not_saved("game_not_kept", error))
-        done = False
-    figures = stats_figures(info)
-    if figures is not None:
-        mode, arguments = figures
-        result.stats = stats.record_game(mode, **arguments).counting(fingerprint(record))
-        try:
-            save_stats(folder, result.stats)
-        except PersistenceError as error:
-            log.warning("statistics not saved: %s", error)
-            result.problems.append(_not_saved("stats_not_saved", error))
-            done = False
+    _write_journal(journal, record, info)
+    kept = _keep(history, record, info, result)
+    counted = _count(folder, stats, record, info, result)
     if clear_autosave is not None:
         try:
             clear_autosave()
         except Exception as error:  # the store marks it finished where it can
             log.warning("could not clear the autosave: %s", error)
-    if done:
+    if kept and counted:
         _remove(journal)
     return result
+
+
+def _write_journal(journal: Path, record: GameRecord, info: GameInfo) -> None:
+    """Step 1: note the finished game before recording it (not noted: recorded all the same)."""
+    from tacocat.persistence.gamefile import GameFile
+
+    try:
+        write_document(journal, fmt=ENDING_FORMAT, version=ENDING_VERSION,
+                       payload={"game": GameFile(record, info).to_dict()}, compact=True)
+    except PersistenceError as error:
+        log.warning("could not note the game's end before recording it: %s", error)
+
+
+def _keep(history: HistoryStore, record: GameRecord, info: GameInfo, result: EndResult) -> bool:
+    """Step 2: the game joins the History (its id in ``result``); False if it could not."""
+    try:
+        result.game_id = history.add(record, info).id
+    except PersistenceError as error:
+        log.warning("game not kept in the history: %s", error)
+        result.problems.append(_not_saved("game_not_kept", error))
+        return False
+    return True
+
+
+def _count(folder: Path, stats: Stats, record: GameRecord, info: GameInfo,
+           result: EndResult) -> bool:
+    """Step 3: the statistics count the game (``result.stats``, in memory even if their
+    file fails) and save; False if they could not be saved. A demo is not counted."""
+    figures = stats_figures(info)
+    if figures is None:
+        return True
+    mode, arguments = figures
+    result.stats = stats.record_game(mode, **arguments).counting(fingerprint(record))
+    try:
+        save_stats(folder, result.stats)
+    except PersistenceError as error:
+        log.warning("statistics not saved: %s", error)
+        result.problems.append(_not_saved("stats_not_saved", error))
+        return False
+    return True
 
 
 def finish_interrupted_end(folder: Path, stats: Stats,

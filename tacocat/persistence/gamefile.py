@@ -257,32 +257,51 @@ def open_game_file(path: Path, default_names: tuple[str, str] = ("Player 1", "Pl
         raise GameFileError(UNFINISHED, f"the game is not finished: its {len(final.actions)} "
                                         "moves stop before it ends")
     if game.info is not None:
-        expected = GameInfo.of(final, {"mode": game.info.mode, "level": game.info.level,
-                                       "human_seat": game.info.human_seat,
-                                       "names": game.info.names},
-                               winner=game.info.winner if ended_early else None)
-        wrong = [key for key in _RESULT_KEYS
-                 if getattr(expected, key) != getattr(game.info, key)]
-        if wrong:
-            raise GameFileError(MISMATCH, "the game description does not match its moves ("
-                                          + ", ".join(wrong) + ")")
-    review_problem = _review_problem(game.extra.get("review"), game.record)
-    if review_problem is not None:
-        # Not the game's fault: the review is dropped, and made again if asked for.
-        log.warning("the stored review of %s is dropped: %s", path, review_problem)
-        game = GameFile(game.record, game.info,
-                        {k: v for k, v in game.extra.items() if k != "review"})
+        _check_description(game.info, final, ended_early)
+    game = _without_a_foreign_review(game, path)
     if game.info is None:
-        players = game.extra.get("players")
-        names = _names_or(players, default_names)
-        try:
-            stamp = datetime.fromtimestamp(Path(path).stat().st_mtime).astimezone()
-        except OSError:
-            stamp = None
-        info = GameInfo.of(final, {"mode": GameKind.DEMO, "level": None, "human_seat": None,
-                                   "names": names}, finished_at=stamp)
-        game = GameFile(game.record, info, game.extra)
+        game = _described(game, final, path, default_names)
     return game, final
+
+
+def _check_description(info: GameInfo, final: GameState, ended_early: bool) -> None:
+    """:class:`GameFileError` (MISMATCH) unless the game description's result is the one
+    its moves reach (an online game that ended early keeps the server's winner)."""
+    expected = GameInfo.of(final, {"mode": info.mode, "level": info.level,
+                                   "human_seat": info.human_seat,
+                                   "names": info.names},
+                           winner=info.winner if ended_early else None)
+    wrong = [key for key in _RESULT_KEYS
+             if getattr(expected, key) != getattr(info, key)]
+    if wrong:
+        raise GameFileError(MISMATCH, "the game description does not match its moves ("
+                                      + ", ".join(wrong) + ")")
+
+
+def _without_a_foreign_review(game: GameFile, path: Path) -> GameFile:
+    """``game``, less a stored review that does not belong to its moves."""
+    review_problem = _review_problem(game.extra.get("review"), game.record)
+    if review_problem is None:
+        return game
+    # Not the game's fault: the review is dropped, and made again if asked for.
+    log.warning("the stored review of %s is dropped: %s", path, review_problem)
+    return GameFile(game.record, game.info,
+                    {k: v for k, v in game.extra.items() if k != "review"})
+
+
+def _described(game: GameFile, final: GameState, path: Path,
+               default_names: tuple[str, str]) -> GameFile:
+    """A bare record with an info worked out from it: a demo, finished when the file was
+    last written, its seats named after the record's ``"players"`` (else ``default_names``)."""
+    players = game.extra.get("players")
+    names = _names_or(players, default_names)
+    try:
+        stamp = datetime.fromtimestamp(Path(path).stat().st_mtime).astimezone()
+    except OSError:
+        stamp = None
+    info = GameInfo.of(final, {"mode": GameKind.DEMO, "level": None, "human_seat": None,
+                               "names": names}, finished_at=stamp)
+    return GameFile(game.record, info, game.extra)
 
 
 def _names_or(players: Any, default: tuple[str, str]) -> tuple[str, str]:

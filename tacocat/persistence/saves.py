@@ -257,8 +257,6 @@ class SaveStore:
             went. A save of a game that had already finished is deleted, not
             backed up: there is nothing to lose.
         """
-        from tacocat.rules.errors import RecordError
-
         if self._marked_finished():
             with contextlib.suppress(PersistenceError):
                 self.clear_autosave()  # the folder may be writable again
@@ -271,6 +269,13 @@ class SaveStore:
                                         "save_whole", reason=bad.problem))
         if data is None:
             return LoadResult()
+        return self._replayed(data)
+
+    def _replayed(self, data: dict[str, Any]) -> LoadResult:
+        """The game in a save that was read whole: continued, refused (its record is not a
+        valid game) or deleted (it had already finished)."""
+        from tacocat.rules.errors import RecordError
+
         try:
             config, record, state, saved_at = _parse(data)
         except (ValueError, RecordError) as error:

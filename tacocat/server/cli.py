@@ -31,8 +31,22 @@ def default_db() -> Path:
 
 
 def parser() -> argparse.ArgumentParser:
+    """The command line; ``--help`` lists the options in the order added here."""
     p = argparse.ArgumentParser(prog="tacocat-server", description=__doc__.splitlines()[0])
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _add_place_options(p)
+    _add_connection_options(p)
+    _add_timing_options(p)
+    p.add_argument("--log-level", default="INFO", type=str.upper,
+                   choices=("DEBUG", "INFO", "WARNING", "ERROR"))
+    p.add_argument("--check", metavar="URL", default=None,
+                   help="only say hello to the server at URL and exit 0 if it answers "
+                   "(a health check; wss:// is not verified)")
+    return p
+
+
+def _add_place_options(p: argparse.ArgumentParser) -> None:
+    """Where the server listens and where it keeps its games."""
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
                    "0.0.0.0 for every interface)")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765)")
@@ -40,11 +54,19 @@ def parser() -> argparse.ArgumentParser:
                    help=f"a SQLite file (default {default_db()}) or postgresql://...")
     p.add_argument("--sqlite-sync", choices=SYNC_MODES, default="full",
                    help="full: a move survives a power cut (default); normal: only a crash")
+
+
+def _add_connection_options(p: argparse.ArgumentParser) -> None:
+    """TLS, and whom to believe about a client's address behind a TLS terminator."""
     p.add_argument("--tls-cert", type=Path, default=None, help="certificate chain (PEM): serve wss://")
     p.add_argument("--tls-key", type=Path, default=None, help="its private key (PEM)")
     p.add_argument("--trust-proxy", action="append", default=[], metavar="ADDRESS",
                    help="a TLS terminator's address: its X-Forwarded-For names the client "
                    "(for the per-address limits; repeatable)")
+
+
+def _add_timing_options(p: argparse.ArgumentParser) -> None:
+    """How long games, absent players and other server processes are waited for; the limits."""
     p.add_argument("--expire-days", type=float, default=30.0,
                    help="end a game nobody acted in for this many days (default 30)")
     grace = Settings().presence_grace
@@ -56,12 +78,6 @@ def parser() -> argparse.ArgumentParser:
                    f"its heartbeat for this long (default {NODE_TIMEOUT:g}; beats every third)")
     p.add_argument("--limits", type=Path, default=None, metavar="FILE",
                    help="a TOML file whose [limits] table changes the limits (docs/server.md)")
-    p.add_argument("--log-level", default="INFO", type=str.upper,
-                   choices=("DEBUG", "INFO", "WARNING", "ERROR"))
-    p.add_argument("--check", metavar="URL", default=None,
-                   help="only say hello to the server at URL and exit 0 if it answers "
-                   "(a health check; wss:// is not verified)")
-    return p
 
 
 def _seconds(text: str) -> float:

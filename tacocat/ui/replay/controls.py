@@ -57,6 +57,11 @@ class ReplayControls:
         self.update(0.0)
 
     def _build_buttons(self) -> dict[str, Button]:
+        """Every button, keyed by name, in Tab order."""
+        return {**self._transport_buttons(), **self._speed_buttons(), **self._corner_buttons()}
+
+    def _transport_buttons(self) -> dict[str, Button]:
+        """The row that moves through the game: rounds, steps, play and pause."""
         scene, area = self.scene, L.BUTTON_AREA
         actions: dict[str, Callable[[], None]] = {
             "previous_round": scene.previous_round, "back": scene.step_back,
@@ -72,6 +77,12 @@ class ReplayControls:
                                   font_size=24 if label else 18,
                                   sound=False)
             x += width + 2
+        return buttons
+
+    def _speed_buttons(self) -> dict[str, Button]:
+        """The row of playing speeds, under the transport row."""
+        scene, area = self.scene, L.BUTTON_AREA
+        buttons: dict[str, Button] = {}
         width = (area.width - 3 * 6) // 4
         for i, speed in enumerate(SPEEDS):
             key = f"speed_{speed:g}"
@@ -79,6 +90,12 @@ class ReplayControls:
                                   tr("tacocat.replay.speed", speed=f"{speed:g}"), style="quiet",
                                   on_click=functools.partial(scene.set_speed, speed), font_size=16,
                                   sound=False)
+        return buttons
+
+    def _corner_buttons(self) -> dict[str, Button]:
+        """Close, and Review when the game has one, in the corner."""
+        scene = self.scene
+        buttons: dict[str, Button] = {}
         buttons["close"] = Button("close", L.CORNER_BUTTON,
                                   tr("tacocat.replay.close"), style="quiet",
                                   on_click=scene.close, font_size=18)

@@ -74,17 +74,26 @@ class AboutScene(Overlay):
         self.libraries_box: pygame_gui.elements.UITextBox | None = None
 
     def build(self) -> None:
-        # The bold headings of this screen's smaller text (the app preloads only 19 and 26).
+        self._preload_bold_fonts()
+        self.panel, self.at = self.scaled_frame(PANEL_SIZE)
+        pygame_gui.elements.UILabel(
+            self.at.rect(0, 10, PANEL_SIZE[0], 60), tr("tacocat.about.heading"), manager=self.ui,
+            container=self.panel, object_id=theme_id(class_id="@heading"))
+        self._build_credits_and_libraries()
+        self._build_notices()
+        self.show(self.shown)
+
+    def _preload_bold_fonts(self) -> None:
+        """The bold headings of this screen's smaller text (the app preloads only 19 and 26)."""
         name = theme_font_names().get(i18n.language(), "noto_sans")
         with warnings.catch_warnings():  # the second time round, they are loaded already
             warnings.filterwarnings("ignore", "Trying to pre-load font", UserWarning)
             self.ui.preload_fonts([{"name": name, "point_size": size, "style": "bold",
                                     "antialiased": "1"} for size in BOLD_SIZES])
-        panel_w, panel_h = PANEL_SIZE
-        self.panel, self.at = self.scaled_frame(PANEL_SIZE)
-        pygame_gui.elements.UILabel(
-            self.at.rect(0, 10, panel_w, 60), tr("tacocat.about.heading"), manager=self.ui,
-            container=self.panel, object_id=theme_id(class_id="@heading"))
+
+    def _build_credits_and_libraries(self) -> None:
+        """The left column: the credits box, then the list of libraries and fonts."""
+        panel_h = PANEL_SIZE[1]
         credits = self.at.rect(30, 74, LEFT_W, CREDITS_H)
         self.box(credits, self.panel)
         self.credits_box = pygame_gui.elements.UITextBox(
@@ -100,6 +109,11 @@ class AboutScene(Overlay):
         self.libraries_box = pygame_gui.elements.UITextBox(
             self.libraries_html(), listing.inflate(-6, -6), manager=self.ui, container=self.panel,
             object_id=theme_id("#about_libraries"))
+
+    def _build_notices(self) -> None:
+        """The right column: the hint, Back under it, and the frame of the licence text
+        (:meth:`show` fills it)."""
+        panel_w, panel_h = PANEL_SIZE
         pygame_gui.elements.UILabel(
             self.at.rect(RIGHT_X, 74, panel_w - RIGHT_X - 30, 30), tr("tacocat.about.notices_hint"),
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@muted_left"))
@@ -108,7 +122,6 @@ class AboutScene(Overlay):
             manager=self.ui, container=self.panel, object_id=theme_id("#about_back", "@secondary"))
         self.box(self.notices_rect(), self.panel)
         self.notices_box = None
-        self.show(self.shown)
 
     def notices_rect(self) -> pygame.Rect:
         panel_w, panel_h = PANEL_SIZE

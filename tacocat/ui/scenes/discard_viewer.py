@@ -95,37 +95,48 @@ class DiscardViewerScene(DrawnOverlay):
             self.close()
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        p, text = palette(), self.text
-        rect = self.panel_rect
+        text, rect = self.text, self.panel_rect
         # The two count rows: 26 px apart, more for tall lines (Lao, larger text).
         row_h = max(26, text.font(18, True).get_linesize() + 4)
         self.heading(surface, tr("tacocat.table.discards.heading"), rect.y + 22, 28)
         for value, sprite in zip(self.values, self.cards, strict=True):  # a card per value
-            seen = self.public[value]
-            # Greyed: no copy is left unseen (nothing more of it can come). A value still
-            # wholly unseen is the one to watch, so it keeps its colour.
-            self.renderer.draw(surface, sprite, True, dim=self.is_settled(value))
-            x = round(sprite.pos[0])
-            y = rect.y + 182
-            # One pip per copy in the deck: played (ink), yours (avocado), unseen (hollow).
-            pips = ["seen"] * seen + ["mine"] * self.mine[value] + ["unseen"] * self.unseen(value)
-            for i, kind in enumerate(pips):
-                centre = (x, y + 8 + i * 18)
-                if kind == "seen":
-                    pygame.draw.circle(surface, p.ink_soft, centre, 7)
-                elif kind == "mine":
-                    pygame.draw.circle(surface, p.avocado, centre, 7)
-                    pygame.draw.circle(surface, p.avocado_dark, centre, 7, width=2)
-                else:
-                    pygame.draw.circle(surface, p.ink_soft, centre, 7, width=2)
-            count_y = rect.y + 292
-            for offset, (number, colour) in enumerate(((seen, p.ink), (self.unseen(value), p.salsa_dark))):
-                box = pygame.Rect(0, count_y + offset * row_h, COUNT_WIDTH, row_h)
-                box.centerx = x
-                draw_text(surface, text, str(number), 18, colour, box, bold=True, anchor="midtop")
+            self._draw_column(surface, value, sprite, row_h)
         for offset, key in enumerate(("tacocat.table.discards.seen", "tacocat.table.discards.unseen")):
             box = pygame.Rect(rect.x + 22, rect.y + 292 + offset * row_h, ROW_LABEL_WIDTH, row_h)
-            draw_text(surface, text, tr(key), 16, p.ink_soft, box, bold=True, anchor="midleft")
+            draw_text(surface, text, tr(key), 16, palette().ink_soft, box, bold=True,
+                      anchor="midleft")
+        self._draw_notes(surface, row_h)
+
+    def _draw_column(self, surface: pygame.Surface, value: int, sprite: CardSprite,
+                     row_h: int) -> None:
+        """One value's card, a pip per copy and the two counts under it."""
+        p, rect = palette(), self.panel_rect
+        seen = self.public[value]
+        # Greyed: no copy is left unseen (nothing more of it can come). A value still
+        # wholly unseen is the one to watch, so it keeps its colour.
+        self.renderer.draw(surface, sprite, True, dim=self.is_settled(value))
+        x = round(sprite.pos[0])
+        y = rect.y + 182
+        # One pip per copy in the deck: played (ink), yours (avocado), unseen (hollow).
+        pips = ["seen"] * seen + ["mine"] * self.mine[value] + ["unseen"] * self.unseen(value)
+        for i, kind in enumerate(pips):
+            centre = (x, y + 8 + i * 18)
+            if kind == "seen":
+                pygame.draw.circle(surface, p.ink_soft, centre, 7)
+            elif kind == "mine":
+                pygame.draw.circle(surface, p.avocado, centre, 7)
+                pygame.draw.circle(surface, p.avocado_dark, centre, 7, width=2)
+            else:
+                pygame.draw.circle(surface, p.ink_soft, centre, 7, width=2)
+        count_y = rect.y + 292
+        for offset, (number, colour) in enumerate(((seen, p.ink), (self.unseen(value), p.salsa_dark))):
+            box = pygame.Rect(0, count_y + offset * row_h, COUNT_WIDTH, row_h)
+            box.centerx = x
+            draw_text(surface, self.text, str(number), 18, colour, box, bold=True, anchor="midtop")
+
+    def _draw_notes(self, surface: pygame.Surface, row_h: int) -> None:
+        """The totals under the counts, then the legend (its bottom is :attr:`notes_bottom`)."""
+        p, rect = palette(), self.panel_rect
         total_public = sum(self.public.values())
         total_unseen = sum(self.unseen(v) for v in self.values)
         summary = tr("tacocat.table.discards.summary", seen=total_public, mine=sum(self.mine.values()),

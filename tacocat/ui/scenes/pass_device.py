@@ -12,7 +12,7 @@ from tacocat.ui.input.actions import Action
 from tacocat.ui.scenes.overlay import Overlay
 from tacocat.ui.stage.scene import theme_id
 from tacocat.ui.text.i18n import tr
-from tacocat.ui.text.layout import layout_for
+from tacocat.ui.text.layout import Layout, layout_for
 
 if TYPE_CHECKING:
     from tacocat.ui.stage.services import App
@@ -58,14 +58,8 @@ class PassDeviceScene(Overlay):
         self.button: pygame_gui.elements.UIButton | None = None
 
     def build(self) -> None:
-        width, height = self.app.size
-        token = self.app.assets.image("token/tacocat", (168, 140))
-        # The rows under the token grow with the text size; the stack is then centred.
-        at = layout_for(BUTTON_SIZE[0], width - 40)
-        top = TOKEN_TOP
-        if at.sy != 1:
-            top = max(8, (height - token.get_height() - at.y(HINT_BOTTOM - TEXT_TOP)) // 2)
-        base = top + token.get_height() - at.y(TEXT_TOP)  # a design y under the token → pixels
+        width = self.app.size[0]
+        token, at, top, base = self._placement()
 
         def row(y: int, h: int) -> pygame.Rect:
             return pygame.Rect(0, base + at.y(y), width, at.y(h))
@@ -74,6 +68,30 @@ class PassDeviceScene(Overlay):
             pygame.Rect(((width - token.get_width()) // 2, top), token.get_size()), token,
             manager=self.ui, container=self.root,
         )
+        self._build_names(row)
+        self._build_button(at, row)
+        self._speak()
+        pygame_gui.elements.UILabel(
+            row(548, 34), tr("tacocat.pass.hint"),
+            manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_note"),
+        )
+
+    def _placement(self) -> tuple[pygame.Surface, Layout, int, int]:
+        """The token, the layout of the rows under it, the token's top, and the pixel y
+        that is design y 0 of those rows."""
+        width, height = self.app.size
+        token = self.app.assets.image("token/tacocat", (168, 140))
+        # The rows under the token grow with the text size; the stack is then centred.
+        at = layout_for(BUTTON_SIZE[0], width - 40)
+        top = TOKEN_TOP
+        if at.sy != 1:
+            top = max(8, (height - token.get_height() - at.y(HINT_BOTTOM - TEXT_TOP)) // 2)
+        base = top + token.get_height() - at.y(TEXT_TOP)  # a design y under the token → pixels
+        return token, at, top, base
+
+    def _build_names(self, row: Callable[[int, int], pygame.Rect]) -> None:
+        """The heading, the name of who takes the device (in their seat's colour) and who
+        is to look away."""
         pygame_gui.elements.UILabel(
             row(276, 44), tr("tacocat.pass.heading"),
             manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_heading"),
@@ -89,20 +107,23 @@ class PassDeviceScene(Overlay):
                 row(408, 34), tr("tacocat.pass.look_away", other=self.other),
                 manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_note"),
             )
+
+    def _build_button(self, at: Layout, row: Callable[[int, int], pygame.Rect]) -> None:
+        """The "I have it" button, disabled until the guard time has passed."""
+        width = self.app.size[0]
         self.button = pygame_gui.elements.UIButton(
             pygame.Rect(((width - at.x(BUTTON_SIZE[0])) // 2, row(458, 0).y), at.size(*BUTTON_SIZE)),
             tr("tacocat.pass.button", name=self.player_name),
             manager=self.ui, container=self.root, object_id=theme_id("#pass_ready", "@big"),
         )
         self.button.disable()
+
+    def _speak(self) -> None:
+        """Say the whole screen at once, cutting off whatever was being said."""
         self.app.narrator.speak(" ".join(
             part for part in (tr("tacocat.pass.heading"), self.player_name,
                               tr("tacocat.pass.look_away", other=self.other) if self.other else "",
                               tr("tacocat.pass.hint")) if part), interrupt=True)
-        pygame_gui.elements.UILabel(
-            row(548, 34), tr("tacocat.pass.hint"),
-            manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_note"),
-        )
 
     @property
     def armed(self) -> bool:

@@ -102,6 +102,16 @@ class RulesScene(Overlay):
             pygame.Rect(0, 10, panel_w, grow(HEADING_H)), tr("tacocat.rules.heading"),
             manager=self.ui, container=self.panel, object_id=theme_id(class_id="@heading"),
         )
+        top_y = self._build_buttons()
+        self.box(self.text_rect(top_y), self.panel)
+        self._text_rect = self.text_rect(top_y).inflate(-6, -6)
+        self._picture_rect = self.picture_rect(top_y)
+        self.show_page(self.page)
+
+    def _build_buttons(self) -> int:
+        """The page buttons round the page number, then the guided game and Back; returns
+        the top of the highest button row (the text box ends above it)."""
+        panel_w, panel_h = PANEL_SIZE
         row_h = grow(BUTTON_H, 0.5)
         pager, others = self._widths()
         # One row when everything fits; with large text the guided game and Back get a row
@@ -127,10 +137,7 @@ class RulesScene(Overlay):
             tr("tacocat.rules.tutorial"), manager=self.ui, container=self.panel,
             object_id=theme_id("#rules_tutorial", "@secondary"),
         )
-        self.box(self.text_rect(top_y), self.panel)
-        self._text_rect = self.text_rect(top_y).inflate(-6, -6)
-        self._picture_rect = self.picture_rect(top_y)
-        self.show_page(self.page)
+        return top_y
 
     def _widths(self) -> tuple[tuple[int, int, int], tuple[int, int]]:
         """Button widths that hold their labels at the current text size: (Previous, page

@@ -101,7 +101,7 @@ class StatsScene(Overlay):
     def build(self) -> None:
         stats: Stats = self.app.stats
         self.rows = {}
-        panel_w, panel_h = PANEL_SIZE
+        panel_w = PANEL_SIZE[0]
         self.panel, self.at = self.scaled_frame(PANEL_SIZE)
         self._label(self.at.rect(0, 10, panel_w, 60), tr("tacocat.stats.heading"), "@heading")
         if stats.games_played:
@@ -109,8 +109,13 @@ class StatsScene(Overlay):
         else:
             summary = tr("tacocat.stats.empty")
         self._line("summary", self.at.rect(LEFT, 68, panel_w - 2 * LEFT, 32), summary, "@ink")
+        y = self._build_vs_ai(stats, 106)
+        self._build_hotseat(stats, y + ROW_H + 14)
+        self._build_footer(stats)
 
-        y = 106
+    def _build_vs_ai(self, stats: Stats, y: int) -> int:
+        """The table against the computer (a row per level, then all levels) and the
+        streaks under it, from ``y``; returns the streaks' y."""
         self._label(self.at.rect(LEFT, y, 500, 34), tr("tacocat.stats.vs_ai"), "@section")
         y += 38
         self._header(y, tr("tacocat.stats.column_level"))
@@ -125,8 +130,11 @@ class StatsScene(Overlay):
                    tr("tacocat.stats.current_streak", count=stats.current_streak), "@ink_left")
         self._line("best_streak", self.at.rect(460, y, 400, ROW_H),
                    tr("tacocat.stats.best_streak", count=stats.best_streak), "@ink_left")
+        return y
 
-        self._build_hotseat(stats, y + ROW_H + 14)
+    def _build_footer(self, stats: Stats) -> None:
+        """The tied rounds (never counted), then History (from the title only) and Done."""
+        panel_w, panel_h = PANEL_SIZE
         footer_y = panel_h - 76
         self._line("tied_rounds", self.at.rect(LEFT, footer_y - 40, panel_w - 2 * LEFT, 28),
                    tr("tacocat.stats.tied_rounds", count=stats.tied_rounds) + "  ·  "

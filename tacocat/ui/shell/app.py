@@ -44,6 +44,9 @@ from tacocat.ui.stage.scene import SceneManager
 from tacocat.ui.text import i18n
 from tacocat.ui.text.problems import problem_text, problem_title
 
+if TYPE_CHECKING:
+    from tacocat.persistence.problems import Problem
+
 log = logging.getLogger(__name__)
 
 #: Animation speed setting -> time multiplier (inf: every tween ends at once).
@@ -65,6 +68,29 @@ class App(Navigation, Preferences, Inputs, FrameLoop, Ending):
     def __init__(self, options: Any, directory: Path, saves: Any | None = None) -> None:
         self.options = options
         self.data_dir = Path(directory)
+        settings_problem, stats_problem = self._load_data(saves)
+        self.size = LOGICAL_SIZE
+        #: Called (no arguments) when the app ends, after the scenes' exit():
+        #: autosave and the like. A failing hook is logged, the others still run.
+        self.quit_hooks: list[Callable[[], None]] = []
+        self.running = True
+        self.exit_code = 0
+        self.frame = 0
+
+        self._open_window(options)
+        self._init_frame_state(options)
+
+        # Before the title, which asks the tutorial and stats; the stats' message may be reworded.
+        repairs = self.start_up_repairs(stats_problem)
+        self._first_scene()
+        self._defer_prefetch()
+        for problem in (settings_problem, *repairs):
+            if problem:
+                self.show_message(problem_title(problem), problem_text(problem))
+
+    def _load_data(self, saves: Any | None) -> tuple[Problem | None, Problem | None]:
+        """The settings, the statistics and the save store from the data folder; returns
+        what was wrong with the settings and the statistics files (None: nothing)."""
         self.settings, settings_problem = load_settings(self.data_dir)
         #: The player's statistics (``stats.json``); :meth:`finish_game` adds a game.
         self.stats, stats_problem = load_stats(self.data_dir)
@@ -75,14 +101,11 @@ class App(Navigation, Preferences, Inputs, FrameLoop, Ending):
         #: True while the table shows a game resumed from the autosave under
         #: ``--demo`` (see :meth:`continue_game` and :meth:`finish_demo`).
         self._demo_resumed = False
-        self.size = LOGICAL_SIZE
-        #: Called (no arguments) when the app ends, after the scenes' exit():
-        #: autosave and the like. A failing hook is logged, the others still run.
-        self.quit_hooks: list[Callable[[], None]] = []
-        self.running = True
-        self.exit_code = 0
-        self.frame = 0
+        return settings_problem, stats_problem
 
+    def _open_window(self, options: Any) -> None:
+        """The window and the services scenes use: pictures, sound, the scene stack, speech
+        and input (the settings first settle the language)."""
         self.settings = starting_settings(self.settings, self.data_dir, options)
         self.screen, self.ui = open_screen(self.settings)
         self.clock = pygame.time.Clock()
@@ -93,6 +116,8 @@ class App(Navigation, Preferences, Inputs, FrameLoop, Ending):
         self.narrator = Narrator(enabled=self.settings.narration, language=self.settings.language)
         self.start_inputs()  # last input, controllers, focus (read aloud), the table's keys
 
+    def _init_frame_state(self, options: Any) -> None:
+        """What the frame loop keeps between frames, before the first one."""
         self._closed = False
         self._busy_until = 0.0
         self._quiet = False  # this frame follows an idle wait in which nothing happened
@@ -104,14 +129,6 @@ class App(Navigation, Preferences, Inputs, FrameLoop, Ending):
         #: Work nothing on screen needs yet, done while the loop would otherwise
         #: sleep idle (see :meth:`defer`).
         self._deferred = IdleWork()
-
-        # Before the title, which asks the tutorial and stats; the stats' message may be reworded.
-        repairs = self.start_up_repairs(stats_problem)
-        self._first_scene()
-        self._defer_prefetch()
-        for problem in (settings_problem, *repairs):
-            if problem:
-                self.show_message(problem_title(problem), problem_text(problem))
 
     # --- start-up -------------------------------------------------------------------
 

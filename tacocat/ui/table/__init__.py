@@ -1,7 +1,8 @@
 """The game table, one job per module.
 
 * :mod:`.scene` - :class:`~tacocat.ui.table.scene.TableScene`: wiring and the flow
-  of a game (pass screen, round result, game over, rematch, statistics).
+  of a game; its parts :mod:`.hand_over` (who looks at the screen, the pass screen)
+  and :mod:`.game_end` (round result, game over, rematch, statistics).
 * :mod:`.session` - :class:`~tacocat.ui.table.session.TableSession`, what the table
   asks of the game behind it, and :class:`~tacocat.ui.table.session.GameSession`, a local
   game: the state, whose turn, autosave. No drawing. :mod:`.players` - who fills each

@@ -120,52 +120,75 @@ def decision(session: TableSession, memo: StateMemo, seat: int | None,
 
 def refresh(b: dict[str, Button], decision: Decision) -> None:
     """Labels, visibility and enabled states for the decision on screen now."""
-    seat, keys, input_state = decision.seat, decision.keys, decision.input
+    keys, input_state = decision.keys, decision.input
     b["hint"].label = tr("tacocat.focus.table.hint", button=prompt(InputAction.HINT, keys, input_state))
     b["discards"].label = tr("tacocat.focus.table.discards",
                              button=prompt(InputAction.DISCARDS, keys, input_state))
     primary, secondary = b["primary"], b["secondary"]
     primary.visible = secondary.visible = False
-    b["hint"].enabled = seat is not None
-    b["hint"].disabled_reason = tr("tacocat.table.why.hint_not_now")
-    # No hints against a person at another screen: the computer would be helping one side.
-    b["hint"].visible = bool(decision.seating.people) and not decision.seating.online
+    _refresh_hint(b["hint"], decision)
     _refresh_undo(b["undo"], decision)
+    seat = decision.seat
     if seat is None:
         return
     phase = decision.phase
-    values = decision.values
     if phase is Phase.REPLACE:
-        primary.visible = secondary.visible = True
-        primary.label = (tr("tacocat.table.button.replace", count=len(values)) if values
-                         else tr("tacocat.table.button.replace_none"))
-        problem = decision.problem(Replace(seat, values)) if values else None
-        primary.enabled = bool(values) and problem is None
-        primary.disabled_reason = problem or tr("tacocat.table.why.select_to_replace")
-        secondary.label = tr("tacocat.table.button.keep")
-        secondary.enabled = True
+        _refresh_replace(primary, secondary, seat, decision.values, decision)
     elif phase is Phase.ATTACK:
-        primary.visible = secondary.visible = True
-        primary.label = tr("tacocat.table.button.attack")
-        problem = (decision.problem(Attack(seat, values)) if values
-                   else tr("tacocat.table.why.select_to_attack"))
-        primary.enabled = problem is None
-        primary.disabled_reason = problem
-        secondary.label = tr("tacocat.table.button.clear")
-        secondary.enabled = bool(values)
-        secondary.disabled_reason = tr("tacocat.table.why.nothing_selected")
+        _refresh_attack(primary, secondary, seat, decision.values, decision)
     elif phase in (Phase.DUEL, Phase.DEFEND):
-        # The confirm step: a card is picked first (click or Space), then played here.
-        primary.visible = True
-        picked = values[0] if len(values) == 1 else None
-        if picked is None:
-            primary.label = tr("tacocat.table.button.play_selected")
-        else:
-            verb = "duel_with" if phase is Phase.DUEL else "answer_with"
-            primary.label = tr(f"tacocat.trust.table.{verb}", card=picked)
-        primary.enabled = picked is not None
-        primary.disabled_reason = tr("tacocat.focus.table.pick_one",
-                                     button=prompt(InputAction.SELECT, keys, input_state))
+        _refresh_pick(primary, decision)
+
+
+def _refresh_hint(hint: Button, decision: Decision) -> None:
+    """Hint works on the player's turn, and shows only when a person may ask for one."""
+    hint.enabled = decision.seat is not None
+    hint.disabled_reason = tr("tacocat.table.why.hint_not_now")
+    # No hints against a person at another screen: the computer would be helping one side.
+    hint.visible = bool(decision.seating.people) and not decision.seating.online
+
+
+def _refresh_replace(primary: Button, secondary: Button, seat: int, values: tuple[int, ...],
+                     decision: Decision) -> None:
+    """Replace the selected cards, or Keep the hand."""
+    primary.visible = secondary.visible = True
+    primary.label = (tr("tacocat.table.button.replace", count=len(values)) if values
+                     else tr("tacocat.table.button.replace_none"))
+    problem = decision.problem(Replace(seat, values)) if values else None
+    primary.enabled = bool(values) and problem is None
+    primary.disabled_reason = problem or tr("tacocat.table.why.select_to_replace")
+    secondary.label = tr("tacocat.table.button.keep")
+    secondary.enabled = True
+
+
+def _refresh_attack(primary: Button, secondary: Button, seat: int, values: tuple[int, ...],
+                    decision: Decision) -> None:
+    """Attack with the selected cards, or Clear the selection."""
+    primary.visible = secondary.visible = True
+    primary.label = tr("tacocat.table.button.attack")
+    problem = (decision.problem(Attack(seat, values)) if values
+               else tr("tacocat.table.why.select_to_attack"))
+    primary.enabled = problem is None
+    primary.disabled_reason = problem
+    secondary.label = tr("tacocat.table.button.clear")
+    secondary.enabled = bool(values)
+    secondary.disabled_reason = tr("tacocat.table.why.nothing_selected")
+
+
+def _refresh_pick(primary: Button, decision: Decision) -> None:
+    """The confirm step of a duel or a defence: a card is picked first (click or Space),
+    then played here."""
+    primary.visible = True
+    values = decision.values
+    picked = values[0] if len(values) == 1 else None
+    if picked is None:
+        primary.label = tr("tacocat.table.button.play_selected")
+    else:
+        verb = "duel_with" if decision.phase is Phase.DUEL else "answer_with"
+        primary.label = tr(f"tacocat.trust.table.{verb}", card=picked)
+    primary.enabled = picked is not None
+    primary.disabled_reason = tr("tacocat.focus.table.pick_one",
+                                 button=prompt(InputAction.SELECT, decision.keys, decision.input))
 
 
 def _refresh_undo(undo: Button, decision: Decision) -> None:

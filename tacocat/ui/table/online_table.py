@@ -17,7 +17,6 @@ import pygame
 
 from tacocat.net import messages as m
 from tacocat.rules import GameState
-from tacocat.ui.results.summaries import GameSummary
 from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.table.online_session import OnlineSession
 from tacocat.ui.table.scene import TableScene
@@ -124,10 +123,7 @@ class OnlineTableScene(TableScene):
                                   on_close=self.rematch)
             return
         self._game_over_shown = True
-        self.app.scenes.push(GameOverScene(self.app, self, GameSummary(
-            winner=winner, wins=tuple(seen.wins), names=tuple(self.config.names),
-            rounds=seen.round_number, tied=seen.tied_rounds, seating=session.seating,
-            recap=tuple(self.view.book.records))))
+        self.app.scenes.push(GameOverScene(self.app, self, self._game_summary(seen, winner)))
 
     def _record_online(self, state: GameState, result: m.Result) -> None:
         """The server's record of the finished game goes to the History (as an online game)

@@ -7,10 +7,12 @@ Data flow (one frame)::
     Animator.update --> TableView (what has been shown so far) --> Painter
 
 :class:`TableScene` builds the session, view model, animator, painter and
-controls, runs the flow around them (the pass-the-device screen, the round
-result, the game over, a rematch) and hands the finished game to the app's
-statistics. Input is accepted only when the animator is idle and a human seat
-is to act (:meth:`TableScene.acting_seat`).
+controls and runs the flow around them; its parts are
+:class:`~tacocat.ui.table.hand_over.HandOver` (the pass-the-device screen) and
+:class:`~tacocat.ui.table.game_end.GameEnd` (the round result, the game over, a
+rematch and the finished game handed to the app's statistics). Input is
+accepted only when the animator is idle and a human seat is to act
+(:meth:`TableScene.acting_seat`).
 
 Seats on screen: the *bottom* hand belongs to whoever looks at the screen
 (vs-AI: the human; hot-seat: whoever passed the pass-the-device screen; demo:
@@ -19,7 +21,6 @@ the first seat, with both hands face up for the spectator).
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import logging
 from typing import TYPE_CHECKING, Any
@@ -29,20 +30,19 @@ import pygame
 from tacocat.ai.worker import AIWorker
 from tacocat.rules import GameState
 from tacocat.rules import events as ev
-from tacocat.seating import Seating
 from tacocat.ui.input.actions import Action
 from tacocat.ui.input.prompts import key_label
-from tacocat.ui.results.feeling import player_of
-from tacocat.ui.results.summaries import GameSummary
 from tacocat.ui.speech.table import TableVoice
 from tacocat.ui.stage.game_config import GameConfig
 from tacocat.ui.stage.scene import Scene
-from tacocat.ui.table import resting, resume
+from tacocat.ui.table import resume
 from tacocat.ui.table.controls import Controls
+from tacocat.ui.table.game_end import GameEnd
+from tacocat.ui.table.hand_over import HandOver, seats_on_screen
 from tacocat.ui.table.painter import Painter
 from tacocat.ui.table.prompt import prompt_line
 from tacocat.ui.table.rig import table_rig
-from tacocat.ui.table.session import GameSession, TableSession, config_to_dict
+from tacocat.ui.table.session import GameSession, TableSession
 from tacocat.ui.table.tooltips import hotspots, tip_at
 from tacocat.ui.table.turn import Turn, turn_of
 from tacocat.ui.table.view import Frame
@@ -66,7 +66,7 @@ TABLE_FONTS = ((16, True), (16, False), (18, True),
                (19, True), (20, True), (26, True))
 
 
-class TableScene(Scene):
+class TableScene(Scene, HandOver, GameEnd):
     """The game table. ``TableScene(app, config, state=None)``.
 
     :param config: the game to play.
@@ -107,7 +107,7 @@ class TableScene(Scene):
         self._entered = True
         app, config = self.app, self.config
         self.session = session = self._make_session()
-        self.viewer, seats = _seats_on_screen(session.seating)
+        self.viewer, seats = seats_on_screen(session.seating)
         rig = table_rig(
             app, session.public.ruleset, config.names, self.viewer if self.viewer is not None else 0,
             seats, session.seating, speed=lambda: app.animation_speed, sound=self.sound,
@@ -247,10 +247,7 @@ class TableScene(Scene):
         self.controls.update(dt)
         if animator.idle and not animator.held:
             self._maybe_pass_device()
-            if self.view.game_winner is not None and not self._game_over_shown:
-                self._game_over_wait += dt
-                if self._game_over_wait >= (0.0 if animator.instant else 0.4):
-                    self._show_game_over()
+            self._maybe_show_game_over(dt)
         self.controls.refresh_buttons()
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -295,87 +292,7 @@ class TableScene(Scene):
         if self.view.particles and self.app.scenes.top is self:
             self.painter.draw_confetti(surface)
 
-    # --- what the overlays ask of the table (see :class:`tacocat.ui.results.summaries.TableLike`) --
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(self.view.names)
-
-    @property
-    def board_size(self) -> int:
-        return int(self.view.board.size)
-
-    @property
-    def seating(self) -> Seating:
-        return self.config.seating
-
-    @property
-    def player(self) -> int | None:
-        return player_of(self.session.visible_seats) if self.session is not None else None
-
-    def has_confetti(self) -> bool:
-        return bool(self.view.particles)
-
-    def draw_confetti(self, surface: pygame.Surface) -> None:
-        """Confetti pieces (the game-over screen draws them over its panel too)."""
-        self.painter.draw_confetti(surface)
-
-    def tick_cosmetics(self, dt: float) -> None:
-        """Keep confetti and labels moving while an overlay covers the table."""
-        self.animator.tick_cosmetics(dt)
-
-    # --- hot-seat hand-over -------------------------------------------------------------
-
-    def _maybe_pass_device(self) -> None:
-        session = self.session
-        assert session is not None
-        if not session.seating.shares_screen or self._passing:
-            return
-        seat = session.human_to_act()
-        if seat is None or (seat == self.viewer and seat in self.view.face_up_seats):
-            return
-        # Nobody's hand shows until the right player says they hold the device.
-        self.viewer = None
-        self.view.set_viewer(())
-        self.controls.clear_selection()
-        self._passing = True
-        self.app.pass_device(session.name(seat), functools.partial(self._device_taken, seat),
-                             seat=seat, other=session.name(1 - seat))
-
-    def _device_taken(self, seat: int) -> None:
-        self._passing = False
-        view = self.view
-        self.viewer = seat
-        view.set_viewer({seat}, bottom_seat=seat)
-        resting.settle(view)
-        self.animator.open_hand(seat)
-
-    # --- round result & game over -------------------------------------------------------
-
-    def _pause_before(self, event: ev.Event) -> bool:
-        if isinstance(event, ev.RoundStarted) and self.view.round_number >= 1:
-            from tacocat.ui.scenes.round_result import RoundResultScene
-
-            self.app.scenes.push(RoundResultScene(self.app, self, self.view.round_summary()))
-            return True
-        return False
-
-    def round_result_closed(self) -> None:
-        """The round result was dismissed: deal the next round."""
-        self.animator.resume()
-
-    def _show_game_over(self) -> None:
-        from tacocat.ui.scenes.game_over import GameOverScene
-
-        session = self.session
-        assert session is not None
-        self._game_over_shown = True
-        state = session.public
-        assert state.winner is not None, "the game over shows once the game is won"
-        self.app.scenes.push(GameOverScene(self.app, self, GameSummary(
-            winner=state.winner, wins=tuple(state.wins), names=tuple(self.config.names),
-            rounds=state.round_number, tied=state.tied_rounds, seating=session.seating,
-            recap=tuple(self.view.book.records))))
+    # --- taking back a move, and what the table's keys open -----------------------------
 
     def take_back(self) -> bool:
         """Undo the player's last decision (vs-AI) and lay the table out from the state
@@ -395,42 +312,6 @@ class TableScene(Scene):
         self.animator.tweener.skip_all()
         self.controls.clear_selection()
         resume.lay_out(self.view, session.seen(), session.score_book())
-
-    def replay_kept(self) -> bool:
-        """Watch the finished game again (its review is one button away there)."""
-        from tacocat.persistence.gamefile import GameFileError
-
-        if self.kept_id is None:
-            return False
-        game_id = self.kept_id
-        try:
-            game, _ = self.app.history.open(game_id)
-        except GameFileError as error:
-            self.app.refuse_game_file(f"{game_id}.json", error, kept=True)
-            return False
-        self.app.open_replay(game, on_close=lambda: self.app.open("history", select=game_id),
-                             game_id=game_id)
-        return True
-
-    def rematch_label(self) -> str:
-        """The game-over screen's first button (the guided game's says what comes next)."""
-        from tacocat.ui.text.i18n import tr
-
-        return tr("tacocat.table.over.rematch")
-
-    def rematch(self) -> None:
-        self.app.start_game(dataclasses.replace(self.config, seed=None))
-
-    def _record_result(self, state: GameState) -> None:
-        """The game ended: the app keeps it in the History (every mode), counts it
-        in the statistics (a demo is not counted) and only then clears its
-        autosave, as one transaction (``tacocat.persistence.ending``)."""
-        session = getattr(self, "session", None)  # None while the session is being made
-        saves = session.saves if session is not None else None
-        undos = session.undos if session is not None else 0
-        kept = self.app.finish_game(config_to_dict(self.config, undos), state,
-                                    saves.clear_autosave if saves is not None else None)
-        self.kept_id = kept if isinstance(kept, str) else None
 
     def restyle(self) -> None:
         """The text size changed: draw the table's text afresh (nothing cached is kept)."""
@@ -465,13 +346,3 @@ class TableScene(Scene):
             self.app, view.public_values(), mine, list(session.public.ruleset.deck),
             self.renderer, self.text))
 
-
-def _seats_on_screen(seating: Seating) -> tuple[int | None, frozenset[int]]:
-    """Who looks at the screen (None: nobody yet, or a spectator) and whose hands show:
-    the one person's against the computer; both for a spectator of the computer's game;
-    none while people sharing the screen have not yet said who holds the device."""
-    if seating.person is not None:
-        return seating.person, frozenset({seating.person})
-    if not seating.people:
-        return None, frozenset({0, 1})
-    return None, frozenset()

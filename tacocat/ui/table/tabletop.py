@@ -218,22 +218,34 @@ class TabletopPainter:
 
     def _draw_table_marks(self, surface: pygame.Surface) -> None:
         """The current target of a jumbo attack, answer marks, duel labels."""
+        self._draw_attack_target(surface)
+        self._draw_answer_marks(surface)
+        self._draw_duel_names(surface)
+
+    def _draw_attack_target(self, surface: pygame.Surface) -> None:
+        """A pulsing ring round the attack's card to answer next, and "Answer this"."""
         view, p, text = self.view, palette(), self.text
-        if view.attack and len(view.responses) < len(view.attack):
-            target = view.attack[len(view.responses)]
-            if target.z <= 0:
-                rect = self.renderer.rect_of(target)
-                pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 180)
-                ring = rect.inflate(10 + int(4 * pulse), 10 + int(4 * pulse))
-                pygame.draw.rect(surface, p.cheese, ring, width=4, border_radius=12)
-                # On the defender's side of the card, where the answer will land.
-                box = pygame.Rect(0, 0, 2 * L.PLAY_STEP, label_height(self.text) + 4)
-                if view.attacker is not None and view.side(view.attacker) == "bottom":
-                    box.midbottom, anchor = (rect.centerx, rect.top - 6), "midbottom"
-                else:
-                    box.midtop, anchor = (rect.centerx, rect.bottom + 6), "midtop"
-                draw_pill(surface, text, tr("tacocat.table.answer_this"), 16, p.ink, p.cheese, box,
-                          pad=(8, 2), anchor=anchor)
+        if not view.attack or len(view.responses) >= len(view.attack):
+            return
+        target = view.attack[len(view.responses)]
+        if target.z > 0:
+            return
+        rect = self.renderer.rect_of(target)
+        pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 180)
+        ring = rect.inflate(10 + int(4 * pulse), 10 + int(4 * pulse))
+        pygame.draw.rect(surface, p.cheese, ring, width=4, border_radius=12)
+        # On the defender's side of the card, where the answer will land.
+        box = pygame.Rect(0, 0, 2 * L.PLAY_STEP, label_height(self.text) + 4)
+        if view.attacker is not None and view.side(view.attacker) == "bottom":
+            box.midbottom, anchor = (rect.centerx, rect.top - 6), "midbottom"
+        else:
+            box.midtop, anchor = (rect.centerx, rect.bottom + 6), "midtop"
+        draw_pill(surface, text, tr("tacocat.table.answer_this"), 16, p.ink, p.cheese, box,
+                  pad=(8, 2), anchor=anchor)
+
+    def _draw_answer_marks(self, surface: pygame.Surface) -> None:
+        """Under each answer at rest: defended or sacrificed."""
+        view, p, text = self.view, palette(), self.text
         for sprite in view.responses:
             if sprite.z > 0 or sprite.mark is None:
                 continue
@@ -248,6 +260,10 @@ class TabletopPainter:
             box.midtop = (rect.centerx, rect.bottom - 10 + row * (view.responses.index(sprite) % 2))
             draw_pill(surface, text, tr(key), 16, p.white, colour, box, pad=(6, 1), anchor="midtop",
                       radius=9)
+
+    def _draw_duel_names(self, surface: pygame.Surface) -> None:
+        """The player's name by each duel (or showdown) card at rest, on the player's side."""
+        view, p, text = self.view, palette(), self.text
         for seat in (0, 1):
             shown = view.duel[seat] or view.showdown[seat]
             if shown is None or shown.z > 0:

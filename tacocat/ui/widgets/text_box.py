@@ -258,19 +258,29 @@ def draw_lines(surface: pygame.Surface, cache: TextCache, text: str, size: int, 
     for index, line in enumerate(lines):
         if not line:
             continue
-        image, line_squeezed, line_size = _fit(cache, line, trial, colour,
-                                               (box.width, box.height), bold, None)
-        rect = image.get_rect(top=top + index * step)
-        if align == "centre":
-            rect.centerx = box.centerx
-        else:
-            rect.left = box.left
-        backdrop = _backdrop(surface, rect)
-        surface.blit(image, rect)
-        _note(surface, line, box, image, rect, squeezed or line_squeezed, cache.px(line_size),
-              colour, backdrop)
+        rect = _draw_line(surface, cache, line, trial, colour, box, top + index * step,
+                          bold=bold, align=align, squeezed=squeezed)
         covered = rect.copy() if covered is None else covered.union(rect)
     return covered if covered is not None else pygame.Rect(box.topleft, (0, 0))
+
+
+def _draw_line(surface: pygame.Surface, cache: TextCache, line: str, size: int, colour: Colour,
+               box: pygame.Rect, top: int, *, bold: bool, align: str,
+               squeezed: bool) -> pygame.Rect:
+    """One of :func:`draw_lines`'s lines, its top at ``top``, aligned in ``box`` (and shrunk
+    further if it alone is too wide); returns where it went. ``squeezed``: the block was."""
+    image, line_squeezed, line_size = _fit(cache, line, size, colour,
+                                           (box.width, box.height), bold, None)
+    rect = image.get_rect(top=top)
+    if align == "centre":
+        rect.centerx = box.centerx
+    else:
+        rect.left = box.left
+    backdrop = _backdrop(surface, rect)
+    surface.blit(image, rect)
+    _note(surface, line, box, image, rect, squeezed or line_squeezed, cache.px(line_size),
+          colour, backdrop)
+    return rect
 
 
 def fit_lines(cache: TextCache, text: str, size: int, box: pygame.Rect, bold: bool = False,
