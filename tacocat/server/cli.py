@@ -12,6 +12,7 @@ import logging
 import ssl
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 from websockets.asyncio.client import connect
@@ -24,6 +25,9 @@ from tacocat.server.config import BadLimits, Settings, read_limits
 from tacocat.server.storage.presence import NODE_TIMEOUT
 from tacocat.server.storage.schema import SchemaTooNew
 from tacocat.server.storage.sqlite import SYNC_MODES, SqliteStorage
+
+if TYPE_CHECKING:
+    from tacocat.server.storage.postgres import PostgresStorage
 
 
 def default_db() -> Path:
@@ -101,8 +105,8 @@ async def check(url: str, timeout: float = 5.0) -> bool:
         return False
 
 
-def storage_for(db: str | None, sqlite_sync: str,  # type: ignore[no-untyped-def]
-                node_timeout: float = NODE_TIMEOUT):
+def storage_for(db: str | None, sqlite_sync: str,
+                node_timeout: float = NODE_TIMEOUT) -> SqliteStorage | PostgresStorage:
     if db is not None and db.startswith(("postgresql://", "postgres://")):
         from tacocat.server.storage.postgres import PostgresStorage  # needs the postgres extra
 
