@@ -50,16 +50,29 @@ def _pairings(options: argparse.Namespace) -> dict[str, tuple[str, str]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--games", type=int, default=100, help="games per phase (pairs of seats per seed)")
-    parser.add_argument("--seed", type=int, default=0, help="first seed; game pairs use seed, seed+1, ...")
+    parser.add_argument(
+        "--games", type=int, default=100, help="games per phase (pairs of seats per seed)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="first seed; game pairs use seed, seed+1, ..."
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--phases", nargs="*", choices=PHASES, default=list(PHASES))
-    parser.add_argument("--model", action="store_true",
-                        help="attribute the opponent model: hard-model@PHASE against hard-nomodel")
-    parser.add_argument("--fixed-samples", action="store_true",
-                        help="no deadline: sample counts only, so load cannot move a result")
-    parser.add_argument("--against", metavar="OPPONENT",
-                        help="with --model: play every variant against this player instead")
+    parser.add_argument(
+        "--model",
+        action="store_true",
+        help="attribute the opponent model: hard-model@PHASE against hard-nomodel",
+    )
+    parser.add_argument(
+        "--fixed-samples",
+        action="store_true",
+        help="no deadline: sample counts only, so load cannot move a result",
+    )
+    parser.add_argument(
+        "--against",
+        metavar="OPPONENT",
+        help="with --model: play every variant against this player instead",
+    )
     options = parser.parse_args(argv)
     if options.against and not options.model:
         parser.error("--against goes with --model")
@@ -67,8 +80,16 @@ def main(argv: list[str] | None = None) -> int:
     for phase, (p1, p2) in _pairings(options).items():
         report = pairing(p1, p2, options.games, options.seed, options.jobs, options.fixed_samples)
         phases[phase] = {"win_rate_hard": report["win_rate_p1"], "ci95": report["ci95"]}
-    print(json.dumps({"games": options.games, "model": options.model, "against": options.against,
-                      "phases": phases}))
+    print(
+        json.dumps(
+            {
+                "games": options.games,
+                "model": options.model,
+                "against": options.against,
+                "phases": phases,
+            }
+        )
+    )
     return 0
 
 

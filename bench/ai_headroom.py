@@ -62,8 +62,9 @@ def game(index: int, seed: int, player: str, against: str) -> tuple[GameRecord, 
 Loss = tuple[str, int, float, float | None]  # phase, round, loss, the --compare player's loss
 
 
-def losses(record: GameRecord, seat: int, reference: HardBot, oracle: bool = False,
-           compare: Any = None) -> list[Loss]:
+def losses(
+    record: GameRecord, seat: int, reference: HardBot, oracle: bool = False, compare: Any = None
+) -> list[Loss]:
     """(phase, round, loss in points, ``compare``'s loss or None) of each of
     ``seat``'s decisions. ``oracle``: the reference is shown the opponent's
     real hand; ``compare``: another bot chooses at the same observation, and
@@ -75,12 +76,20 @@ def losses(record: GameRecord, seat: int, reference: HardBot, oracle: bool = Fal
         other = None if compare is None else compare.choose(observation, legal, random.Random(seed))
         must = (action,) if other is None else (action, other)
         with ai_tournament.peeking(observation, real[step]) if oracle else contextlib.nullcontext():
-            analysis = reference.analyse(observation, legal, random.Random(seed ^ OTHER_SEED), must=must)
+            analysis = reference.analyse(
+                observation, legal, random.Random(seed ^ OTHER_SEED), must=must
+            )
         values = plain_values(analysis)
         best = max(values)
         other_loss = None if other is None else 100 * (best - values[analysis.actions.index(other)])
-        out.append((_phase(observation, action), observation.round_number,
-                    100 * (best - values[analysis.actions.index(action)]), other_loss))
+        out.append(
+            (
+                _phase(observation, action),
+                observation.round_number,
+                100 * (best - values[analysis.actions.index(action)]),
+                other_loss,
+            )
+        )
     return out
 
 
@@ -101,16 +110,22 @@ def summary(found: list[Loss], rounds: int) -> dict[str, Any]:
     for phase, rows in sorted(by_phase.items()):
         n = len(rows)
         values = [loss for _, _, loss, _ in rows]
-        out[phase] = {"decisions": n, "mean_loss": round(sum(values) / n, 2),
-                      "share_2": round(sum(v >= 2 for v in values) / n, 3),
-                      "share_5": round(sum(v >= 5 for v in values) / n, 3)}
+        out[phase] = {
+            "decisions": n,
+            "mean_loss": round(sum(values) / n, 2),
+            "share_2": round(sum(v >= 2 for v in values) / n, 3),
+            "share_5": round(sum(v >= 5 for v in values) / n, 3),
+        }
         others = [other for _, _, _, other in rows if other is not None]
         if len(others) == n:
             gains = [other - loss for loss, other in zip(values, others, strict=True)]
             mean = sum(gains) / n
             spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 if n > 1 else 0.0
-            out[phase].update(compare_loss=round(sum(others) / n, 2), gain=round(mean, 2),
-                              gain_se=round(spread / n ** 0.5, 2))
+            out[phase].update(
+                compare_loss=round(sum(others) / n, 2),
+                gain=round(mean, 2),
+                gain_se=round(spread / n**0.5, 2),
+            )
     out["per_round"] = round(sum(row[2] for row in found) / rounds, 2) if rounds else None
     return out
 
@@ -121,12 +136,22 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--player", type=ai_tournament.player_name, default="hard")
     parser.add_argument("--against", type=ai_tournament.player_name, default="hard-2026-12")
-    parser.add_argument("--reference-scale", type=int, default=10,
-                        help="the reference's samples, in multiples of the review's")
-    parser.add_argument("--oracle", action="store_true",
-                        help="the reference sees the opponent's real hand: what not knowing it costs")
-    parser.add_argument("--compare", type=ai_tournament.player_name,
-                        help="another player choosing at the same observations, valued the same way")
+    parser.add_argument(
+        "--reference-scale",
+        type=int,
+        default=10,
+        help="the reference's samples, in multiples of the review's",
+    )
+    parser.add_argument(
+        "--oracle",
+        action="store_true",
+        help="the reference sees the opponent's real hand: what not knowing it costs",
+    )
+    parser.add_argument(
+        "--compare",
+        type=ai_tournament.player_name,
+        help="another player choosing at the same observations, valued the same way",
+    )
     return parser
 
 
@@ -142,7 +167,9 @@ def run(options: argparse.Namespace, counts: dict[str, Any]) -> tuple[list[Loss]
         mine = losses(record, seat, reference, options.oracle, compare)
         found.extend(mine)
         rounds += len({row[1] for row in mine})
-        print(f"game {index + 1}/{options.games}: {len(mine)} decisions", file=sys.stderr, flush=True)
+        print(
+            f"game {index + 1}/{options.games}: {len(mine)} decisions", file=sys.stderr, flush=True
+        )
     return found, rounds
 
 
@@ -150,10 +177,22 @@ def main(argv: list[str] | None = None) -> int:
     options = _parser().parse_args(argv)
     counts = reference_counts(options.reference_scale)
     found, rounds = run(options, counts)
-    print(json.dumps({"bench": "ai_headroom", "games": options.games, "seed": options.seed,
-                      "player": options.player, "against": options.against, "reference": counts,
-                      "oracle": options.oracle, "compare": options.compare, "rounds": rounds,
-                      **summary(found, rounds)}))
+    print(
+        json.dumps(
+            {
+                "bench": "ai_headroom",
+                "games": options.games,
+                "seed": options.seed,
+                "player": options.player,
+                "against": options.against,
+                "reference": counts,
+                "oracle": options.oracle,
+                "compare": options.compare,
+                "rounds": rounds,
+                **summary(found, rounds),
+            }
+        )
+    )
     return 0
 
 

@@ -51,7 +51,9 @@ Position = tuple[Observation, tuple[Action, ...]]
 PHASES = {"play": ("attack", "defend"), "duel": ("duel",), "replace": ("replace",)}
 SAMPLES = 200
 #: The frozen level's sample counts, given to both sides: the same work on each.
-OLD_COUNTS = dict(play_samples=96, duel_samples=24, replace_samples=32, screen_samples=16, finalists=4)
+OLD_COUNTS = dict(
+    play_samples=96, duel_samples=24, replace_samples=32, screen_samples=16, finalists=4
+)
 
 
 def positions(games: int, seed: int) -> dict[str, list[Position]]:
@@ -73,7 +75,9 @@ def analyse_all(module: Any, todo: list[Position]) -> list[Any]:
     # The search alone: the frozen copy has no opponent model (issue #20's, on by default now).
     options = {"model": False} if "model" in module.HardBot.__init__.__code__.co_varnames else {}
     bot = module.HardBot(time_budget=None, **OLD_COUNTS, **options)
-    return [tuple(bot.analyse(o, legal, random.Random(i)).values) for i, (o, legal) in enumerate(todo)]
+    return [
+        tuple(bot.analyse(o, legal, random.Random(i)).values) for i, (o, legal) in enumerate(todo)
+    ]
 
 
 def dealt(observation: Observation, rng: random.Random, count: int) -> list[Any]:
@@ -82,7 +86,9 @@ def dealt(observation: Observation, rng: random.Random, count: int) -> list[Any]
     return [dealer.deal(rng) for _ in range(count)]
 
 
-def sample_all(deal: Callable[[Observation, random.Random, int], list[Any]], todo: list[Position]) -> list[Any]:
+def sample_all(
+    deal: Callable[[Observation, random.Random, int], list[Any]], todo: list[Position]
+) -> list[Any]:
     out: list[Any] = []
     for i, (o, _) in enumerate(todo):
         out.extend((s.opponent_hand, s.pile) for s in deal(o, random.Random(i), SAMPLES))
@@ -112,7 +118,9 @@ def timed(run: Callable[[], list[Any]]) -> tuple[float, list[Any]]:
 
 def paths(found: dict[str, list[Position]]) -> dict[str, tuple[int, Callable[[Any], list[Any]]]]:
     everything = [p for phase in found.values() for p in phase]
-    todo = {name: [p for ph in phases for p in found.get(ph, [])] for name, phases in PHASES.items()}
+    todo = {
+        name: [p for ph in phases for p in found.get(ph, [])] for name, phases in PHASES.items()
+    }
     hands = duel_hands(found.get("duel", []))
     return {
         "sampling": (len(everything), lambda m: sample_all(m[1], everything)),
@@ -132,8 +140,13 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     found = positions(options.games, options.seed)
     sides = {"old": (old, old_sampling.samples, old.solver), "new": (new_hard, dealt, new_solver)}
-    report: dict[str, Any] = {"bench": "ai_speed", "games": options.games, "rounds": options.rounds,
-                              "positions": {k: len(v) for k, v in found.items()}, "paths": {}}
+    report: dict[str, Any] = {
+        "bench": "ai_speed",
+        "games": options.games,
+        "rounds": options.rounds,
+        "positions": {k: len(v) for k, v in found.items()},
+        "paths": {},
+    }
     for name, (count, run) in paths(found).items():
         if options.paths and name not in options.paths:
             continue
@@ -144,14 +157,23 @@ def main(argv: list[str] | None = None) -> int:
             for side in order:
                 seconds, results[side] = timed(functools.partial(run, sides[side]))
                 times[side].append(seconds)
-        ms = {side: 1000 * statistics.median(values) / max(1, count) for side, values in times.items()}
+        ms = {
+            side: 1000 * statistics.median(values) / max(1, count) for side, values in times.items()
+        }
         same = results["old"] == results["new"]
-        report["paths"][name] = {"positions": count, "old_ms": round(ms["old"], 3),
-                                 "new_ms": round(ms["new"], 3),
-                                 "speedup": round(ms["old"] / ms["new"], 2) if ms["new"] else None,
-                                 "same_results": same}
-        print(f"{name:12s} {count:4d} positions  old {ms['old']:8.3f} ms  new {ms['new']:8.3f} ms  "
-              f"x{ms['old'] / ms['new']:.2f}  same={same}", file=sys.stderr, flush=True)
+        report["paths"][name] = {
+            "positions": count,
+            "old_ms": round(ms["old"], 3),
+            "new_ms": round(ms["new"], 3),
+            "speedup": round(ms["old"] / ms["new"], 2) if ms["new"] else None,
+            "same_results": same,
+        }
+        print(
+            f"{name:12s} {count:4d} positions  old {ms['old']:8.3f} ms  new {ms['new']:8.3f} ms  "
+            f"x{ms['old'] / ms['new']:.2f}  same={same}",
+            file=sys.stderr,
+            flush=True,
+        )
     print(json.dumps(report))
     return 0
 

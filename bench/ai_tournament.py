@@ -76,6 +76,8 @@ _BOTS: dict[str, Any] = {}
 #: counts only), so a result does not depend on the machine's load.
 FIXED: dict[str, Any] = {"time_budget": None}
 _OPTIONS: dict[str, Any] = {}
+
+
 class PhaseSwap:
     """The hard level with one phase played by the heuristic (for attribution)."""
 
@@ -84,7 +86,9 @@ class PhaseSwap:
         self.phase = phase
         self.hard = make_bot("hard", **options)
 
-    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         if observation.phase == self.phase:
             action = heuristic_action(observation, legal)
             return action if action in legal else legal[0]
@@ -104,7 +108,9 @@ class ModelInPhase:
         self.with_model = make_bot("hard", **options)
         self.without = make_bot("hard", **{**options, "model": False})
 
-    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         chosen = self.with_model if observation.phase == self.phase else self.without
         return chosen.choose(observation, legal, rng)
 
@@ -146,9 +152,9 @@ def parse_probe(parser: argparse.ArgumentParser, argv: list[str] | None) -> argp
     return options
 
 
-def probed_games(player: Any, other: Any, games: int, seed: int,
-                 done: Callable[[int], None] = lambda index: None
-                 ) -> Iterator[tuple[int, Any, int, random.Random]]:
+def probed_games(
+    player: Any, other: Any, games: int, seed: int, done: Callable[[int], None] = lambda index: None
+) -> Iterator[tuple[int, Any, int, random.Random]]:
     """Play ``games`` seeded games of ``player`` against ``other`` for a bench to probe.
 
     Games come in pairs on one deal with the seats swapped (as in
@@ -202,8 +208,13 @@ class OracleHard:
     def follow(self, action: Action) -> None:
         self.state, _ = self.state.apply(action)
 
-    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
-        if self.peeks is not None and not self.peeks & {observation.phase.value, decision_phase(observation)}:
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if self.peeks is not None and not self.peeks & {
+            observation.phase.value,
+            decision_phase(observation),
+        }:
             return self.hard.choose(observation, legal, rng)
         with peeking(observation, self.state.hands[observation.opponent]):
             return self.peeking.choose(observation, legal, rng)
@@ -244,22 +255,33 @@ def bot(name: str) -> Any:
         elif name == ORACLE or name.startswith(f"{ORACLE}@"):
             _BOTS[name] = OracleHard(name.partition("@")[2] or None, **options)
         elif name.startswith(MODEL_IN):
-            _BOTS[name] = ModelInPhase(name[len(MODEL_IN):], **options)
+            _BOTS[name] = ModelInPhase(name[len(MODEL_IN) :], **options)
         else:
             _BOTS[name] = make_bot(name, **options)
     return _BOTS[name]
 
 
 def player_name(text: str) -> str:
-    if text in BOT_KINDS or text in YARDSTICKS or text in VARIANTS or text in PLAY_SEARCHES or text == ORACLE or (
-            text.startswith(f"{ORACLE}@") and text[len(ORACLE) + 1:] in (*PHASES, *REPLACE_TURNS, *ORACLE_GROUPS)) or (
-            text.startswith("hard-") and text[5:] in PHASES) or (
-            text.startswith(MODEL_IN) and text[len(MODEL_IN):] in PHASES):
+    if (
+        text in BOT_KINDS
+        or text in YARDSTICKS
+        or text in VARIANTS
+        or text in PLAY_SEARCHES
+        or text == ORACLE
+        or (
+            text.startswith(f"{ORACLE}@")
+            and text[len(ORACLE) + 1 :] in (*PHASES, *REPLACE_TURNS, *ORACLE_GROUPS)
+        )
+        or (text.startswith("hard-") and text[5:] in PHASES)
+        or (text.startswith(MODEL_IN) and text[len(MODEL_IN) :] in PHASES)
+    ):
         return text
-    raise argparse.ArgumentTypeError(f"unknown player {text!r}: one of {', '.join(BOT_KINDS)}, "
-                                     f"{', '.join(YARDSTICKS)}, {', '.join(VARIANTS)}, {', '.join(PLAY_SEARCHES)}, hard-PHASE, "
-                                     f"{MODEL_IN}PHASE, {ORACLE} or {ORACLE}@PHASE "
-                                     f"(or @{', @'.join((*REPLACE_TURNS, *ORACLE_GROUPS))})")
+    raise argparse.ArgumentTypeError(
+        f"unknown player {text!r}: one of {', '.join(BOT_KINDS)}, "
+        f"{', '.join(YARDSTICKS)}, {', '.join(VARIANTS)}, {', '.join(PLAY_SEARCHES)}, hard-PHASE, "
+        f"{MODEL_IN}PHASE, {ORACLE} or {ORACLE}@PHASE "
+        f"(or @{', @'.join((*REPLACE_TURNS, *ORACLE_GROUPS))})"
+    )
 
 
 Job = tuple[str, str, int, bool, bool]
@@ -283,7 +305,9 @@ def play_one(job: Job) -> tuple[int, Times, Times]:
     for oracle in oracles:
         oracle.start(seed)
 
-    def follow(seat: int, observation: Observation, legal: Sequence[Action], action: Action) -> None:
+    def follow(
+        seat: int, observation: Observation, legal: Sequence[Action], action: Action
+    ) -> None:
         for oracle in oracles:
             oracle.follow(action)
 
@@ -324,10 +348,15 @@ def latency_summary(times: Times) -> dict[str, dict[str, float]]:
     """Think-time percentiles in ms per phase, and over all real choices."""
     phases = {phase: times[phase] for phase in PHASES if phase in times}
     phases["all"] = [t for values in phases.values() for t in values]
-    return {phase: {"n": len(values), "p50": round(percentile(values, 50) * 1000, 2),
-                    "p99": round(percentile(values, 99) * 1000, 2),
-                    "max": round(max(values, default=0.0) * 1000, 2)}
-            for phase, values in phases.items()}
+    return {
+        phase: {
+            "n": len(values),
+            "p50": round(percentile(values, 50) * 1000, 2),
+            "p99": round(percentile(values, 99) * 1000, 2),
+            "max": round(max(values, default=0.0) * 1000, 2),
+        }
+        for phase, values in phases.items()
+    }
 
 
 def _results(jobs: list[Job], workers: int) -> Iterable[tuple[int, Times, Times]]:
@@ -338,8 +367,9 @@ def _results(jobs: list[Job], workers: int) -> Iterable[tuple[int, Times, Times]
         yield from pool.imap_unordered(play_one, jobs)
 
 
-def pairing(p1: str, p2: str, games: int, seed: int, workers: int,
-            fixed: bool = False) -> dict[str, Any]:
+def pairing(
+    p1: str, p2: str, games: int, seed: int, workers: int, fixed: bool = False
+) -> dict[str, Any]:
     """Play ``games`` seat-swapped games between ``p1`` and ``p2``; the report
     (``fixed``: sampling bots without a deadline, see :data:`FIXED`)."""
     jobs = [(p1, p2, seed + i // 2, bool(i % 2), fixed) for i in range(games)]
@@ -353,20 +383,33 @@ def pairing(p1: str, p2: str, games: int, seed: int, workers: int,
             for phase, values in new.items():
                 mine.setdefault(phase, []).extend(values)
         if done % 10 == 0 or done == len(jobs):
-            print(f"{done}/{len(jobs)} games: {p1} {wins[0]} - {p2} {wins[1]} "
-                  f"({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
+            print(
+                f"{done}/{len(jobs)} games: {p1} {wins[0]} - {p2} {wins[1]} "
+                f"({time.perf_counter() - started:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
     lo, hi = wilson(wins[0], games)
     latency = {p1: latency_summary(times[0])}
     if p2 != p1:
         latency[p2] = latency_summary(times[1])
-    return {"p1": p1, "p2": p2, "games": games, "wins": wins,
-            "win_rate_p1": round(wins[0] / games, 4) if games else 0.0,
-            "ci95": [round(lo, 4), round(hi, 4)], "fixed_samples": fixed, "latency_ms": latency}
+    return {
+        "p1": p1,
+        "p2": p2,
+        "games": games,
+        "wins": wins,
+        "win_rate_p1": round(wins[0] / games, 4) if games else 0.0,
+        "ci95": [round(lo, 4), round(hi, 4)],
+        "fixed_samples": fixed,
+        "latency_ms": latency,
+    }
 
 
 def matrix_pairings() -> list[tuple[str, str]]:
     """Every level against every weaker level, and against heuristic and random."""
-    pairs: list[tuple[str, str]] = [(LEVELS[j], LEVELS[i]) for j in range(len(LEVELS)) for i in range(j)]
+    pairs: list[tuple[str, str]] = [
+        (LEVELS[j], LEVELS[i]) for j in range(len(LEVELS)) for i in range(j)
+    ]
     pairs += [(level, yardstick) for level in LEVELS for yardstick in ("heuristic", "random")]
     return pairs
 
@@ -375,22 +418,43 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--p1", type=player_name)
     parser.add_argument("--p2", type=player_name)
-    parser.add_argument("--matrix", action="store_true", help="every level vs every level, heuristic, random")
-    parser.add_argument("--games", type=int, default=100, help="games per pairing (pairs of seats per seed)")
-    parser.add_argument("--seed", type=int, default=0, help="first seed; game pairs use seed, seed+1, ...")
+    parser.add_argument(
+        "--matrix", action="store_true", help="every level vs every level, heuristic, random"
+    )
+    parser.add_argument(
+        "--games", type=int, default=100, help="games per pairing (pairs of seats per seed)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="first seed; game pairs use seed, seed+1, ..."
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--fixed-samples", action="store_true",
-                        help="hard, medium and yardsticks play without a deadline (load-independent)")
+    parser.add_argument(
+        "--fixed-samples",
+        action="store_true",
+        help="hard, medium and yardsticks play without a deadline (load-independent)",
+    )
     options = parser.parse_args(argv)
     if options.matrix:
-        reports = [pairing(p1, p2, options.games, options.seed, options.jobs, options.fixed_samples)
-                   for p1, p2 in matrix_pairings()]
+        reports = [
+            pairing(p1, p2, options.games, options.seed, options.jobs, options.fixed_samples)
+            for p1, p2 in matrix_pairings()
+        ]
         print(json.dumps({"matrix": reports}))
         return 0
     if options.p1 is None or options.p2 is None:
         parser.error("name --p1 and --p2, or ask for --matrix")
-    print(json.dumps(pairing(options.p1, options.p2, options.games, options.seed, options.jobs,
-                             options.fixed_samples)))
+    print(
+        json.dumps(
+            pairing(
+                options.p1,
+                options.p2,
+                options.games,
+                options.seed,
+                options.jobs,
+                options.fixed_samples,
+            )
+        )
+    )
     return 0
 
 

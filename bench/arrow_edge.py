@@ -39,15 +39,22 @@ class RoundCounter:
         #: The round being played: its key, number, wins and ties before it, favoured seat.
         self._open: tuple[str, int, tuple[int, int], int, int] | None = None
 
-    def seen(self, seat: int, observation: Observation, legal: Sequence[Action], action: Action) -> None:
+    def seen(
+        self, seat: int, observation: Observation, legal: Sequence[Action], action: Action
+    ) -> None:
         if self._open is not None and self._open[1] != observation.round_number:
             self.close(observation.wins, observation.tied_rounds)
         if self._open is None:
             space = observation.ruleset.board.spaces[observation.token]
             arrow = space.arrow_seat
             kind, favoured = ("centre", 0) if arrow is None else ("arrow", arrow)
-            self._open = (f"{space.hand_size}/{kind}", observation.round_number, observation.wins,
-                          observation.tied_rounds, favoured)
+            self._open = (
+                f"{space.hand_size}/{kind}",
+                observation.round_number,
+                observation.wins,
+                observation.tied_rounds,
+                favoured,
+            )
 
     def close(self, wins: tuple[int, int], tied_rounds: int) -> None:
         """The open round ended with these totals: count it."""
@@ -68,25 +75,30 @@ def edge(name: str, games: int) -> dict[str, Any]:
     counter = RoundCounter()
     for seed in range(games):
         bots = [ai_tournament.bot(name), ai_tournament.bot(name)]
-        result = play_game(bots, seed, [random.Random(seed), random.Random(seed + 99)],
-                           on_decision=counter.seen)
+        result = play_game(
+            bots, seed, [random.Random(seed), random.Random(seed + 99)], on_decision=counter.seen
+        )
         counter.close(result.final_state.wins, result.final_state.tied_rounds)
         print(f"{name}: game {seed + 1}/{games}", file=sys.stderr, flush=True)
     out: dict[str, Any] = {}
     for key in sorted(counter.tally):
         favoured, other, ties = counter.tally[key]
         decided = favoured + other
-        out[key] = {"rounds": decided + ties, "decided": decided,
-                    "share": round(favoured / decided, 3) if decided else None,
-                    "ties": round(ties / (decided + ties), 3)}
+        out[key] = {
+            "rounds": decided + ties,
+            "decided": decided,
+            "share": round(favoured / decided, 3) if decided else None,
+            "ties": round(ties / (decided + ties), 3),
+        }
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--players", nargs="+", type=ai_tournament.player_name,
-                        default=["heuristic", "medium"])
+    parser.add_argument(
+        "--players", nargs="+", type=ai_tournament.player_name, default=["heuristic", "medium"]
+    )
     options = parser.parse_args(argv)
     print(json.dumps({name: edge(name, options.games) for name in options.players}))
     return 0

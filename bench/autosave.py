@@ -18,8 +18,7 @@ from pathlib import Path
 from tacocat.persistence import SaveStore, atomic_write_json
 from tacocat.rules import GameRecord, GameState, new_game
 
-VS_AI_CONFIG = {"mode": "vs_ai", "level": "medium", "human_seat": 0,
-                "names": ["Ana", "Computer"]}
+VS_AI_CONFIG = {"mode": "vs_ai", "level": "medium", "human_seat": 0, "names": ["Ana", "Computer"]}
 
 GAMES = 5
 
@@ -59,12 +58,14 @@ def main() -> None:
                 store.write_autosave(VS_AI_CONFIG, record)
                 write.append(time.perf_counter() - start)
                 start = time.perf_counter()
-                text = json.dumps({"app": VS_AI_CONFIG, "record": record.to_dict()},
-                                  separators=(",", ":"))
+                text = json.dumps(
+                    {"app": VS_AI_CONFIG, "record": record.to_dict()}, separators=(",", ":")
+                )
                 encode.append(time.perf_counter() - start)
                 start = time.perf_counter()
-                atomic_write_json(folder / "nofsync.json", json.loads(text), compact=True,
-                                  durable=False)
+                atomic_write_json(
+                    folder / "nofsync.json", json.loads(text), compact=True, durable=False
+                )
                 no_fsync.append(time.perf_counter() - start)
                 sizes.append(store.path.stat().st_size)
             start = time.perf_counter()
@@ -80,9 +81,11 @@ def main() -> None:
         "load_autosave_late_game": _micros(load),
         "file_bytes_max": max(sizes),
     }
-    print(f"write_autosave over {len(write)} actions of {GAMES} games: "
-          f"median {write_autosave['median_us']} µs, "
-          f"p95 {write_autosave['p95_us']} µs (file up to {max(sizes)} bytes)")
+    print(
+        f"write_autosave over {len(write)} actions of {GAMES} games: "
+        f"median {write_autosave['median_us']} µs, "
+        f"p95 {write_autosave['p95_us']} µs (file up to {max(sizes)} bytes)"
+    )
     print(json.dumps(result))
 
 

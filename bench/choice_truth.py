@@ -70,6 +70,7 @@ SOUND_CARD = "sound-card"
 
 # --- the duel ---------------------------------------------------------------
 
+
 def searcher_card(solver: Solver, mine: Hand, theirs: Hand, pile: Hand, tie: float) -> int:
     """The card a player like the hard level plays from ``theirs``, guessing ``mine``.
 
@@ -91,14 +92,22 @@ def searcher_card(solver: Solver, mine: Hand, theirs: Hand, pile: Hand, tie: flo
 def duel_mixes(solver: Solver, mine: Hand, sample: Sample, tie: float) -> list[dict[int, float]]:
     """Today's modelled opponent card mix, then each of :data:`DUEL_MODELS`' mixes."""
     theirs = sample.opponent_hand
-    mixes = [opponent_mix(solver, mine, theirs, tie, heuristic_weight=w)
-             for w in (HEURISTIC_WEIGHT, 1.0, 0.4, 0.0)]
+    mixes = [
+        opponent_mix(solver, mine, theirs, tie, heuristic_weight=w)
+        for w in (HEURISTIC_WEIGHT, 1.0, 0.4, 0.0)
+    ]
     mixes.append({searcher_card(solver, mine, theirs, sample.pile, tie): 1.0})
     return mixes
 
 
-def duel_gains(bot: HardBot, observation: Observation, legal: Sequence[Action], real: Hand,
-               their_card: int, rng: random.Random) -> dict[str, float]:
+def duel_gains(
+    bot: HardBot,
+    observation: Observation,
+    legal: Sequence[Action],
+    real: Hand,
+    their_card: int,
+    rng: random.Random,
+) -> dict[str, float]:
     """Each duel model's gain (and ``mixed``, ``knowing``) at one decision."""
     solver, mine, tie = bot.solver, observation.hand, tie_value(observation)
     cards = [a.card for a in legal if isinstance(a, DuelCard)]
@@ -106,16 +115,25 @@ def duel_gains(bot: HardBot, observation: Observation, legal: Sequence[Action], 
     def value_sample(sample: Sample) -> list[float]:
         row = []
         for mix in duel_mixes(solver, mine, sample, tie):
-            row += [sum(w * solver.duel_outcome(mine, sample.opponent_hand, card, c, tie)
-                        for c, w in mix.items()) for card in cards]
+            row += [
+                sum(
+                    w * solver.duel_outcome(mine, sample.opponent_hand, card, c, tie)
+                    for c, w in mix.items()
+                )
+                for card in cards
+            ]
         return row
 
     true = [solver.duel_outcome(mine, real, card, their_card, tie) for card in cards]
-    values = _values(bot, observation, rng, DUEL_SAMPLES, value_sample, (1 + len(DUEL_MODELS)) * len(cards))
-    picks = [_best(values[k * len(cards):(k + 1) * len(cards)]) for k in range(1 + len(DUEL_MODELS))]
+    values = _values(
+        bot, observation, rng, DUEL_SAMPLES, value_sample, (1 + len(DUEL_MODELS)) * len(cards)
+    )
+    picks = [
+        _best(values[k * len(cards) : (k + 1) * len(cards)]) for k in range(1 + len(DUEL_MODELS))
+    ]
     today = true[picks[0]]
     gains = {name: true[pick] - today for name, pick in zip(DUEL_MODELS, picks[1:], strict=True)}
-    played = mixed_choice(observation, legal, values[:len(cards)])
+    played = mixed_choice(observation, legal, values[: len(cards)])
     gains["mixed"] = true[list(legal).index(played)] - today
     gains["knowing"] = max(true) - today
     return gains
@@ -123,12 +141,16 @@ def duel_gains(bot: HardBot, observation: Observation, legal: Sequence[Action], 
 
 # --- the play: an opponent who plays by the heuristic's rules ---------------
 
+
 @lru_cache(maxsize=1 << 18)
 def exploit_attack(mine: Hand, theirs: Hand, tie: float) -> float:
     """My value when I attack and the opponent answers and attacks by rule (I play my best)."""
     if len(mine) == 1:
         return showdown_value(mine[0], theirs[0], tie)
-    return max(exploit_after_attack(take(mine, cards), theirs, cards, tie) for cards in attack_options(mine))
+    return max(
+        exploit_after_attack(take(mine, cards), theirs, cards, tie)
+        for cards in attack_options(mine)
+    )
 
 
 @lru_cache(maxsize=1 << 18)
@@ -154,8 +176,10 @@ def exploit_defend(theirs: Hand, mine: Hand, tie: float) -> float:
 def exploit_answer(mine: Hand, theirs: Hand, targets: Hand, lost: bool, tie: float) -> float:
     """My best value answering ``targets`` (my own answers are searched)."""
     target = targets[0]
-    return max(_after_answer(take(mine, (card,)), theirs, targets, lost or card < target, tie)
-               for card in response_options(mine, target))
+    return max(
+        _after_answer(take(mine, (card,)), theirs, targets, lost or card < target, tie)
+        for card in response_options(mine, target)
+    )
 
 
 def _after_answer(left: Hand, theirs: Hand, targets: Hand, lost: bool, tie: float) -> float:
@@ -164,8 +188,14 @@ def _after_answer(left: Hand, theirs: Hand, targets: Hand, lost: bool, tie: floa
     return exploit_defend(theirs, left, tie) if lost else exploit_attack(left, theirs, tie)
 
 
-def play_value(solver: Solver, observation: Observation, action: Action, theirs: Hand, tie: float,
-               exploit: bool) -> float:
+def play_value(
+    solver: Solver,
+    observation: Observation,
+    action: Action,
+    theirs: Hand,
+    tie: float,
+    exploit: bool,
+) -> float:
     """My value of ``action`` (an attack or an answer) against ``theirs``."""
     mine = observation.hand
     if isinstance(action, Attack):
@@ -173,22 +203,27 @@ def play_value(solver: Solver, observation: Observation, action: Action, theirs:
             return exploit_after_attack(take(mine, action.cards), theirs, action.cards, tie)
         return solver.attack_move_value(mine, theirs, action.cards, tie)
     assert isinstance(action, Respond)
-    targets = observation.attack[len(observation.responses):]
+    targets = observation.attack[len(observation.responses) :]
     if not exploit:
-        return solver.response_move_value(mine, theirs, targets, observation.trick_sacrificed,
-                                          action.card, tie)
+        return solver.response_move_value(
+            mine, theirs, targets, observation.trick_sacrificed, action.card, tie
+        )
     lost = observation.trick_sacrificed or action.card < targets[0]
     return _after_answer(take(mine, (action.card,)), theirs, targets, lost, tie)
 
 
-def play_gains(bot: HardBot, observation: Observation, legal: Sequence[Action], real: Hand,
-               rng: random.Random) -> dict[str, float]:
+def play_gains(
+    bot: HardBot, observation: Observation, legal: Sequence[Action], real: Hand, rng: random.Random
+) -> dict[str, float]:
     """Each play model's gain at one decision, valued against a rule-playing opponent."""
     solver, tie, width = bot.solver, tie_value(observation), len(legal)
 
     def value_sample(sample: Sample) -> list[float]:
-        return [play_value(solver, observation, action, sample.opponent_hand, tie, exploit)
-                for exploit in (False, True) for action in legal]
+        return [
+            play_value(solver, observation, action, sample.opponent_hand, tie, exploit)
+            for exploit in (False, True)
+            for action in legal
+        ]
 
     values = _values(bot, observation, rng, PLAY_SAMPLES, value_sample, 2 * width)
     perfect, exploit = values[:width], values[width:]
@@ -200,11 +235,19 @@ def play_gains(bot: HardBot, observation: Observation, legal: Sequence[Action], 
 
 # --- the games --------------------------------------------------------------
 
-def _values(bot: HardBot, observation: Observation, rng: random.Random, count: int,
-            value_sample: Callable[[Sample], list[float]], width: int) -> list[float]:
+
+def _values(
+    bot: HardBot,
+    observation: Observation,
+    rng: random.Random,
+    count: int,
+    value_sample: Callable[[Sample], list[float]],
+    width: int,
+) -> list[float]:
     """The hard level's own sampling (its opponent model's weights), without a deadline."""
-    values, _ = run_samples(observation, rng, count, Deadline(None), value_sample, width, None,
-                            bot.weigher(observation))
+    values, _ = run_samples(
+        observation, rng, count, Deadline(None), value_sample, width, None, bot.weigher(observation)
+    )
     return values
 
 
@@ -220,8 +263,11 @@ def run(phase: str, against: str, games: int, seed: int) -> dict[str, list[float
     asked = 0
 
     def done(index: int) -> None:
-        print(f"game {index + 1}/{games}: {len(next(iter(found.values()), []))} decisions",
-              file=sys.stderr, flush=True)
+        print(
+            f"game {index + 1}/{games}: {len(next(iter(found.values()), []))} decisions",
+            file=sys.stderr,
+            flush=True,
+        )
 
     for index, state, seat, other_rng in ai_tournament.probed_games(hard, other, games, seed, done):
         legal = state.legal_actions(seat)
@@ -234,14 +280,24 @@ def run(phase: str, against: str, games: int, seed: int) -> dict[str, list[float
     return found
 
 
-def _probe(phase: str, hard: HardBot, other: Any, state: Any, seat: int, legal: Sequence[Action],
-           other_rng: random.Random, rng: random.Random) -> dict[str, float] | None:
+def _probe(
+    phase: str,
+    hard: HardBot,
+    other: Any,
+    state: Any,
+    seat: int,
+    legal: Sequence[Action],
+    other_rng: random.Random,
+    rng: random.Random,
+) -> dict[str, float] | None:
     real = state.observation(1 - seat).hand
     if phase == "play":
         return play_gains(hard, state.observation(seat), legal, real, rng)
     if 1 - seat not in state.to_act:  # the opponent already chose: its card cannot be asked
         return None
-    their = other.choose(state.observation(1 - seat), state.legal_actions(1 - seat), copy.deepcopy(other_rng))
+    their = other.choose(
+        state.observation(1 - seat), state.legal_actions(1 - seat), copy.deepcopy(other_rng)
+    )
     gains = duel_gains(hard, state.observation(seat), legal, real, their.card, rng)
     gains[SOUND_CARD] = float(their.card == heuristic_duel_card(real))
     return gains
@@ -257,7 +313,11 @@ def summary(found: dict[str, list[float]]) -> dict[str, dict[str, float]]:
             out[name] = {"decisions": n, "share": round(mean, 3)}
             continue
         var = sum((g - mean) ** 2 for g in gains) / (n - 1) if n > 1 else 0.0
-        out[name] = {"decisions": n, "gain": round(100 * mean, 2), "gain_se": round(100 * math.sqrt(var / n), 2)}
+        out[name] = {
+            "decisions": n,
+            "gain": round(100 * mean, 2),
+            "gain_se": round(100 * math.sqrt(var / n), 2),
+        }
     return out
 
 
@@ -266,8 +326,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phase", choices=("duel", "play"), required=True)
     options = ai_tournament.parse_probe(parser, argv)
     found = run(options.phase, options.against, options.games, options.seed)
-    print(json.dumps({"bench": "choice_truth", "phase": options.phase, "against": options.against,
-                      "games": options.games, "seed": options.seed, **summary(found)}))
+    print(
+        json.dumps(
+            {
+                "bench": "choice_truth",
+                "phase": options.phase,
+                "against": options.against,
+                "games": options.games,
+                "seed": options.seed,
+                **summary(found),
+            }
+        )
+    )
     return 0
 
 

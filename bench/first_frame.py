@@ -42,8 +42,12 @@ MARK = "TACOCAT-BENCH-FIRST-FRAME"
 
 def _env(variant: str, cache: Path) -> dict[str, str]:
     env = dict(os.environ)
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               TACOCAT_BENCH_FIRST_FRAME="1")
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        TACOCAT_BENCH_FIRST_FRAME="1",
+    )
     if variant == "warm":
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env["PYTHONPYCACHEPREFIX"] = str(cache)
@@ -56,11 +60,24 @@ def _env(variant: str, cache: Path) -> dict[str, str]:
 def run_once(variant: str, cache: Path) -> tuple[float, float]:
     """Seconds (wall, CPU) from process start to the first frame."""
     with tempfile.TemporaryDirectory(prefix="tacocat-ff-") as tmp:
-        args = [sys.executable, str(ROOT / "main.py"), "--frames", "1",
-                "--data-dir", str(Path(tmp) / "data")]
+        args = [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "--frames",
+            "1",
+            "--data-dir",
+            str(Path(tmp) / "data"),
+        ]
         started = time.time()
-        done = subprocess.run(args, cwd=tmp, env=_env(variant, cache), capture_output=True,
-                              text=True, timeout=120, check=False)
+        done = subprocess.run(
+            args,
+            cwd=tmp,
+            env=_env(variant, cache),
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
     if done.returncode != 0:
         raise RuntimeError(f"{args} exited with {done.returncode}:\n{done.stderr[-2000:]}")
     marks = [line.split() for line in done.stderr.splitlines() if line.startswith(MARK)]
@@ -76,8 +93,9 @@ def bare_python() -> tuple[float, float]:
     subprocess.run([sys.executable, "-c", "pass"], check=True)
     wall = time.perf_counter() - started
     after = os.times()
-    cpu = (after.children_user - before.children_user) + (after.children_system
-                                                          - before.children_system)
+    cpu = (after.children_user - before.children_user) + (
+        after.children_system - before.children_system
+    )
     return wall, cpu
 
 
@@ -104,13 +122,15 @@ def main(argv: list[str] | None = None) -> int:
         "bench": "first_frame",
         "runs": options.runs,
         "method": "median; process start to the first display.flip(), --frames 1, dummy SDL "
-                  "drivers; *_cpu_s: the process's CPU time at that moment",
+        "drivers; *_cpu_s: the process's CPU time at that moment",
     }
     for variant in variants:
         result[f"{variant}_s"] = round(statistics.median(walls[variant]), 3)
         result[f"{variant}_cpu_s"] = round(statistics.median(cpus[variant]), 3)
-        print(f"{variant:8} first frame {result[f'{variant}_s']:.3f} s wall "
-              f"(min {min(walls[variant]):.3f}), {result[f'{variant}_cpu_s']:.3f} s CPU")
+        print(
+            f"{variant:8} first frame {result[f'{variant}_s']:.3f} s wall "
+            f"(min {min(walls[variant]):.3f}), {result[f'{variant}_cpu_s']:.3f} s CPU"
+        )
     result["python_s"] = round(statistics.median(w for w, _ in bare), 3)
     result["python_cpu_s"] = round(statistics.median(c for _, c in bare), 3)
     result["load_average"] = round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None

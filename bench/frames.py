@@ -229,8 +229,9 @@ def _timed_step(app: Any, options: argparse.Namespace, frames: Frames) -> None:
     frames.thinking.append(busy_before or _thinking(table))
 
 
-def _scripted_player(app: Any, options: argparse.Namespace, clock: _Clock, rng: random.Random,
-                     frames: Frames) -> bool:
+def _scripted_player(
+    app: Any, options: argparse.Namespace, clock: _Clock, rng: random.Random, frames: Frames
+) -> bool:
     """Between frames, the scripted "human": move, dismiss a result. True once it is done."""
     from tacocat.ui.scenes.game_over import GameOverScene
     from tacocat.ui.scenes.round_result import RoundResultScene
@@ -240,7 +241,8 @@ def _scripted_player(app: Any, options: argparse.Namespace, clock: _Clock, rng: 
         frames.over_since = clock.now() if frames.over_since is None else frames.over_since
         return clock.now() - frames.over_since >= 1.0
     ready = isinstance(top, RoundResultScene) or (
-        table is not None and top is table and table.acting_seat() is not None)
+        table is not None and top is table and table.acting_seat() is not None
+    )
     if not ready:
         frames.waiting_since = None
         return False
@@ -285,13 +287,27 @@ def _make_app(options: argparse.Namespace, data: Path) -> Any:
     from tacocat.cli import parse_args
     from tacocat.ui.shell.app import App
 
-    argv = ["--data-dir", str(data), f"--{options.mode.replace('_', '-')}", "--level",
-            options.level, "--seed", str(options.seed), "--speed", str(options.speed)]
+    argv = [
+        "--data-dir",
+        str(data),
+        f"--{options.mode.replace('_', '-')}",
+        "--level",
+        options.level,
+        "--seed",
+        str(options.seed),
+        "--speed",
+        str(options.speed),
+    ]
     return App(parse_args(argv), data)
 
 
-def _play(app: Any, options: argparse.Namespace, frames: Frames, spoken: list[str],
-          timers: tuple[_Timed, _Timed]) -> Totals:
+def _play(
+    app: Any,
+    options: argparse.Namespace,
+    frames: Frames,
+    spoken: list[str],
+    timers: tuple[_Timed, _Timed],
+) -> Totals:
     """The app's loop, paced as the app paces it, the scripted player moving between frames,
     until the game is over (or ``--quick``'s first round, or ``--max-frames``); then the
     whole run's figures, read before the app shuts down. ``timers``: autosaves, deferred."""
@@ -319,8 +335,17 @@ def _play(app: Any, options: argparse.Namespace, frames: Frames, spoken: list[st
     memory.sample()
     end_memory = _memory_now()
     game_over = isinstance(app.scenes.top, GameOverScene)
-    return Totals(spoken, elapsed, process_cpu, server_cpu if server is not None else None,
-                  game_over, timers[0].times, timers[1].times, memory.peak, end_memory)
+    return Totals(
+        spoken,
+        elapsed,
+        process_cpu,
+        server_cpu if server is not None else None,
+        game_over,
+        timers[0].times,
+        timers[1].times,
+        memory.peak,
+        end_memory,
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -337,32 +362,64 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", choices=("easy", "medium", "hard"), default="hard")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--speed", type=float, default=1.0, help="animation speed multiplier")
-    parser.add_argument("--think", type=float, default=0.75,
-                        help="seconds the scripted player waits before each move")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.75,
+        help="seconds the scripted player waits before each move",
+    )
 
 
 def _loop_options(parser: argparse.ArgumentParser) -> None:
     """Where the frames are drawn, how they are paced, and how many."""
-    parser.add_argument("--real-window", action="store_true",
-                        help="use the real video driver (needs DISPLAY, e.g. under xvfb-run)")
-    parser.add_argument("--no-pace", dest="pace", action="store_false",
-                        help="run frames back to back instead of the app's own pacing")
-    parser.add_argument("--quick", action="store_true",
-                        help="a tiny workload: 420 frames at most, unpaced (for tests)")
+    parser.add_argument(
+        "--real-window",
+        action="store_true",
+        help="use the real video driver (needs DISPLAY, e.g. under xvfb-run)",
+    )
+    parser.add_argument(
+        "--no-pace",
+        dest="pace",
+        action="store_false",
+        help="run frames back to back instead of the app's own pacing",
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="a tiny workload: 420 frames at most, unpaced (for tests)",
+    )
     parser.add_argument("--max-frames", type=int, default=200_000)
 
 
 def _extra_options(parser: argparse.ArgumentParser) -> None:
     """What else is listed (the slowest frames, profiles), and what runs beside the frames."""
-    parser.add_argument("--slowest", type=int, default=0, metavar="N",
-                        help="also list the N slowest frames on stderr")
-    parser.add_argument("--profile-over", type=float, default=0, metavar="MS",
-                        help="profile every frame; print the slowest ones over MS ms of CPU "
-                             "(slows every frame down)")
-    parser.add_argument("--narration", choices=("off", "engine"), default="off",
-                        help="speak the table's text through the real speech engine")
-    parser.add_argument("--ai-worker", choices=("process", "thread", "inline"), default=None,
-                        help="where the computer thinks (default: the app's choice)")
+    parser.add_argument(
+        "--slowest",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also list the N slowest frames on stderr",
+    )
+    parser.add_argument(
+        "--profile-over",
+        type=float,
+        default=0,
+        metavar="MS",
+        help="profile every frame; print the slowest ones over MS ms of CPU "
+        "(slows every frame down)",
+    )
+    parser.add_argument(
+        "--narration",
+        choices=("off", "engine"),
+        default="off",
+        help="speak the table's text through the real speech engine",
+    )
+    parser.add_argument(
+        "--ai-worker",
+        choices=("process", "thread", "inline"),
+        default=None,
+        help="where the computer thinks (default: the app's choice)",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -91,22 +91,30 @@ def print_profiles(profiles: list[tuple[float, int, Any]], labels: list[str | No
         out = io.StringIO()
         pstats.Stats(profile, stream=out).sort_stats("cumulative").print_stats(14)
         body = [line for line in out.getvalue().splitlines()[7:] if line.strip()]
-        print(f"--- frame {frame}: {cpu * 1000:.1f} ms CPU (profiled), {labels[frame] or '-'}",
-              *body, sep="\n", file=sys.stderr)
+        print(
+            f"--- frame {frame}: {cpu * 1000:.1f} ms CPU (profiled), {labels[frame] or '-'}",
+            *body,
+            sep="\n",
+            file=sys.stderr,
+        )
 
 
 def print_slowest(frames: Frames, count: int) -> None:
     order = sorted(range(len(frames.walls)), key=frames.walls.__getitem__, reverse=True)
     for index in order[:count]:
-        print(f"frame {index:5d}: {frames.walls[index] * 1000:7.2f} ms wall, "
-              f"{frames.cpus[index] * 1000:7.2f} ms CPU, {frames.labels[index] or '-'}"
-              f"{', AI thinking' if frames.thinking[index] else ''}", file=sys.stderr)
+        print(
+            f"frame {index:5d}: {frames.walls[index] * 1000:7.2f} ms wall, "
+            f"{frames.cpus[index] * 1000:7.2f} ms CPU, {frames.labels[index] or '-'}"
+            f"{', AI thinking' if frames.thinking[index] else ''}",
+            file=sys.stderr,
+        )
 
 
 def report(options: argparse.Namespace, frames: Frames, totals: Totals) -> dict[str, Any]:
     """The JSON object the bench prints."""
-    rows: list[Row] = list(zip(frames.walls, frames.cpus, frames.labels, frames.thinking,
-                               frames.drawn, strict=True))
+    rows: list[Row] = list(
+        zip(frames.walls, frames.cpus, frames.labels, frames.thinking, frames.drawn, strict=True)
+    )
     return {
         **_what_ran(options, frames, totals, rows),
         **_frame_times(rows),
@@ -118,17 +126,24 @@ def report(options: argparse.Namespace, frames: Frames, totals: Totals) -> dict[
     }
 
 
-def _what_ran(options: argparse.Namespace, frames: Frames, totals: Totals,
-              rows: list[Row]) -> dict[str, Any]:
+def _what_ran(
+    options: argparse.Namespace, frames: Frames, totals: Totals, rows: list[Row]
+) -> dict[str, Any]:
     """The run's settings, and how many frames it played and drew."""
     return {
         "bench": "frames",
         "driver": "x11 window" if options.real_window else "dummy",
-        "mode": options.mode, "level": options.level, "seed": options.seed,
-        "narration": options.narration, "narration_spoken": len(totals.spoken),
-        "speed": options.speed, "paced": options.pace,
-        "frames": len(frames.walls), "drawn_frames": len([d for _, _, _, _, d in rows if d]),
-        "seconds": round(totals.elapsed, 1), "game_over": totals.game_over,
+        "mode": options.mode,
+        "level": options.level,
+        "seed": options.seed,
+        "narration": options.narration,
+        "narration_spoken": len(totals.spoken),
+        "speed": options.speed,
+        "paced": options.pace,
+        "frames": len(frames.walls),
+        "drawn_frames": len([d for _, _, _, _, d in rows if d]),
+        "seconds": round(totals.elapsed, 1),
+        "game_over": totals.game_over,
     }
 
 
@@ -142,12 +157,14 @@ def _frame_times(rows: list[Row]) -> dict[str, Any]:
     busy_figures = figures(busy)
     return {
         "busy_frames": busy_figures["frames"],
-        "p50_ms": busy_figures["p50_ms"], "p95_ms": busy_figures["p95_ms"],
+        "p50_ms": busy_figures["p50_ms"],
+        "p95_ms": busy_figures["p95_ms"],
         "p99_ms": busy_figures["p99_ms"],
         "ai_thinking_frames": len(ai),
         "ai_thinking_p99_ms": figures(ai)["p99_ms"],
         "all_p99_ms": figures(shown)["p99_ms"],
-        "cpu_p50_ms": figures(busy_cpu)["p50_ms"], "cpu_p99_ms": figures(busy_cpu)["p99_ms"],
+        "cpu_p50_ms": figures(busy_cpu)["p50_ms"],
+        "cpu_p99_ms": figures(busy_cpu)["p99_ms"],
         "cpu_ai_thinking_p99_ms": figures(ai_cpu)["p99_ms"],
     }
 
@@ -157,8 +174,9 @@ def _costs(frames: Frames, totals: Totals) -> dict[str, Any]:
     count = max(1, len(frames.walls))
     return {
         "process_cpu_per_frame_ms": round(1000 * totals.process_cpu / count, 2),
-        "x_server_cpu_per_frame_ms": (round(1000 * totals.server_cpu / count, 2)
-                                      if totals.server_cpu is not None else None),
+        "x_server_cpu_per_frame_ms": (
+            round(1000 * totals.server_cpu / count, 2) if totals.server_cpu is not None else None
+        ),
         "autosaves": len(totals.autosaves),
         "autosave_p50_ms": ms(percentile(totals.autosaves, 50)),
         "autosave_max_ms": ms(max(totals.autosaves) if totals.autosaves else None),

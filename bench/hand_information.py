@@ -66,15 +66,18 @@ def whole_hand(observation: Observation, real: Hand) -> float:
     return -math.log(chance / math.comb(sum(unseen.values()), len(real)))
 
 
-def information(weigh: Callable[[Hand], float] | None, real: Hand, guesses: Sequence[Hand]) -> float:
+def information(
+    weigh: Callable[[Hand], float] | None, real: Hand, guesses: Sequence[Hand]
+) -> float:
     """What a model's weights know about ``real``, in nats (0 without a clue)."""
     if weigh is None:
         return 0.0
     return math.log(weigh(real) * len(guesses) / sum(weigh(h) for h in guesses))
 
 
-def measure(observation: Observation, real: Hand, models: dict[str, Any], deals: int,
-            rng: random.Random) -> dict[str, float]:
+def measure(
+    observation: Observation, real: Hand, models: dict[str, Any], deals: int, rng: random.Random
+) -> dict[str, float]:
     """Every model's information about ``real`` at one decision, and the whole hand's."""
     dealer = Dealer(observation)
     guesses = [dealer.deal(rng).opponent_hand for _ in range(deals)]
@@ -85,16 +88,21 @@ def measure(observation: Observation, real: Hand, models: dict[str, Any], deals:
     return found
 
 
-def run(against: str, names: Sequence[str], games: int, seed: int, deals: int
-        ) -> dict[str, dict[str, list[float]]]:
+def run(
+    against: str, names: Sequence[str], games: int, seed: int, deals: int
+) -> dict[str, dict[str, list[float]]]:
     """Per phase, per model (and the whole hand), every measured decision's nats."""
     hard, other = ai_tournament.bot("hard"), ai_tournament.bot(against)
     models = {name: ai_tournament.bot(name) for name in names}
     found: dict[str, dict[str, list[float]]] = {}
 
     def done(index: int) -> None:
-        print(f"game {index + 1}/{games}: "
-              + ", ".join(f"{p} {len(r[WHOLE])}" for p, r in found.items()), file=sys.stderr, flush=True)
+        print(
+            f"game {index + 1}/{games}: "
+            + ", ".join(f"{p} {len(r[WHOLE])}" for p, r in found.items()),
+            file=sys.stderr,
+            flush=True,
+        )
 
     for index, state, seat, _ in ai_tournament.probed_games(hard, other, games, seed, done):
         observation = state.observation(seat)
@@ -122,26 +130,49 @@ def summary(found: dict[str, dict[str, list[float]]], names: Sequence[str]) -> d
             diffs = [a - b for a, b in zip(rows[name], base, strict=True)]
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-            entry[name] = {"nats": round(sum(rows[name]) / n, 3), "vs_first": round(mean, 3),
-                           "vs_first_se": round(math.sqrt(var / n), 3)}
+            entry[name] = {
+                "nats": round(sum(rows[name]) / n, 3),
+                "vs_first": round(mean, 3),
+                "vs_first_se": round(math.sqrt(var / n), 3),
+            }
         out[phase] = entry
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = ai_tournament.probe_parser(__doc__, games=32, seed=7000)
-    parser.add_argument("--models", type=ai_tournament.player_name, nargs="+",
-                        default=["hard", "hard-soft", "hard-sharper", "hard-searcher",
-                                 "hard-model-replace", "hard-nomodel"])
+    parser.add_argument(
+        "--models",
+        type=ai_tournament.player_name,
+        nargs="+",
+        default=[
+            "hard",
+            "hard-soft",
+            "hard-sharper",
+            "hard-searcher",
+            "hard-model-replace",
+            "hard-nomodel",
+        ],
+    )
     parser.add_argument("--deals", type=int, default=400, help="uniform guesses per decision")
     options = ai_tournament.parse_probe(parser, argv)
     for name in options.models:
         if not isinstance(ai_tournament.bot(name), HardBot):
             parser.error(f"--models: {name} is not a hard-level player with an opponent model")
     found = run(options.against, options.models, options.games, options.seed, options.deals)
-    print(json.dumps({"bench": "hand_information", "against": options.against, "games": options.games,
-                      "seed": options.seed, "deals": options.deals, "models": options.models,
-                      **summary(found, options.models)}))
+    print(
+        json.dumps(
+            {
+                "bench": "hand_information",
+                "against": options.against,
+                "games": options.games,
+                "seed": options.seed,
+                "deals": options.deals,
+                "models": options.models,
+                **summary(found, options.models),
+            }
+        )
+    )
     return 0
 
 

@@ -70,13 +70,21 @@ def main() -> None:
         record = store.open(newest)[0].record
         timeline_ms = timed(lambda: Timeline(record))
         on_disk = sum(p.stat().st_size for p in store.folder.rglob("*") if p.is_file())
-    figures = {"games": len(listed), "fill_s": round(fill_s, 2), "add_ms": round(add_ms, 2),
-               "list_ms": round(list_ms, 2), "open_ms": round(open_ms, 2),
-               "timeline_ms": round(timeline_ms, 2), "actions": len(record.actions),
-               "disk_kb": on_disk // 1024}
-    print(f"{len(listed)} games kept in {fill_s:.1f} s; adding one {add_ms:.1f} ms, "
-          f"listing all {list_ms:.1f} ms, opening one {open_ms:.1f} ms, its timeline "
-          f"({len(record.actions)} actions) {timeline_ms:.1f} ms; {on_disk // 1024} KB on disk")
+    figures = {
+        "games": len(listed),
+        "fill_s": round(fill_s, 2),
+        "add_ms": round(add_ms, 2),
+        "list_ms": round(list_ms, 2),
+        "open_ms": round(open_ms, 2),
+        "timeline_ms": round(timeline_ms, 2),
+        "actions": len(record.actions),
+        "disk_kb": on_disk // 1024,
+    }
+    print(
+        f"{len(listed)} games kept in {fill_s:.1f} s; adding one {add_ms:.1f} ms, "
+        f"listing all {list_ms:.1f} ms, opening one {open_ms:.1f} ms, its timeline "
+        f"({len(record.actions)} actions) {timeline_ms:.1f} ms; {on_disk // 1024} KB on disk"
+    )
     print(json.dumps(figures))
 
 

@@ -96,8 +96,11 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
     from tacocat.ui.shell.app import App
     from tacocat.ui.table.scene import TableScene
 
-    result: dict[str, Any] = {"bench": "idle", "seconds": options.seconds,
-                              "driver": "x11 window" if options.real_window else "dummy"}
+    result: dict[str, Any] = {
+        "bench": "idle",
+        "seconds": options.seconds,
+        "driver": "x11 window" if options.real_window else "dummy",
+    }
     with tempfile.TemporaryDirectory(prefix="tacocat-idle-") as data:
         app = App(parse_args(["--data-dir", data]), Path(data))
         try:
@@ -107,8 +110,17 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
         finally:
             app._shutdown()
     with tempfile.TemporaryDirectory(prefix="tacocat-idle-") as data:
-        argv = ["--data-dir", data, "--vs-ai", "--level", "hard", "--seed", "7",
-                "--speed", str(options.speed)]
+        argv = [
+            "--data-dir",
+            data,
+            "--vs-ai",
+            "--level",
+            "hard",
+            "--seed",
+            "7",
+            "--speed",
+            str(options.speed),
+        ]
         app = App(parse_args(argv), Path(data))
         try:
             table = app.scenes.top
@@ -128,12 +140,17 @@ def run(options: argparse.Namespace) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each measurement")
-    parser.add_argument("--real-window", action="store_true",
-                        help="use the real video driver (needs DISPLAY, e.g. under xvfb-run)")
-    parser.add_argument("--speed", type=float, default=1.0,
-                        help="animation speed (how soon the first deal is over)")
-    parser.add_argument("--quick", action="store_true",
-                        help="1 s measurements, fast deal (for tests)")
+    parser.add_argument(
+        "--real-window",
+        action="store_true",
+        help="use the real video driver (needs DISPLAY, e.g. under xvfb-run)",
+    )
+    parser.add_argument(
+        "--speed", type=float, default=1.0, help="animation speed (how soon the first deal is over)"
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="1 s measurements, fast deal (for tests)"
+    )
     options = parser.parse_args(argv)
     if options.quick:
         options.seconds = min(options.seconds, 1.0)

@@ -71,15 +71,19 @@ def _pick(values: dict[Any, float], preferred: Any) -> Any:
 
 # --- hard-nofusion -------------------------------------------------------------
 
-def _perfect_answers(solver: Solver, dfd: Hand, rest: Hand, targets: Hand, tie: float
-                     ) -> tuple[Hand, bool, Hand]:
+
+def _perfect_answers(
+    solver: Solver, dfd: Hand, rest: Hand, targets: Hand, tie: float
+) -> tuple[Hand, bool, Hand]:
     """The defender's perfect answers to ``targets``: the cards, whether it sacrificed, its hand left."""
     answers: list[int] = []
     sacrificed = False
     for i in range(len(targets)):
         owed = targets[i:]
-        values = {card: solver.response_move_value(dfd, rest, owed, sacrificed, card, 1.0 - tie)
-                  for card in response_options(dfd, owed[0])}
+        values = {
+            card: solver.response_move_value(dfd, rest, owed, sacrificed, card, 1.0 - tie)
+            for card in response_options(dfd, owed[0])
+        }
         card = _pick(values, heuristic_response(dfd, owed[0]))
         answers.append(card)
         sacrificed = sacrificed or card < owed[0]
@@ -97,8 +101,9 @@ def _my_attack(solver: Solver, mine: Hand, theirs: Hand, seen: Any, tie: float) 
     """I attack next (or the showdown): my choices' values in this deal."""
     if len(mine) == 1:
         return None, showdown_value(mine[0], theirs[0], tie)
-    return ("attack", seen), {cards: solver.attack_move_value(mine, theirs, cards, tie)
-                              for cards in attack_options(mine)}
+    return ("attack", seen), {
+        cards: solver.attack_move_value(mine, theirs, cards, tie) for cards in attack_options(mine)
+    }
 
 
 def _their_attack(solver: Solver, mine: Hand, theirs: Hand, seen: Any, tie: float) -> Next:
@@ -107,8 +112,10 @@ def _their_attack(solver: Solver, mine: Hand, theirs: Hand, seen: Any, tie: floa
         return None, showdown_value(mine[0], theirs[0], tie)
     cards = _perfect_attack(solver, theirs, mine, 1.0 - tie)
     rest = _minus(theirs, cards)
-    return ("answer", seen, cards), {card: solver.response_move_value(mine, rest, cards, False, card, tie)
-                                     for card in response_options(mine, cards[0])}
+    return ("answer", seen, cards), {
+        card: solver.response_move_value(mine, rest, cards, False, card, tie)
+        for card in response_options(mine, cards[0])
+    }
 
 
 def next_after_attack(solver: Solver, mine: Hand, theirs: Hand, cards: Hand, tie: float) -> Next:
@@ -120,15 +127,18 @@ def next_after_attack(solver: Solver, mine: Hand, theirs: Hand, cards: Hand, tie
     return _their_attack(solver, rest, left, answers, tie)
 
 
-def next_after_answer(solver: Solver, mine: Hand, theirs: Hand, targets: Hand, sacrificed: bool,
-                      card: int, tie: float) -> Next:
+def next_after_answer(
+    solver: Solver, mine: Hand, theirs: Hand, targets: Hand, sacrificed: bool, card: int, tie: float
+) -> Next:
     """My next decision in this deal after answering ``targets[0]`` with ``card``."""
     left = _minus(mine, (card,))
     lost = sacrificed or card < targets[0]
     if len(targets) > 1:  # my next answer: the opponent shows nothing in between
         owed = targets[1:]
-        return ("answer", ()), {c: solver.response_move_value(left, theirs, owed, lost, c, tie)
-                                for c in response_options(left, owed[0])}
+        return ("answer", ()), {
+            c: solver.response_move_value(left, theirs, owed, lost, c, tie)
+            for c in response_options(left, owed[0])
+        }
     if lost:
         return _their_attack(solver, left, theirs, (), tie)
     return _my_attack(solver, left, theirs, (), tie)
@@ -152,6 +162,7 @@ def grouped_value(nexts: Sequence[Next]) -> float:
 
 # --- hard-searchopp --------------------------------------------------------------
 
+
 class Guesser:
     """Guesses of my hand as the opponent could make them (the cards it cannot see)."""
 
@@ -167,8 +178,9 @@ class Guesser:
         return [tuple(sorted(self.rng.sample(pool, len(mine)))) for _ in range(self.guesses)]
 
 
-def searched_attack_value(solver: Solver, guesser: Guesser, mine: Hand, theirs: Hand, cards: Hand,
-                          tie: float) -> float:
+def searched_attack_value(
+    solver: Solver, guesser: Guesser, mine: Hand, theirs: Hand, cards: Hand, tie: float
+) -> float:
     """My value of attacking with ``cards`` when the opponent answers as a searcher would."""
     rest = _minus(mine, cards)
     guesses = guesser.of(theirs, rest)
@@ -176,9 +188,20 @@ def searched_attack_value(solver: Solver, guesser: Guesser, mine: Hand, theirs: 
     for i in range(len(cards)):
         owed = cards[i:]
         options = response_options(theirs, owed[0])
-        card = options[0] if len(options) == 1 else _pick(
-            {card: sum(solver.response_move_value(theirs, guess, owed, sacrificed, card, 1.0 - tie)
-                       for guess in guesses) for card in options}, heuristic_response(theirs, owed[0]))
+        card = (
+            options[0]
+            if len(options) == 1
+            else _pick(
+                {
+                    card: sum(
+                        solver.response_move_value(theirs, guess, owed, sacrificed, card, 1.0 - tie)
+                        for guess in guesses
+                    )
+                    for card in options
+                },
+                heuristic_response(theirs, owed[0]),
+            )
+        )
         sacrificed = sacrificed or card < owed[0]
         theirs = _minus(theirs, (card,))
     if sacrificed:
@@ -186,27 +209,52 @@ def searched_attack_value(solver: Solver, guesser: Guesser, mine: Hand, theirs: 
     return 1.0 - solver.after_trick_value(theirs, rest, 1.0 - tie)
 
 
-def searched_answer_value(solver: Solver, guesser: Guesser, mine: Hand, theirs: Hand, targets: Hand,
-                          sacrificed: bool, card: int, tie: float) -> float:
+def searched_answer_value(
+    solver: Solver,
+    guesser: Guesser,
+    mine: Hand,
+    theirs: Hand,
+    targets: Hand,
+    sacrificed: bool,
+    card: int,
+    tie: float,
+) -> float:
     """My value of answering with ``card`` when, winning the trick, the opponent attacks as a searcher."""
     left = _minus(mine, (card,))
     if len(targets) > 1 or not (sacrificed or card < targets[0]) or len(theirs) < 2:
         return solver.response_move_value(mine, theirs, targets, sacrificed, card, tie)
     options = attack_options(theirs)
     guesses = guesser.of(theirs, left)
-    attack = options[0] if len(options) == 1 else _pick(
-        {cards: sum(solver.attack_move_value(theirs, guess, cards, 1.0 - tie) for guess in guesses)
-         for cards in options}, heuristic_attack(theirs, options))
+    attack = (
+        options[0]
+        if len(options) == 1
+        else _pick(
+            {
+                cards: sum(
+                    solver.attack_move_value(theirs, guess, cards, 1.0 - tie) for guess in guesses
+                )
+                for cards in options
+            },
+            heuristic_attack(theirs, options),
+        )
+    )
     return 1.0 - solver.attack_move_value(theirs, left, attack, 1.0 - tie)
 
 
 # --- the players -------------------------------------------------------------------
 
+
 class _PlaySearch(HardBot):
     """The hard level with another valuation of its attacks and answers."""
 
-    def _analyse(self, observation: Observation, legal: Sequence[Action], rng: random.Random,
-                 deadline: Deadline, must: Sequence[Action]) -> Analysis:
+    def _analyse(
+        self,
+        observation: Observation,
+        legal: Sequence[Action],
+        rng: random.Random,
+        deadline: Deadline,
+        must: Sequence[Action],
+    ) -> Analysis:
         if not isinstance(legal[0], (Attack, Respond)):
             return super()._analyse(observation, legal, rng, deadline, must)
         weigh = self.weigher(observation)
@@ -221,7 +269,9 @@ class _PlaySearch(HardBot):
         values = tuple(value(action, hands) for action in legal)
         return Analysis(tuple(legal), values, len(hands), heuristic_action(observation, legal))
 
-    def _valuer(self, observation: Observation, tie: float) -> Callable[[Action, list[Hand]], float]:
+    def _valuer(
+        self, observation: Observation, tie: float
+    ) -> Callable[[Action, list[Hand]], float]:
         raise NotImplementedError
 
 
@@ -230,16 +280,26 @@ class NoFusionHard(_PlaySearch):
 
     name = "hard-nofusion"
 
-    def _valuer(self, observation: Observation, tie: float) -> Callable[[Action, list[Hand]], float]:
+    def _valuer(
+        self, observation: Observation, tie: float
+    ) -> Callable[[Action, list[Hand]], float]:
         solver, mine = self.solver, observation.hand
-        targets = observation.attack[len(observation.responses):]
+        targets = observation.attack[len(observation.responses) :]
 
         def value(action: Action, hands: list[Hand]) -> float:
             if isinstance(action, Attack):
-                return grouped_value([next_after_attack(solver, mine, h, action.cards, tie) for h in hands])
+                return grouped_value(
+                    [next_after_attack(solver, mine, h, action.cards, tie) for h in hands]
+                )
             assert isinstance(action, Respond)
-            return grouped_value([next_after_answer(solver, mine, h, targets, observation.trick_sacrificed,
-                                                    action.card, tie) for h in hands])
+            return grouped_value(
+                [
+                    next_after_answer(
+                        solver, mine, h, targets, observation.trick_sacrificed, action.card, tie
+                    )
+                    for h in hands
+                ]
+            )
 
         return value
 
@@ -249,21 +309,40 @@ class SearchOppHard(_PlaySearch):
 
     name = "hard-searchopp"
 
-    def _valuer(self, observation: Observation, tie: float) -> Callable[[Action, list[Hand]], float]:
+    def _valuer(
+        self, observation: Observation, tie: float
+    ) -> Callable[[Action, list[Hand]], float]:
         solver, mine, guesser = self.solver, observation.hand, Guesser(observation, GUESSES)
-        targets = observation.attack[len(observation.responses):]
+        targets = observation.attack[len(observation.responses) :]
 
         def value(action: Action, hands: list[Hand]) -> float:
             if isinstance(action, Attack):
-                found = [searched_attack_value(solver, guesser, mine, h, action.cards, tie) for h in hands]
+                found = [
+                    searched_attack_value(solver, guesser, mine, h, action.cards, tie)
+                    for h in hands
+                ]
             else:
                 assert isinstance(action, Respond)
-                found = [searched_answer_value(solver, guesser, mine, h, targets, observation.trick_sacrificed,
-                                               action.card, tie) for h in hands]
+                found = [
+                    searched_answer_value(
+                        solver,
+                        guesser,
+                        mine,
+                        h,
+                        targets,
+                        observation.trick_sacrificed,
+                        action.card,
+                        tie,
+                    )
+                    for h in hands
+                ]
             return sum(found) / len(found) if found else 0.5
 
         return value
 
 
 #: The bench players of this module, by tournament name.
-PLAY_SEARCHES: dict[str, type[HardBot]] = {"hard-nofusion": NoFusionHard, "hard-searchopp": SearchOppHard}
+PLAY_SEARCHES: dict[str, type[HardBot]] = {
+    "hard-nofusion": NoFusionHard,
+    "hard-searchopp": SearchOppHard,
+}

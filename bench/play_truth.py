@@ -43,8 +43,9 @@ from tacocat.rules.actions import Attack, Respond
 PHASES = {Attack: "attack", Respond: "answer"}
 
 
-def reply_value(solver: Solver, state: Any, seat: int, action: Action, other: Any,
-                other_rng: random.Random) -> float:
+def reply_value(
+    solver: Solver, state: Any, seat: int, action: Action, other: Any, other_rng: random.Random
+) -> float:
     """``seat``'s value of ``action``: the real opponent replies, then both hands are known."""
     tie = tie_value(state.observation(seat))
     rng = copy.deepcopy(other_rng)
@@ -63,11 +64,20 @@ def reply_value(solver: Solver, state: Any, seat: int, action: Action, other: An
             state, events = state.apply(legal[0])
         else:
             observation, real = state.observation(seat), state.observation(1 - seat).hand
-            return max(play_value(solver, observation, choice, real, tie, False) for choice in legal)
+            return max(
+                play_value(solver, observation, choice, real, tie, False) for choice in legal
+            )
 
 
-def probe(hard: Any, models: dict[str, Any], other: Any, state: Any, seat: int, other_rng: random.Random,
-          rng: random.Random) -> dict[str, tuple[bool, float, float]]:
+def probe(
+    hard: Any,
+    models: dict[str, Any],
+    other: Any,
+    state: Any,
+    seat: int,
+    other_rng: random.Random,
+    rng: random.Random,
+) -> dict[str, tuple[bool, float, float]]:
     """Per model at one decision: (its choice is not today's, its gain, its best value less today's)."""
     observation, legal = state.observation(seat), state.legal_actions(seat)
     today = hard.analyse(observation, legal, copy.deepcopy(rng), Deadline(None))
@@ -77,13 +87,17 @@ def probe(hard: Any, models: dict[str, Any], other: Any, state: Any, seat: int, 
         mine = model.analyse(observation, legal, copy.deepcopy(rng), Deadline(None))
         if mine.best not in truth:
             truth[mine.best] = reply_value(hard.solver, state, seat, mine.best, other, other_rng)
-        found[name] = (mine.best != today.best, truth[mine.best] - truth[today.best],
-                       max(mine.values) - max(today.values))
+        found[name] = (
+            mine.best != today.best,
+            truth[mine.best] - truth[today.best],
+            max(mine.values) - max(today.values),
+        )
     return found
 
 
-def run(against: str, names: Sequence[str], games: int, seed: int
-        ) -> dict[str, dict[str, list[tuple[bool, float, float]]]]:
+def run(
+    against: str, names: Sequence[str], games: int, seed: int
+) -> dict[str, dict[str, list[tuple[bool, float, float]]]]:
     """Per phase, per model: every probed decision's (differ, gain, credit)."""
     hard, other = ai_tournament.bot("hard"), ai_tournament.bot(against)
     models = {name: ai_tournament.bot(name) for name in names}
@@ -113,23 +127,41 @@ def summary(found: dict[str, dict[str, list[tuple[bool, float, float]]]]) -> dic
             gains = [gain for _, gain, _ in decisions]
             mean = sum(gains) / n
             var = sum((g - mean) ** 2 for g in gains) / (n - 1) if n > 1 else 0.0
-            out[phase][name] = {"decisions": n, "differ": sum(d for d, _, _ in decisions),
-                                "gain": round(100 * mean, 2), "gain_se": round(100 * math.sqrt(var / n), 2),
-                                "credit": round(100 * sum(c for _, _, c in decisions) / n, 2)}
+            out[phase][name] = {
+                "decisions": n,
+                "differ": sum(d for d, _, _ in decisions),
+                "gain": round(100 * mean, 2),
+                "gain_se": round(100 * math.sqrt(var / n), 2),
+                "credit": round(100 * sum(c for _, _, c in decisions) / n, 2),
+            }
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = ai_tournament.probe_parser(__doc__, games=60, seed=5000)
-    parser.add_argument("--models", type=ai_tournament.player_name, nargs="+",
-                        default=["hard-nofusion", "hard-searchopp"])
+    parser.add_argument(
+        "--models",
+        type=ai_tournament.player_name,
+        nargs="+",
+        default=["hard-nofusion", "hard-searchopp"],
+    )
     options = ai_tournament.parse_probe(parser, argv)
     for name in options.models:
         if not hasattr(ai_tournament.bot(name), "analyse"):
             parser.error(f"--models: {name} is not a hard-level player (it has no analysis)")
     found = run(options.against, options.models, options.games, options.seed)
-    print(json.dumps({"bench": "play_truth", "against": options.against, "games": options.games,
-                      "seed": options.seed, "models": options.models, **summary(found)}))
+    print(
+        json.dumps(
+            {
+                "bench": "play_truth",
+                "against": options.against,
+                "games": options.games,
+                "seed": options.seed,
+                "models": options.models,
+                **summary(found),
+            }
+        )
+    )
     return 0
 
 

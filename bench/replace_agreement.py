@@ -34,7 +34,9 @@ class Counting:
         self.bot, self.name = bot, bot.name
         self.replacements = self.agree = 0
 
-    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         action = self.bot.choose(observation, legal, rng)
         if len(legal) > 1 and isinstance(legal[0], Replace):
             self.replacements += 1
@@ -45,7 +47,9 @@ class Counting:
 def against_heuristic(player: Any, seed: int) -> None:
     """One game of ``player`` against the heuristic, the seats alternating with ``seed``."""
     seats = [player, make_bot("heuristic")]
-    play_game(seats[::-1] if seed % 2 else seats, seed, [random.Random(seed), random.Random(seed + 99)])
+    play_game(
+        seats[::-1] if seed % 2 else seats, seed, [random.Random(seed), random.Random(seed + 99)]
+    )
 
 
 def agreement(name: str, games: int) -> dict[str, Any]:
@@ -61,8 +65,12 @@ def agreement(name: str, games: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--games", type=int, default=15)
-    parser.add_argument("--players", nargs="+", type=ai_tournament.player_name,
-                        default=["hard", "hard-2026-12", "medium", "easy"])
+    parser.add_argument(
+        "--players",
+        nargs="+",
+        type=ai_tournament.player_name,
+        default=["hard", "hard-2026-12", "medium", "easy"],
+    )
     options = parser.parse_args(argv)
     print(json.dumps({name: agreement(name, options.games) for name in options.players}))
     return 0

@@ -54,16 +54,26 @@ def main(argv: list[str] | None = None) -> int:
             walls.append(time.perf_counter() - wall)
             cpus.append(time.process_time() - cpu)
             decisions.append(len(review.moments))
-            print(f"game {index + 1} seat {seat}: {len(record.actions)} actions, "
-                  f"{len(review.moments)} decisions, {walls[-1]:.2f} s wall, {cpus[-1]:.2f} s CPU")
-    result = {"bench": "review", "reviews": len(walls), "aim_s": AIM_S,
-              "wall_mean_s": round(statistics.mean(walls), 3), "wall_max_s": round(max(walls), 3),
-              "cpu_mean_s": round(statistics.mean(cpus), 3), "cpu_max_s": round(max(cpus), 3),
-              "decisions_mean": round(statistics.mean(decisions), 1),
-              "per_decision_ms": round(1000 * sum(walls) / max(1, sum(decisions)), 1),
-              "within_aim": max(walls) <= AIM_S}
-    print(f"{len(walls)} reviews: mean {result['wall_mean_s']} s, worst {result['wall_max_s']} s "
-          f"(aim {AIM_S:g} s)")
+            print(
+                f"game {index + 1} seat {seat}: {len(record.actions)} actions, "
+                f"{len(review.moments)} decisions, {walls[-1]:.2f} s wall, {cpus[-1]:.2f} s CPU"
+            )
+    result = {
+        "bench": "review",
+        "reviews": len(walls),
+        "aim_s": AIM_S,
+        "wall_mean_s": round(statistics.mean(walls), 3),
+        "wall_max_s": round(max(walls), 3),
+        "cpu_mean_s": round(statistics.mean(cpus), 3),
+        "cpu_max_s": round(max(cpus), 3),
+        "decisions_mean": round(statistics.mean(decisions), 1),
+        "per_decision_ms": round(1000 * sum(walls) / max(1, sum(decisions)), 1),
+        "within_aim": max(walls) <= AIM_S,
+    }
+    print(
+        f"{len(walls)} reviews: mean {result['wall_mean_s']} s, worst {result['wall_max_s']} s "
+        f"(aim {AIM_S:g} s)"
+    )
     print(json.dumps(result))
     return 0
 

@@ -76,12 +76,20 @@ class Seen:
 
     @classmethod
     def of(cls, data: dict) -> Seen:
-        return cls(data["seat"], tuple(data["to_act"]), data["own_commit"], Phase(data["phase"]),
-                   tuple(data["hand"]), data["replace_limit"], data["pending_target"])
+        return cls(
+            data["seat"],
+            tuple(data["to_act"]),
+            data["own_commit"],
+            Phase(data["phase"]),
+            tuple(data["hand"]),
+            data["replace_limit"],
+            data["pending_target"],
+        )
 
     def legal_actions(self):  # type: ignore[no-untyped-def]
-        return legal_actions(self.seat, self.to_act, self.phase, self.hand, self.replace_limit,
-                             self.pending_target)
+        return legal_actions(
+            self.seat, self.to_act, self.phase, self.hand, self.replace_limit, self.pending_target
+        )
 
 
 class BenchGame:
@@ -152,7 +160,11 @@ class BenchGame:
             return False
         for seat in self.rng.sample((0, 1), 2):
             observation = self.observations[seat]
-            if observation is None or observation.own_commit is not None or seat not in observation.to_act:
+            if (
+                observation is None
+                or observation.own_commit is not None
+                or seat not in observation.to_act
+            ):
                 continue
             if self.seqs[seat] != max(self.seqs):
                 continue
@@ -161,7 +173,9 @@ class BenchGame:
             self.moved.clear()
             self.pending = (seat, self.seqs[seat], time.monotonic())
             wire = msgspec.convert(action_to_dict(action), m.WireAction)
-            await self.connections[seat].send(m.Act(game=self.game, seq=self.seqs[seat], action=wire))
+            await self.connections[seat].send(
+                m.Act(game=self.game, seq=self.seqs[seat], action=wire)
+            )
             return True
         return False
 
@@ -216,8 +230,9 @@ def percentile(values: list[float], q: float) -> float | None:
     return round(ordered[min(len(ordered) - 1, max(0, int(q * len(ordered) + 0.999999) - 1))], 2)
 
 
-async def run_case(n: int, mode: str, urls: list[str], pids: list[int], duration: float,
-                   warmup: float, seed: int) -> dict:
+async def run_case(
+    n: int, mode: str, urls: list[str], pids: list[int], duration: float, warmup: float, seed: int
+) -> dict:
     load = Load(mode)
     rng = random.Random(seed)
     empty = sum(proc_rss_mb(pid) for pid in pids)
@@ -233,23 +248,35 @@ async def run_case(n: int, mode: str, urls: list[str], pids: list[int], duration
         for connection in game.connections:
             await connection.close()
     return {
-        "n": n, "mode": mode, "processes": len(pids), "connected_games": len(live),
+        "n": n,
+        "mode": mode,
+        "processes": len(pids),
+        "connected_games": len(live),
         "server_cpus": sorted({os.sched_getaffinity(pid).pop() for pid in pids}),
-        "setup_s": round(setup, 1), "moves_in_window": load.moves,
+        "setup_s": round(setup, 1),
+        "moves_in_window": load.moves,
         "moves_per_s": round(load.moves / duration, 1),
-        "rtt_ms": {q: percentile(load.rtts, v) for q, v in
-                   (("p50", 0.5), ("p90", 0.9), ("p99", 0.99), ("max", 1.0))},
+        "rtt_ms": {
+            q: percentile(load.rtts, v)
+            for q, v in (("p50", 0.5), ("p90", 0.9), ("p99", 0.99), ("max", 1.0))
+        },
         "server_cpu_pct_of_one_core": round(100 * cpu / duration, 1),
         "load_cpu_pct_of_one_core": round(100 * load_cpu / duration, 1),
-        "server_rss_mb": {"empty": round(empty, 1), "connected": round(connected, 1), "end": round(end, 1)},
+        "server_rss_mb": {
+            "empty": round(empty, 1),
+            "connected": round(connected, 1),
+            "end": round(end, 1),
+        },
         "kb_per_game": round((connected - empty) * 1024 / max(1, len(live)), 1),
-        "games_started": load.games_started, "errors": load.errors,
+        "games_started": load.games_started,
+        "errors": load.errors,
         "load_gc_pause_max_ms": round(max(GC_PAUSES, default=0.0), 1),
     }
 
 
-async def measure(live: list[BenchGame], load: Load, pids: list[int], duration: float,
-                  warmup: float) -> tuple[float, float]:
+async def measure(
+    live: list[BenchGame], load: Load, pids: list[int], duration: float, warmup: float
+) -> tuple[float, float]:
     """The games driven through ``warmup`` and then ``duration`` seconds, the moves sent in
     the latter timed: the CPU seconds the servers and this process used in it."""
     begin = time.monotonic()
@@ -284,9 +311,20 @@ def _case(n: int, mode: str, args: argparse.Namespace, work: Path, db: str) -> d
     servers = start_servers(db, args.processes, work, extra, args.server_cpus)
     try:
         time.sleep(0.5)
-        result = asyncio.run(asyncio.wait_for(
-            run_case(n, mode, [url for _, url in servers], [p.pid for p, _ in servers],
-                     args.duration, args.warmup, args.seed), args.hard_limit))
+        result = asyncio.run(
+            asyncio.wait_for(
+                run_case(
+                    n,
+                    mode,
+                    [url for _, url in servers],
+                    [p.pid for p, _ in servers],
+                    args.duration,
+                    args.warmup,
+                    args.seed,
+                ),
+                args.hard_limit,
+            )
+        )
     finally:
         stop_servers(servers)
     result["db"] = "postgresql" if postgres else f"sqlite-{args.sqlite_sync}"
@@ -297,8 +335,11 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=100, help="concurrent games (1..5000)")
     parser.add_argument("--mode", choices=("paced", "sat"), default="paced")
-    parser.add_argument("--sweep", action="store_true",
-                        help="100, 500, 750, 1000 paced and 10 sat (the yardstick's rows)")
+    parser.add_argument(
+        "--sweep",
+        action="store_true",
+        help="100, 500, 750, 1000 paced and 10 sat (the yardstick's rows)",
+    )
     _server_options(parser)
     parser.add_argument("--duration", type=float, default=30.0, help="measured seconds")
     parser.add_argument("--warmup", type=float, default=2.0)
@@ -309,15 +350,28 @@ def _parser() -> argparse.ArgumentParser:
 
 def _server_options(parser: argparse.ArgumentParser) -> None:
     """Where the games are kept, and the server processes."""
-    parser.add_argument("--db", default=None, help="postgresql://... (default: a fresh SQLite file)")
-    parser.add_argument("--postgres", action="store_true",
-                        help="a throw-away PostgreSQL cluster (the tests' fixture) for each case")
+    parser.add_argument(
+        "--db", default=None, help="postgresql://... (default: a fresh SQLite file)"
+    )
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="a throw-away PostgreSQL cluster (the tests' fixture) for each case",
+    )
     parser.add_argument("--processes", type=int, default=1, help="server processes (PostgreSQL)")
-    parser.add_argument("--server-cpus", type=lambda text: tuple(int(c) for c in text.split(",")),
-                        default=(0,), help="CPUs the server processes are pinned to in turn "
-                        "(default 0; '0,1' puts a second process on the load's CPU)")
-    parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full",
-                        help="the server's SQLite durability (default full, its default)")
+    parser.add_argument(
+        "--server-cpus",
+        type=lambda text: tuple(int(c) for c in text.split(",")),
+        default=(0,),
+        help="CPUs the server processes are pinned to in turn "
+        "(default 0; '0,1' puts a second process on the load's CPU)",
+    )
+    parser.add_argument(
+        "--sqlite-sync",
+        choices=("full", "normal"),
+        default="full",
+        help="the server's SQLite durability (default full, its default)",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -330,8 +384,11 @@ def main(argv: list[str] | None = None) -> int:
     # it as the server tunes its own (tacocat/server/app.py), and report the longest pause.
     tune_gc()
     gc.callbacks.append(_gc_watch)
-    cases = [(100, "paced"), (500, "paced"), (750, "paced"), (1000, "paced"), (10, "sat")] \
-        if args.sweep else [(args.n, args.mode)]
+    cases = (
+        [(100, "paced"), (500, "paced"), (750, "paced"), (1000, "paced"), (10, "sat")]
+        if args.sweep
+        else [(args.n, args.mode)]
+    )
     results = []
     for n, mode in cases:
         result = case(n, mode, args)
@@ -344,10 +401,13 @@ def main(argv: list[str] | None = None) -> int:
 def _print_case(result: dict, n: int, mode: str) -> None:
     """One case's line: its throughput, round trips, the servers' memory and CPU, errors."""
     rtt = result["rtt_ms"]
-    print(f"{result['db']} x{result['processes']} N={n:5} {mode:5}  {result['moves_per_s']:8.1f} moves/s  "
-          f"p50 {rtt['p50']} p99 {rtt['p99']} max {rtt['max']} ms  RSS {result['server_rss_mb']['end']} MB  "
-          f"CPU {result['server_cpu_pct_of_one_core']} % (load {result['load_cpu_pct_of_one_core']} %)  "
-          f"errors {result['errors']}", flush=True)
+    print(
+        f"{result['db']} x{result['processes']} N={n:5} {mode:5}  {result['moves_per_s']:8.1f} moves/s  "
+        f"p50 {rtt['p50']} p99 {rtt['p99']} max {rtt['max']} ms  RSS {result['server_rss_mb']['end']} MB  "
+        f"CPU {result['server_cpu_pct_of_one_core']} % (load {result['load_cpu_pct_of_one_core']} %)  "
+        f"errors {result['errors']}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

@@ -45,8 +45,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_servers(db: str, count: int, work: Path, extra: list[str],
-                  cpus: tuple[int, ...] = (0,)) -> list[tuple[subprocess.Popen[bytes], str]]:
+def start_servers(
+    db: str, count: int, work: Path, extra: list[str], cpus: tuple[int, ...] = (0,)
+) -> list[tuple[subprocess.Popen[bytes], str]]:
     """``count`` servers on free ports, server i pinned to ``cpus[i % len(cpus)]``."""
     limits = work / "limits.toml"
     limits.write_text(LIMITS, encoding="utf-8")
@@ -55,9 +56,28 @@ def start_servers(db: str, count: int, work: Path, extra: list[str],
         port = free_port()
         log = open(work / f"server{index}.log", "wb")  # noqa: SIM115 - the child's
         process = subprocess.Popen(
-            ["taskset", "-c", str(cpus[index % len(cpus)]), sys.executable, "-m", "tacocat.server", "--db", db, "--port",
-             str(port), "--limits", str(limits), "--log-level", "WARNING", *extra],
-            cwd=ROOT, stdout=log, stderr=log, env={**os.environ, "PYTHONPATH": str(ROOT)})
+            [
+                "taskset",
+                "-c",
+                str(cpus[index % len(cpus)]),
+                sys.executable,
+                "-m",
+                "tacocat.server",
+                "--db",
+                db,
+                "--port",
+                str(port),
+                "--limits",
+                str(limits),
+                "--log-level",
+                "WARNING",
+                *extra,
+            ],
+            cwd=ROOT,
+            stdout=log,
+            stderr=log,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
         servers.append((process, f"ws://127.0.0.1:{port}/"))
         deadline = time.monotonic() + 30
         while True:
@@ -89,12 +109,15 @@ def throwaway_postgres():  # type: ignore[no-untyped-def]
 
     where = binaries()
     if where is None:
-        raise SystemExit("--postgres needs PostgreSQL's server binaries (apt-get install postgresql)")
+        raise SystemExit(
+            "--postgres needs PostgreSQL's server binaries (apt-get install postgresql)"
+        )
     cluster = Cluster(where)
     cluster.start()
     postmaster = int((cluster.data / "postmaster.pid").read_text().split()[0])
-    children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True,
-                              check=False).stdout.split()
+    children = subprocess.run(
+        ["pgrep", "-P", str(postmaster)], capture_output=True, text=True, check=False
+    ).stdout.split()
     for pid in [postmaster, *map(int, children)]:
         os.sched_setaffinity(pid, {0})
     return cluster

@@ -86,8 +86,11 @@ def surface_census(top: int = 6) -> tuple[int, float, list[tuple[str, int, float
             continue
         label = type(obj).__name__
         if isinstance(obj, dict | list):
-            parents = [type(o).__name__ for o in gc.get_referrers(obj)
-                       if not isinstance(o, list | dict) and type(o).__name__ != "frame"][:1]
+            parents = [
+                type(o).__name__
+                for o in gc.get_referrers(obj)
+                if not isinstance(o, list | dict) and type(o).__name__ != "frame"
+            ][:1]
             label += f" of {parents[0] if parents else '?'}"
         for surface in held:
             if id(surface) in seen:
@@ -124,26 +127,44 @@ def _process_figures(proc) -> dict[str, float]:
     objects = gc.get_objects()
     # The game just finished is still on screen: any other table alive is a leaked game.
     tables = sum(type(obj).__name__ == "TableScene" for obj in objects)
-    return {"rss_mb": proc.memory_info().rss / MB, "fds": fds, "children": len(children),
-            "objects": len(objects), "tables": tables}
+    return {
+        "rss_mb": proc.memory_info().rss / MB,
+        "fds": fds,
+        "children": len(children),
+        "objects": len(objects),
+        "tables": tables,
+    }
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--level", choices=("easy", "medium", "hard"), default="medium")
-    parser.add_argument("--growth-limit", type=float, default=MAX_GROWTH,
-                        help="RSS growth (fraction) from game 10 that fails the run")
+    parser.add_argument(
+        "--growth-limit",
+        type=float,
+        default=MAX_GROWTH,
+        help="RSS growth (fraction) from game 10 that fails the run",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (+1 per game)")
     parser.add_argument("--trace", action="store_true", help="tracemalloc the growth (slower)")
-    parser.add_argument("--screens", action="store_true",
-                        help="open and close every menu screen between games")
+    parser.add_argument(
+        "--screens", action="store_true", help="open and close every menu screen between games"
+    )
     parser.add_argument("--text-size", type=int, default=100, help="text size %% (settings)")
-    parser.add_argument("--window", type=_window, default=None, metavar="WxH",
-                        help="window size (settings; default the app's)")
-    parser.add_argument("--census", action="store_true",
-                        help="at each report, list the surfaces alive and who holds them, and "
-                             "RSS after malloc_trim (diagnosis; the figures then include it)")
+    parser.add_argument(
+        "--window",
+        type=_window,
+        default=None,
+        metavar="WxH",
+        help="window size (settings; default the app's)",
+    )
+    parser.add_argument(
+        "--census",
+        action="store_true",
+        help="at each report, list the surfaces alive and who holds them, and "
+        "RSS after malloc_trim (diagnosis; the figures then include it)",
+    )
     args = parser.parse_args(argv)
     if args.games <= WARM_GAME:
         parser.error(f"--games must be more than {WARM_GAME}")
@@ -154,7 +175,9 @@ def _window(text: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, e.g. 960x540, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"expected WIDTHxHEIGHT, e.g. 960x540, not {text!r}"
+        ) from None
     return width, height
 
 
@@ -186,15 +209,23 @@ class _Run:
         now = _process_figures(self.proc)
         self.figures[done] = now
         rate = done / max(1e-9, time.monotonic() - self.started) * 60
-        print(f"game {done:4d}: RSS {now['rss_mb']:.1f} MB, fds {now['fds']}, "
-              f"children {now['children']}, objects {now['objects']}, "
-              f"tables alive {now['tables']}, "
-              f"{rate:.1f} games/min", flush=True)
+        print(
+            f"game {done:4d}: RSS {now['rss_mb']:.1f} MB, fds {now['fds']}, "
+            f"children {now['children']}, objects {now['objects']}, "
+            f"tables alive {now['tables']}, "
+            f"{rate:.1f} games/min",
+            flush=True,
+        )
         if self.args.census:
             count, megabytes, owners = surface_census()
             trimmed = _trimmed_rss(self.proc)
-            print(f"      surfaces alive {count} ({megabytes:.1f} MB); RSS after "
-                  f"malloc_trim {trimmed:.1f} MB" if trimmed else "", flush=True)
+            print(
+                f"      surfaces alive {count} ({megabytes:.1f} MB); RSS after "
+                f"malloc_trim {trimmed:.1f} MB"
+                if trimmed
+                else "",
+                flush=True,
+            )
             for label, n, mb in owners:
                 print(f"        {mb:7.1f} MB in {n:5d} surfaces held by {label}")
         if done == WARM_GAME:
@@ -269,8 +300,9 @@ def _print_trace(run: _Run) -> None:
             print("     ", line)
 
 
-def _summary(run: _Run, code: int, crashes: list[str], errors: int,
-             elapsed: float) -> dict[str, Any]:
+def _summary(
+    run: _Run, code: int, crashes: list[str], errors: int, elapsed: float
+) -> dict[str, Any]:
     """The JSON object the soak prints; ``ok`` is whether it passed."""
     games = run.args.games
     warm, last = run.figures.get(WARM_GAME), run.figures.get(games)
@@ -279,8 +311,15 @@ def _summary(run: _Run, code: int, crashes: list[str], errors: int,
         growth = (last["rss_mb"] - warm["rss_mb"]) / warm["rss_mb"]
     after_warm = max(1e-9, time.monotonic() - run.warm_at) if run.warm_at else None
     tables_alive = max((f["tables"] for f in run.figures.values()), default=0)
-    ok = (code == 0 and not crashes and not errors and run.games == games
-          and growth is not None and growth < run.args.growth_limit and tables_alive <= 1)
+    ok = (
+        code == 0
+        and not crashes
+        and not errors
+        and run.games == games
+        and growth is not None
+        and growth < run.args.growth_limit
+        and tables_alive <= 1
+    )
     return {
         "games": run.games,
         "level": run.args.level,
@@ -297,8 +336,9 @@ def _summary(run: _Run, code: int, crashes: list[str], errors: int,
         "objects_after_game_10": warm["objects"] if warm else None,
         f"objects_after_game_{games}": last["objects"] if last else None,
         "games_per_minute": round(run.games / elapsed * 60, 1),
-        "games_per_minute_after_warmup": (round((games - WARM_GAME) / after_warm * 60, 1)
-                                          if after_warm else None),
+        "games_per_minute_after_warmup": (
+            round((games - WARM_GAME) / after_warm * 60, 1) if after_warm else None
+        ),
         "mean_actions_per_game": round(run.actions / max(1, run.games), 1),
         "screens_visited": run.screens,
         "text_size": run.args.text_size,
@@ -307,8 +347,9 @@ def _summary(run: _Run, code: int, crashes: list[str], errors: int,
     }
 
 
-def _finish(run: _Run, folder: Path, counter: _Counter, code: int,
-            elapsed: float) -> dict[str, Any]:
+def _finish(
+    run: _Run, folder: Path, counter: _Counter, code: int, elapsed: float
+) -> dict[str, Any]:
     """After the last game: the crash logs found, the allocation growths (``--trace``), the
     first errors logged, and the summary, its memory and speed said in one line."""
     args = run.args
@@ -317,10 +358,12 @@ def _finish(run: _Run, folder: Path, counter: _Counter, code: int,
     for record in counter.records[:5]:
         print("logged error:", record)
     summary = _summary(run, code, crashes, len(counter.records), elapsed)
-    print(f"RSS after game {WARM_GAME}: {summary['rss_after_game_10_mb']} MB; after game "
-          f"{args.games}: {summary[f'rss_after_game_{args.games}_mb']} MB; growth "
-          f"{summary['rss_growth_pct']} % (limit {100 * args.growth_limit:.0f} %); "
-          f"{summary['games_per_minute']} games/minute")
+    print(
+        f"RSS after game {WARM_GAME}: {summary['rss_after_game_10_mb']} MB; after game "
+        f"{args.games}: {summary[f'rss_after_game_{args.games}_mb']} MB; growth "
+        f"{summary['rss_growth_pct']} % (limit {100 * args.growth_limit:.0f} %); "
+        f"{summary['games_per_minute']} games/minute"
+    )
     return summary
 
 
@@ -339,14 +382,28 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger().addHandler(counter)
     run = _Run(args, psutil.Process())
-    options = parse_args(["--demo", "--level", args.level, "--seed", str(args.seed),
-                          "--data-dir", str(folder), "--frames", str(10**9)])
+    options = parse_args(
+        [
+            "--demo",
+            "--level",
+            args.level,
+            "--seed",
+            str(args.seed),
+            "--data-dir",
+            str(folder),
+            "--frames",
+            str(10**9),
+        ]
+    )
     app = _soak_app(run)(options, folder)
     window = {"window_size": args.window} if args.window else {}
     app.update_settings(save=False, animation_speed="instant", text_size=args.text_size, **window)
-    print(f"soak: {args.games} demo games, level {args.level}, one process "
-          f"(pid {os.getpid()}), data in {folder}"
-          f"{', menu screens between games' if args.screens else ''}", flush=True)
+    print(
+        f"soak: {args.games} demo games, level {args.level}, one process "
+        f"(pid {os.getpid()}), data in {folder}"
+        f"{', menu screens between games' if args.screens else ''}",
+        flush=True,
+    )
     started = time.monotonic()
     code = app.run()
     summary = _finish(run, folder, counter, code, time.monotonic() - started)
@@ -354,6 +411,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(folder, ignore_errors=True)  # kept on failure: crash logs, tacocat.log
     print(json.dumps(summary))
     return 0 if summary["ok"] else 1
+
 
 if __name__ == "__main__":
     sys.exit(main())

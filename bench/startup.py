@@ -63,8 +63,12 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 
 def _env() -> dict[str, str]:
     env = dict(os.environ)
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               TACOCAT_BENCH_FIRST_FRAME="1")
+    env.update(
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        TACOCAT_BENCH_FIRST_FRAME="1",
+    )
     return env
 
 
@@ -79,8 +83,9 @@ def run_once(command: list[str]) -> tuple[float, float | None]:
         args = [*command, "--frames", "1", "--data-dir", str(Path(tmp) / "data")]
         started_wall = time.time()
         started = time.perf_counter()
-        done = subprocess.run(args, cwd=tmp, env=_env(), capture_output=True, text=True,
-                              timeout=120, check=False)
+        done = subprocess.run(
+            args, cwd=tmp, env=_env(), capture_output=True, text=True, timeout=120, check=False
+        )
         elapsed = time.perf_counter() - started
     if done.returncode != 0:
         raise RuntimeError(f"{args} exited with {done.returncode}:\n{done.stderr[-2000:]}")
@@ -117,20 +122,30 @@ def size_mb(path: Path) -> float:
     if path.is_file():
         total = path.stat().st_size
     else:
-        total = sum(p.lstat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+        total = sum(
+            p.lstat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink()
+        )
     return round(total / 2**20, 1)
 
 
 def build(onefile: bool) -> None:
-    command = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
-               str(ROOT / "build.spec")]
+    command = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--log-level",
+        "WARN",
+        str(ROOT / "build.spec"),
+    ]
     if onefile:
         command += ["--", "--onefile"]
     subprocess.run(command, cwd=ROOT, check=True)
 
 
-def _variants(parser: argparse.ArgumentParser,
-              options: argparse.Namespace) -> tuple[dict[str, list[str]], list[str]]:
+def _variants(
+    parser: argparse.ArgumentParser, options: argparse.Namespace
+) -> tuple[dict[str, list[str]], list[str]]:
     """The command line of each variant to time, and the names ``--variant`` added."""
     variants: dict[str, list[str]] = {}
     if not options.skip_source:
@@ -150,8 +165,11 @@ def _variants(parser: argparse.ArgumentParser,
         if not name or not path or not Path(path).is_file():
             parser.error(f"--variant {spec}: give NAME=PATH of an existing file")
         extra.append(name)
-        variants[name] = ([sys.executable, "-c", _WRAPPER, str(Path(path).resolve())]
-                          if path.endswith(".py") else [str(Path(path).resolve())])
+        variants[name] = (
+            [sys.executable, "-c", _WRAPPER, str(Path(path).resolve())]
+            if path.endswith(".py")
+            else [str(Path(path).resolve())]
+        )
     return variants, extra
 
 
@@ -159,11 +177,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="measured runs per variant (median)")
     parser.add_argument("--onedir", type=Path, default=DEFAULT_ONEDIR, help="the onedir executable")
-    parser.add_argument("--onefile", type=Path, default=DEFAULT_ONEFILE, help="the onefile executable")
+    parser.add_argument(
+        "--onefile", type=Path, default=DEFAULT_ONEFILE, help="the onefile executable"
+    )
     parser.add_argument("--build", action="store_true", help="build missing frozen variants first")
     parser.add_argument("--skip-source", action="store_true", help="only the frozen variants")
-    parser.add_argument("--variant", action="append", default=[], metavar="NAME=PATH",
-                        help="another executable or main.py to time in the same runs")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME=PATH",
+        help="another executable or main.py to time in the same runs",
+    )
     options = parser.parse_args(argv)
     if options.runs < 1:
         parser.error("--runs must be 1 or more")
@@ -173,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         "bench": "startup",
         "runs": options.runs,
         "method": "median wall time, process start to exit, --frames 1, dummy SDL drivers "
-                  "(includes shutdown); *_first_frame_s: to the first display.flip(), where reported",
+        "(includes shutdown); *_first_frame_s: to the first display.flip(), where reported",
     }
     measured = measure(variants, options.runs)
     for name in ("source", "onedir", "onefile", *extra):
@@ -182,8 +207,14 @@ def main(argv: list[str] | None = None) -> int:
             continue
         figures = measured[name]
         result[f"{name}_s"] = figures["exit_s"]
-        print(f"{name:8} exit {figures['exit_s']:.3f} s (min {figures['exit_min_s']:.3f})"
-              + (f", first frame {figures['first_frame_s']:.3f} s" if figures["first_frame_s"] else ""))
+        print(
+            f"{name:8} exit {figures['exit_s']:.3f} s (min {figures['exit_min_s']:.3f})"
+            + (
+                f", first frame {figures['first_frame_s']:.3f} s"
+                if figures["first_frame_s"]
+                else ""
+            )
+        )
         result[f"{name}_first_frame_s"] = figures["first_frame_s"]
     onedir_folder = options.onedir.resolve().parent
     result["onedir_mb"] = size_mb(onedir_folder) if "onedir" in variants else None

@@ -24,7 +24,8 @@ if sys.version_info < PYTHON_FLOOR:
         "distribution's python{need} or newer) and start the game with it.\n".format(
             need=".".join(str(part) for part in PYTHON_FLOOR),
             python=sys.executable or "python",
-            found=".".join(str(part) for part in sys.version_info[:3]))
+            found=".".join(str(part) for part in sys.version_info[:3]),
+        )
     )
     raise SystemExit(2)
 

@@ -52,7 +52,8 @@ def _speed(text: str) -> float:
     low, high = SPEED_RANGE
     if not (low <= value <= high or value == math.inf):  # also refuses nan
         raise argparse.ArgumentTypeError(
-            f"must be between {low:g} and {high:g} (or inf), got {text}")
+            f"must be between {low:g} and {high:g} (or inf), got {text}"
+        )
     return value
 
 
@@ -108,45 +109,120 @@ def _add_modes(parser: argparse.ArgumentParser) -> None:
     """What to do instead of opening the title screen: at most one of these."""
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--vs-ai", action="store_true", help="start a game against the computer")
-    mode.add_argument("--hotseat", action="store_true", help="start a game for two people on one screen")
-    mode.add_argument("--demo", action="store_true", help="the computer plays both seats; exit when the game ends")
-    mode.add_argument("--tutorial", action="store_true", help="play the guided first game (continues where it was left)")
-    mode.add_argument("--simulate", type=_positive_int, metavar="N", help="play N games with no window and print statistics")
-    mode.add_argument("--replay", type=Path, default=None, metavar="FILE",
-                      help="watch a game file (an exported game or a --record-dir record) again")
-    mode.add_argument("--review", type=Path, default=None, metavar="FILE",
-                      help="rate one seat's decisions in a game file; print JSON lines")
+    mode.add_argument(
+        "--hotseat", action="store_true", help="start a game for two people on one screen"
+    )
+    mode.add_argument(
+        "--demo", action="store_true", help="the computer plays both seats; exit when the game ends"
+    )
+    mode.add_argument(
+        "--tutorial",
+        action="store_true",
+        help="play the guided first game (continues where it was left)",
+    )
+    mode.add_argument(
+        "--simulate",
+        type=_positive_int,
+        metavar="N",
+        help="play N games with no window and print statistics",
+    )
+    mode.add_argument(
+        "--replay",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="watch a game file (an exported game or a --record-dir record) again",
+    )
+    mode.add_argument(
+        "--review",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="rate one seat's decisions in a game file; print JSON lines",
+    )
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     """The game to play or rate: seat, autosave, computer level, shuffle, speed."""
-    parser.add_argument("--seat", type=int, choices=(0, 1), default=None,
-                        help="with --review: the seat to rate, 0 (first) or 1 (second); "
-                             "default: the human's seat, else 0")
-    parser.add_argument("--continue", dest="resume", action="store_true", help="resume the autosaved game")
-    parser.add_argument("--level", choices=AI_LEVELS, default=None, help="computer level (default: from settings, else medium)")
-    parser.add_argument("--seed", type=_non_negative_int, default=None, help="seed for shuffling (a whole number)")
-    parser.add_argument("--speed", type=_speed, default=None, metavar="X",
-                        help="multiply animation speed by X (0.1 to 100; inf: no animation)")
+    parser.add_argument(
+        "--seat",
+        type=int,
+        choices=(0, 1),
+        default=None,
+        help="with --review: the seat to rate, 0 (first) or 1 (second); "
+        "default: the human's seat, else 0",
+    )
+    parser.add_argument(
+        "--continue", dest="resume", action="store_true", help="resume the autosaved game"
+    )
+    parser.add_argument(
+        "--level",
+        choices=AI_LEVELS,
+        default=None,
+        help="computer level (default: from settings, else medium)",
+    )
+    parser.add_argument(
+        "--seed", type=_non_negative_int, default=None, help="seed for shuffling (a whole number)"
+    )
+    parser.add_argument(
+        "--speed",
+        type=_speed,
+        default=None,
+        metavar="X",
+        help="multiply animation speed by X (0.1 to 100; inf: no animation)",
+    )
 
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     """How the program runs: screenshots, a frame limit, the data folder, language, logs."""
-    parser.add_argument("--screenshots", type=_folder, default=None, metavar="DIR", help="save a PNG at every scene change and round")
-    parser.add_argument("--frames", type=_positive_int, default=None, metavar="N", help="quit after N frames")
-    parser.add_argument("--data-dir", type=_folder, default=None, metavar="DIR", help="keep saves, settings and logs in DIR")
-    parser.add_argument("--lang", default=None, metavar="CODE",
-                        help=f"language: {', '.join(LANGUAGES)} (default: from settings, else the system's)")
-    parser.add_argument("--log-level", default="WARNING", type=str.upper,
-                        choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), help="logging detail")
+    parser.add_argument(
+        "--screenshots",
+        type=_folder,
+        default=None,
+        metavar="DIR",
+        help="save a PNG at every scene change and round",
+    )
+    parser.add_argument(
+        "--frames", type=_positive_int, default=None, metavar="N", help="quit after N frames"
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=_folder,
+        default=None,
+        metavar="DIR",
+        help="keep saves, settings and logs in DIR",
+    )
+    parser.add_argument(
+        "--lang",
+        default=None,
+        metavar="CODE",
+        help=f"language: {', '.join(LANGUAGES)} (default: from settings, else the system's)",
+    )
+    parser.add_argument(
+        "--log-level",
+        default="WARNING",
+        type=str.upper,
+        choices=("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"),
+        help="logging detail",
+    )
 
 
 def _add_simulation_options(parser: argparse.ArgumentParser) -> None:
     """The options only --simulate takes (parse_args refuses them without it)."""
     sim = parser.add_argument_group("simulation (with --simulate)")
-    sim.add_argument("--p1", choices=SIM_KINDS, default=None, help="first seat's player kind (default: random)")
-    sim.add_argument("--p2", choices=SIM_KINDS, default=None, help="second seat's player kind (default: random)")
-    sim.add_argument("--record-dir", type=_folder, default=None, metavar="DIR", help="write one game record per game")
+    sim.add_argument(
+        "--p1", choices=SIM_KINDS, default=None, help="first seat's player kind (default: random)"
+    )
+    sim.add_argument(
+        "--p2", choices=SIM_KINDS, default=None, help="second seat's player kind (default: random)"
+    )
+    sim.add_argument(
+        "--record-dir",
+        type=_folder,
+        default=None,
+        metavar="DIR",
+        help="write one game record per game",
+    )
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -171,8 +247,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error("--continue cannot be combined with --replay")
     if options.lang is not None and options.lang not in LANGUAGES:
         # One line, not argparse's usage block: the list of codes is the useful part.
-        print(f"{parser.prog}: unknown language {options.lang!r}; choose one of "
-              f"{', '.join(LANGUAGES)}", file=sys.stderr)
+        print(
+            f"{parser.prog}: unknown language {options.lang!r}; choose one of "
+            f"{', '.join(LANGUAGES)}",
+            file=sys.stderr,
+        )
         raise SystemExit(2)
     return options
 

@@ -24,7 +24,15 @@ LANGUAGES: dict[str, str] = {
 }
 DEFAULT_LANGUAGE = "en"
 #: Other tags that mean one of ours (Tagalog is the base of Filipino).
-_ALIASES = {"tl": "fil", "tgl": "fil", "fil": "fil", "lav": "lv", "lao": "lo", "sqi": "sq", "alb": "sq"}
+_ALIASES = {
+    "tl": "fil",
+    "tgl": "fil",
+    "fil": "fil",
+    "lav": "lv",
+    "lao": "lo",
+    "sqi": "sq",
+    "alb": "sq",
+}
 #: Environment variables POSIX reads for the messages language, strongest first.
 _LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -44,8 +52,9 @@ def match_language(tag: str | None) -> str | None:
     return base if base in LANGUAGES else None
 
 
-def system_language(environ: Mapping[str, str] | None = None,
-                    user_locale: Callable[[], str | None] | None = None) -> str:
+def system_language(
+    environ: Mapping[str, str] | None = None, user_locale: Callable[[], str | None] | None = None
+) -> str:
     """The shipped language the computer's settings ask for, falling back to English.
 
     POSIX: ``LC_ALL``, then ``LC_MESSAGES``, then ``LANG`` (the first that is

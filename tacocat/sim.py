@@ -33,8 +33,9 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"tacocat-sim:{seed}:{index}").getrandbits(63)
 
 
-def simulate(games: int, p1: str, p2: str, seed: int,
-             record_dir: Path | None = None) -> dict[str, object]:
+def simulate(
+    games: int, p1: str, p2: str, seed: int, record_dir: Path | None = None
+) -> dict[str, object]:
     """Play ``games`` games between player kinds ``p1`` and ``p2``; return the summary."""
     players = (make_bot(p1), make_bot(p2))
     wins = [0, 0]

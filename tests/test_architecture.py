@@ -16,13 +16,16 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "tacocat"
 #: Where the size limits apply: the game, and the code that makes its assets and measures it.
 SIZED = ("tacocat", "tools", "bench")
+#: Where ruff format's layout is checked (the frozen yardstick is excluded in pyproject.toml).
+FORMATTED = ("tacocat", "tests", "tools", "bench", "main.py", "setup.py")
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 50
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True,
-                          text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
 
 
 def long_modules(root: Path = PACKAGE) -> list[str]:
@@ -70,9 +73,17 @@ def test_the_shape_checks_find_a_long_function_and_module(tmp_path, monkeypatch)
 def test_import_layers_hold():
     """The contracts in pyproject.toml ([tool.importlinter]), checked by import-linter."""
     result = subprocess.run(
-        [sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command; "
-                               "sys.exit(lint_imports_command())"],
-        cwd=ROOT, capture_output=True, text=True, timeout=600)
+        [
+            sys.executable,
+            "-c",
+            "import sys; from importlinter.cli import lint_imports_command; "
+            "sys.exit(lint_imports_command())",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
 
 
@@ -103,6 +114,13 @@ def test_the_benches_pass_mypy():
     assert result.returncode == 0, result.stdout[-6000:]
 
 
+def test_the_code_is_formatted():
+    """ruff format (pyproject.toml's [tool.ruff.format]) owns the layout: code that is not
+    formatted fails here (pre-commit formats it before each commit)."""
+    result = _run("ruff", "format", "--check", *FORMATTED)
+    assert result.returncode == 0, result.stdout[-6000:]
+
+
 def test_the_linter_passes_everywhere_code_is_kept():
     """ruff (pyproject.toml's [tool.ruff]) over the game, its tests, tools and benches: lint
     is a gate, not something fixed in a later commit."""
@@ -118,6 +136,7 @@ def test_the_pre_commit_hooks_are_a_valid_configuration():
 
 @pytest.mark.slow
 def test_rules_ai_tutorial_and_persistence_pass_mypy_strict():
-    result = _run("mypy", "--strict", "tacocat/rules", "tacocat/ai", "tacocat/tutorial",
-                  "tacocat/persistence")
+    result = _run(
+        "mypy", "--strict", "tacocat/rules", "tacocat/ai", "tacocat/tutorial", "tacocat/persistence"
+    )
     assert result.returncode == 0, result.stdout[-6000:]

@@ -21,10 +21,18 @@ pytestmark = pytest.mark.slow
 
 def _run_bench(name: str, *args: str, timeout: float = 60) -> dict:
     """``python -m bench.NAME ARGS`` from the repository root; its last line, as JSON."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1")
-    done = subprocess.run([sys.executable, "-m", f"bench.{name}", *args], cwd=REPO,
-                          env=env, capture_output=True, text=True, timeout=timeout, check=False)
+    env = dict(
+        os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", f"bench.{name}", *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     last = done.stdout.strip().splitlines()[-1]
     return json.loads(last)
@@ -33,8 +41,15 @@ def _run_bench(name: str, *args: str, timeout: float = 60) -> dict:
 def test_frames_bench_prints_frame_times_and_memory():
     result = _run_bench("frames", "--quick")
     assert result["bench"] == "frames" and result["driver"] == "dummy"
-    for key in ("p50_ms", "p95_ms", "p99_ms", "ai_thinking_p99_ms", "peak_rss_mb",
-                "cpu_p99_ms", "per_label"):
+    for key in (
+        "p50_ms",
+        "p95_ms",
+        "p99_ms",
+        "ai_thinking_p99_ms",
+        "peak_rss_mb",
+        "cpu_p99_ms",
+        "per_label",
+    ):
         assert key in result
     assert result["frames"] > 0 and result["busy_frames"] > 0
     assert 0 < result["p50_ms"] <= result["p95_ms"] <= result["p99_ms"]
@@ -65,8 +80,19 @@ def test_soak_frees_every_finished_game_and_screen():
     # and as ~24 MB of RSS growth a game between game 10 and 14; a screen kept alive (the
     # panels scroll at this text size and window) as ~11 MB a visit. Every registered
     # screen but the title is visited after each game but the last.
-    result = _run_bench("soak", "--games", "14", "--level", "easy", "--screens",
-                        "--text-size", "150", "--window", "960x540", timeout=300)
+    result = _run_bench(
+        "soak",
+        "--games",
+        "14",
+        "--level",
+        "easy",
+        "--screens",
+        "--text-size",
+        "150",
+        "--window",
+        "960x540",
+        timeout=300,
+    )
     assert result["games"] == 14 and result["exit_code"] == 0
     assert result["screens_visited"] == 13 * (len(SCREENS) - 1) and result["text_size"] == 150
     assert result["errors_logged"] == 0 and result["crash_logs"] == []
@@ -82,8 +108,9 @@ def test_review_bench_times_whole_game_reviews():
 
 
 def test_ai_speed_bench_times_old_and_new_on_the_same_positions():
-    result = _run_bench("ai_speed", "--games", "1", "--rounds", "1", "--paths", "sampling", "play",
-                        timeout=180)
+    result = _run_bench(
+        "ai_speed", "--games", "1", "--rounds", "1", "--paths", "sampling", "play", timeout=180
+    )
     assert result["bench"] == "ai_speed" and set(result["paths"]) == {"sampling", "play"}
     for figures in result["paths"].values():
         assert figures["old_ms"] > 0 and figures["new_ms"] > 0
@@ -99,8 +126,9 @@ def test_review_quality_bench_scores_both_reviews():
 
 
 def test_replace_agreement_bench_counts_replacements_by_the_rule():
-    result = _run_bench("replace_agreement", "--games", "2", "--players", "medium", "easy",
-                        timeout=120)
+    result = _run_bench(
+        "replace_agreement", "--games", "2", "--players", "medium", "easy", timeout=120
+    )
     medium, easy = result["medium"], result["easy"]
     assert medium["replacements"] > 0 and medium["agree"] == medium["replacements"]  # by the rule
     assert easy["replacements"] > 0 and easy["agree"] < easy["replacements"]  # beginner habits
@@ -109,16 +137,34 @@ def test_replace_agreement_bench_counts_replacements_by_the_rule():
 def test_searcher_replace_bench_records_replacements_and_fits_a_table(tmp_path):
     records, table = tmp_path / "records.json", tmp_path / "table.py"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    subprocess.run([sys.executable, "-m", "bench.searcher_replace", "collect",
-                    "--players", "medium", "easy", "--games", "2", "--out", str(records)],
-                   cwd=REPO, env=env, check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bench.searcher_replace",
+            "collect",
+            "--players",
+            "medium",
+            "easy",
+            "--games",
+            "2",
+            "--out",
+            str(records),
+        ],
+        cwd=REPO,
+        env=env,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     recorded = json.loads(records.read_text())
     assert {record["player"] for record in recorded} == {"medium", "easy"}
     assert all(len(record["discarded"]) <= len(record["hand"]) for record in recorded)
     medium = tmp_path / "medium.json"
     medium.write_text(json.dumps([r for r in recorded if r["player"] == "medium"]))
-    scores = _run_bench("searcher_replace", "fit", str(records), "--check", str(medium),
-                        "--table", str(table))["log_likelihood"]
+    scores = _run_bench(
+        "searcher_replace", "fit", str(records), "--check", str(medium), "--table", str(table)
+    )["log_likelihood"]
     # Medium replaces by the rule (replace_agreement above): the rule fits it perfectly.
     assert scores["rule"] == 0.0 and scores["mix-0.35"] < 0.0
     assert not table.exists()  # --check only scores
@@ -128,7 +174,9 @@ def test_searcher_replace_bench_records_replacements_and_fits_a_table(tmp_path):
 
 
 def test_arrow_edge_bench_prints_each_space_kinds_shares():
-    rows = _run_bench("arrow_edge", "--games", "20", "--players", "heuristic", timeout=120)["heuristic"]
+    rows = _run_bench("arrow_edge", "--games", "20", "--players", "heuristic", timeout=120)[
+        "heuristic"
+    ]
     assert "7/centre" in rows and "6/arrow" in rows
     for row in rows.values():
         assert row["rounds"] >= row["decided"] > 0
@@ -137,9 +185,17 @@ def test_arrow_edge_bench_prints_each_space_kinds_shares():
 
 @pytest.mark.parametrize("oracle", [False, True], ids=["bigger", "oracle"])
 def test_ai_headroom_bench_prints_each_phases_loss_against_a_bigger_reference(oracle):
-    result = _run_bench("ai_headroom", "--games", "1", "--reference-scale", "1",
-                        "--against", "heuristic",
-                        *(["--oracle", "--compare", "hard-nomodel"] if oracle else []), timeout=120)
+    result = _run_bench(
+        "ai_headroom",
+        "--games",
+        "1",
+        "--reference-scale",
+        "1",
+        "--against",
+        "heuristic",
+        *(["--oracle", "--compare", "hard-nomodel"] if oracle else []),
+        timeout=120,
+    )
     assert result["bench"] == "ai_headroom" and result["rounds"] > 0
     assert result["oracle"] is oracle
     phases = [k for k in ("replace", "duel", "attack", "answer") if k in result]
@@ -162,11 +218,15 @@ def test_ai_headroom_bench_prints_each_phases_loss_against_a_bigger_reference(or
 
 @pytest.mark.parametrize("phase", ["duel", "play"])
 def test_choice_truth_bench_values_other_models_against_the_opponents_real_choices(phase):
-    result = _run_bench("choice_truth", "--phase", phase, "--against", "heuristic",
-                        "--games", "1", timeout=120)
+    result = _run_bench(
+        "choice_truth", "--phase", phase, "--against", "heuristic", "--games", "1", timeout=120
+    )
     assert result["bench"] == "choice_truth" and result["phase"] == phase
-    models = ["read-1.0", "read-0.4", "read-0.0", "searcher", "mixed", "knowing"] \
-        if phase == "duel" else ["exploit", "half"]
+    models = (
+        ["read-1.0", "read-0.4", "read-0.0", "searcher", "mixed", "knowing"]
+        if phase == "duel"
+        else ["exploit", "half"]
+    )
     assert set(models) <= set(result)
     counts = {result[name]["decisions"] for name in models}
     assert len(counts) == 1 and min(counts) > 0  # every model on the same decisions
@@ -181,9 +241,25 @@ def test_choice_truth_bench_values_other_models_against_the_opponents_real_choic
 
 
 def test_hand_information_bench_measures_what_each_model_knows_of_the_real_hand():
-    result = _run_bench("hand_information", "--against", "heuristic", "--games", "1",
-                        "--deals", "100", "--models", "hard", "hard-soft", "hard-nomodel", timeout=120)
-    assert result["bench"] == "hand_information" and result["models"] == ["hard", "hard-soft", "hard-nomodel"]
+    result = _run_bench(
+        "hand_information",
+        "--against",
+        "heuristic",
+        "--games",
+        "1",
+        "--deals",
+        "100",
+        "--models",
+        "hard",
+        "hard-soft",
+        "hard-nomodel",
+        timeout=120,
+    )
+    assert result["bench"] == "hand_information" and result["models"] == [
+        "hard",
+        "hard-soft",
+        "hard-nomodel",
+    ]
     phases = [p for p in ("replace:second", "duel", "attack", "defend") if p in result]
     assert {"duel", "attack", "defend"} <= set(phases)
     for phase in phases:
@@ -198,21 +274,49 @@ def test_hand_information_bench_measures_what_each_model_knows_of_the_real_hand(
 
 
 def test_hand_information_bench_refuses_a_player_without_an_opponent_model():
-    done = subprocess.run([sys.executable, "-m", "bench.hand_information", "--models", "medium"],
-                          cwd=REPO, capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.hand_information", "--models", "medium"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 2 and "not a hard-level player" in done.stderr
 
 
 def test_play_truth_bench_values_other_play_searches_against_the_opponents_real_replies():
-    result = _run_bench("play_truth", "--against", "heuristic", "--games", "1",
-                        "--models", "hard", "hard-nofusion", "hard-searchopp", timeout=120)
-    assert result["bench"] == "play_truth" and result["models"] == ["hard", "hard-nofusion", "hard-searchopp"]
+    result = _run_bench(
+        "play_truth",
+        "--against",
+        "heuristic",
+        "--games",
+        "1",
+        "--models",
+        "hard",
+        "hard-nofusion",
+        "hard-searchopp",
+        timeout=120,
+    )
+    assert result["bench"] == "play_truth" and result["models"] == [
+        "hard",
+        "hard-nofusion",
+        "hard-searchopp",
+    ]
     for phase in ("attack", "answer"):
         rows = result[phase]
-        assert len({rows[name]["decisions"] for name in result["models"]}) == 1 and rows["hard"]["decisions"] > 0
+        assert (
+            len({rows[name]["decisions"] for name in result["models"]}) == 1
+            and rows["hard"]["decisions"] > 0
+        )
         # Today's own choice against itself: paired, so exactly nothing.
-        assert rows["hard"] == {"decisions": rows["hard"]["decisions"], "differ": 0, "gain": 0.0,
-                                "gain_se": 0.0, "credit": 0.0}
+        assert rows["hard"] == {
+            "decisions": rows["hard"]["decisions"],
+            "differ": 0,
+            "gain": 0.0,
+            "gain_se": 0.0,
+            "credit": 0.0,
+        }
         # Without fusion the best plan is never valued above the perfect-information average's.
         assert rows["hard-nofusion"]["credit"] <= 0.0
         for name in ("hard-nofusion", "hard-searchopp"):
@@ -221,14 +325,21 @@ def test_play_truth_bench_values_other_play_searches_against_the_opponents_real_
 
 
 def test_play_truth_bench_refuses_a_player_without_an_analysis():
-    done = subprocess.run([sys.executable, "-m", "bench.play_truth", "--models", "heuristic"],
-                          cwd=REPO, capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.play_truth", "--models", "heuristic"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 2 and "not a hard-level player" in done.stderr
 
 
 def test_server_load_bench_holds_games_and_times_their_moves():
-    result = _run_bench("server_load", "--n", "4", "--duration", "2", "--warmup", "0.5",
-                        timeout=120)
+    result = _run_bench(
+        "server_load", "--n", "4", "--duration", "2", "--warmup", "0.5", timeout=120
+    )
     assert result["connected_games"] == 4 and result["db"] == "sqlite-full"
     assert result["moves_in_window"] > 0 and result["moves_per_s"] > 0
     rtt = result["rtt_ms"]

@@ -33,8 +33,18 @@ from PyInstaller.config import CONF  # noqa: E402
 LICENSE_COPYRIGHT = "Copyright (c) The Tacocat Spelled Backwards developers"
 assert LICENSE_COPYRIGHT in (ROOT / "LICENSE").read_text(encoding="utf-8").splitlines()
 
-MUST_EXCLUDE = {"numpy", "pytest", "_pytest", "hypothesis", "tkinter", "_tkinter", "unittest",
-                "PyInstaller", "PIL", "yaml"}
+MUST_EXCLUDE = {
+    "numpy",
+    "pytest",
+    "_pytest",
+    "hypothesis",
+    "tkinter",
+    "_tkinter",
+    "unittest",
+    "PyInstaller",
+    "PIL",
+    "yaml",
+}
 
 
 class Built:
@@ -47,8 +57,9 @@ class Built:
         self.binaries, self.datas = ["<binaries>"], kwargs.get("datas", [])
 
 
-def run_spec(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *spec_args: str,
-             platform: str | None = None) -> dict[str, Any]:
+def run_spec(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *spec_args: str, platform: str | None = None
+) -> dict[str, Any]:
     """Execute build.spec as PyInstaller would; returns its namespace plus ``steps``."""
     steps: list[Built] = []
 
@@ -56,6 +67,7 @@ def run_spec(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *spec_args: str,
         def make(*args: Any, **kwargs: Any) -> Built:
             steps.append(Built(kind, *args, **kwargs))
             return steps[-1]
+
         return make
 
     monkeypatch.setattr(sys, "argv", ["pyinstaller", *spec_args])
@@ -63,9 +75,13 @@ def run_spec(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *spec_args: str,
     if platform is not None:
         monkeypatch.setattr(sys, "platform", platform)
     namespace: dict[str, Any] = {
-        "__name__": "__main__", "__file__": str(SPEC),
-        "SPECPATH": str(ROOT), "DISTPATH": str(tmp_path / "dist"),
-        "workpath": str(tmp_path / "build"), "SPEC": str(SPEC), "specnm": "build",
+        "__name__": "__main__",
+        "__file__": str(SPEC),
+        "SPECPATH": str(ROOT),
+        "DISTPATH": str(tmp_path / "dist"),
+        "workpath": str(tmp_path / "build"),
+        "SPEC": str(SPEC),
+        "specnm": "build",
         **{kind: step(kind) for kind in ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")},
     }
     exec(compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec"), namespace)
@@ -83,7 +99,9 @@ def only(steps: list[Built], kind: str) -> Built:
 def test_assets_and_pygame_gui_data_with_font_licences_are_bundled(monkeypatch, tmp_path):
     analysis = only(run_spec(monkeypatch, tmp_path)["steps"], "Analysis")
     assert analysis.args[0] == [str(ROOT / "main.py")]
-    datas = {(Path(src).as_posix(), dest.replace("\\", "/")) for src, dest in analysis.kwargs["datas"]}
+    datas = {
+        (Path(src).as_posix(), dest.replace("\\", "/")) for src, dest in analysis.kwargs["datas"]
+    }
     assert ((ROOT / "assets").as_posix(), "assets") in datas
     by_name = {Path(src).name: dest for src, dest in datas}
     for name in ("NotoSans-LICENSE.txt", "FiraCode-LICENSE.txt"):
@@ -129,8 +147,10 @@ def test_dev_packages_are_excluded_and_the_game_imports_none_of_them(monkeypatch
     imported = set()
     # The game server is installed with pip on a server (docs/server.md), never bundled.
     server = ROOT / "tacocat" / "server"
-    for path in [ROOT / "main.py", *(p for p in (ROOT / "tacocat").rglob("*.py")
-                                     if not p.is_relative_to(server))]:
+    for path in [
+        ROOT / "main.py",
+        *(p for p in (ROOT / "tacocat").rglob("*.py") if not p.is_relative_to(server)),
+    ]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 imported.update(alias.name.split(".")[0] for alias in node.names)
@@ -164,8 +184,15 @@ def test_onefile_build_goes_to_its_own_folder(monkeypatch, tmp_path):
 def test_windows_build_has_the_icon_and_the_version(monkeypatch, tmp_path):
     # PyInstaller's versioninfo needs pefile (Windows only): record what the spec builds.
     versioninfo = types.ModuleType("PyInstaller.utils.win32.versioninfo")
-    for name in ("FixedFileInfo", "StringFileInfo", "StringStruct", "StringTable",
-                 "VarFileInfo", "VarStruct", "VSVersionInfo"):
+    for name in (
+        "FixedFileInfo",
+        "StringFileInfo",
+        "StringStruct",
+        "StringTable",
+        "VarFileInfo",
+        "VarStruct",
+        "VSVersionInfo",
+    ):
         setattr(versioninfo, name, lambda *a, _name=name, **k: (_name, a, k))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.win32.versioninfo", versioninfo)
     exe = only(run_spec(monkeypatch, tmp_path, platform="win32")["steps"], "EXE")
@@ -200,18 +227,25 @@ def test_macos_build_is_an_app_bundle_with_the_version(monkeypatch, tmp_path):
     icon = bundle.kwargs["icon"]
     # .icns when the asset script makes one; else PyInstaller converts the PNG
     # (with Pillow), else no icon.
-    assert icon in (str(ROOT / "assets" / "icon.icns"), str(ROOT / "assets" / "images" / "icon.png"),
-                    None)
+    assert icon in (
+        str(ROOT / "assets" / "icon.icns"),
+        str(ROOT / "assets" / "images" / "icon.png"),
+        None,
+    )
     if (ROOT / "assets" / "icon.icns").is_file():
         assert icon == str(ROOT / "assets" / "icon.icns")
 
 
-@pytest.mark.parametrize(("python_platform", "target_arch"), [
-    ("macosx-10.9-universal2", "universal2"),  # python.org's and setup-python's CPython
-    ("macosx-14.0-arm64", None),  # Homebrew's: the app runs on this CPU only
-])
-def test_a_universal2_python_builds_one_app_for_both_macs(monkeypatch, tmp_path, python_platform,
-                                                          target_arch):
+@pytest.mark.parametrize(
+    ("python_platform", "target_arch"),
+    [
+        ("macosx-10.9-universal2", "universal2"),  # python.org's and setup-python's CPython
+        ("macosx-14.0-arm64", None),  # Homebrew's: the app runs on this CPU only
+    ],
+)
+def test_a_universal2_python_builds_one_app_for_both_macs(
+    monkeypatch, tmp_path, python_platform, target_arch
+):
     import sysconfig
 
     monkeypatch.setattr(sysconfig, "get_platform", lambda: python_platform)
@@ -224,7 +258,10 @@ def test_frozen_resources_come_from_the_bundle(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
     monkeypatch.chdir(ROOT)  # a relative answer would point into the source tree
     assert resources.resource_root() == tmp_path.resolve()
-    assert resources.asset_path("images", "icon.png") == tmp_path.resolve() / "assets" / "images" / "icon.png"
+    assert (
+        resources.asset_path("images", "icon.png")
+        == tmp_path.resolve() / "assets" / "images" / "icon.png"
+    )
     assert resources.asset_path("theme.json").is_absolute()
 
 
@@ -247,21 +284,31 @@ def test_ci_builds_and_plays_a_whole_demo_game_frozen():
     assert "python -m tools.smoke" in workflow
 
 
-@pytest.mark.parametrize(("platform", "kept"), [("linux", "platformdirs.unix"),
-                                                ("darwin", "platformdirs.macos")])
+@pytest.mark.parametrize(
+    ("platform", "kept"), [("linux", "platformdirs.unix"), ("darwin", "platformdirs.macos")]
+)
 def test_only_this_platforms_platformdirs_module_is_bundled(monkeypatch, tmp_path, platform, kept):
     """paths.py imports platformdirs' module for the running system only, so the spec may leave
     the others out (the Windows one made PyInstaller warn about ole32 and shell32 elsewhere)."""
-    excludes = set(only(run_spec(monkeypatch, tmp_path, platform=platform)["steps"],
-                        "Analysis").kwargs["excludes"])
+    excludes = set(
+        only(run_spec(monkeypatch, tmp_path, platform=platform)["steps"], "Analysis").kwargs[
+            "excludes"
+        ]
+    )
     modules = {"platformdirs.unix", "platformdirs.macos", "platformdirs.windows"}
     assert kept not in excludes and excludes & modules == modules - {kept} - {"platformdirs.unix"}
     source = (ROOT / "tacocat" / "persistence" / "paths.py").read_text(encoding="utf-8")
-    imported = {node.module for node in ast.walk(ast.parse(source))
-                if isinstance(node, ast.ImportFrom) and node.module}
-    imported |= {f"{node.module}.{alias.name}" for node in ast.walk(ast.parse(source))
-                 if isinstance(node, ast.ImportFrom) and node.module == "platformdirs"
-                 for alias in node.names}
+    imported = {
+        node.module
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) and node.module
+    }
+    imported |= {
+        f"{node.module}.{alias.name}"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) and node.module == "platformdirs"
+        for alias in node.names
+    }
     assert modules <= imported  # each is imported, by name, on its own platform only
 
 
@@ -275,13 +322,23 @@ def test_pygame_gui_fonts_no_shipped_language_uses_are_left_out(monkeypatch, tmp
     from tacocat.languages import LANGUAGES
 
     keep = run_spec(monkeypatch, tmp_path)["keep_data"]
-    for name in ("NotoSansJP-Regular.otf", "NotoSansSC-Bold.otf", "NotoSansKR-Regular.ttf",
-                 "NotoSansArabic-Bold.ttf", "NotoSansHebrew-Regular.ttf",
-                 "NotoSansGeorgian-Bold.ttf"):
+    for name in (
+        "NotoSansJP-Regular.otf",
+        "NotoSansSC-Bold.otf",
+        "NotoSansKR-Regular.ttf",
+        "NotoSansArabic-Bold.ttf",
+        "NotoSansHebrew-Regular.ttf",
+        "NotoSansGeorgian-Bold.ttf",
+    ):
         assert not keep((f"pygame_gui/data/{name}", "src", "DATA")), name
         assert not keep((f"pygame_gui\\data\\{name}", "src", "DATA")), name
-    for name in ("NotoSans-Regular.ttf", "NotoSans-BoldItalic.ttf", "FiraCode-Regular.ttf",
-                 "default_theme.json", "licenses/NotoSans-LICENSE.txt"):
+    for name in (
+        "NotoSans-Regular.ttf",
+        "NotoSans-BoldItalic.ttf",
+        "FiraCode-Regular.ttf",
+        "default_theme.json",
+        "licenses/NotoSans-LICENSE.txt",
+    ):
         assert keep((f"pygame_gui/data/{name}", "src", "DATA")), name
     pygame.font.init()
     fonts = UIFontDictionary(BlockingThreadedResourceLoader(), "en")

@@ -51,16 +51,21 @@ WAYS_IN = {
 
 def run_child(enter: str, tmp_path: Path, pretend: bool) -> tuple[dict, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", CHILD.format(pretend=pretend, enter=enter)],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
-                          check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD.format(pretend=pretend, enter=enter)],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.splitlines()[-1]), done.stderr
 
 
 @pytest.mark.parametrize("way", WAYS_IN)
-def test_an_old_python_gets_one_line_and_exit_2_before_any_import(tmp_path: Path,
-                                                                   way: str) -> None:
+def test_an_old_python_gets_one_line_and_exit_2_before_any_import(tmp_path: Path, way: str) -> None:
     report, stderr = run_child(WAYS_IN[way], tmp_path, pretend=True)
     assert report == {"code": 2, "modules": []}, report
     lines = stderr.splitlines()
@@ -92,5 +97,5 @@ def test_what_an_old_python_reads_first_is_old_syntax(path: str) -> None:
     source = (ROOT / path).read_text(encoding="utf-8")
     ast.parse(source, feature_version=(3, 7))
     assert source.isascii()  # Python 2 refuses non-ASCII source without a coding line
-    assert "f\"" not in source and "f'" not in source  # no f-strings (3.6+)
+    assert 'f"' not in source and "f'" not in source  # no f-strings (3.6+)
     assert "from __future__ import annotations" not in source  # a SyntaxError before 3.7

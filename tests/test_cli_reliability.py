@@ -25,8 +25,12 @@ def game_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("kept")
     store = HistoryStore(folder)
     state = play(3)
-    store.add(GameRecord.from_state(state), GameInfo.of(state, {
-        "mode": "vs_ai", "level": "easy", "human_seat": 0, "names": ["Ana", "Computer"]}))
+    store.add(
+        GameRecord.from_state(state),
+        GameInfo.of(
+            state, {"mode": "vs_ai", "level": "easy", "human_seat": 0, "names": ["Ana", "Computer"]}
+        ),
+    )
     (entry,) = store.entries()
     return store.games_folder / f"{entry.id}.json"
 
@@ -46,8 +50,9 @@ def crafted(game_file: Path, tmp_path: Path, **game: object) -> Path:
 
 
 @pytest.mark.parametrize("flag", ["--review", "--replay"])
-def test_a_seat_of_1_point_0_is_one_line_and_exit_2(game_file: Path, tmp_path: Path,
-                                                     flag: str) -> None:
+def test_a_seat_of_1_point_0_is_one_line_and_exit_2(
+    game_file: Path, tmp_path: Path, flag: str
+) -> None:
     path = crafted(game_file, tmp_path, mode="vs_ai", level="easy", human_seat=1.0)
     args = [flag, path] if flag == "--review" else [flag, path, "--data-dir", tmp_path / "d"]
     result = run_main(args, tmp_path)
@@ -56,8 +61,9 @@ def test_a_seat_of_1_point_0_is_one_line_and_exit_2(game_file: Path, tmp_path: P
 
 
 @pytest.mark.parametrize("flag", ["--review", "--replay"])
-def test_a_description_that_lies_is_one_line_and_exit_2(game_file: Path, tmp_path: Path,
-                                                         flag: str) -> None:
+def test_a_description_that_lies_is_one_line_and_exit_2(
+    game_file: Path, tmp_path: Path, flag: str
+) -> None:
     data = json.loads(game_file.read_text())
     game = data["game"]
     path = crafted(game_file, tmp_path, winner=1 - game["winner"], wins=game["wins"][::-1])
@@ -71,16 +77,26 @@ def test_a_description_that_lies_is_one_line_and_exit_2(game_file: Path, tmp_pat
 @pytest.mark.parametrize("bad", ["file", "under-a-file", "dev-null"])
 def test_a_data_folder_that_cannot_be_used_exits_2(tmp_path: Path, bad: str) -> None:
     (tmp_path / "file").write_text("x")
-    folder = {"file": tmp_path / "file", "under-a-file": tmp_path / "file" / "sub",
-              "dev-null": Path(os.devnull)}[bad]
+    folder = {
+        "file": tmp_path / "file",
+        "under-a-file": tmp_path / "file" / "sub",
+        "dev-null": Path(os.devnull),
+    }[bad]
     result = run_main(["--frames", "5", "--data-dir", folder], tmp_path)
     assert result.returncode == 2
     one_line_refusal(result.stderr)
 
 
 def _run_into(args: list[str], stdout: int, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(MAIN), *args], cwd=cwd, env=headless_env(),
-                          stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, str(MAIN), *args],
+        cwd=cwd,
+        env=headless_env(),
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+    )
 
 
 @posix_only
@@ -111,7 +127,8 @@ def test_a_closed_pipe_on_stdout_is_one_line(game_file: Path, tmp_path: Path, co
 @posix_only
 def test_screenshots_go_into_a_folder_whose_name_is_not_utf8(tmp_path: Path) -> None:
     shots = os.fsencode(tmp_path) + b"/caf\xe9"
-    result = run_main(["--frames", "20", "--data-dir", tmp_path / "d", "--screenshots", shots],
-                      tmp_path)
+    result = run_main(
+        ["--frames", "20", "--data-dir", tmp_path / "d", "--screenshots", shots], tmp_path
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     assert [name for name in os.listdir(shots) if name.endswith(b".png")]

@@ -16,7 +16,9 @@ PYTHON_BLOCKS = re.findall(r"```python\n(.*?)```", README, re.S)
 #: The package's modules that hold a doctest (found by their prompt, so a new one is run).
 WITH_DOCTESTS = sorted(
     ".".join(path.relative_to(ROOT).with_suffix("").parts)
-    for path in (ROOT / "tacocat").rglob("*.py") if ">>> " in path.read_text(encoding="utf-8"))
+    for path in (ROOT / "tacocat").rglob("*.py")
+    if ">>> " in path.read_text(encoding="utf-8")
+)
 
 
 def test_the_readme_has_python_examples():

@@ -21,15 +21,25 @@ ROOT = "tacocat"
 #: The modules directly in tacocat/ that are not packages (cli, sim, levels, ...).
 TOP_LEVEL = "top-level modules"
 #: Every part of the package: its sub-packages and its top-level modules.
-CHECKED_PACKAGES: list[str] = ["tacocat.rules", "tacocat.ai", "tacocat.persistence", "tacocat.net",
-                               "tacocat.server", "tacocat.online",
-                               "tacocat.tutorial", "tacocat.ui", TOP_LEVEL]
+CHECKED_PACKAGES: list[str] = [
+    "tacocat.rules",
+    "tacocat.ai",
+    "tacocat.persistence",
+    "tacocat.net",
+    "tacocat.server",
+    "tacocat.online",
+    "tacocat.tutorial",
+    "tacocat.ui",
+    TOP_LEVEL,
+]
 
 
 def import_graph() -> dict[str, set[str]]:
     """Each tacocat module and the tacocat modules it imports (TYPE_CHECKING blocks included)."""
     graph = grimp.build_graph(ROOT, exclude_type_checking_imports=False, cache_dir=None)
-    return {module: set(graph.find_modules_directly_imported_by(module)) for module in graph.modules}
+    return {
+        module: set(graph.find_modules_directly_imported_by(module)) for module in graph.modules
+    }
 
 
 def cycles(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
@@ -106,6 +116,14 @@ def test_the_groups_cover_every_module(graph: dict[str, set[str]]) -> None:
 
 
 def test_cycles_finds_loops_and_only_loops() -> None:
-    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a", "e"}, "e": {"d"}, "f": {"a"}, "g": set()}
+    graph = {
+        "a": {"b"},
+        "b": {"c"},
+        "c": {"a"},
+        "d": {"a", "e"},
+        "e": {"d"},
+        "f": {"a"},
+        "g": set(),
+    }
     assert sorted(cycles(graph)) == [["a", "b", "c"], ["d", "e"]]
     assert cycles({"a": {"b"}, "b": set()}) == []

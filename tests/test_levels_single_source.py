@@ -37,7 +37,12 @@ def test_every_consumer_reads_the_one_list() -> None:
 def test_the_levels_module_is_pure() -> None:
     """Anyone may import it (the settings check runs before any window): it imports nothing of ours."""
     tree = ast.parse((ROOT / "tacocat/levels.py").read_text("utf-8"))
-    imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+    imported = [
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    ]
     imported += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
     assert set(imported) <= {"__future__", "typing"}, imported  # the standard library only
     assert levels.__doc__
@@ -70,7 +75,9 @@ def test_the_command_line_and_the_game_config_take_every_level(level: str) -> No
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_level_is_named_in_every_language(language: str) -> None:
-    tree = json.loads((ROOT / f"assets/translations/tacocat.{language}.json").read_text("utf-8"))[language]
+    tree = json.loads((ROOT / f"assets/translations/tacocat.{language}.json").read_text("utf-8"))[
+        language
+    ]
     for level in AI_LEVELS:
         assert tree["new_game"][level], (language, level)
         assert tree["stats"][f"level_{level}"], (language, level)

@@ -57,8 +57,10 @@ def test_metainfo_names_the_app_its_entry_the_release_and_existing_screenshots()
 
 @pytest.mark.parametrize("path", [DESKTOP, METAINFO])
 def test_validators_accept_the_files(path):
-    tool = {".desktop": ["desktop-file-validate"],
-            ".xml": ["appstreamcli", "validate", "--no-net"]}[path.suffix]
+    tool = {
+        ".desktop": ["desktop-file-validate"],
+        ".xml": ["appstreamcli", "validate", "--no-net"],
+    }[path.suffix]
     if shutil.which(tool[0]) is None:
         if os.environ.get("CI"):
             pytest.fail(f"{tool[0]} is missing: .ci/run installs it")
@@ -82,12 +84,21 @@ def test_the_window_class_is_the_app_id_from_source_too(tmp_path):
         "print(subprocess.run(['xprop', '-id', str(window), 'WM_CLASS'], capture_output=True,"
         " text=True, check=True).stdout)\n"
     )
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("SDL_VIDEODRIVER", "DISPLAY", "SDL_VIDEO_X11_WMCLASS")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("SDL_VIDEODRIVER", "DISPLAY", "SDL_VIDEO_X11_WMCLASS")
+    }
     env.update(SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
-    done = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", sys.executable,
-                           "-c", child], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=120, check=False)
+    done = subprocess.run(
+        ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", sys.executable, "-c", child],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert f'WM_CLASS(STRING) = "{APP_ID}", "{_entry()["StartupWMClass"]}"' in done.stdout
 
@@ -99,8 +110,10 @@ def test_menu_entry_and_metainfo_carry_the_translated_tagline():
     from tacocat.languages import LANGUAGES
 
     entry = _entry()
-    summaries = {element.get("{http://www.w3.org/XML/1998/namespace}lang", "en"): element.text
-                 for element in ET.parse(METAINFO).getroot().findall("summary")}
+    summaries = {
+        element.get("{http://www.w3.org/XML/1998/namespace}lang", "en"): element.text
+        for element in ET.parse(METAINFO).getroot().findall("summary")
+    }
     for code in LANGUAGES:
         path = ROOT / "assets" / "translations" / f"tacocat.{code}.json"
         tagline = json.loads(path.read_text(encoding="utf-8"))[code]["title"]["tagline"]
@@ -131,30 +144,53 @@ def test_the_deb_and_the_tarball_are_byte_identical_across_two_builds(tmp_path):
     built = []
     for run in ("first", "second"):
         out = tmp_path / run
-        done = subprocess.run(["bash", str(ROOT / "tools" / "linux" / "package.sh"), str(onedir),
-                               str(out)], cwd=tmp_path, env=env, capture_output=True, text=True,
-                              timeout=300, check=False)
+        done = subprocess.run(
+            ["bash", str(ROOT / "tools" / "linux" / "package.sh"), str(onedir), str(out)],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
         assert done.returncode == 0, done.stderr
         built.append({path.name: path.read_bytes() for path in sorted(out.iterdir())})
         for path in onedir.rglob("*"):  # new times, as a rebuild would give
             os.utime(path, (2_000_000_000, 2_000_000_000))
     first, second = built
-    assert sorted(first) == sorted(second) == sorted(
-        [f"tacocat_{__version__}_{_deb_arch()}.deb",
-         f"tacocat-{__version__}-linux-{os.uname().machine}.tar.gz"])
+    assert (
+        sorted(first)
+        == sorted(second)
+        == sorted(
+            [
+                f"tacocat_{__version__}_{_deb_arch()}.deb",
+                f"tacocat-{__version__}-linux-{os.uname().machine}.tar.gz",
+            ]
+        )
+    )
     for name in first:
         assert first[name] == second[name], f"{name} differs between two builds"
     # The times inside are SOURCE_DATE_EPOCH (no file keeps its build time).
-    with tarfile.open(tmp_path / "second" / next(n for n in second if n.endswith(".tar.gz"))) as tar:
+    with tarfile.open(
+        tmp_path / "second" / next(n for n in second if n.endswith(".tar.gz"))
+    ) as tar:
         members = tar.getmembers()
     assert {member.mtime for member in members} == {1764547200}
     assert {(member.uid, member.gid) for member in members} == {(0, 0)}
-    contents = subprocess.run(["dpkg-deb", "--fsys-tarfile", str(tmp_path / "second" / next(
-        n for n in second if n.endswith(".deb")))], capture_output=True, check=True).stdout
+    contents = subprocess.run(
+        [
+            "dpkg-deb",
+            "--fsys-tarfile",
+            str(tmp_path / "second" / next(n for n in second if n.endswith(".deb"))),
+        ],
+        capture_output=True,
+        check=True,
+    ).stdout
     with tarfile.open(fileobj=io.BytesIO(contents)) as tar:
         assert {member.mtime for member in tar.getmembers()} == {1764547200}
 
 
 def _deb_arch() -> str:
-    return subprocess.run(["dpkg", "--print-architecture"], capture_output=True, text=True,
-                          check=True).stdout.strip()
+    return subprocess.run(
+        ["dpkg", "--print-architecture"], capture_output=True, text=True, check=True
+    ).stdout.strip()

@@ -15,8 +15,11 @@ def _blocks(language: str) -> list[str]:
 
 
 def test_ci_runs_the_readme_test_command_verbatim() -> None:
-    command = next(line for line in _blocks("sh") if "requirements-dev.txt" in line
-                   and line.endswith("-m pytest"))
+    command = next(
+        line
+        for line in _blocks("sh")
+        if "requirements-dev.txt" in line and line.endswith("-m pytest")
+    )
     ci_lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert command in ci_lines
 
@@ -31,5 +34,7 @@ def test_windows_commands_leave_and_and_to_cmd() -> None:
             outside = re.sub(r'^cmd /c "[^"]*"$', "", line)
             assert "&&" not in outside, line
     play = next(block for block in windows if "main.py" in block)
-    assert play == ('cmd /c "py -m venv .venv && .venv\\Scripts\\python -m pip install -r '
-                    'requirements.txt && .venv\\Scripts\\python main.py"')
+    assert play == (
+        'cmd /c "py -m venv .venv && .venv\\Scripts\\python -m pip install -r '
+        'requirements.txt && .venv\\Scripts\\python main.py"'
+    )

@@ -58,21 +58,26 @@ def test_a_fifo_in_place_of_a_data_file_does_not_hang(tmp_path: Path, name: str)
     assert stat.S_ISFIFO(os.lstat(backup).st_mode)  # set aside as it was
 
 
-def test_a_second_copy_plays_unsaved_and_never_touches_the_first_copys_game(
-        tmp_path: Path) -> None:
+def test_a_second_copy_plays_unsaved_and_never_touches_the_first_copys_game(tmp_path: Path) -> None:
     data, scratch = tmp_path / "data", tmp_path / "tmp"
     data.mkdir()
     scratch.mkdir()
-    first = start_main(["--demo", "--seed", "4", "--speed", "2", "--data-dir", data], tmp_path,
-                       TACOCAT_AI_WORKER="inline")
+    first = start_main(
+        ["--demo", "--seed", "4", "--speed", "2", "--data-dir", data],
+        tmp_path,
+        TACOCAT_AI_WORKER="inline",
+    )
     try:
         deadline = time.monotonic() + 60
         while not (data / AUTOSAVE_FILE).exists():
             assert time.monotonic() < deadline and first.poll() is None
             time.sleep(0.1)
-        second = run_main(["--demo", "--seed", "5", "--speed", "inf", "--frames", "400",
-                           "--data-dir", data], tmp_path, TMPDIR=str(scratch),
-                          TACOCAT_AI_WORKER="inline")
+        second = run_main(
+            ["--demo", "--seed", "5", "--speed", "inf", "--frames", "400", "--data-dir", data],
+            tmp_path,
+            TMPDIR=str(scratch),
+            TACOCAT_AI_WORKER="inline",
+        )
         assert first.poll() is None  # the first copy is still playing
         saved = json.loads((data / AUTOSAVE_FILE).read_text(encoding="utf-8"))
     finally:
@@ -88,25 +93,33 @@ def test_a_second_copy_plays_unsaved_and_never_touches_the_first_copys_game(
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SDL's ALSA backend")
 def test_no_sound_card_shows_only_our_line(tmp_path: Path) -> None:
-    if Path("/proc/asound/cards").exists() and "no soundcards" not in Path(
-            "/proc/asound/cards").read_text():
+    if (
+        Path("/proc/asound/cards").exists()
+        and "no soundcards" not in Path("/proc/asound/cards").read_text()
+    ):
         pytest.skip("this machine has a sound card: ALSA would not complain")
-    result = run_main(["--frames", "10", "--data-dir", tmp_path / "data"], tmp_path,
-                      SDL_AUDIODRIVER="alsa")
+    result = run_main(
+        ["--frames", "10", "--data-dir", tmp_path / "data"], tmp_path, SDL_AUDIODRIVER="alsa"
+    )
     assert result.returncode == 0
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("WARNING tacocat.ui.devices.audio: no audio device")
 
 
-@pytest.mark.parametrize("args", [["--continue", "--demo"], ["--demo"]],
-                         ids=["continue-with-no-save", "damaged-stats"])
+@pytest.mark.parametrize(
+    "args", [["--continue", "--demo"], ["--demo"]], ids=["continue-with-no-save", "damaged-stats"]
+)
 def test_a_demo_with_a_message_on_screen_still_ends(tmp_path: Path, args: list[str]) -> None:
     data = tmp_path / "data"
     data.mkdir()
     (data / "stats.json").write_text("garbage")
-    result = run_main([*args, "--speed", "inf", "--seed", "3", "--data-dir", data], tmp_path,
-                      timeout=120, TACOCAT_AI_WORKER="inline")
+    result = run_main(
+        [*args, "--speed", "inf", "--seed", "3", "--data-dir", data],
+        tmp_path,
+        timeout=120,
+        TACOCAT_AI_WORKER="inline",
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     clean(result.stderr)
 

@@ -134,7 +134,8 @@ def app_in(tmp_path: Path):
 
 
 def test_every_action_is_autosaved_including_computer_moves_and_secret_commits(
-        tmp_path, app_in, inline_ai):
+    tmp_path, app_in, inline_ai
+):
     from tacocat.ui.scenes.round_result import RoundResultScene
 
     app = app_in("--vs-ai", "--level", "easy", "--seed", "4", "--speed", "inf")
@@ -158,8 +159,11 @@ def test_every_action_is_autosaved_including_computer_moves_and_secret_commits(
             assert saved_actions(tmp_path) == state.actions
             checked += 1
             last = state.actions[-1]
-            if last.seat == 1 and state.to_act == (0,) and state.phase in (Phase.DUEL,
-                                                                            Phase.REPLACE):
+            if (
+                last.seat == 1
+                and state.to_act == (0,)
+                and state.phase in (Phase.DUEL, Phase.REPLACE)
+            ):
                 bot_secret_saved = True  # the computer committed first, unseen
     assert state.is_over and checked >= 20, checked
     assert bot_secret_saved, "no secret commit by the computer was seen being saved"
@@ -170,14 +174,28 @@ def test_every_action_is_autosaved_including_computer_moves_and_secret_commits(
 
 def test_continue_replays_to_the_same_hands_board_and_random_future(tmp_path, app_in, inline_ai):
     # Mid-round in round 2, so a tile was placed and the token has moved.
-    original = first_legal_game(9, lambda s: s.round_number >= 2 and s.phase is Phase.ATTACK
-                                and s.to_act == (0,))
+    original = first_legal_game(
+        9, lambda s: s.round_number >= 2 and s.phase is Phase.ATTACK and s.to_act == (0,)
+    )
     write_save(tmp_path, original)
     app = app_in("--continue", "--speed", "inf")
     table = table_of(app)
     resumed = table.session.state
-    for name in ("hands", "draw_pile", "discards", "token", "covered", "wins", "phase",
-                 "round_number", "attacker", "floors", "tied_rounds", "actions", "deals"):
+    for name in (
+        "hands",
+        "draw_pile",
+        "discards",
+        "token",
+        "covered",
+        "wins",
+        "phase",
+        "round_number",
+        "attacker",
+        "floors",
+        "tied_rounds",
+        "actions",
+        "deals",
+    ):
         assert getattr(resumed, name) == getattr(original, name), name
     assert [sprite.value for sprite in table.view.hands[0]] == list(original.hands[0])
     # The same random state: the same actions lead to the same next deals.
@@ -205,7 +223,8 @@ def test_hotseat_resume_starts_with_the_pass_the_device_screen(tmp_path, app_in,
 
 
 def test_continue_demo_lets_the_computer_finish_and_clears_the_autosave(
-        tmp_path, app_in, inline_ai):
+    tmp_path, app_in, inline_ai
+):
     write_save(tmp_path, first_legal_game(5, lambda s: len(s.actions) >= 10))
     app = app_in("--continue", "--demo", "--speed", "inf")
     table = table_of(app)
@@ -222,7 +241,11 @@ def _kill_once_saved(args: list[str], data: Path, at_least: int, cwd: Path) -> t
     actions; return the actions the autosave held just before the kill."""
     game = subprocess.Popen(
         [sys.executable, str(REPO / "main.py"), *args, "--data-dir", str(data)],
-        cwd=cwd, env=headless_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        cwd=cwd,
+        env=headless_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     seen: tuple = ()
     try:
         deadline = time.monotonic() + 30
@@ -263,8 +286,12 @@ def _demo_writes(has_save: bool) -> int:
         def clear_autosave(self):
             pass
 
-    session = game_session.GameSession(GameConfig("demo", "easy", seed=1), saves=Store(),
-                                       worker=AIWorker("inline"), speed=lambda: math.inf)
+    session = game_session.GameSession(
+        GameConfig("demo", "easy", seed=1),
+        saves=Store(),
+        worker=AIWorker("inline"),
+        speed=lambda: math.inf,
+    )
     try:
         for _ in range(4):
             session.update(0.1, idle=True)
@@ -287,19 +314,34 @@ def test_a_killed_demo_is_resumed_where_it_stood_and_finished(tmp_path):
     first = _kill_once_saved(["--demo", "--seed", "4", "--speed", "3"], data, 12, tmp_path)
     # What the killed process left is a whole, loadable save of the unfinished game.
     at_kill = saved_state(data)
-    assert at_kill.actions[:len(first)] == first and not at_kill.is_over
+    assert at_kill.actions[: len(first)] == first and not at_kill.is_over
     # Resumed and killed again: it went on from exactly those moves.
-    second = _kill_once_saved(["--continue", "--demo", "--speed", "3"], data,
-                              len(at_kill.actions) + 6, tmp_path)
-    assert second[:len(at_kill.actions)] == at_kill.actions
+    second = _kill_once_saved(
+        ["--continue", "--demo", "--speed", "3"], data, len(at_kill.actions) + 6, tmp_path
+    )
+    assert second[: len(at_kill.actions)] == at_kill.actions
     at_second_kill = saved_state(data)
 
     # Resumed with no sound card at all: silent play to the end.
     result = subprocess.run(
-        [sys.executable, str(REPO / "main.py"), "--continue", "--demo", "--speed", "inf",
-         "--data-dir", str(data), "--log-level", "INFO"],
-        cwd=tmp_path, env=headless_env(SDL_AUDIODRIVER="no-such-audio-driver"),
-        capture_output=True, text=True, timeout=120)
+        [
+            sys.executable,
+            str(REPO / "main.py"),
+            "--continue",
+            "--demo",
+            "--speed",
+            "inf",
+            "--data-dir",
+            str(data),
+            "--log-level",
+            "INFO",
+        ],
+        cwd=tmp_path,
+        env=headless_env(SDL_AUDIODRIVER="no-such-audio-driver"),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     resumed_line = f"after {len(at_second_kill.actions)} actions"
     assert resumed_line in result.stderr  # resumed right there
@@ -320,9 +362,11 @@ def _quit_and_time(app: Any) -> tuple[int, float]:
 
 
 def test_closing_the_window_mid_animation_exits_0_with_the_autosave_intact(
-        tmp_path, app_in, inline_ai):
-    write_save(tmp_path, first_legal_game(6, lambda s: s.phase is Phase.ATTACK
-                                          and s.to_act == (0,)))
+    tmp_path, app_in, inline_ai
+):
+    write_save(
+        tmp_path, first_legal_game(6, lambda s: s.phase is Phase.ATTACK and s.to_act == (0,))
+    )
     app = app_in("--continue")  # normal speed: the attack takes a while to animate
     table = table_of(app)
     step_until(app, lambda: table.acting_seat() == 0)
@@ -341,9 +385,22 @@ def test_closing_the_window_of_a_running_game_process_exits_0_at_once(tmp_path):
     # SIGTERM reaches the game as a window-close event (SDL turns it into pygame.QUIT).
     data = tmp_path / "data"
     game = subprocess.Popen(
-        [sys.executable, str(REPO / "main.py"), "--vs-ai", "--level", "easy", "--seed", "4",
-         "--data-dir", str(data)],
-        cwd=tmp_path, env=headless_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        [
+            sys.executable,
+            str(REPO / "main.py"),
+            "--vs-ai",
+            "--level",
+            "easy",
+            "--seed",
+            "4",
+            "--data-dir",
+            str(data),
+        ],
+        cwd=tmp_path,
+        env=headless_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         deadline = time.monotonic() + 30
         while not (data / AUTOSAVE_FILE).exists() and time.monotonic() < deadline:
@@ -375,7 +432,8 @@ class _ThinkingWorker(SlowWorker):
 
 
 def test_closing_the_window_while_the_computer_thinks_exits_0_at_once(
-        tmp_path, app_in, monkeypatch):
+    tmp_path, app_in, monkeypatch
+):
     monkeypatch.setattr(game_session, "AIWorker", _ThinkingWorker)
     # The human (seat 0) has committed a secret duel card; the computer owes its own.
     state = first_legal_game(4, lambda s: s.phase is Phase.DUEL and s.to_act == (1,))
@@ -396,7 +454,8 @@ def test_closing_the_window_while_the_computer_thinks_exits_0_at_once(
 
 
 def test_an_unexpected_error_leaves_a_crash_log_a_message_and_the_autosave(
-        tmp_path, app_in, inline_ai, monkeypatch, capsys):
+    tmp_path, app_in, inline_ai, monkeypatch, capsys
+):
     from tacocat.ui.table.scene import TableScene
 
     state = first_legal_game(7, lambda s: len(s.actions) >= 9)
@@ -426,7 +485,7 @@ def test_an_unexpected_error_leaves_a_crash_log_a_message_and_the_autosave(
     err = capsys.readouterr().err
     assert f"details in {logs[0]}" in err
     # The game as it stood is still there to continue.
-    assert saved_state(tmp_path).actions[:len(state.actions)] == state.actions
+    assert saved_state(tmp_path).actions[: len(state.actions)] == state.actions
 
 
 # --- bad files through the app --------------------------------------------------------------
@@ -467,7 +526,8 @@ BAD_SAVES = {
 
 @pytest.mark.parametrize("kind", list(BAD_SAVES))
 def test_continue_with_a_bad_autosave_explains_keeps_a_backup_and_runs_on(
-        tmp_path, app_in, inline_ai, kind):
+    tmp_path, app_in, inline_ai, kind
+):
     bad = BAD_SAVES[kind](_good_save_bytes(tmp_path))
     (tmp_path / AUTOSAVE_FILE).write_bytes(bad)
     app = app_in("--continue", "--speed", "inf")
@@ -485,19 +545,25 @@ def test_continue_with_a_bad_autosave_explains_keeps_a_backup_and_runs_on(
     assert "continue" not in app.scenes.top.buttons
 
 
-def test_the_title_continue_button_refuses_a_bad_autosave_the_same_way(
-        tmp_path, app_in, inline_ai):
-    (tmp_path / AUTOSAVE_FILE).write_text('{"format": "tacocat-save", "version": 1, "app": {',
-                                          encoding="utf-8")
+def test_the_title_continue_button_refuses_a_bad_autosave_the_same_way(tmp_path, app_in, inline_ai):
+    (tmp_path / AUTOSAVE_FILE).write_text(
+        '{"format": "tacocat-save", "version": 1, "app": {', encoding="utf-8"
+    )
     app = app_in("--speed", "inf")
     for _ in range(3):
         app.step(DT)
     title = app.scenes.top
     assert "continue" in title.buttons
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=title.buttons["continue"].rect.center,
-                                         button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=title.buttons["continue"].rect.center,
-                                         button=1, touch=False))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEBUTTONDOWN, pos=title.buttons["continue"].rect.center, button=1, touch=False
+        )
+    )
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEBUTTONUP, pos=title.buttons["continue"].rect.center, button=1, touch=False
+        )
+    )
     for _ in range(3):
         app.step(DT)
     assert app.scenes.top.name == "message" and "cut short" in app.scenes.top.text
@@ -528,9 +594,19 @@ def test_a_bad_settings_file_gives_defaults_a_message_and_a_backup(tmp_path, app
 
 
 def test_hand_edited_settings_keep_the_good_fields(tmp_path, app_in):
-    (tmp_path / SETTINGS_FILE).write_text(json.dumps({
-        "format": "tacocat-settings", "version": 1, "sound_volume": 7, "muted": True,
-        "ai_level": "godlike", "player_names": ["Ana", "Ben"]}), encoding="utf-8")
+    (tmp_path / SETTINGS_FILE).write_text(
+        json.dumps(
+            {
+                "format": "tacocat-settings",
+                "version": 1,
+                "sound_volume": 7,
+                "muted": True,
+                "ai_level": "godlike",
+                "player_names": ["Ana", "Ben"],
+            }
+        ),
+        encoding="utf-8",
+    )
     app = app_in()
     assert app.scenes.top.name == "message" and len(backups(tmp_path, SETTINGS_FILE)) == 1
     assert app.settings.muted and app.settings.player_names == ("Ana", "Ben")
@@ -563,7 +639,12 @@ def test_no_display_exits_2_with_one_line_and_leaves_the_autosave_alone(tmp_path
         env.pop(name, None)
     result = subprocess.run(
         [sys.executable, str(REPO / "main.py"), "--continue", "--data-dir", str(data)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("tacocat: no display found")

@@ -9,8 +9,21 @@ from tests.main_process import run_main
 
 
 def test_review_prints_one_line_per_decision_then_a_summary(tmp_path: Path) -> None:
-    made = run_main(["--simulate", "1", "--p1", "heuristic", "--p2", "easy", "--seed", "4",
-                     "--record-dir", tmp_path / "games"], tmp_path)
+    made = run_main(
+        [
+            "--simulate",
+            "1",
+            "--p1",
+            "heuristic",
+            "--p2",
+            "easy",
+            "--seed",
+            "4",
+            "--record-dir",
+            tmp_path / "games",
+        ],
+        tmp_path,
+    )
     assert made.returncode == 0, made.stderr
     game = tmp_path / "games" / "game-00001.json"
     result = run_main(["--review", game, "--seat", "1"], tmp_path, timeout=120)

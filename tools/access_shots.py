@@ -77,8 +77,9 @@ def screens(app: App, frames, save, stem: str) -> None:
     from tacocat.ui.scenes.new_game import NewGameScene
 
     def key(code: int) -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="",
-                                             scancode=0))
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+        )
         frames(4)
 
     app.open("settings")
@@ -105,5 +106,9 @@ def screens(app: App, frames, save, stem: str) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else "en",
-         int(sys.argv[4]) if len(sys.argv) > 4 else 100)
+    main(
+        Path(sys.argv[1]),
+        sys.argv[2],
+        sys.argv[3] if len(sys.argv) > 3 else "en",
+        int(sys.argv[4]) if len(sys.argv) > 4 else 100,
+    )

@@ -50,8 +50,10 @@ def pad(app: App, button: int, count: int = 6) -> None:
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     data = Path(tempfile.mkdtemp())
-    (data / "settings.json").write_text(json.dumps(
-        {"format": "tacocat-settings", "version": 1, "window_size": [1280, 800]}), encoding="utf-8")
+    (data / "settings.json").write_text(
+        json.dumps({"format": "tacocat-settings", "version": 1, "window_size": [1280, 800]}),
+        encoding="utf-8",
+    )
     app = App(parse_args(["--data-dir", str(data), "--speed", "inf"]), data)
     frames(app, 30)
     post(app, key(pygame.K_TAB))  # the first key shows the ring on New game

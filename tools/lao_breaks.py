@@ -35,17 +35,17 @@ LAO_FILE = Path(__file__).resolve().parent.parent / "assets" / "translations" / 
 #: Lao reader (a line must not end at "ຂໍ້ | ຜິດພາດ"). The tile, ແຜ່ນປິດ, is the
 #: glossary's own coinage ("covering piece") and is kept whole like a term.
 GAME_WORDS = (
-    "ຂໍ້ຜິດພາດ",    # error, mistake
-    "ຄວາມຄືບໜ້າ",   # progress
-    "ແຜ່ນປິດ",      # tile (glossary)
-    "ຜູ້ຫຼິ້ນ",      # player
-    "ຜູ້ໂຈມຕີ",     # attacker
-    "ຜູ້ປ້ອງກັນ",    # defender
-    "ຜູ້ຊະນະ",      # winner
+    "ຂໍ້ຜິດພາດ",  # error, mistake
+    "ຄວາມຄືບໜ້າ",  # progress
+    "ແຜ່ນປິດ",  # tile (glossary)
+    "ຜູ້ຫຼິ້ນ",  # player
+    "ຜູ້ໂຈມຕີ",  # attacker
+    "ຜູ້ປ້ອງກັນ",  # defender
+    "ຜູ້ຊະນະ",  # winner
     # Loanwords of the file messages: laonlp's dictionary lacks them and cuts
     # them after a syllable (ໄຟ|ລ໌ reads "fire"; "ບັນຫາກັບໄຟ|ລ໌" found ກັບໄຟ).
-    "ໄຟລ໌",        # file
-    "ໂຟນເດີ",      # folder
+    "ໄຟລ໌",  # file
+    "ໂຟນເດີ",  # folder
 )
 
 _TAG = re.compile(r"<[^>]*>")
@@ -78,13 +78,15 @@ def word_boundaries(run: str) -> set[int]:
     for word in segmenter()(run):
         position += len(word)
         offsets.add(position)
-    return {offset for offset in offsets
-            if offset < len(run) and run[offset] not in _NO_BREAK_BEFORE}
+    return {
+        offset for offset in offsets if offset < len(run) and run[offset] not in _NO_BREAK_BEFORE
+    }
 
 
 @dataclass(frozen=True)
 class _Visible:
     """One visible character of a string: what it is and where it sits in the original."""
+
     char: str
     index: int
     placeholder: bool = False
@@ -114,8 +116,11 @@ def _visible(text: str) -> list[_Visible]:
 def _break_index(text: str, previous: _Visible, following: _Visible) -> int:
     """Where a break between two visible characters goes in the original string:
     after closing tags that end the previous word, before opening tags of the next."""
-    start = previous.index + (len(_PLACEHOLDER.match(text, previous.index).group())  # type: ignore[union-attr]
-                              if previous.placeholder else 1)
+    start = previous.index + (
+        len(_PLACEHOLDER.match(text, previous.index).group())  # type: ignore[union-attr]
+        if previous.placeholder
+        else 1
+    )
     position = start
     for tag in _TAG.finditer(text, start, following.index):
         if not tag.group().startswith("</"):
@@ -137,8 +142,10 @@ def break_positions(text: str) -> list[int]:
     def close_run() -> None:
         if run:
             word = "".join(c.char for c in run)
-            positions.extend(_break_index(text, run[offset - 1], run[offset])
-                             for offset in sorted(word_boundaries(word)))
+            positions.extend(
+                _break_index(text, run[offset - 1], run[offset])
+                for offset in sorted(word_boundaries(word))
+            )
             run.clear()
 
     for number, char in enumerate(chars):
@@ -148,8 +155,7 @@ def break_positions(text: str) -> list[int]:
         close_run()
         if number and is_lao(chars[number - 1].char) and _latin_or_number(char):
             positions.append(_break_index(text, chars[number - 1], char))
-        if (number + 1 < len(chars) and is_lao(chars[number + 1].char)
-                and _latin_or_number(char)):
+        if number + 1 < len(chars) and is_lao(chars[number + 1].char) and _latin_or_number(char):
             positions.append(_break_index(text, char, chars[number + 1]))
     close_run()
     return sorted(set(positions))
@@ -205,9 +211,11 @@ def split_words(text: str) -> list[str]:
         while end < len(visible) and is_lao(visible[end]):
             end += 1
         word_start = max([0, *(b for b in word_boundaries(visible[start:end]) if b <= cut - start)])
-        word_end = min([end - start, *(b for b in word_boundaries(visible[start:end]) if b > cut - start)])
+        word_end = min(
+            [end - start, *(b for b in word_boundaries(visible[start:end]) if b > cut - start)]
+        )
         word = visible[start:end][word_start:word_end]
-        problems.append(word[:cut - start - word_start] + "|" + word[cut - start - word_start:])
+        problems.append(word[: cut - start - word_start] + "|" + word[cut - start - word_start :])
     return problems
 
 
@@ -226,11 +234,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         wrong = [(key, text) for key, text in strings(data) if place_breaks(text) != text]
         for key, text in wrong:
-            print(f"{key}: {text.replace(ZWSP, '¦')}\n  want {place_breaks(text).replace(ZWSP, '¦')}")
+            print(
+                f"{key}: {text.replace(ZWSP, '¦')}\n  want {place_breaks(text).replace(ZWSP, '¦')}"
+            )
         print(f"{len(wrong)} strings with breaks off" if wrong else "breaks at word boundaries")
         return 1 if wrong else 0
-    args.file.write_text(json.dumps(_rebreak(data), ensure_ascii=False, indent=2) + "\n",
-                         encoding="utf-8")
+    args.file.write_text(
+        json.dumps(_rebreak(data), ensure_ascii=False, indent=2) + "\n", encoding="utf-8"
+    )
     return 0
 
 

@@ -63,8 +63,11 @@ GAME_PACKAGES = ("pygame",)
 
 def macos_pins() -> list[Pin]:
     """The lock's entries that ship on macOS."""
-    return [pin for pin in lock_pins().values()
-            if pin.applies(MACOS) and not_shipped_reason(pin.name) is None]
+    return [
+        pin
+        for pin in lock_pins().values()
+        if pin.applies(MACOS) and not_shipped_reason(pin.name) is None
+    ]
 
 
 def download(pins: list[Pin], cache: Path) -> Path:
@@ -72,13 +75,34 @@ def download(pins: list[Pin], cache: Path) -> Path:
     wheels = cache / "wheels"
     wheels.mkdir(parents=True, exist_ok=True)
     requirements = cache / "requirements-macos.txt"
-    requirements.write_text("".join(f"{p.name}=={p.version} {' '.join(p.hashes)}\n"
-                                    for p in pins), encoding="utf-8")
+    requirements.write_text(
+        "".join(f"{p.name}=={p.version} {' '.join(p.hashes)}\n" for p in pins), encoding="utf-8"
+    )
     platforms = [arg for platform in PLATFORMS for arg in ("--platform", platform)]
-    subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                    "--only-binary", ":all:", *platforms, "--python-version", "3.11",
-                    "--implementation", "cp", "--require-hashes", "-r", str(requirements),
-                    "-d", str(wheels)], check=True, timeout=DOWNLOAD_TIMEOUT)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--only-binary",
+            ":all:",
+            *platforms,
+            "--python-version",
+            "3.11",
+            "--implementation",
+            "cp",
+            "--require-hashes",
+            "-r",
+            str(requirements),
+            "-d",
+            str(wheels),
+        ],
+        check=True,
+        timeout=DOWNLOAD_TIMEOUT,
+    )
     site = cache / "site"
     shutil.rmtree(site, ignore_errors=True)
     wanted = {re.sub(r"[-_.]+", "_", p.name).lower() + "-" + p.version for p in pins}
@@ -109,8 +133,9 @@ def imports_of(path: Path, module: str) -> set[str]:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            parts = package.split(".")[:len(package.split(".")) - node.level + 1] \
-                if node.level else []
+            parts = (
+                package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+            )
             base = ".".join([*parts, node.module or ""]).strip(".")
             found.add(base)
             found.update(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
@@ -176,7 +201,7 @@ def without(notices: str, names: list[str]) -> str:
         title = matches[index].group(1)
         if any(title == name or title.startswith(name + " ") for name in names):
             end = matches[index + 1].start() if index + 1 < len(matches) else len(notices)
-            notices = notices[:matches[index].start()] + notices[end:]
+            notices = notices[: matches[index].start()] + notices[end:]
     return notices
 
 
@@ -185,28 +210,41 @@ def check(exe: Path, cache: Path, drop: list[str]) -> list[str]:
     site = download(macos_pins(), cache)
     reached, missing = follow_imports(site, hook_driver_modules(MACOS))
     if missing:
-        return [f"pyttsx3's macOS driver reaches {sorted(missing)}, in no downloaded wheel: "
-                "a distribution tools/platform_distributions.py calls not shipped may ship"]
+        return [
+            f"pyttsx3's macOS driver reaches {sorted(missing)}, in no downloaded wheel: "
+            "a distribution tools/platform_distributions.py calls not shipped may ship"
+        ]
     tops = {name.split(".")[0] for name in reached} - {"pyttsx3"} | set(GAME_PACKAGES)
     notices = without((ROOT / NOTICES_IN_BUNDLE).read_text(encoding="utf-8"), drop)
     app_exe = assemble_app(cache / "Tacocat.app", exe, site, tops, notices)
     listing = listing_of(app_exe)
-    print(f"macOS .app assembled: {len(listing.files)} files, {len(listing.modules)} modules, "
-          f"packages from macOS wheels: {', '.join(sorted(tops))}")
-    return bundle_problems(listing.modules, listing.files, listing.notices,
-                           distributions_of(site), MACOS)
+    print(
+        f"macOS .app assembled: {len(listing.files)} files, {len(listing.modules)} modules, "
+        f"packages from macOS wheels: {', '.join(sorted(tops))}"
+    )
+    return bundle_problems(
+        listing.modules, listing.files, listing.notices, distributions_of(site), MACOS
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--exe", type=Path, default=ONEDIR_EXE,
-                        help="the Linux onedir's executable (default: dist/tacocat/tacocat)")
-    parser.add_argument("--without", action="append", default=[], metavar="NAME",
-                        help="remove NAME's section from the notices first (the check must fail)")
+    parser.add_argument(
+        "--exe",
+        type=Path,
+        default=ONEDIR_EXE,
+        help="the Linux onedir's executable (default: dist/tacocat/tacocat)",
+    )
+    parser.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="remove NAME's section from the notices first (the check must fail)",
+    )
     args = parser.parse_args(argv)
     if not (args.exe.is_file() and (args.exe.parent / "_internal").is_dir()):
-        print(f"no onedir at {args.exe}: run bash tools/build_and_smoke.sh first",
-              file=sys.stderr)
+        print(f"no onedir at {args.exe}: run bash tools/build_and_smoke.sh first", file=sys.stderr)
         return 2
     problems = check(args.exe, CACHE, args.without)
     for problem in problems:

@@ -36,8 +36,15 @@ LAO_DIR = Path("/usr/share/fonts/truetype/noto")
 #: Extended-A/B (Latvian ā ē ī ū ķ ļ ņ š ž č ģ, Albanian ë ç, Filipino ñ),
 #: general punctuation (– — … · ZWSP), currency, letterlike, arrows, math,
 #: geometric shapes.
-LATIN_RANGES = [(0x20, 0x24F), (0x2000, 0x206F), (0x20A0, 0x20CF), (0x2100, 0x214F),
-                (0x2190, 0x21FF), (0x2200, 0x22FF), (0x25A0, 0x25FF)]
+LATIN_RANGES = [
+    (0x20, 0x24F),
+    (0x2000, 0x206F),
+    (0x20A0, 0x20CF),
+    (0x2100, 0x214F),
+    (0x2190, 0x21FF),
+    (0x2200, 0x22FF),
+    (0x25A0, 0x25FF),
+]
 STYLES = ("Regular", "Bold")
 FAMILY = "Noto Sans Lao UI"
 
@@ -100,13 +107,19 @@ def _rename(font: TTFont, style: str) -> None:
         elif record.nameID in (4,):
             names.setName(full, record.nameID, record.platformID, record.platEncID, record.langID)
         elif record.nameID == 6:
-            names.setName(full.replace(" ", ""), 6, record.platformID, record.platEncID, record.langID)
+            names.setName(
+                full.replace(" ", ""), 6, record.platformID, record.platEncID, record.langID
+            )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--lao-dir", type=Path, default=LAO_DIR,
-                        help="folder holding NotoSansLao-Regular.ttf and -Bold.ttf")
+    parser.add_argument(
+        "--lao-dir",
+        type=Path,
+        default=LAO_DIR,
+        help="folder holding NotoSansLao-Regular.ttf and -Bold.ttf",
+    )
     args = parser.parse_args(argv)
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     for style in STYLES:

@@ -50,8 +50,7 @@ def is_shared_library(name: str) -> bool:
 
 def is_extension_module(path: PurePosixPath) -> bool:
     """A compiled Python module (its package's notice covers it), not a library it loads."""
-    return ".cpython-" in path.name or path.suffix == ".pyd" or (
-        "lib-dynload" in path.parts)
+    return ".cpython-" in path.name or path.suffix == ".pyd" or ("lib-dynload" in path.parts)
 
 
 #: sys.platform -> the system name the notices and tools/native_libraries.py use.
@@ -62,9 +61,13 @@ def this_system() -> str:
     return SYSTEMS.get(sys.platform, LINUX)
 
 
-def bundle_problems(modules: Iterable[str], files: Iterable[str], notices_text: str | None,
-                    distributions_of: Mapping[str, list[str]],
-                    system: str = LINUX) -> list[str]:
+def bundle_problems(
+    modules: Iterable[str],
+    files: Iterable[str],
+    notices_text: str | None,
+    distributions_of: Mapping[str, list[str]],
+    system: str = LINUX,
+) -> list[str]:
     """What is wrong with a bundle's notices (empty when all is well).
 
     ``modules``: the dotted names of the Python modules inside; ``files``: the bundle's
@@ -88,8 +91,11 @@ def bundle_problems(modules: Iterable[str], files: Iterable[str], notices_text: 
         if part:
             name = part.removesuffix(".dist-info").rsplit("-", 1)[0]  # "filelock-4.3.1"
             wanted.setdefault(canonicalize_name(name), part)
-    problems += [f"distribution {name} ({why}) has no notice"
-                 for name, why in sorted(wanted.items()) if name not in names]
+    problems += [
+        f"distribution {name} ({why}) has no notice"
+        for name, why in sorted(wanted.items())
+        if name not in names
+    ]
     for file in files:
         path = PurePosixPath(file)
         if is_shared_library(path.name) and not is_extension_module(path):
@@ -101,20 +107,28 @@ def library_problems(file: str, names: set[str], system: str) -> list[str]:
     """What is wrong with the notice of the shared library ``file`` in a ``system`` bundle."""
     name = PurePosixPath(file).name
     if CPYTHON_FILES.match(name.lower()):
-        return [] if "CPython" in {n.split(" ")[0] for n in names} else [
-            f"{file}: CPython has no notice"]
+        return (
+            []
+            if "CPython" in {n.split(" ")[0] for n in names}
+            else [f"{file}: CPython has no notice"]
+        )
     owner = distribution_of_file(name)
     if owner is not None:
-        return [] if canonicalize_name(owner) in names else [
-            f"{file}: its distribution {owner} has no notice"]
+        return (
+            []
+            if canonicalize_name(owner) in names
+            else [f"{file}: its distribution {owner} has no notice"]
+        )
     library = native_library(name)
     if library is None:
         return [f"{file}: a shared library tools/native_libraries.py does not know"]
     if library.name not in names:
         return [f"{file}: {library.name} has no notice"]
     if system not in library.systems:
-        return [f"{file}: {library.name} ships on {system}, but its entry in "
-                f"tools/native_libraries.py says {', '.join(library.systems)} only"]
+        return [
+            f"{file}: {library.name} ships on {system}, but its entry in "
+            f"tools/native_libraries.py says {', '.join(library.systems)} only"
+        ]
     return []
 
 
@@ -156,8 +170,11 @@ def bundle_listing(exe: Path) -> Listing:
             files.add(name)
     folders = bundle_folders(exe)
     for folder in folders:
-        files.update(p.relative_to(folder).as_posix() for p in folder.rglob("*")
-                     if p.is_file() or p.is_symlink())
+        files.update(
+            p.relative_to(folder).as_posix()
+            for p in folder.rglob("*")
+            if p.is_file() or p.is_symlink()
+        )
     base = _outside(folders, "base_library.zip")
     notices = _outside(folders, NOTICES_IN_BUNDLE)
     if not folders:  # onefile: everything is inside
@@ -165,8 +182,11 @@ def bundle_listing(exe: Path) -> Listing:
         notices = archive.extract(NOTICES_IN_BUNDLE) if NOTICES_IN_BUNDLE in files else None
     if base is None:
         raise FileNotFoundError(f"no base_library.zip beside {exe}")
-    modules.update(n[:-4].replace("/", ".").removesuffix(".__init__")
-                   for n in zipfile.ZipFile(io.BytesIO(base)).namelist() if n.endswith(".pyc"))
+    modules.update(
+        n[:-4].replace("/", ".").removesuffix(".__init__")
+        for n in zipfile.ZipFile(io.BytesIO(base)).namelist()
+        if n.endswith(".pyc")
+    )
     return Listing(modules, files, notices.decode("utf-8") if notices is not None else None)
 
 
@@ -184,26 +204,32 @@ def distributions_of(site: Path | None = None) -> Mapping[str, list[str]]:
     found: dict[str, list[str]] = defaultdict(list)
     for distribution in metadata.distributions(path=[str(site)]):
         declared = (distribution.read_text("top_level.txt") or "").split()
-        inferred = {PurePosixPath(str(f)).parts[0].removesuffix(".py")
-                    for f in distribution.files or ()
-                    if not PurePosixPath(str(f)).parts[0].endswith((".dist-info", ".data"))}
+        inferred = {
+            PurePosixPath(str(f)).parts[0].removesuffix(".py")
+            for f in distribution.files or ()
+            if not PurePosixPath(str(f)).parts[0].endswith((".dist-info", ".data"))
+        }
         for top in declared or sorted(inferred):
             found[top].append(distribution.metadata["Name"])
     return found
 
 
-def check_bundle(exe: Path, site: Path | None = None, system: str | None = None,
-                 notices: Path | None = None) -> int:
+def check_bundle(
+    exe: Path, site: Path | None = None, system: str | None = None, notices: Path | None = None
+) -> int:
     """Print the problems of ``exe``'s bundle; 0 when there are none. ``notices`` replaces
     the bundle's own notices (to prove the check fails without a section)."""
     listing = bundle_listing(exe)
     text = notices.read_text(encoding="utf-8") if notices is not None else listing.notices
-    problems = bundle_problems(listing.modules, listing.files, text, distributions_of(site),
-                               system or this_system())
+    problems = bundle_problems(
+        listing.modules, listing.files, text, distributions_of(site), system or this_system()
+    )
     for problem in problems:
         print(f"{exe}: {problem}", file=sys.stderr)
     if not problems:
         libraries = sum(1 for f in listing.files if is_shared_library(Path(f).name))
-        print(f"notices ok: {len(named(text or ''))} names, {len(listing.files)} files, "
-              f"{libraries} shared libraries, all accounted for ({system or this_system()})")
+        print(
+            f"notices ok: {len(named(text or ''))} names, {len(listing.files)} files, "
+            f"{libraries} shared libraries, all accounted for ({system or this_system()})"
+        )
     return 1 if problems else 0

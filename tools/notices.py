@@ -71,12 +71,12 @@ EXTRA_TEXTS = {"pygame-ce": "LGPL-2.1.txt"}
 #: MPL-2.0 §3.2(a): the bundles carry them as bytecode and binaries).
 SOURCES = {
     "pygame-ce": "https://github.com/pygame-community/pygame-ce/tree/{version} (the tag; "
-                 "the sdist pygame_ce-{version}.tar.gz is on https://pypi.org/project/"
-                 "pygame-ce/{version}/#files)",
+    "the sdist pygame_ce-{version}.tar.gz is on https://pypi.org/project/"
+    "pygame-ce/{version}/#files)",
     "pyttsx3": "the sdist pyttsx3-{version}.tar.gz on https://pypi.org/project/pyttsx3/"
-               "{version}/#files (the project: https://github.com/nateshmbhat/pyttsx3)",
+    "{version}/#files (the project: https://github.com/nateshmbhat/pyttsx3)",
     "zeroconf": "the sdist zeroconf-{version}.tar.gz on https://pypi.org/project/zeroconf/"
-                "{version}/#files (the project: https://github.com/python-zeroconf/python-zeroconf)",
+    "{version}/#files (the project: https://github.com/python-zeroconf/python-zeroconf)",
 }
 #: Distributions the PyInstaller bundle holds though the game never imports them: its analysis
 #: follows babel's and filelock's ``if TYPE_CHECKING:`` imports of typing_extensions. The
@@ -127,8 +127,11 @@ def _applies(requirement: Requirement) -> bool:
     everywhere: describe it in tools/platform_distributions.py instead)."""
     if requirement.marker is None:
         return True
-    holds = {system for system, environment in ENVIRONMENTS.items()
-             if requirement.marker.evaluate({**environment, "extra": ""})}
+    holds = {
+        system
+        for system, environment in ENVIRONMENTS.items()
+        if requirement.marker.evaluate({**environment, "extra": ""})
+    }
     if LINUX in holds and holds != set(ENVIRONMENTS):
         raise ValueError(f"{requirement} holds on {sorted(holds)} only")
     return LINUX in holds
@@ -164,8 +167,11 @@ def license_field(distribution: metadata.Distribution) -> str:
     field = (meta.get("License") or "").strip()
     if field and "\n" not in field and len(field) <= 60:
         return field
-    classifiers = [c.rsplit(" :: ", 1)[1] for c in meta.get_all("Classifier") or []
-                   if c.startswith("License ::")]
+    classifiers = [
+        c.rsplit(" :: ", 1)[1]
+        for c in meta.get_all("Classifier") or []
+        if c.startswith("License ::")
+    ]
     return " / ".join(classifiers) or "see its text"
 
 
@@ -179,16 +185,22 @@ def license_files(distribution: metadata.Distribution) -> list[str]:
         if name.endswith((".py", ".pyc")):
             continue
         in_dist_info = parts[0].endswith(".dist-info")
-        if ("licenses" in parts[:-1] or LICENSE_NAME.match(name)
-                or (in_dist_info and name in declared)):
+        if (
+            "licenses" in parts[:-1]
+            or LICENSE_NAME.match(name)
+            or (in_dist_info and name in declared)
+        ):
             paths.add(Path(str(file)).as_posix())
     return sorted(paths)
 
 
 #: The LGPL 2.1's title: a licence file holding the whole licence (zeroconf's COPYING, after
 #: its copyright lines) keeps what comes before it, and the licence is printed once, at the end.
-LGPL_HEADING = re.compile(r"^[ \t]*GNU LESSER GENERAL PUBLIC LICENSE\s*\n\s*Version 2\.1, "
-                          r"February 1999", re.M)
+LGPL_HEADING = re.compile(
+    r"^[ \t]*GNU LESSER GENERAL PUBLIC LICENSE\s*\n\s*Version 2\.1, "
+    r"February 1999",
+    re.M,
+)
 
 
 def _lgpl_referenced(texts: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], bool]:
@@ -197,7 +209,7 @@ def _lgpl_referenced(texts: list[tuple[str, str]]) -> tuple[list[tuple[str, str]
     for path, text in texts:
         match = LGPL_HEADING.search(text)
         if match:
-            text, cut = text[:match.start()].rstrip().rstrip("-").rstrip(), True
+            text, cut = text[: match.start()].rstrip().rstrip("-").rstrip(), True
         kept.append((path, text))
     return kept, cut
 
@@ -205,27 +217,46 @@ def _lgpl_referenced(texts: list[tuple[str, str]]) -> tuple[list[tuple[str, str]
 def python_component(distribution: metadata.Distribution) -> Component:
     """A distribution with its licence texts; raises ValueError when it has none."""
     name = distribution.metadata["Name"]
-    texts = [(path, _read(Path(str(distribution.locate_file(path)))))
-             for path in license_files(distribution)]
+    texts = [
+        (path, _read(Path(str(distribution.locate_file(path)))))
+        for path in license_files(distribution)
+    ]
     texts, holds_lgpl = _lgpl_referenced(texts)
     extra = EXTRA_TEXTS.get(canonicalize_name(name))
     if extra or holds_lgpl:
         texts.append((f"{LGPL_TITLE} (the text is at the end of this file)", ""))
     if not texts:
-        raise ValueError(f"{name} {distribution.version} installs no licence text: add one "
-                         "to tools/notices.py's EXTRA_TEXTS")
+        raise ValueError(
+            f"{name} {distribution.version} installs no licence text: add one "
+            "to tools/notices.py's EXTRA_TEXTS"
+        )
     source = SOURCES.get(canonicalize_name(name), "").format(version=distribution.version)
-    return Component(name, distribution.version, license_field(distribution), "python",
-                     "Python package (installed metadata)", tuple(texts), source_code=source)
+    return Component(
+        name,
+        distribution.version,
+        license_field(distribution),
+        "python",
+        "Python package (installed metadata)",
+        tuple(texts),
+        source_code=source,
+    )
 
 
 def platform_component(distribution: PlatformDistribution, version: str) -> Component:
     """A Windows- or macOS-only distribution, at the lock's ``version``."""
-    texts = tuple((f"{text} (from its {version} wheel)", _read(LICENSES / text))
-                  for text in distribution.texts)
-    return Component(distribution.name, version, distribution.license, "python",
-                     f"Python package (the licence texts of its {distribution.system} wheel)",
-                     texts, (distribution.system,))
+    texts = tuple(
+        (f"{text} (from its {version} wheel)", _read(LICENSES / text))
+        for text in distribution.texts
+    )
+    return Component(
+        distribution.name,
+        version,
+        distribution.license,
+        "python",
+        f"Python package (the licence texts of its {distribution.system} wheel)",
+        texts,
+        (distribution.system,),
+    )
 
 
 def cpython_license() -> tuple[str, str]:
@@ -233,26 +264,36 @@ def cpython_license() -> tuple[str, str]:
     copyright file for it."""
     version = f"{sys.version_info.major}.{sys.version_info.minor}"
     candidates = [
-        (f"lib/python{version}/LICENSE.txt of the interpreter",
-         Path(sysconfig.get_path("stdlib")) / "LICENSE.txt"),
+        (
+            f"lib/python{version}/LICENSE.txt of the interpreter",
+            Path(sysconfig.get_path("stdlib")) / "LICENSE.txt",
+        ),
         ("LICENSE.txt of the interpreter", Path(sys.base_prefix) / "LICENSE.txt"),
-        (f"Debian's /usr/share/doc/python{version}/copyright",
-         Path(f"/usr/share/doc/python{version}/copyright")),
+        (
+            f"Debian's /usr/share/doc/python{version}/copyright",
+            Path(f"/usr/share/doc/python{version}/copyright"),
+        ),
     ]
     for where, path in candidates:
         if path.is_file():
             return where, _read(path)
-    raise FileNotFoundError("no licence text for this Python: " + ", ".join(
-        str(path) for _, path in candidates))
+    raise FileNotFoundError(
+        "no licence text for this Python: " + ", ".join(str(path) for _, path in candidates)
+    )
 
 
 def cpython_component() -> Component:
     """CPython 3.11: each system's build ships its own 3.11.x (the text is the same)."""
     where, text = cpython_license()
     version = f"{sys.version_info.major}.{sys.version_info.minor}"
-    return Component("CPython", version, "PSF-2.0", "runtime",
-                     f"the Python interpreter and standard library of the build machine "
-                     f"(text: {where})", (("LICENSE", text),))
+    return Component(
+        "CPython",
+        version,
+        "PSF-2.0",
+        "runtime",
+        f"the Python interpreter and standard library of the build machine (text: {where})",
+        (("LICENSE", text),),
+    )
 
 
 def sdl_versions() -> dict[str, str]:
@@ -265,18 +306,29 @@ def sdl_versions() -> dict[str, str]:
     def dotted(version: tuple[int, ...]) -> str:
         return ".".join(map(str, version))
 
-    return {"SDL2": dotted(pygame.get_sdl_version()),
-            "SDL2_image": dotted(pygame.image.get_sdl_image_version() or ()),
-            "SDL2_mixer": dotted(pygame.mixer.get_sdl_mixer_version()),
-            "SDL2_ttf": dotted(pygame.font.get_sdl_ttf_version())}
+    return {
+        "SDL2": dotted(pygame.get_sdl_version()),
+        "SDL2_image": dotted(pygame.image.get_sdl_image_version() or ()),
+        "SDL2_mixer": dotted(pygame.mixer.get_sdl_mixer_version()),
+        "SDL2_ttf": dotted(pygame.font.get_sdl_ttf_version()),
+    }
 
 
 def native_components() -> list[Component]:
     versions = sdl_versions()
-    return [Component(lib.name, versions.get(lib.name, ""), lib.license, "library",
-                      lib.shipped_by,
-                      ((lib.text, _read(LICENSES / lib.text)),), lib.systems, lib.source)
-            for lib in NATIVE_LIBRARIES]
+    return [
+        Component(
+            lib.name,
+            versions.get(lib.name, ""),
+            lib.license,
+            "library",
+            lib.shipped_by,
+            ((lib.text, _read(LICENSES / lib.text)),),
+            lib.systems,
+            lib.source,
+        )
+        for lib in NATIVE_LIBRARIES
+    ]
 
 
 def font_components(site_packages: Path) -> list[Component]:
@@ -284,8 +336,10 @@ def font_components(site_packages: Path) -> list[Component]:
     components = []
     for name, origin, licence, text in FONTS:
         if origin == "assets/fonts":
-            source = ("our assets/fonts/: Noto Sans Lao (Debian's fonts-noto-core) merged with "
-                      "Noto Sans by tools/make_fonts.py")
+            source = (
+                "our assets/fonts/: Noto Sans Lao (Debian's fonts-noto-core) merged with "
+                "Noto Sans by tools/make_fonts.py"
+            )
             texts = ((text, _read(ROOT / text)),)
         else:
             _read(site_packages / text)  # it must be installed, as the notices say
@@ -297,12 +351,15 @@ def font_components(site_packages: Path) -> list[Component]:
 
 def gather(lines: Iterable[str] | None = None) -> list[Component]:
     """Every component, in the order the notices list them."""
-    distributions = runtime_closure([*(requirement_lines() if lines is None else lines),
-                                     *BUNDLE_EXTRAS])
+    distributions = runtime_closure(
+        [*(requirement_lines() if lines is None else lines), *BUNDLE_EXTRAS]
+    )
     pins = lock_pins()
-    python = sorted([python_component(d) for d in distributions] + [
-        platform_component(d, pins[canonicalize_name(d.name)].version) for d in SHIPPED],
-        key=lambda c: canonicalize_name(c.name))
+    python = sorted(
+        [python_component(d) for d in distributions]
+        + [platform_component(d, pins[canonicalize_name(d.name)].version) for d in SHIPPED],
+        key=lambda c: canonicalize_name(c.name),
+    )
     gui = next(d for d in distributions if canonicalize_name(d.metadata["Name"]) == "pygame-gui")
     site_packages = Path(str(gui.locate_file("")))
     return python + [cpython_component()] + native_components() + font_components(site_packages)
@@ -345,8 +402,7 @@ def render(components: list[Component]) -> str:
 
 def summary(components: list[Component]) -> str:
     """The short machine-readable list the About screen shows."""
-    rows = [{key: value for key, value in asdict(c).items() if key != "texts"}
-            for c in components]
+    rows = [{key: value for key, value in asdict(c).items() if key != "texts"} for c in components]
     return json.dumps({"components": rows}, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -377,14 +433,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="fail when the files are stale")
     sub = parser.add_subparsers(dest="command")
     bundle = sub.add_parser("bundle", help="check a PyInstaller build's notices")
-    bundle.add_argument("exe", type=Path, help="the onedir's executable, the onefile, or "
-                        "a .app's Contents/MacOS/ executable")
-    bundle.add_argument("--site", type=Path, help="a folder of the bundle's unpacked wheels: "
-                        "which distribution each module belongs to (default: this environment)")
-    bundle.add_argument("--system", choices=EVERYWHERE, help="the system the bundle is for "
-                        "(default: this one)")
-    bundle.add_argument("--notices", type=Path, help="check against this notices file "
-                        "instead of the bundle's own")
+    bundle.add_argument(
+        "exe",
+        type=Path,
+        help="the onedir's executable, the onefile, or a .app's Contents/MacOS/ executable",
+    )
+    bundle.add_argument(
+        "--site",
+        type=Path,
+        help="a folder of the bundle's unpacked wheels: "
+        "which distribution each module belongs to (default: this environment)",
+    )
+    bundle.add_argument(
+        "--system", choices=EVERYWHERE, help="the system the bundle is for (default: this one)"
+    )
+    bundle.add_argument(
+        "--notices", type=Path, help="check against this notices file instead of the bundle's own"
+    )
     args = parser.parse_args(argv)
     if args.command == "bundle":
         from tools.notice_bundle import check_bundle

@@ -48,13 +48,23 @@ SHIPPED: tuple[PlatformDistribution, ...] = (
     PlatformDistribution("comtypes", WINDOWS, "MIT", ("comtypes",), ("comtypes.txt",)),
     # The wheel's License field says PSF; its texts (win32/ and com/, the parts pythoncom and
     # pywintypes come from) are Mark Hammond's and Greg Stein's BSD-style licences.
-    PlatformDistribution("pywin32", WINDOWS, "PSF-2.0", ("pythoncom", "pywintypes"),
-                         ("pywin32-win32.txt", "pywin32-com.txt")),
-    PlatformDistribution("pyobjc-core", MACOS, "MIT", ("objc", "PyObjCTools"),
-                         ("pyobjc-core.txt",)),
-    PlatformDistribution("pyobjc-framework-Cocoa", MACOS, "MIT",
-                         ("AppKit", "Foundation", "CoreFoundation", "PyObjCTools"),
-                         ("pyobjc-framework-Cocoa.txt",)),
+    PlatformDistribution(
+        "pywin32",
+        WINDOWS,
+        "PSF-2.0",
+        ("pythoncom", "pywintypes"),
+        ("pywin32-win32.txt", "pywin32-com.txt"),
+    ),
+    PlatformDistribution(
+        "pyobjc-core", MACOS, "MIT", ("objc", "PyObjCTools"), ("pyobjc-core.txt",)
+    ),
+    PlatformDistribution(
+        "pyobjc-framework-Cocoa",
+        MACOS,
+        "MIT",
+        ("AppKit", "Foundation", "CoreFoundation", "PyObjCTools"),
+        ("pyobjc-framework-Cocoa.txt",),
+    ),
 )
 
 #: Lock entries for Windows or macOS that never reach a bundle, each with why.
@@ -62,21 +72,38 @@ NOT_SHIPPED: dict[str, str] = {
     "pypiwin32": "a metapackage: no modules, it only requires pywin32",
     "pyobjc": "a metapackage: no modules, it only requires pyobjc-core and the frameworks",
     r"pyobjc-framework-(?!cocoa$).+": "no bundled module imports it (pyttsx3.drivers.nsss "
-                                      "imports pyobjc-core and pyobjc-framework-Cocoa only)",
+    "imports pyobjc-core and pyobjc-framework-Cocoa only)",
 }
 
 #: Marker environments of the three systems for the lock's markers (Python 3.11; macOS 11+
 #: is platform_release 20+, and a recent one is assumed so that every framework counts).
 ENVIRONMENTS = {
-    "Linux": {"sys_platform": "linux", "platform_system": "Linux", "os_name": "posix",
-              "platform_release": "6.1"},
-    WINDOWS: {"sys_platform": "win32", "platform_system": "Windows", "os_name": "nt",
-              "platform_release": "10"},
-    MACOS: {"sys_platform": "darwin", "platform_system": "Darwin", "os_name": "posix",
-            "platform_release": "25.0"},
+    "Linux": {
+        "sys_platform": "linux",
+        "platform_system": "Linux",
+        "os_name": "posix",
+        "platform_release": "6.1",
+    },
+    WINDOWS: {
+        "sys_platform": "win32",
+        "platform_system": "Windows",
+        "os_name": "nt",
+        "platform_release": "10",
+    },
+    MACOS: {
+        "sys_platform": "darwin",
+        "platform_system": "Darwin",
+        "os_name": "posix",
+        "platform_release": "25.0",
+    },
 }
-_BASE = {"python_version": "3.11", "python_full_version": "3.11.9", "extra": "",
-         "implementation_name": "cpython", "platform_python_implementation": "CPython"}
+_BASE = {
+    "python_version": "3.11",
+    "python_full_version": "3.11.9",
+    "extra": "",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+}
 #: "name==version ; marker \" in the lock.
 _PIN = re.compile(r"^([A-Za-z0-9._-]+)==([^\s;\\]+)\s*(?:;\s*([^\\]+?))?\s*\\?$")
 
@@ -91,8 +118,7 @@ class Pin:
     hashes: tuple[str, ...]
 
     def applies(self, system: str) -> bool:
-        return not self.marker or Marker(self.marker).evaluate(
-            {**_BASE, **ENVIRONMENTS[system]})
+        return not self.marker or Marker(self.marker).evaluate({**_BASE, **ENVIRONMENTS[system]})
 
 
 def lock_pins(lock: Path = LOCK) -> dict[str, Pin]:
@@ -105,23 +131,29 @@ def lock_pins(lock: Path = LOCK) -> dict[str, Pin]:
             entries.append((name, version, marker, []))
         elif line.strip().startswith("--hash=") and entries:
             entries[-1][3].append(line.strip().rstrip("\\").strip())
-    return {canonicalize_name(name): Pin(name, version, marker or "", tuple(hashes))
-            for name, version, marker, hashes in entries}
+    return {
+        canonicalize_name(name): Pin(name, version, marker or "", tuple(hashes))
+        for name, version, marker, hashes in entries
+    }
 
 
 def not_shipped_reason(name: str) -> str | None:
     """Why the lock's ``name`` never ships, or None when nothing here says so."""
     key = canonicalize_name(name)
-    return next((why for pattern, why in NOT_SHIPPED.items() if re.fullmatch(pattern, key)),
-                None)
+    return next((why for pattern, why in NOT_SHIPPED.items() if re.fullmatch(pattern, key)), None)
 
 
 def unaccounted(pins: dict[str, Pin]) -> list[str]:
     """The lock's Windows- or macOS-only distributions neither shipped here nor excused."""
     shipped = {canonicalize_name(d.name) for d in SHIPPED}
-    return sorted(pin.name for key, pin in pins.items()
-                  if not pin.applies("Linux") and (pin.applies(WINDOWS) or pin.applies(MACOS))
-                  and key not in shipped and not_shipped_reason(key) is None)
+    return sorted(
+        pin.name
+        for key, pin in pins.items()
+        if not pin.applies("Linux")
+        and (pin.applies(WINDOWS) or pin.applies(MACOS))
+        and key not in shipped
+        and not_shipped_reason(key) is None
+    )
 
 
 def hook_driver_modules(system: str) -> list[str]:

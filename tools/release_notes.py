@@ -17,8 +17,7 @@ from pathlib import Path
 
 CHANGELOG = Path(__file__).resolve().parents[1] / "CHANGELOG.md"
 #: "## [0.1.0] - 2026-12-01" or "## [Unreleased]": a version section's heading.
-HEADING = re.compile(r"^## \[(?P<version>[^\]]+)\](?: - (?P<date>\d{4}-\d{2}-\d{2}))?[ \t]*$",
-                     re.M)
+HEADING = re.compile(r"^## \[(?P<version>[^\]]+)\](?: - (?P<date>\d{4}-\d{2}-\d{2}))?[ \t]*$", re.M)
 
 
 class ChangelogError(ValueError):
@@ -34,7 +33,7 @@ def released_sections(text: str) -> list[tuple[str, str, str]]:
             continue
         if heading["date"] is None:
             raise ChangelogError(f"the section of {heading['version']} has no date")
-        body = text[heading.end():following.start() if following else len(text)]
+        body = text[heading.end() : following.start() if following else len(text)]
         sections.append((heading["version"], heading["date"], body.strip()))
     return sections
 
@@ -46,8 +45,10 @@ def release_notes(text: str, version: str) -> str:
         raise ChangelogError("CHANGELOG.md has no released section")
     newest, _, body = sections[0]
     if newest != version:
-        raise ChangelogError(f"the newest section of CHANGELOG.md is {newest}, not {version}: "
-                             f"rename Unreleased to [{version}] with today's date")
+        raise ChangelogError(
+            f"the newest section of CHANGELOG.md is {newest}, not {version}: "
+            f"rename Unreleased to [{version}] with today's date"
+        )
     if not body:
         raise ChangelogError(f"the section of {version} is empty")
     return body + "\n"

@@ -56,7 +56,9 @@ class Builds:
 
     @classmethod
     def under(cls, out: Path | None) -> Builds:
-        return cls(ROOT / "dist", ROOT / "build") if out is None else cls(out / "dist", out / "work")
+        return (
+            cls(ROOT / "dist", ROOT / "build") if out is None else cls(out / "dist", out / "work")
+        )
 
     @property
     def onedir(self) -> Path:
@@ -70,18 +72,50 @@ class Builds:
     def app(self) -> Path:
         return self.dist / "Tacocat.app" / "Contents" / "MacOS" / "tacocat"
 
-FORBIDDEN = {"numpy", "tkinter", "_tkinter", "pytest", "_pytest", "hypothesis", "unittest",
-             "PIL", "yaml", "_yaml", "IPython", "matplotlib", "psutil", "setuptools", "pip",
-             "PyInstaller", "scipy", "pandas", "soundfile", "_soundfile_data", "_tcl_data",
-             "_tk_data", "tcl", "tk"}
+
+FORBIDDEN = {
+    "numpy",
+    "tkinter",
+    "_tkinter",
+    "pytest",
+    "_pytest",
+    "hypothesis",
+    "unittest",
+    "PIL",
+    "yaml",
+    "_yaml",
+    "IPython",
+    "matplotlib",
+    "psutil",
+    "setuptools",
+    "pip",
+    "PyInstaller",
+    "scipy",
+    "pandas",
+    "soundfile",
+    "_soundfile_data",
+    "_tcl_data",
+    "_tk_data",
+    "tcl",
+    "tk",
+}
 #: pygame_gui's fonts for scripts no shipped language uses (build.spec leaves them out).
-UNUSED_FONTS = ("NotoSansJP-", "NotoSansKR-", "NotoSansSC-", "NotoSansArabic-",
-                "NotoSansHebrew-", "NotoSansGeorgian-")
-PYGAME_GUI_FILES = ["pygame_gui/data/licenses/NotoSans-LICENSE.txt",
-                    "pygame_gui/data/licenses/FiraCode-LICENSE.txt",
-                    "pygame_gui/data/default_theme.json", "pygame_gui/data/NotoSans-Regular.ttf",
-                    "pygame_gui/data/FiraCode-Regular.ttf",
-                    "pygame_gui/data/translations/pygame-gui.en.json"]
+UNUSED_FONTS = (
+    "NotoSansJP-",
+    "NotoSansKR-",
+    "NotoSansSC-",
+    "NotoSansArabic-",
+    "NotoSansHebrew-",
+    "NotoSansGeorgian-",
+)
+PYGAME_GUI_FILES = [
+    "pygame_gui/data/licenses/NotoSans-LICENSE.txt",
+    "pygame_gui/data/licenses/FiraCode-LICENSE.txt",
+    "pygame_gui/data/default_theme.json",
+    "pygame_gui/data/NotoSans-Regular.ttf",
+    "pygame_gui/data/FiraCode-Regular.ttf",
+    "pygame_gui/data/translations/pygame-gui.en.json",
+]
 PLATFORMDIRS = {"win32": "platformdirs.windows", "darwin": "platformdirs.macos"}
 
 
@@ -97,9 +131,19 @@ def fail(text: str) -> None:
 def build(builds: Builds, onefile: bool) -> float:
     """Run PyInstaller on build.spec; returns the seconds it took."""
     started = time.monotonic()
-    args = [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
-            "--distpath", str(builds.dist), "--workpath", str(builds.work),
-            str(ROOT / "build.spec")]
+    args = [
+        sys.executable,
+        "-m",
+        "PyInstaller",
+        "--noconfirm",
+        "--log-level",
+        "WARN",
+        "--distpath",
+        str(builds.dist),
+        "--workpath",
+        str(builds.work),
+        str(ROOT / "build.spec"),
+    ]
     args += ["--", "--onefile"] if onefile else ["--clean"]
     subprocess.run(args, cwd=ROOT, check=True)
     seconds = time.monotonic() - started
@@ -113,25 +157,37 @@ def bundle_contents(exe: Path) -> tuple[set[str], set[str]]:
     listing = bundle_listing(exe)
     # Extension modules: "python3.11/lib-dynload/_tkinter.cpython-311-x86_64-linux-gnu.so".
     return listing.files, listing.modules | {
-        Path(f).name.split(".")[0] for f in listing.files if f.endswith((".so", ".pyd"))}
+        Path(f).name.split(".")[0] for f in listing.files if f.endswith((".so", ".pyd"))
+    }
 
 
 def check_bundle(exe: Path) -> None:
     files, modules = bundle_contents(exe)
     required = PYGAME_GUI_FILES + sorted(
         "assets/" + p.relative_to(ROOT / "assets").as_posix()
-        for p in (ROOT / "assets").rglob("*") if p.is_file())
-    required_modules = ["filelock", "platformdirs", "tacocat.persistence.lock",
-                        "tacocat.persistence.native_crash",
-                        # Online play: the network thread, the server a game hosts on the
-                        # home network, its mDNS announcement, and TLS for wss:// servers.
-                        "tacocat.online.link", "tacocat.online.lan", "tacocat.server.service",
-                        "websockets", "zeroconf", "ssl",
-                        PLATFORMDIRS.get(sys.platform, "platformdirs.unix")]
+        for p in (ROOT / "assets").rglob("*")
+        if p.is_file()
+    )
+    required_modules = [
+        "filelock",
+        "platformdirs",
+        "tacocat.persistence.lock",
+        "tacocat.persistence.native_crash",
+        # Online play: the network thread, the server a game hosts on the
+        # home network, its mDNS announcement, and TLS for wss:// servers.
+        "tacocat.online.link",
+        "tacocat.online.lan",
+        "tacocat.server.service",
+        "websockets",
+        "zeroconf",
+        "ssl",
+        PLATFORMDIRS.get(sys.platform, "platformdirs.unix"),
+    ]
     tops = {m.split(".")[0] for m in modules} | {f.split("/")[0] for f in files}
     libs = {Path(f).name.lower() for f in files}
     found = sorted(tops & FORBIDDEN) + sorted(
-        n for n in libs if n.startswith(("libtk", "libtcl", "tk8", "tcl8", "tk86", "tcl86")))
+        n for n in libs if n.startswith(("libtk", "libtcl", "tk8", "tcl8", "tk86", "tcl86"))
+    )
     found += sorted(f for f in files if Path(f).name.startswith(UNUSED_FONTS))
     if sys.platform.startswith("linux"):  # the system's C++ runtime (glibc floor)
         found += sorted(n for n in libs if n.startswith(("libstdc++.so", "libgcc_s.so")))
@@ -139,8 +195,10 @@ def check_bundle(exe: Path) -> None:
     missing += [m for m in required_modules if m not in modules]
     if found or missing:
         fail(f"{exe}: must not be inside: {found}; missing: {missing}")
-    say(f"bundle ok: {len(modules)} modules, {len(files)} files, {len(required)} required "
-        f"files present, none of the excluded ones")
+    say(
+        f"bundle ok: {len(modules)} modules, {len(files)} files, {len(required)} required "
+        f"files present, none of the excluded ones"
+    )
     # The licence notices: LICENSE and assets/THIRD-PARTY-NOTICES.txt inside, naming every
     # distribution and shared library the bundle holds (tools/notice_bundle.py), checked in
     # this process (under Wine no child Python finds the checkout: tools/windows/build.py).
@@ -165,11 +223,16 @@ def check_version_resource(exe: Path) -> None:
         except pywintypes.error:  # not in the resource
             return ""
 
-    strings = {name: string(name)
-               for name in ("ProductName", "ProductVersion", "FileVersion", "LegalCopyright")}
-    if (strings["ProductVersion"] != version or strings["FileVersion"] != version
-            or not strings["LegalCopyright"].startswith("Copyright (c) ")
-            or "Tacocat" not in strings["ProductName"]):
+    strings = {
+        name: string(name)
+        for name in ("ProductName", "ProductVersion", "FileVersion", "LegalCopyright")
+    }
+    if (
+        strings["ProductVersion"] != version
+        or strings["FileVersion"] != version
+        or not strings["LegalCopyright"].startswith("Copyright (c) ")
+        or "Tacocat" not in strings["ProductName"]
+    ):
         fail(f"{exe}: its version resource says {strings}")
     say(f"version resource: {strings}")
 
@@ -206,8 +269,12 @@ def smoke(exe: Path, dist: Path, work: Path, **env: str) -> float:
     """The three runs; returns the demo game's seconds."""
     before = snapshot(dist)
     run_frozen(exe, ["--frames", "60", "--data-dir", str(work / "data1")], work, **env)
-    demo = run_frozen(exe, ["--demo", "--speed", "40", "--seed", "1", "--data-dir",
-                            str(work / "data2")], work, **env)
+    demo = run_frozen(
+        exe,
+        ["--demo", "--speed", "40", "--seed", "1", "--data-dir", str(work / "data2")],
+        work,
+        **env,
+    )
     # No --data-dir: the per-user data folder (moved into the work folder where the
     # system lets an environment variable move it).
     home = {"XDG_DATA_HOME": str(work / "xdg")} if sys.platform.startswith("linux") else {}
@@ -228,17 +295,28 @@ def size_mb(path: Path) -> float:
     if path.is_file():
         return round(path.stat().st_size / 1e6, 1)
     # Like du: links counted once, as links (the .app and onedir have many).
-    return round(sum(p.lstat().st_size for p in path.rglob("*")
-                     if p.is_symlink() or p.is_file()) / 1e6, 1)
+    return round(
+        sum(p.lstat().st_size for p in path.rglob("*") if p.is_symlink() or p.is_file()) / 1e6, 1
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--no-build", action="store_true", help="check the builds in dist/ as they are")
-    parser.add_argument("--no-onefile", action="store_true",
-                        help="skip the onefile build (default on macOS, which ships the .app)")
-    parser.add_argument("--out", type=Path, default=None, metavar="DIR",
-                        help="build into DIR/dist (work files in DIR/work) instead of dist/")
+    parser.add_argument(
+        "--no-build", action="store_true", help="check the builds in dist/ as they are"
+    )
+    parser.add_argument(
+        "--no-onefile",
+        action="store_true",
+        help="skip the onefile build (default on macOS, which ships the .app)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="build into DIR/dist (work files in DIR/work) instead of dist/",
+    )
     return parser
 
 
@@ -269,7 +347,8 @@ def smoke_onefile(builds: Builds, work: Path, report: dict[str, float], build_it
     unpack.mkdir()
     temp = {"TMPDIR": str(unpack), "TEMP": str(unpack), "TMP": str(unpack)}
     report["demo_onefile_s"] = round(
-        smoke(builds.onefile, builds.dist, work / "onefile", **temp), 1)
+        smoke(builds.onefile, builds.dist, work / "onefile", **temp), 1
+    )
     if any(unpack.iterdir()):
         fail(f"onefile left files in its temporary folder: {list(unpack.iterdir())}")
     report["onefile_mb"] = size_mb(builds.onefile)
@@ -280,7 +359,9 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     builds = Builds.under(args.out)
     onefile = not args.no_onefile and sys.platform != "darwin"
-    if os.environ.get("TACOCAT_SMOKE_ONEFILE") == "0" or (args.no_build and not builds.onefile.is_file()):
+    if os.environ.get("TACOCAT_SMOKE_ONEFILE") == "0" or (
+        args.no_build and not builds.onefile.is_file()
+    ):
         onefile = False
     report: dict[str, float] = {}
     with tempfile.TemporaryDirectory(prefix="tacocat-smoke-") as tmp:

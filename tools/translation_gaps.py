@@ -72,14 +72,24 @@ def plural_categories(code: str) -> set[str]:
 def gaps(code: str, english: dict[str, Any]) -> list[str]:
     """Report lines for one language; empty when it matches English."""
     mine = leaves(load(code))
-    lines = [f"  missing {key}: {json.dumps(text, ensure_ascii=False)}"
-             for key, text in english.items() if key not in mine]
-    lines += [f"  extra   {key}: {json.dumps(text, ensure_ascii=False)}"
-              for key, text in mine.items() if key not in english]
+    lines = [
+        f"  missing {key}: {json.dumps(text, ensure_ascii=False)}"
+        for key, text in english.items()
+        if key not in mine
+    ]
+    lines += [
+        f"  extra   {key}: {json.dumps(text, ensure_ascii=False)}"
+        for key, text in mine.items()
+        if key not in english
+    ]
     wanted = plural_categories(code)
-    lines += [f"  plural  {key}: has {sorted(value)}, {code} needs {sorted(wanted)}"
-              for key, value in mine.items()
-              if key in english and is_plural(english[key]) and (not is_plural(value) or set(value) != wanted)]
+    lines += [
+        f"  plural  {key}: has {sorted(value)}, {code} needs {sorted(wanted)}"
+        for key, value in mine.items()
+        if key in english
+        and is_plural(english[key])
+        and (not is_plural(value) or set(value) != wanted)
+    ]
     shared = [key for key in mine if key in english]
     if shared != [key for key in english if key in mine]:
         lines.append("  order   keys are not in English's order (fix with --reorder)")
@@ -107,8 +117,11 @@ def write(code: str, tree: dict[str, Any]) -> None:
 
 def unused(keys: list[str], sources: tuple[Path, ...] = SOURCES) -> list[str]:
     """The keys of *keys* that no source file names whole or by an f-string prefix."""
-    files = [path for root in sources
-             for path in ([root] if root.is_file() else sorted(root.rglob("*.py")))]
+    files = [
+        path
+        for root in sources
+        for path in ([root] if root.is_file() else sorted(root.rglob("*.py")))
+    ]
     code = "\n".join(path.read_text(encoding="utf-8") for path in files)
     named = set(_WHOLE_KEY.findall(code))
     prefixes = tuple(set(_KEY_PREFIX.findall(code)))
@@ -118,12 +131,19 @@ def unused(keys: list[str], sources: tuple[Path, ...] = SOURCES) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("codes", nargs="*", help="languages to check (default: all but English)")
-    parser.add_argument("--reorder", action="store_true",
-                        help="rewrite each file in English's key order, dropping keys English lacks")
-    parser.add_argument("--unused", action="store_true",
-                        help="list the English keys no code asks for, and exit 1 if there are any")
-    parser.add_argument("--review", action="store_true",
-                        help="exit 1 while any string needs review, too")
+    parser.add_argument(
+        "--reorder",
+        action="store_true",
+        help="rewrite each file in English's key order, dropping keys English lacks",
+    )
+    parser.add_argument(
+        "--unused",
+        action="store_true",
+        help="list the English keys no code asks for, and exit 1 if there are any",
+    )
+    parser.add_argument(
+        "--review", action="store_true", help="exit 1 while any string needs review, too"
+    )
     args = parser.parse_args(argv)
     if args.unused:
         left = unused(list(leaves(load("en"))))

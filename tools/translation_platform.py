@@ -75,6 +75,7 @@ def import_(folder: Path, codes: list[str]) -> list[Path]:
         data: dict[str, Any] = {code: _in_order(tree, english)}
         if code == "lo":
             from tools.lao_breaks import _rebreak
+
             data = _rebreak(data)  # type: ignore[assignment]
         _write(FOLDER / f"tacocat.{code}.json", data)
         written.append(FOLDER / f"tacocat.{code}.json")
@@ -85,7 +86,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("action", choices=("export", "import"))
     parser.add_argument("folder", type=Path)
-    parser.add_argument("codes", nargs="*", help="language codes (default: all; import: all but en)")
+    parser.add_argument(
+        "codes", nargs="*", help="language codes (default: all; import: all but en)"
+    )
     args = parser.parse_args(argv)
     known = list(LANGUAGES)
     codes = args.codes or (known if args.action == "export" else [c for c in known if c != "en"])

@@ -50,8 +50,9 @@ CONFIRM_VALUE = 7
 
 def against_the_computer(seed: int) -> GameConfig:
     """The game New game starts on easy with the default name: "Sun" against "Computer"."""
-    return GameConfig(GameKind.VS_AI, "easy", 0, (default_names()[0], tr("tacocat.names.computer")),
-                      seed=seed)
+    return GameConfig(
+        GameKind.VS_AI, "easy", 0, (default_names()[0], tr("tacocat.names.computer")), seed=seed
+    )
 
 
 SceneT = TypeVar("SceneT", bound=Scene)
@@ -85,8 +86,9 @@ def save(app: App, path: Path, settle: int = 45) -> None:
 
 def click(app: App, pos: tuple[int, int]) -> None:
     """A real left click (motion, press, release) through the event queue."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                         buttons=(0, 0, 0), touch=False))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
     frames(app, 3)
@@ -202,8 +204,7 @@ def shoot_handover(app: App, path: Path) -> None:
 def main(out: Path, language: str) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as data:
-        app = App(parse_args(["--data-dir", data, "--lang", language, "--speed", "40"]),
-                  Path(data))
+        app = App(parse_args(["--data-dir", data, "--lang", language, "--speed", "40"]), Path(data))
         frames(app, 10)
         shoot_confirm(app, out / f"confirm-{language}.png")
         shoot_lost(app, out / f"lost-round-{language}.png", out / f"lost-game-{language}.png")

@@ -27,8 +27,9 @@ CLUES = ("replace", "all")
 SOFT = ModelFit()
 
 
-def lab_model(observation: Observation, clues: str = "all", fit: ModelFit = FIRM,
-              searcher: float = 0.0) -> Callable[[Hand], float] | None:
+def lab_model(
+    observation: Observation, clues: str = "all", fit: ModelFit = FIRM, searcher: float = 0.0
+) -> Callable[[Hand], float] | None:
     """The opponent model reading ``clues`` with ``fit``, a ``searcher`` share of
     its replacement a searching player's (:mod:`bench.lab.searcher_model`)."""
     if clues not in CLUES:
@@ -66,17 +67,28 @@ class LabHard(HardBot):
         options: the product's (:class:`~tacocat.ai.hard.HardBot`).
     """
 
-    def __init__(self, *, clues: str = "all", fit: ModelFit = FIRM, searcher: float = 0.0,
-                 mixed_duel: bool = True, **options: Any) -> None:
+    def __init__(
+        self,
+        *,
+        clues: str = "all",
+        fit: ModelFit = FIRM,
+        searcher: float = 0.0,
+        mixed_duel: bool = True,
+        **options: Any,
+    ) -> None:
         super().__init__(**options)
         if clues not in CLUES or not 0.0 <= searcher < 1.0:
-            raise ValueError(f"clues must be one of {CLUES} and searcher in [0, 1): {clues!r}, {searcher}")
+            raise ValueError(
+                f"clues must be one of {CLUES} and searcher in [0, 1): {clues!r}, {searcher}"
+            )
         self.clues, self.fit, self.searcher, self.mixed_duel = clues, fit, searcher, mixed_duel
 
     def weigher(self, observation: Observation) -> Callable[[Hand], float] | None:
         return lab_model(observation, self.clues, self.fit, self.searcher) if self.model else None
 
-    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         if self.mixed_duel or len(legal) == 1 or not isinstance(legal[0], DuelCard):
             return super().choose(observation, legal, rng)
         return self.analyse(observation, legal, rng).best

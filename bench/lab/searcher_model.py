@@ -34,8 +34,9 @@ def card_kind(hand: Hand, index: int, limit: int | None) -> str:
     return f"{hand[index]}:{role}:{'free' if limit is None else 'capped'}"
 
 
-def discard_likelihood(hand: Hand, limit: int | None, discarded: Hand,
-                       shares: Mapping[str, float] = SHARES) -> float:
+def discard_likelihood(
+    hand: Hand, limit: int | None, discarded: Hand, shares: Mapping[str, float] = SHARES
+) -> float:
     """The chance that a searching player holding ``hand`` throws away ``discarded``.
 
     ``hand`` and ``discarded`` are sorted values; ``limit`` the most it may
@@ -47,7 +48,9 @@ def discard_likelihood(hand: Hand, limit: int | None, discarded: Hand,
     return _likelihood(hand, limit, discarded, shares)
 
 
-def _likelihood(hand: Hand, limit: int | None, discarded: Hand, shares: Mapping[str, float]) -> float:
+def _likelihood(
+    hand: Hand, limit: int | None, discarded: Hand, shares: Mapping[str, float]
+) -> float:
     odds = [shares.get(card_kind(hand, i, limit), UNSEEN) for i in range(len(hand))]
     cap = len(hand) if limit is None else min(limit, len(hand))
     # by_size[k]: the chance of throwing away exactly k cards, any k of them
@@ -81,8 +84,9 @@ def searched_likelihood(clue: ReplaceClue, hand: Hand) -> float:
     for drawn in combinations(range(len(after)), len(clue.discarded)):
         kept = [card for i, card in enumerate(after) if i not in drawn]
         total += 1
-        searched += discard_likelihood(tuple(sorted(kept + list(clue.discarded))), clue.limit,
-                                       clue.discarded)
+        searched += discard_likelihood(
+            tuple(sorted(kept + list(clue.discarded))), clue.limit, clue.discarded
+        )
     return searched / total if total else 1.0
 
 
@@ -90,4 +94,8 @@ def mixed_likelihood(clue: ReplaceClue, hand: Hand, stray: float, searcher: floa
     """The replacement clue's likelihood with a ``searcher`` share of it a
     searching player's: ``(1 - s)·rule + s·table``."""
     rule = likelihood(clue, hand, stray)
-    return rule if not searcher else (1.0 - searcher) * rule + searcher * searched_likelihood(clue, hand)
+    return (
+        rule
+        if not searcher
+        else (1.0 - searcher) * rule + searcher * searched_likelihood(clue, hand)
+    )

@@ -32,7 +32,10 @@ from tacocat.levels import PLAYER_KINDS
 BOT_KINDS = PLAYER_KINDS
 
 _FACTORIES: dict[str, Callable[..., Bot]] = {
-    "random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot,
+    "random": RandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
     "heuristic": HeuristicBot,
 }
 
@@ -49,4 +52,13 @@ def make_bot(kind: str, **options: Any) -> Bot:
     return factory(**options)
 
 
-__all__ = ["BOT_KINDS", "Bot", "EasyBot", "HardBot", "HeuristicBot", "MediumBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOT_KINDS",
+    "Bot",
+    "EasyBot",
+    "HardBot",
+    "HeuristicBot",
+    "MediumBot",
+    "RandomBot",
+    "make_bot",
+]

@@ -38,9 +38,15 @@ def shared_bot() -> HardBot:
     return _SHARED
 
 
-def analysis_of(observation: Observation, legal: Sequence[Action], *,
-                deadline: float | Deadline | None = None, seed: int | None = None,
-                actions: Sequence[Action] = (), bot: HardBot | None = None) -> Analysis:
+def analysis_of(
+    observation: Observation,
+    legal: Sequence[Action],
+    *,
+    deadline: float | Deadline | None = None,
+    seed: int | None = None,
+    actions: Sequence[Action] = (),
+    bot: HardBot | None = None,
+) -> Analysis:
     """The full :class:`~tacocat.ai.hard.Analysis` behind :func:`analyse`."""
     if not legal:
         raise ValueError("there is no legal action to analyse")
@@ -51,9 +57,15 @@ def analysis_of(observation: Observation, legal: Sequence[Action], *,
     return bot.analyse(observation, legal, rng, deadline=deadline, must=actions)
 
 
-def analyse(observation: Observation, legal: Sequence[Action], *,
-            deadline: float | Deadline | None = None, seed: int | None = None,
-            actions: Sequence[Action] = (), bot: HardBot | None = None) -> list[tuple[Action, float]]:
+def analyse(
+    observation: Observation,
+    legal: Sequence[Action],
+    *,
+    deadline: float | Deadline | None = None,
+    seed: int | None = None,
+    actions: Sequence[Action] = (),
+    bot: HardBot | None = None,
+) -> list[tuple[Action, float]]:
     """Each analysed action with its estimated chance of winning the round
     (a tie counting half), best first.
 
@@ -65,5 +77,6 @@ def analyse(observation: Observation, legal: Sequence[Action], *,
         actions: actions that must be valued (e.g. the move a player made).
         bot: the :class:`HardBot` whose sample counts to use.
     """
-    return analysis_of(observation, legal, deadline=deadline, seed=seed, actions=actions,
-                       bot=bot).ranked()
+    return analysis_of(
+        observation, legal, deadline=deadline, seed=seed, actions=actions, bot=bot
+    ).ranked()

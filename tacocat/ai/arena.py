@@ -46,10 +46,14 @@ class GameResult:
         return self.final_state.tied_rounds
 
 
-def play_game(bots: Sequence[Bot], seed: int, rngs: Sequence[random.Random] | None = None,
-              ruleset: Ruleset = DEFAULT_RULESET,
-              on_decision: Callable[[int, Observation, Sequence[Action], Action], None] | None = None,
-              max_rounds: int | None = MAX_ROUNDS) -> GameResult:
+def play_game(
+    bots: Sequence[Bot],
+    seed: int,
+    rngs: Sequence[random.Random] | None = None,
+    ruleset: Ruleset = DEFAULT_RULESET,
+    on_decision: Callable[[int, Observation, Sequence[Action], Action], None] | None = None,
+    max_rounds: int | None = MAX_ROUNDS,
+) -> GameResult:
     """Play one game: ``bots[seat]`` plays ``seat``; returns who won and how long each thought.
 
     ``rngs`` are the seats' own random sources (by default seeded from
@@ -75,12 +79,18 @@ def play_game(bots: Sequence[Bot], seed: int, rngs: Sequence[random.Random] | No
         times[seat].append(time.perf_counter() - start)
         phases[seat].append(observation.phase.value if len(legal) > 1 else "forced")
         if action not in legal:
-            raise IllegalChoice(f"{getattr(bots[seat], 'name', bots[seat])!s} chose {action!r}; "
-                                f"legal: {legal!r}")
+            raise IllegalChoice(
+                f"{getattr(bots[seat], 'name', bots[seat])!s} chose {action!r}; legal: {legal!r}"
+            )
         if on_decision is not None:
             on_decision(seat, observation, legal, action)
         state, _ = state.apply(action)
         decisions += 1
-    return GameResult(state.winner, rounds, decisions,
-                      (tuple(times[0]), tuple(times[1])), state,
-                      (tuple(phases[0]), tuple(phases[1])))
+    return GameResult(
+        state.winner,
+        rounds,
+        decisions,
+        (tuple(times[0]), tuple(times[1])),
+        state,
+        (tuple(phases[0]), tuple(phases[1])),
+    )

@@ -19,7 +19,9 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         """Pick one of ``legal`` (never empty) for ``observation.seat``."""
         ...
 
@@ -29,5 +31,7 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         return legal[rng.randrange(len(legal))]

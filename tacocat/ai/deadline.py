@@ -31,7 +31,9 @@ class Deadline:
     #: of the ~2 µs a position costs, so the check is nearly free).
     CHECK_EVERY = 256
 
-    def __init__(self, seconds: float | None, clock: Callable[[], float] = time.perf_counter) -> None:
+    def __init__(
+        self, seconds: float | None, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
         self.clock = clock
         self.at = None if seconds is None else clock() + seconds
         #: How many times the clock was read (tests assert the check is reached).

@@ -26,9 +26,14 @@ Hand = tuple[int, ...]
 HEURISTIC_WEIGHT = 0.6
 
 
-def opponent_mix(solver: Solver, mine: Hand, theirs: Hand, tie: float,
-                 outcomes: dict[tuple[int, int], float] | None = None,
-                 heuristic_weight: float = HEURISTIC_WEIGHT) -> dict[int, float]:
+def opponent_mix(
+    solver: Solver,
+    mine: Hand,
+    theirs: Hand,
+    tie: float,
+    outcomes: dict[tuple[int, int], float] | None = None,
+    heuristic_weight: float = HEURISTIC_WEIGHT,
+) -> dict[int, float]:
     """The modelled opponent's duel cards and their weights, in one sample.
 
     ``outcomes`` (my card, their card) -> my value, if given, keeps the values
@@ -45,8 +50,14 @@ def opponent_mix(solver: Solver, mine: Hand, theirs: Hand, tie: float,
     return mix
 
 
-def duel_values(solver: Solver, mine: Hand, theirs: Hand, cards: list[int], tie: float,
-                heuristic_weight: float = HEURISTIC_WEIGHT) -> list[float]:
+def duel_values(
+    solver: Solver,
+    mine: Hand,
+    theirs: Hand,
+    cards: list[int],
+    tie: float,
+    heuristic_weight: float = HEURISTIC_WEIGHT,
+) -> list[float]:
     """My value of dueling with each of ``cards`` against the modelled opponent."""
     outcomes: dict[tuple[int, int], float] = {}
     mix = opponent_mix(solver, mine, theirs, tie, outcomes, heuristic_weight)

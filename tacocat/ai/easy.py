@@ -23,7 +23,9 @@ from tacocat.rules import Action, Attack, DuelCard, Observation, Replace, Respon
 MISTAKE_RATE = {Replace: 0.7, DuelCard: 0.6, Attack: 0.5, Respond: 0.5}
 
 
-def beginner_action(observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+def beginner_action(
+    observation: Observation, legal: Sequence[Action], rng: random.Random
+) -> Action:
     """One of the beginner's habits (see the module's docstring)."""
     seat, hand = observation.seat, observation.hand
     first = legal[0]
@@ -44,7 +46,9 @@ class EasyBot:
 
     name = "easy"
 
-    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         if rng.random() < MISTAKE_RATE[type(legal[0])]:
             action = beginner_action(observation, legal, rng)
         else:

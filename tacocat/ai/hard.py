@@ -111,11 +111,17 @@ class HardBot:
 
     name = "hard"
 
-    def __init__(self, time_budget: float | None = DEFAULT_TIME_BUDGET,
-                 play_samples: int = PLAY_SAMPLES, duel_samples: int = DUEL_SAMPLES,
-                 replace_samples: int = REPLACE_SAMPLES, screen_samples: int = SCREEN_SAMPLES,
-                 finalists: int = FINALISTS, clock: Callable[[], float] = time.perf_counter,
-                 model: bool = True) -> None:
+    def __init__(
+        self,
+        time_budget: float | None = DEFAULT_TIME_BUDGET,
+        play_samples: int = PLAY_SAMPLES,
+        duel_samples: int = DUEL_SAMPLES,
+        replace_samples: int = REPLACE_SAMPLES,
+        screen_samples: int = SCREEN_SAMPLES,
+        finalists: int = FINALISTS,
+        clock: Callable[[], float] = time.perf_counter,
+        model: bool = True,
+    ) -> None:
         self.time_budget = time_budget
         self.play_samples = play_samples
         self.duel_samples = duel_samples
@@ -128,7 +134,9 @@ class HardBot:
         #: The deadline of the last decision (tests read how often it was checked).
         self.last_deadline: Deadline | None = None
 
-    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         if len(legal) == 1:
             return legal[0]
         analysis = self.analyse(observation, legal, rng)
@@ -141,8 +149,14 @@ class HardBot:
         model, :mod:`tacocat.ai.model`), or None: every hand alike."""
         return opponent_model(observation) if self.model else None
 
-    def analyse(self, observation: Observation, legal: Sequence[Action], rng: random.Random,
-                deadline: Deadline | None = None, must: Sequence[Action] = ()) -> Analysis:
+    def analyse(
+        self,
+        observation: Observation,
+        legal: Sequence[Action],
+        rng: random.Random,
+        deadline: Deadline | None = None,
+        must: Sequence[Action] = (),
+    ) -> Analysis:
         """Value the actions of ``legal`` (see :class:`Analysis`).
 
         ``deadline`` overrides the bot's time budget; ``must`` names actions
@@ -159,17 +173,30 @@ class HardBot:
         finally:
             self.solver.deadline = None
 
-    def _analyse(self, observation: Observation, legal: Sequence[Action], rng: random.Random,
-                 deadline: Deadline, must: Sequence[Action]) -> Analysis:
+    def _analyse(
+        self,
+        observation: Observation,
+        legal: Sequence[Action],
+        rng: random.Random,
+        deadline: Deadline,
+        must: Sequence[Action],
+    ) -> Analysis:
         preferred = heuristic_action(observation, legal)
         kind = type(legal[0])
         weigh = self.weigher(observation)
         if kind is Replace:
             found = analyse_replacement(
-                observation, [a for a in legal if isinstance(a, Replace)], rng, self.solver, deadline,
-                screen_samples=self.screen_samples, value_samples=self.replace_samples,
-                finalists=self.finalists, must=[a for a in must if isinstance(a, Replace)],
-                weigh=weigh)
+                observation,
+                [a for a in legal if isinstance(a, Replace)],
+                rng,
+                self.solver,
+                deadline,
+                screen_samples=self.screen_samples,
+                value_samples=self.replace_samples,
+                finalists=self.finalists,
+                must=[a for a in must if isinstance(a, Replace)],
+                weigh=weigh,
+            )
             return Analysis(found.actions, found.values, found.samples, preferred, found.rows)
         if kind is DuelCard:
             value_sample = self._duel_sampler(observation, legal)
@@ -178,12 +205,14 @@ class HardBot:
             value_sample = self._play_sampler(observation, legal)
             count = self.play_samples
         rows: list[tuple[float, ...]] = []
-        values, done = run_samples(observation, rng, count, deadline, value_sample, len(legal), rows,
-                                   weigh)
+        values, done = run_samples(
+            observation, rng, count, deadline, value_sample, len(legal), rows, weigh
+        )
         return Analysis(tuple(legal), tuple(values), done, preferred, tuple(rows))
 
-    def _duel_sampler(self, observation: Observation, legal: Sequence[Action]
-                      ) -> Callable[[Sample], list[float]]:
+    def _duel_sampler(
+        self, observation: Observation, legal: Sequence[Action]
+    ) -> Callable[[Sample], list[float]]:
         solver, hand, tie = self.solver, observation.hand, tie_value(observation)
         cards = [a.card for a in legal if isinstance(a, DuelCard)]
 
@@ -192,22 +221,27 @@ class HardBot:
 
         return value_sample
 
-    def _play_sampler(self, observation: Observation, legal: Sequence[Action]
-                      ) -> Callable[[Sample], list[float]]:
+    def _play_sampler(
+        self, observation: Observation, legal: Sequence[Action]
+    ) -> Callable[[Sample], list[float]]:
         solver, hand, tie = self.solver, observation.hand, tie_value(observation)
         if isinstance(legal[0], Attack):
             attacks = [a.cards for a in legal if isinstance(a, Attack)]
 
             def value_attacks(sample: Sample) -> list[float]:
-                return [solver.attack_move_value(hand, sample.opponent_hand, c, tie) for c in attacks]
+                return [
+                    solver.attack_move_value(hand, sample.opponent_hand, c, tie) for c in attacks
+                ]
 
             return value_attacks
-        targets = observation.attack[len(observation.responses):]
+        targets = observation.attack[len(observation.responses) :]
         sacrificed = observation.trick_sacrificed
         answers = [a.card for a in legal if isinstance(a, Respond)]
 
         def value_answers(sample: Sample) -> list[float]:
-            return [solver.response_move_value(hand, sample.opponent_hand, targets, sacrificed, c, tie)
-                    for c in answers]
+            return [
+                solver.response_move_value(hand, sample.opponent_hand, targets, sacrificed, c, tie)
+                for c in answers
+            ]
 
         return value_answers

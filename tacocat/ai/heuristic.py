@@ -76,7 +76,9 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         action = heuristic_action(observation, legal)
         return action if action in legal else legal[0]
 
@@ -90,6 +92,8 @@ def heuristic_action(observation: Observation, legal: Sequence[Action]) -> Actio
     if kind is DuelCard:
         return DuelCard(seat, heuristic_duel_card(hand))
     if kind is Attack:
-        return Attack(seat, heuristic_attack(hand, [a.cards for a in legal if isinstance(a, Attack)]))
+        return Attack(
+            seat, heuristic_attack(hand, [a.cards for a in legal if isinstance(a, Attack)])
+        )
     target = observation.pending_target
     return Respond(seat, heuristic_response(hand, hand[0] if target is None else target))

@@ -47,8 +47,7 @@ class Hint:
     alternative: Action | None = None
 
 
-def suggest(observation: Observation, legal: Sequence[Action],
-            bot: HardBot | None = None) -> Hint:
+def suggest(observation: Observation, legal: Sequence[Action], bot: HardBot | None = None) -> Hint:
     """The hard level's choice among ``legal`` for ``observation``, with its reason.
 
     Deterministic: the sampling is seeded from the observation, so asking twice
@@ -74,8 +73,12 @@ def cards_param(cards: Sequence[int]) -> str:
     return ", ".join(str(c) for c in cards)
 
 
-def reason(observation: Observation, action: Action, chance: float,
-           alternative: tuple[Action, float] | None) -> tuple[str, Params]:
+def reason(
+    observation: Observation,
+    action: Action,
+    chance: float,
+    alternative: tuple[Action, float] | None,
+) -> tuple[str, Params]:
     """The reason's key and parameters: the move's chance and the best other move's."""
     if alternative is None:
         return "tacocat.hint.only_move", {"pct": pct(chance)}
@@ -90,12 +93,18 @@ def reason(observation: Observation, action: Action, chance: float,
     if isinstance(action, DuelCard) and isinstance(alt, DuelCard):
         return "tacocat.hint.duel_odds", {**params, "card": action.card, "alt_card": alt.card}
     if isinstance(action, Attack) and isinstance(alt, Attack):
-        return "tacocat.hint.attack_odds", {**params, "cards": cards_param(action.cards),
-                                            "alt_cards": cards_param(alt.cards)}
+        return "tacocat.hint.attack_odds", {
+            **params,
+            "cards": cards_param(action.cards),
+            "alt_cards": cards_param(alt.cards),
+        }
     assert isinstance(action, Respond) and isinstance(alt, Respond)
     target = observation.pending_target
-    key = "tacocat.hint.defend_odds" if target is not None and action.card >= target \
+    key = (
+        "tacocat.hint.defend_odds"
+        if target is not None and action.card >= target
         else "tacocat.hint.sacrifice_odds"
+    )
     return key, {**params, "card": action.card, "target": target or 0, "alt_card": alt.card}
 
 
@@ -104,8 +113,11 @@ def _replace_reason(action: Replace, alt: Replace, params: Params) -> tuple[str,
         return "tacocat.hint.keep_odds", {**params, "alt_cards": cards_param(alt.cards)}
     if not alt.cards:
         return "tacocat.hint.replace_odds_vs_keep", {**params, "cards": cards_param(action.cards)}
-    return "tacocat.hint.replace_odds", {**params, "cards": cards_param(action.cards),
-                                         "alt_cards": cards_param(alt.cards)}
+    return "tacocat.hint.replace_odds", {
+        **params,
+        "cards": cards_param(action.cards),
+        "alt_cards": cards_param(alt.cards),
+    }
 
 
 def _equal_reason(action: Action, alt: Action, params: Params) -> tuple[str, Params] | None:
@@ -115,8 +127,11 @@ def _equal_reason(action: Action, alt: Action, params: Params) -> tuple[str, Par
     alt_cards = _played(alt)
     if not cards or not alt_cards:
         return None
-    return EQUAL_KEY, {"pct": params["pct"], "cards": cards_param(cards),
-                                        "alt_cards": cards_param(alt_cards)}
+    return EQUAL_KEY, {
+        "pct": params["pct"],
+        "cards": cards_param(cards),
+        "alt_cards": cards_param(alt_cards),
+    }
 
 
 def _played(action: Action) -> tuple[int, ...]:

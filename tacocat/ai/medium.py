@@ -28,12 +28,16 @@ class MediumBot:
 
     name = "medium"
 
-    def __init__(self, play_samples: int = PLAY_SAMPLES, time_budget: float | None = TIME_BUDGET) -> None:
+    def __init__(
+        self, play_samples: int = PLAY_SAMPLES, time_budget: float | None = TIME_BUDGET
+    ) -> None:
         # Without the opponent model: its two deals are too few for the weights to matter
         # (measured, docs/ai.md), and the levels keep their spacing.
         self._search = HardBot(time_budget=time_budget, play_samples=play_samples, model=False)
 
-    def choose(self, observation: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         if len(legal) > 1 and isinstance(legal[0], (Attack, Respond)):
             return self._search.analyse(observation, legal, rng).best
         action = heuristic_action(observation, legal)

@@ -41,7 +41,9 @@ def mix_weights(values: Sequence[float]) -> list[float]:
     return [w / total for w in raw]
 
 
-def mixed_choice(observation: Observation, actions: Sequence[Action], values: Sequence[float]) -> Action:
+def mixed_choice(
+    observation: Observation, actions: Sequence[Action], values: Sequence[float]
+) -> Action:
     """One of ``actions`` drawn by :func:`mix_weights`, seeded from ``observation``."""
     rng = random.Random(observation_seed(observation))
     return rng.choices(actions, weights=mix_weights(values))[0]

@@ -132,7 +132,9 @@ def likelihood(clue: ReplaceClue, hand: Hand, stray: float = STRAY) -> float:
     return 1.0 - (1.0 - stray) * (total - sound) / total  # 1 exactly when every split fits
 
 
-def opponent_model(observation: Observation, fit: ModelFit = FIRM) -> Callable[[Hand], float] | None:
+def opponent_model(
+    observation: Observation, fit: ModelFit = FIRM
+) -> Callable[[Hand], float] | None:
     """The weight of a guessed opponent hand in this observation, or None (no clue).
 
     Every clue is read: its replacement, duel cards, attacks and answers;

@@ -130,11 +130,16 @@ def needs_more(rating: Rating, threshold: float) -> bool:
 
 def scaled(bot: HardBot, factor: int) -> HardBot:
     """A bot like ``bot`` on ``factor`` times its samples (twice the screening, two more finalists)."""
-    return HardBot(time_budget=None, play_samples=bot.play_samples * factor,
-                   duel_samples=bot.duel_samples * factor,
-                   replace_samples=bot.replace_samples * factor,
-                   screen_samples=bot.screen_samples * 2, finalists=bot.finalists + 2,
-                   clock=bot.clock, model=bot.model)
+    return HardBot(
+        time_budget=None,
+        play_samples=bot.play_samples * factor,
+        duel_samples=bot.duel_samples * factor,
+        replace_samples=bot.replace_samples * factor,
+        screen_samples=bot.screen_samples * 2,
+        finalists=bot.finalists + 2,
+        clock=bot.clock,
+        model=bot.model,
+    )
 
 
 def confirming(bot: HardBot, factor: int = CONFIRM) -> HardBot:

@@ -117,6 +117,7 @@ def _by_kind(o: Observation, better: Action, other: Action) -> Reason | None:
 
 # --- what the seat knows ---------------------------------------------------------------
 
+
 def possible_cards(o: Observation) -> tuple[int, ...]:
     """The unseen cards the opponent may hold: at least its floor (its last sacrifice)."""
     floor = o.floors[o.opponent]
@@ -144,8 +145,7 @@ def showdown_card(o: Observation, action: Action) -> int | None:
     elif isinstance(action, Attack) and len(hand) - len(action.cards) == 1:
         for card in action.cards:
             hand.remove(card)
-    elif (isinstance(action, Respond) and len(hand) == 2
-          and len(o.attack) - len(o.responses) == 1):
+    elif isinstance(action, Respond) and len(hand) == 2 and len(o.attack) - len(o.responses) == 1:
         hand.remove(action.card)
     else:
         return None
@@ -173,6 +173,7 @@ def showdown_fact(o: Observation, card: int) -> Reason | None:
 
 # --- each kind of decision ---------------------------------------------------------------
 
+
 def _duel(o: Observation, card: int, alt: int) -> Reason:
     if card < alt:
         return Reason.of("duel_keep", card=card, kept=alt)
@@ -198,7 +199,7 @@ def _respond(o: Observation, card: int, alt: int) -> Reason:
     target = o.pending_target
     assert target is not None  # a Respond is only legal in the defend phase
     defends, alt_defends = card >= target, alt >= target
-    still_to_answer = o.attack[len(o.responses):]
+    still_to_answer = o.attack[len(o.responses) :]
     if defends and not alt_defends:  # the other move sacrifices the lowest card
         wins = not o.trick_sacrificed and len(still_to_answer) == 1
         code = "defend_wins" if wins else "defend_keeps_low"
@@ -230,8 +231,7 @@ def _replace(o: Observation, cards: tuple[int, ...], alt: tuple[int, ...]) -> Re
         return Reason.of("replace_high", cards=tuple(high), avg=avg, count=len(high))
     first = o.replace_limit is None and not o.replace_secret
     if first and len(cards) < len(alt):
-        return (Reason.of("replace_limit", count=len(cards)) if cards
-                else Reason.of("keep_limit"))
+        return Reason.of("replace_limit", count=len(cards)) if cards else Reason.of("keep_limit")
     if kept_here and max(kept_here) == max(o.hand):
         return Reason.of("keep_duel_card", card=max(o.hand))
     return None

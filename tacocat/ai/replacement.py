@@ -58,8 +58,13 @@ class ReplaceSetting:
     @classmethod
     def of(cls, observation: Observation) -> ReplaceSetting:
         secret = observation.replace_secret
-        return cls(observation.hand, secret or observation.replace_limit is None, secret,
-                   not secret or observation.seat == 0, tie_value(observation))
+        return cls(
+            observation.hand,
+            secret or observation.replace_limit is None,
+            secret,
+            not secret or observation.seat == 0,
+            tie_value(observation),
+        )
 
     def hands_after(self, discards: Hand, sample: Sample) -> tuple[Hand, Hand]:
         """My hand and the opponent's once both replaced, in ``sample``."""
@@ -69,10 +74,13 @@ class ReplaceSetting:
             their_discards = heuristic_discards(theirs, None if self.secret else k)
         k2 = len(their_discards)
         if self.i_draw_first:
-            mine_drawn, their_drawn = pile[:k], pile[k:k + k2]
+            mine_drawn, their_drawn = pile[:k], pile[k : k + k2]
         else:
-            their_drawn, mine_drawn = pile[:k2], pile[k2:k2 + k]
-        return (_after(self.hand, discards, mine_drawn), _after(theirs, their_discards, their_drawn))
+            their_drawn, mine_drawn = pile[:k2], pile[k2 : k2 + k]
+        return (
+            _after(self.hand, discards, mine_drawn),
+            _after(theirs, their_discards, their_drawn),
+        )
 
 
 def _after(hand: Hand, discards: Hand, drawn: Hand) -> Hand:
@@ -84,13 +92,21 @@ def _after(hand: Hand, discards: Hand, drawn: Hand) -> Hand:
 def exact_value(solver: Solver, mine: Hand, theirs: Hand, tie: float) -> float:
     """The round's value once both hands are set: each seat duels with its
     heuristic card, then exact play."""
-    return solver.duel_outcome(mine, theirs, heuristic_duel_card(mine), heuristic_duel_card(theirs), tie)
+    return solver.duel_outcome(
+        mine, theirs, heuristic_duel_card(mine), heuristic_duel_card(theirs), tie
+    )
 
 
-def run_samples(observation: Observation, rng: random.Random, count: int, deadline: Deadline,
-                value_sample: Callable[[Sample], Sequence[float]], width: int,
-                rows: list[tuple[float, ...]] | None = None,
-                weigh: Callable[[Hand], float] | None = None) -> tuple[list[float], int]:
+def run_samples(
+    observation: Observation,
+    rng: random.Random,
+    count: int,
+    deadline: Deadline,
+    value_sample: Callable[[Sample], Sequence[float]],
+    width: int,
+    rows: list[tuple[float, ...]] | None = None,
+    weigh: Callable[[Hand], float] | None = None,
+) -> tuple[list[float], int]:
     """Average ``value_sample`` over up to ``count`` samples, until ``deadline``.
 
     Returns the averages (``width`` of them; all 0.5 when no sample finished)
@@ -153,49 +169,79 @@ class ReplaceValues:
     rows: tuple[tuple[float, ...], ...] = ()
 
 
-def analyse_replacement(observation: Observation, legal: Sequence[Replace], rng: random.Random,
-                        solver: Solver, deadline: Deadline, *, screen_samples: int,
-                        value_samples: int, finalists: int,
-                        must: Sequence[Replace] = (),
-                        weigh: Callable[[Hand], float] | None = None) -> ReplaceValues:
+def analyse_replacement(
+    observation: Observation,
+    legal: Sequence[Replace],
+    rng: random.Random,
+    solver: Solver,
+    deadline: Deadline,
+    *,
+    screen_samples: int,
+    value_samples: int,
+    finalists: int,
+    must: Sequence[Replace] = (),
+    weigh: Callable[[Hand], float] | None = None,
+) -> ReplaceValues:
     """Value the discards of ``legal`` (see the module's docstring)."""
     setting = ReplaceSetting.of(observation)
     candidates = list(legal)
     # The screen may use a third of the time left: the exact stage matters more.
-    rough = _screen(observation, setting, candidates, rng, screen_samples,
-                    deadline.share(SCREEN_SHARE), weigh)
+    rough = _screen(
+        observation, setting, candidates, rng, screen_samples, deadline.share(SCREEN_SHARE), weigh
+    )
     chosen, heuristic = _finalists(observation, setting, legal, candidates, rough, finalists, must)
-    rows, done = _exact_stage(observation, setting, chosen, rng, solver, value_samples, deadline,
-                              weigh)
+    rows, done = _exact_stage(
+        observation, setting, chosen, rng, solver, value_samples, deadline, weigh
+    )
     if not done:  # no time for the exact stage: rank by the screen
         by_screen = {a: rough[candidates.index(a)] for a in chosen}
         return ReplaceValues(tuple(chosen), tuple(by_screen[a] for a in chosen), 0)
-    return ReplaceValues(tuple(chosen), tuple(discounted(rows, chosen.index(heuristic))), done,
-                         tuple(tuple(row) for row in rows))
+    return ReplaceValues(
+        tuple(chosen),
+        tuple(discounted(rows, chosen.index(heuristic))),
+        done,
+        tuple(tuple(row) for row in rows),
+    )
 
 
-def _screen(observation: Observation, setting: ReplaceSetting, candidates: list[Replace],
-            rng: random.Random, samples: int, deadline: Deadline,
-            weigh: Callable[[Hand], float] | None) -> list[float]:
+def _screen(
+    observation: Observation,
+    setting: ReplaceSetting,
+    candidates: list[Replace],
+    rng: random.Random,
+    samples: int,
+    deadline: Deadline,
+    weigh: Callable[[Hand], float] | None,
+) -> list[float]:
     """Stage 1: each candidate's average over heuristic playouts (0.5 if no sample finished)."""
 
     def screen(sample: Sample) -> list[float]:
-        return [playout_value(*setting.hands_after(a.cards, sample), setting.tie) for a in candidates]
+        return [
+            playout_value(*setting.hands_after(a.cards, sample), setting.tie) for a in candidates
+        ]
 
-    rough, _ = run_samples(observation, rng, samples, deadline, screen, len(candidates),
-                           weigh=weigh)
+    rough, _ = run_samples(
+        observation, rng, samples, deadline, screen, len(candidates), weigh=weigh
+    )
     return rough
 
 
-def _finalists(observation: Observation, setting: ReplaceSetting, legal: Sequence[Replace],
-               candidates: list[Replace], rough: list[float], finalists: int,
-               must: Sequence[Replace]) -> tuple[list[Replace], Replace]:
+def _finalists(
+    observation: Observation,
+    setting: ReplaceSetting,
+    legal: Sequence[Replace],
+    candidates: list[Replace],
+    rough: list[float],
+    finalists: int,
+    must: Sequence[Replace],
+) -> tuple[list[Replace], Replace]:
     """The exact stage's candidates: the screen's ``finalists`` best, the heuristic's discard
     and those in ``must``; and the heuristic's discard (the values are discounted against it)."""
     ranked = sorted(range(len(candidates)), key=lambda i: -rough[i])[:finalists]
     chosen = [candidates[i] for i in ranked]
-    heuristic = Replace(observation.seat,
-                        heuristic_discards(setting.hand, observation.replace_limit))
+    heuristic = Replace(
+        observation.seat, heuristic_discards(setting.hand, observation.replace_limit)
+    )
     if heuristic not in legal:  # (cannot happen: the heuristic respects the limit)
         heuristic = chosen[0]
     for extra in (heuristic, *must):
@@ -204,15 +250,24 @@ def _finalists(observation: Observation, setting: ReplaceSetting, legal: Sequenc
     return chosen, heuristic
 
 
-def _exact_stage(observation: Observation, setting: ReplaceSetting, chosen: list[Replace],
-                 rng: random.Random, solver: Solver, samples: int, deadline: Deadline,
-                 weigh: Callable[[Hand], float] | None) -> tuple[list[list[float]], int]:
+def _exact_stage(
+    observation: Observation,
+    setting: ReplaceSetting,
+    chosen: list[Replace],
+    rng: random.Random,
+    solver: Solver,
+    samples: int,
+    deadline: Deadline,
+    weigh: Callable[[Hand], float] | None,
+) -> tuple[list[list[float]], int]:
     """Stage 2: each finalist's exact value in every sample that finished (one row per
     sample), and how many finished."""
     rows: list[list[float]] = []
 
     def value(sample: Sample) -> list[float]:
-        row = [exact_value(solver, *setting.hands_after(a.cards, sample), setting.tie) for a in chosen]
+        row = [
+            exact_value(solver, *setting.hands_after(a.cards, sample), setting.tie) for a in chosen
+        ]
         rows.append(row)  # only whole samples: a deadline inside the solve skips this
         return row
 
@@ -239,5 +294,5 @@ def discounted(rows: list[list[float]], anchor: int) -> list[float]:
         diffs = [row[i] - row[anchor] for row in rows]
         average = sum(diffs) / n
         spread = (sum((d - average) ** 2 for d in diffs) / (n - 1)) ** 0.5
-        out.append(mean if i == anchor else max(0.0, mean - DOUBT * spread / n ** 0.5))
+        out.append(mean if i == anchor else max(0.0, mean - DOUBT * spread / n**0.5))
     return out

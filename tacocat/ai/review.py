@@ -91,8 +91,14 @@ def review_bot() -> HardBot:
     (:mod:`tacocat.ai.rating`). bench/review_quality.py measures the result
     (docs/ai.md, "How far to trust it").
     """
-    return HardBot(time_budget=None, play_samples=128, duel_samples=64, replace_samples=64,
-                   screen_samples=32, finalists=6)
+    return HardBot(
+        time_budget=None,
+        play_samples=128,
+        duel_samples=64,
+        replace_samples=64,
+        screen_samples=32,
+        finalists=6,
+    )
 
 
 def kind_of(action: Action) -> str:
@@ -145,11 +151,18 @@ class Moment:
         return "blunder" if self.cost >= BLUNDER else "mistake"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"step": self.step, "round": self.round_number, "kind": self.kind,
-                "played": action_to_dict(self.played), "best": action_to_dict(self.best),
-                "played_chance": round(self.played_chance, 4),
-                "best_chance": round(self.best_chance, 4), "cost": self.cost,
-                "error": round(self.error, 4), "mark": self.mark}
+        return {
+            "step": self.step,
+            "round": self.round_number,
+            "kind": self.kind,
+            "played": action_to_dict(self.played),
+            "best": action_to_dict(self.best),
+            "played_chance": round(self.played_chance, 4),
+            "best_chance": round(self.best_chance, 4),
+            "cost": self.cost,
+            "error": round(self.error, 4),
+            "mark": self.mark,
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> Moment:
@@ -166,9 +179,15 @@ class Moment:
         error = data.get("error", 0.0)  # absent from reviews stored before issue #20
         if not isinstance(error, (int, float)) or not 0 <= error <= 1:
             raise ValueError("a review moment's error must lie between 0 and 1")
-        return cls(step, rnd, action_from_dict(data.get("played")),
-                   action_from_dict(data.get("best")), float(chances[0]), float(chances[1]),
-                   float(error))
+        return cls(
+            step,
+            rnd,
+            action_from_dict(data.get("played")),
+            action_from_dict(data.get("best")),
+            float(chances[0]),
+            float(chances[1]),
+            float(error),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,15 +224,25 @@ class Review:
         return next((m for m in self.moments if m.step == step), None)
 
     def summary(self) -> dict[str, Any]:
-        return {"summary": True, "seat": self.seat, "decisions": len(self.moments),
-                "accuracy": self.accuracy, "mean_cost": self.mean_cost,
-                "mistakes": self.count("mistake"), "blunders": self.count("blunder"),
-                "costliest": [m.step for m in self.costliest()]}
+        return {
+            "summary": True,
+            "seat": self.seat,
+            "decisions": len(self.moments),
+            "accuracy": self.accuracy,
+            "mean_cost": self.mean_cost,
+            "mistakes": self.count("mistake"),
+            "blunders": self.count("blunder"),
+            "costliest": [m.step for m in self.costliest()],
+        }
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data (what the History keeps next to the record)."""
-        return {"format": FORMAT, "version": VERSION, "seat": self.seat,
-                "moments": [m.to_dict() for m in self.moments]}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "seat": self.seat,
+            "moments": [m.to_dict() for m in self.moments],
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> Review:
@@ -248,8 +277,15 @@ def decisions(record: GameRecord, seat: int) -> Iterator[Decision]:
         pass
 
 
-def rate(observation: Observation, legal: Sequence[Action], action: Action, step: int,
-         bot: HardBot, bigger: HardBot | None = None, exact: HardBot | None = None) -> Moment:
+def rate(
+    observation: Observation,
+    legal: Sequence[Action],
+    action: Action,
+    step: int,
+    bot: HardBot,
+    bigger: HardBot | None = None,
+    exact: HardBot | None = None,
+) -> Moment:
     """Rate ``action``, played at record action ``step``, from the seat's observation only.
 
     ``bigger`` (the same analysis on more samples) values the decision again
@@ -265,24 +301,42 @@ def rate(observation: Observation, legal: Sequence[Action], action: Action, step
         analysis = _analysis(observation, legal, (action, rating.best), exact, seed)
         rating = confirmed(rating, analysis, action)
     # Kept as stored (4 decimals), so a stored review reads back equal.
-    return Moment(step, observation.round_number, action, rating.best,
-                  round(rating.played_chance, 4), round(rating.best_chance, 4),
-                  round(rating.error, 4))
+    return Moment(
+        step,
+        observation.round_number,
+        action,
+        rating.best,
+        round(rating.played_chance, 4),
+        round(rating.best_chance, 4),
+        round(rating.error, 4),
+    )
 
 
-def _rating(observation: Observation, legal: Sequence[Action], action: Action,
-            bot: HardBot) -> Rating:
+def _rating(
+    observation: Observation, legal: Sequence[Action], action: Action, bot: HardBot
+) -> Rating:
     return rating_of(_analysis(observation, legal, (action,), bot), action)
 
 
-def _analysis(observation: Observation, legal: Sequence[Action], actions: Sequence[Action],
-              bot: HardBot, seed: int | None = None) -> Analysis:
+def _analysis(
+    observation: Observation,
+    legal: Sequence[Action],
+    actions: Sequence[Action],
+    bot: HardBot,
+    seed: int | None = None,
+) -> Analysis:
     deadline = Deadline(DECISION_DEADLINE, time.thread_time)
     return analysis_of(observation, legal, deadline=deadline, seed=seed, actions=actions, bot=bot)
 
 
-def review_game(record: GameRecord, seat: int, *, progress: Progress | None = None,
-                cancelled: Cancelled | None = None, bot: HardBot | None = None) -> Review:
+def review_game(
+    record: GameRecord,
+    seat: int,
+    *,
+    progress: Progress | None = None,
+    cancelled: Cancelled | None = None,
+    bot: HardBot | None = None,
+) -> Review:
     """Rate every decision of ``seat`` in ``record`` (see the module's docstring).
 
     Args:

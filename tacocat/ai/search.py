@@ -77,7 +77,7 @@ def _removals(hand: Hand) -> ResponseList:
     previous = None
     for i, card in enumerate(hand):
         if card != previous:
-            out.append((card, hand[:i] + hand[i + 1:]))
+            out.append((card, hand[:i] + hand[i + 1 :]))
         previous = card
     return tuple(out)
 
@@ -122,7 +122,8 @@ class Search:
     """
 
     wins: tuple[dict[tuple[Hand, Hand], bool], dict[tuple[Hand, Hand], bool]] = field(
-        default_factory=lambda: ({}, {}))
+        default_factory=lambda: ({}, {})
+    )
     holds_table: dict[tuple[Hand, Hand, Hand, bool, bool], bool] = field(default_factory=dict)
     attacks: dict[Hand, AttackList] = field(default_factory=dict)
     responses: dict[tuple[Hand, int], ResponseList] = field(default_factory=dict)
@@ -235,8 +236,9 @@ def _make_holds(search: Search, forces: Forces) -> Holds:
     return holds
 
 
-def _small_holds(rest: Hand, options: ResponseList, target: int, sacrificed: bool,
-                 strict: bool) -> bool:
+def _small_holds(
+    rest: Hand, options: ResponseList, target: int, sacrificed: bool, strict: bool
+) -> bool:
     """``holds`` for a last attack card when the attacker keeps one or two cards: closed form."""
     if len(rest) == 1:  # the showdown follows: can I keep a card at most (below) mine?
         mine = rest[0] if strict else rest[0] - 1
@@ -250,10 +252,12 @@ def _small_holds(rest: Hand, options: ResponseList, target: int, sacrificed: boo
         if sacrificed or card < target:  # I hold iff the attacker cannot force it
             if strict:
                 if (a1 >= d2 or (d2 >= a2 and a1 >= d1)) and (
-                        a1 == a2 or a2 >= d2 or (d2 >= a1 and a2 >= d1)):
+                    a1 == a2 or a2 >= d2 or (d2 >= a1 and a2 >= d1)
+                ):
                     return True
             elif (a1 > d2 or (d2 >= a2 and a1 > d1)) and (
-                    a1 == a2 or a2 > d2 or (d2 >= a1 and a2 > d1)):
+                a1 == a2 or a2 > d2 or (d2 >= a1 and a2 > d1)
+            ):
                 return True
         elif two_card_forces(left, rest, not strict):
             return True

@@ -51,7 +51,7 @@ def showdown_value(mine: int, theirs: int, tie: float) -> float:
 
 def _remove_one(hand: Hand, card: int) -> Hand:
     i = hand.index(card)
-    return hand[:i] + hand[i + 1:]
+    return hand[:i] + hand[i + 1 :]
 
 
 def _without(hand: Hand, cards: Hand) -> Hand:
@@ -119,8 +119,9 @@ class Solver:
 
     # --- the two boolean searches (tacocat.ai.search) --------------------
 
-    def defender_holds(self, rest: Hand, dfd: Hand, targets: Hand, sacrificed: bool,
-                       strict: bool) -> bool:
+    def defender_holds(
+        self, rest: Hand, dfd: Hand, targets: Hand, sacrificed: bool, strict: bool
+    ) -> bool:
         """Can the defender, answering ``targets`` in order (``sacrificed``: a
         sacrifice already made this trick), stop the attacker's goal?"""
         return self._search.holds(rest, dfd, targets, sacrificed, strict)
@@ -149,13 +150,15 @@ class Solver:
             return 1.0
         return tie if forces(att, dfd, False) else 0.0
 
-    def answer_value(self, rest: Hand, dfd: Hand, targets: Hand, sacrificed: bool,
-                     tie: float = 0.5) -> float:
+    def answer_value(
+        self, rest: Hand, dfd: Hand, targets: Hand, sacrificed: bool, tie: float = 0.5
+    ) -> float:
         """The value for the attacker (holding ``rest``) while the defender must
         still answer ``targets`` (ascending)."""
         self._check_size()
         return self._from_thresholds(
-            tie, lambda strict: not self.defender_holds(rest, dfd, targets, sacrificed, strict))
+            tie, lambda strict: not self.defender_holds(rest, dfd, targets, sacrificed, strict)
+        )
 
     def after_trick_value(self, winner: Hand, loser: Hand, tie: float = 0.5) -> float:
         """The value for the trick's winner, who attacks next (or the showdown)."""
@@ -167,8 +170,9 @@ class Solver:
         """My value after attacking with ``cards`` (sorted)."""
         return self.answer_value(_without(mine, cards), theirs, cards, False, tie)
 
-    def response_move_value(self, mine: Hand, theirs: Hand, targets: Hand, sacrificed: bool,
-                            card: int, tie: float = 0.5) -> float:
+    def response_move_value(
+        self, mine: Hand, theirs: Hand, targets: Hand, sacrificed: bool, card: int, tie: float = 0.5
+    ) -> float:
         """My value after answering ``targets[0]`` with ``card``.
 
         ``theirs`` is the attacker's hand (its attack cards already out),
@@ -185,14 +189,17 @@ class Solver:
 
     # --- the duel ----------------------------------------------------------
 
-    def duel_outcome(self, mine: Hand, theirs: Hand, my_card: int, their_card: int,
-                     tie: float = 0.5) -> float:
+    def duel_outcome(
+        self, mine: Hand, theirs: Hand, my_card: int, their_card: int, tie: float = 0.5
+    ) -> float:
         """My value once both duel cards are revealed (both discarded)."""
-        return self._outcome(_remove_one(mine, my_card), _remove_one(theirs, their_card),
-                             my_card, their_card, tie)
+        return self._outcome(
+            _remove_one(mine, my_card), _remove_one(theirs, their_card), my_card, their_card, tie
+        )
 
-    def _outcome(self, left: Hand, their_left: Hand, my_card: int, their_card: int,
-                 tie: float) -> float:
+    def _outcome(
+        self, left: Hand, their_left: Hand, my_card: int, their_card: int, tie: float
+    ) -> float:
         """:meth:`duel_outcome` with the duel cards already out of the hands."""
         if len(left) == 1:
             return showdown_value(left[0], their_left[0], tie)
@@ -202,19 +209,22 @@ class Solver:
             return 1.0 - self.attack_value(their_left, left, 1.0 - tie)
         return self.duel_value(left, their_left, tie)
 
-    def duel_matrix(self, mine: Hand, theirs: Hand, tie: float = 0.5
-                    ) -> tuple[list[int], list[int], list[list[float]]]:
+    def duel_matrix(
+        self, mine: Hand, theirs: Hand, tie: float = 0.5
+    ) -> tuple[list[int], list[int], list[list[float]]]:
         """My distinct duel cards, theirs, and my value for each pair."""
         with collector_paused():
             return self._duel_matrix(mine, theirs, tie)
 
-    def _duel_matrix(self, mine: Hand, theirs: Hand, tie: float
-                     ) -> tuple[list[int], list[int], list[list[float]]]:
+    def _duel_matrix(
+        self, mine: Hand, theirs: Hand, tie: float
+    ) -> tuple[list[int], list[int], list[list[float]]]:
         rows, cols = sorted(set(mine)), sorted(set(theirs))
         return rows, cols, self._matrix(mine, theirs, rows, cols, tie)
 
-    def _matrix(self, mine: Hand, theirs: Hand, rows: list[int], cols: list[int], tie: float
-                ) -> list[list[float]]:
+    def _matrix(
+        self, mine: Hand, theirs: Hand, rows: list[int], cols: list[int], tie: float
+    ) -> list[list[float]]:
         """My value for each pair of duel cards (each hand less its card worked out once)."""
         outcome = self._outcome
         their_lefts = [(_remove_one(theirs, c), c) for c in cols]
@@ -252,7 +262,11 @@ def solve_matrix(matrix: Sequence[Sequence[float]]) -> tuple[float, list[float],
     if upper - lower <= 1e-12:
         i = row_floor.index(lower)
         j = col_ceiling.index(upper)
-        return lower, [1.0 if k == i else 0.0 for k in range(m)], [1.0 if k == j else 0.0 for k in range(n)]
+        return (
+            lower,
+            [1.0 if k == i else 0.0 for k in range(m)],
+            [1.0 if k == j else 0.0 for k in range(n)],
+        )
     # Shift payoffs positive; the column player's LP: max sum(y) s.t. A y <= 1, y >= 0.
     shift = 1.0 - min(row_floor)
     a = [[matrix[i][j] + shift for j in range(n)] for i in range(m)]

@@ -71,8 +71,14 @@ class _Brains:
     def __init__(self) -> None:
         self._bots: dict[tuple[str, Hashable], Bot] = {}
 
-    def choose(self, kind: PlayerKind, key: Hashable, observation: Observation,
-               legal: Sequence[Action], seed: int) -> Action:
+    def choose(
+        self,
+        kind: PlayerKind,
+        key: Hashable,
+        observation: Observation,
+        legal: Sequence[Action],
+        seed: int,
+    ) -> Action:
         from tacocat.ai import make_bot  # here: the game process imports the bots only when needed
 
         bot = self._bots.get((kind, key))
@@ -81,8 +87,9 @@ class _Brains:
             self._bots[(kind, key)] = bot
         return bot.choose(observation, list(legal), random.Random(seed))
 
-    def run(self, request: Request, report: Report | None = None,
-            cancelled: Cancelled | None = None) -> object:
+    def run(
+        self, request: Request, report: Report | None = None, cancelled: Cancelled | None = None
+    ) -> object:
         what = request[0]
         if what == "review":
             return self.review(request[1], request[2], report, cancelled)
@@ -101,8 +108,9 @@ class _Brains:
         raise ValueError(f"unknown request {what!r}")
 
     @staticmethod
-    def review(record: Any, seat: int, report: Report | None,
-               cancelled: Cancelled | None) -> object:
+    def review(
+        record: Any, seat: int, report: Report | None, cancelled: Cancelled | None
+    ) -> object:
         """A game review as plain JSON data (:mod:`tacocat.ai.review`), None when cancelled."""
         from tacocat.ai.review import ReviewCancelled, review_game
 
@@ -232,8 +240,9 @@ class AIWorker:
 
                 context = multiprocessing.get_context("spawn")
                 parent, child = context.Pipe()
-                process = context.Process(target=self.serve, args=(child,), name="tacocat-ai",
-                                          daemon=True)
+                process = context.Process(
+                    target=self.serve, args=(child,), name="tacocat-ai", daemon=True
+                )
                 process.start()
                 child.close()
                 self._process, self._conn = process, parent
@@ -241,8 +250,9 @@ class AIWorker:
                 log.warning("could not start the AI process (%s); thinking in a thread", error)
                 self.mode = "thread"
         if self.mode == "thread" and self._thread is None:
-            self._thread = threading.Thread(target=self._thread_main, name="tacocat-ai",
-                                            daemon=True)
+            self._thread = threading.Thread(
+                target=self._thread_main, name="tacocat-ai", daemon=True
+            )
             self._thread.start()
 
     def _thread_main(self) -> None:
@@ -252,6 +262,7 @@ class AIWorker:
             if message is None:
                 return
             request_id, request = message
+
             def report(done: int, total: int, request_id: int = request_id) -> None:
                 self._outbox.put((request_id, PROGRESS, (done, total)))
 
@@ -268,26 +279,34 @@ class AIWorker:
     # (Each public request says what its future holds; the worker's plumbing carries
     # any request, so the cast is where the type is known.)
 
-    def choose(self, kind: PlayerKind, key: Hashable, observation: Observation,
-               legal: Sequence[Action], seed: int) -> Future[Action]:
+    def choose(
+        self,
+        kind: PlayerKind,
+        key: Hashable,
+        observation: Observation,
+        legal: Sequence[Action],
+        seed: int,
+    ) -> Future[Action]:
         """A bot of ``kind`` (kept per ``key``) picks one of ``legal``."""
-        return cast("Future[Action]",
-                    self._submit(("choose", kind, key, observation, tuple(legal), seed)))
+        return cast(
+            "Future[Action]", self._submit(("choose", kind, key, observation, tuple(legal), seed))
+        )
 
-    def hint(self, observation: Observation,
-             legal: Sequence[Action]) -> Future[Hint | None]:
+    def hint(self, observation: Observation, legal: Sequence[Action]) -> Future[Hint | None]:
         """A :class:`tacocat.ai.hints.Hint` for this position (deterministic: no seed)."""
         return cast("Future[Hint | None]", self._submit(("hint", observation, tuple(legal))))
 
-    def review(self, record: GameRecord, seat: int,
-               progress: Report | None = None) -> Future[dict[str, Any] | None]:
+    def review(
+        self, record: GameRecord, seat: int, progress: Report | None = None
+    ) -> Future[dict[str, Any] | None]:
         """A game review of ``seat`` in ``record`` (a :class:`~tacocat.rules.GameRecord`):
         the future's result is :meth:`tacocat.ai.review.Review.to_dict`'s plain data, or
         None when cancelled (:meth:`cancel`). ``progress(done, total)`` is called from
         :meth:`poll` as decisions are rated. A failed review is not redone in the game
         process (it would stall the frames): its future holds the error."""
-        return cast("Future[dict[str, Any] | None]",
-                    self._submit(("review", record, seat), progress))
+        return cast(
+            "Future[dict[str, Any] | None]", self._submit(("review", record, seat), progress)
+        )
 
     def cancel(self, future: Future[Any]) -> None:
         """Stop a review between two decisions; its future's result becomes None."""
@@ -320,8 +339,9 @@ class AIWorker:
             self._inbox.put((request_id, request))
         return future
 
-    def _answer_here(self, future: Future[Any], request: tuple[Any, ...],
-                     progress: Report | None = None) -> None:
+    def _answer_here(
+        self, future: Future[Any], request: tuple[Any, ...], progress: Report | None = None
+    ) -> None:
         started = time.perf_counter()
         try:
             future.set_result(self._brains.run(request, progress))

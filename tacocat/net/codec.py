@@ -26,7 +26,8 @@ from tacocat.rules.ruleset import Ruleset
 
 #: Every event class by name: the concrete dataclasses of tacocat.rules.events.
 EVENT_TYPES: dict[str, type[ev.Event]] = {
-    cls.__name__: cls for cls in vars(ev).values()
+    cls.__name__: cls
+    for cls in vars(ev).values()
     if isinstance(cls, type) and issubclass(cls, ev.Event) and dataclasses.is_dataclass(cls)
 }
 #: Fields that hold a frozenset (encoded as a sorted list).

@@ -24,7 +24,9 @@ Seat = Annotated[int, msgspec.Meta(ge=0, le=1)]
 Card = Annotated[int, msgspec.Meta(ge=0, le=999)]
 Cards = Annotated[list[Card], msgspec.Meta(max_length=64)]
 Seq = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
-RequestId = Annotated[str, msgspec.Meta(max_length=32)] | Annotated[int, msgspec.Meta(ge=0, le=2**53)]
+RequestId = (
+    Annotated[str, msgspec.Meta(max_length=32)] | Annotated[int, msgspec.Meta(ge=0, le=2**53)]
+)
 GameId = Annotated[str, msgspec.Meta(pattern=r"^g_[A-Za-z0-9]{16}$")]
 Token = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_-]{43}$")]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
@@ -83,7 +85,9 @@ class Hello(_In, tag="hello"):
 
 class Create(_In, tag="create"):
     name: Name
-    variants: Annotated[list[Annotated[str, msgspec.Meta(max_length=64)]], msgspec.Meta(max_length=16)] = []
+    variants: Annotated[
+        list[Annotated[str, msgspec.Meta(max_length=64)]], msgspec.Meta(max_length=16)
+    ] = []
     id: RequestId | None = None
 
 

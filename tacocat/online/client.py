@@ -52,8 +52,9 @@ class Connection:
         self.welcome: m.Welcome | None = None
 
     @classmethod
-    async def open(cls, url: str, ssl: Any = None,
-                   protocol: int = m.PROTOCOL, timeout: float = 10.0) -> Connection:
+    async def open(
+        cls, url: str, ssl: Any = None, protocol: int = m.PROTOCOL, timeout: float = 10.0
+    ) -> Connection:
         """Connect and say hello (``ssl``: an :class:`ssl.SSLContext` for a ``wss://`` server
         with its own certificate); raises :class:`ServerRefused` (``update_required``...)."""
         try:
@@ -62,8 +63,9 @@ class Connection:
             raise ConnectionError(f"no WebSocket at {url}: {error}") from None
         self = cls(socket)
         self._reader = asyncio.create_task(self._read())
-        reply = await self.request(m.Hello(protocol=protocol, client=f"tacocat {__version__}"),
-                                   timeout=timeout)
+        reply = await self.request(
+            m.Hello(protocol=protocol, client=f"tacocat {__version__}"), timeout=timeout
+        )
         assert isinstance(reply, m.Welcome)
         self.welcome = reply
         return self
@@ -191,7 +193,11 @@ class SeatPlayer:
 
     async def _maybe_act(self) -> None:
         observation = self.observation
-        if observation is None or self.seat not in observation.to_act or observation.own_commit is not None:
+        if (
+            observation is None
+            or self.seat not in observation.to_act
+            or observation.own_commit is not None
+        ):
             return
         if self.sent is not None and self.sent.seq == self.seq:
             return  # acted on this state already; its answer is on the way
@@ -219,9 +225,14 @@ class Seat:
     token: str
 
 
-async def play_seat(seat: Seat, choose: Choose, rng: random.Random | None = None,
-                    timeout: float = 300.0, retry: tuple[float, float] = (0.05, 2.0),
-                    on_player: Callable[[SeatPlayer], None] | None = None) -> m.Ended:
+async def play_seat(
+    seat: Seat,
+    choose: Choose,
+    rng: random.Random | None = None,
+    timeout: float = 300.0,
+    retry: tuple[float, float] = (0.05, 2.0),
+    on_player: Callable[[SeatPlayer], None] | None = None,
+) -> m.Ended:
     """Play ``seat`` to the end of its game, reconnecting by itself whenever the connection
     or the server goes away: each time it resumes with the token and decides on the
     ``state`` the server sends (a secret choice already made is not made again: the

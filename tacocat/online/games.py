@@ -44,6 +44,7 @@ def _then(future: Future[T], step: Callable[[T], U]) -> Future[U]:
             out.set_result(step(finished.result()))
         except BaseException as error:  # noqa: BLE001 - handed to the waiting screen
             out.set_exception(error)
+
     future.add_done_callback(done)
     return out
 
@@ -91,12 +92,23 @@ class OnlineGames:
 
     def update_seat(self, seat: OnlineSeat, state: m.State) -> OnlineSeat:
         """Keep the names (and no invite) once the friend has joined; the seat as kept."""
-        names = (state.players[0].name, state.players[1].name) if len(state.players) == 2 else seat.names
+        names = (
+            (state.players[0].name, state.players[1].name)
+            if len(state.players) == 2
+            else seat.names
+        )
         if names == seat.names and (seat.invite is None or state.status == "waiting"):
             return seat
-        kept = OnlineSeat(seat.url, seat.game, seat.seat, seat.token, names,
-                          None if state.status != "waiting" else seat.invite,
-                          seat.lan_host, seat.hosting)
+        kept = OnlineSeat(
+            seat.url,
+            seat.game,
+            seat.seat,
+            seat.token,
+            names,
+            None if state.status != "waiting" else seat.invite,
+            seat.lan_host,
+            seat.hosting,
+        )
         self.store.put(kept)
         return kept
 
@@ -104,33 +116,50 @@ class OnlineGames:
 
     def host(self, url: str, name: str, variants: list[str]) -> Future[OnlineSeat]:
         """Host a game on the server at ``url``: its seat, kept and followed."""
-        return _then(self.link.create(url, name, variants),
-                     lambda created: self._keep_created(url, name, created, None))
+        return _then(
+            self.link.create(url, name, variants),
+            lambda created: self._keep_created(url, name, created, None),
+        )
 
-    def join(self, url: str, invite: str, name: str, lan_host: str | None = None) -> Future[OnlineSeat]:
+    def join(
+        self, url: str, invite: str, name: str, lan_host: str | None = None
+    ) -> Future[OnlineSeat]:
         """Take the other seat of a friend's game: its seat, kept and followed."""
+
         def keep(joined: m.ServerMessage) -> OnlineSeat:
             assert isinstance(joined, m.Joined)
-            seat = OnlineSeat(url, joined.game, joined.seat, joined.token, (NOBODY, name),
-                              lan_host=lan_host)
+            seat = OnlineSeat(
+                url, joined.game, joined.seat, joined.token, (NOBODY, name), lan_host=lan_host
+            )
             self.store.put(seat)
             self.feed(seat)
             return seat
+
         return _then(self.link.join(url, invite, name), keep)
 
     def host_on_network(self, name: str, variants: list[str]) -> Future[OnlineSeat]:
         """Host a game on this network: this process runs the server, the game is
         announced (mDNS) with its invite until the friend joins."""
         host = self.lan_host()
-        return _then(self.link.create(host.local_url, name, variants),
-                     lambda created: self._keep_created(host.local_url, name, created, host))
+        return _then(
+            self.link.create(host.local_url, name, variants),
+            lambda created: self._keep_created(host.local_url, name, created, host),
+        )
 
-    def _keep_created(self, url: str, name: str, created: m.ServerMessage,
-                      host: LanHost | None) -> OnlineSeat:
+    def _keep_created(
+        self, url: str, name: str, created: m.ServerMessage, host: LanHost | None
+    ) -> OnlineSeat:
         assert isinstance(created, m.Created)
-        seat = OnlineSeat(url, created.game, created.seat, created.token, (name, NOBODY),
-                          invite=created.invite, lan_host=host.server_id if host else None,
-                          hosting=host is not None)
+        seat = OnlineSeat(
+            url,
+            created.game,
+            created.seat,
+            created.token,
+            (name, NOBODY),
+            invite=created.invite,
+            lan_host=host.server_id if host else None,
+            hosting=host is not None,
+        )
         self.store.put(seat)
         self.feed(seat)
         if host is not None:

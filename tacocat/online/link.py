@@ -102,13 +102,19 @@ class GameFeed:
 
     def _take(self, message: m.ServerMessage) -> None:
         sent = self.unanswered
-        if sent is not None and (getattr(message, "seq", -1) > sent.seq
-                                 or isinstance(message, m.Refused) and message.id == sent.id):
+        if sent is not None and (
+            getattr(message, "seq", -1) > sent.seq
+            or isinstance(message, m.Refused)
+            and message.id == sent.id
+        ):
             self.unanswered = None
         if isinstance(message, m.State):
             self.state = self.latest = message
-        elif isinstance(message, m.Presence) and self.state is not None \
-                and message.seat < len(self.state.players):
+        elif (
+            isinstance(message, m.Presence)
+            and self.state is not None
+            and message.seat < len(self.state.players)
+        ):
             # The list of games reads presence from the last state: keep it current.
             players = list(self.state.players)
             players[message.seat] = m.Player(players[message.seat].name, message.connected)
@@ -189,8 +195,9 @@ class _Line:
         """Resume ``feed``'s game on this connection (its ``state`` comes as a push)."""
         assert self.connection is not None
         try:
-            await self.connection.request(m.Resume(game=feed.game, token=feed.token),
-                                          timeout=self.link.timeout)
+            await self.connection.request(
+                m.Resume(game=feed.game, token=feed.token), timeout=self.link.timeout
+            )
         except ServerRefused as refused:
             if refused.code == "no_such_game":  # gone from the server, or not this token's
                 feed.gone = True
@@ -221,12 +228,14 @@ class _Line:
 
     def send_soon(self, message: msgspec.Struct) -> None:
         """Send from any thread; dropped (and logged) when the line is down."""
+
         async def send() -> None:
             if self.connection is None or not self.connected:
                 log.info("not sent while %s is out of reach: %s", self.url, type(message).__name__)
                 return
             with contextlib.suppress(ConnectionError):
                 await self.connection.send(message)
+
         self.link.run(send())
 
     async def request(self, message: msgspec.Struct) -> m.ServerMessage:
@@ -252,7 +261,9 @@ class Link:
     :param retry: the first and the longest wait between tries to reach a server again.
     """
 
-    def __init__(self, timeout: float = CONNECT_TIMEOUT, retry: tuple[float, float] = RETRY) -> None:
+    def __init__(
+        self, timeout: float = CONNECT_TIMEOUT, retry: tuple[float, float] = RETRY
+    ) -> None:
         self.timeout, self.retry = timeout, retry
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -263,8 +274,9 @@ class Link:
         with self._lock:
             if self._loop is None:
                 loop = self._loop = asyncio.new_event_loop()
-                self._thread = threading.Thread(target=loop.run_forever, name="tacocat-online",
-                                                daemon=True)
+                self._thread = threading.Thread(
+                    target=loop.run_forever, name="tacocat-online", daemon=True
+                )
                 self._thread.start()
             return self._loop
 
@@ -315,6 +327,7 @@ class Link:
 
         async def close_all() -> None:
             await asyncio.gather(*(line.close() for line in lines), return_exceptions=True)
+
         with contextlib.suppress(Exception):
             self.run(close_all()).result(timeout)
         self._loop.call_soon_threadsafe(self._loop.stop)

@@ -51,8 +51,9 @@ def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
     folder = path.parent
     tmp_name: str | None = None
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=TEMP_PREFIX + path.name + ".",
-                                        suffix=TEMP_SUFFIX, dir=folder)
+        fd, tmp_name = tempfile.mkstemp(
+            prefix=TEMP_PREFIX + path.name + ".", suffix=TEMP_SUFFIX, dir=folder
+        )
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
@@ -61,8 +62,9 @@ def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> None:
         _replace(tmp_name, path)
         tmp_name = None  # it is the target now: nothing to clean up
     except OSError as error:
-        raise PersistenceError(f"Could not save {printable(path)}: {error.strerror or error}.",
-                               path=path, cause=error) from error
+        raise PersistenceError(
+            f"Could not save {printable(path)}: {error.strerror or error}.", path=path, cause=error
+        ) from error
     finally:
         if tmp_name is not None:
             with contextlib.suppress(OSError):
@@ -132,7 +134,8 @@ def backup_bad_file(path: Path, *, now: Callable[[], datetime] = datetime.now) -
     except OSError as error:
         raise PersistenceError(
             f"Could not move the bad file {printable(path)} aside: {error.strerror or error}.",
-            path=path, cause=error,
+            path=path,
+            cause=error,
         ) from error
     raise AssertionError("unreachable: unique_names never ends")  # pragma: no cover
 

@@ -50,8 +50,9 @@ class BadDocument(Exception):
         valid JSON"), for the UI to word.
     """
 
-    def __init__(self, reason: str, *, code: str = "damaged", why: str = "damaged",
-                 **params: object) -> None:
+    def __init__(
+        self, reason: str, *, code: str = "damaged", why: str = "damaged", **params: object
+    ) -> None:
         super().__init__(reason)
         self.reason = reason
         #: What kind of problem, for the UI: ``"damaged"``, ``"not_regular"``.
@@ -96,15 +97,24 @@ def _read_bytes(path: Path, max_bytes: int) -> bytes | None:
     except FileNotFoundError:
         return None
     except NotARegularFile as error:
-        raise BadDocument("is not a regular file (it may be a pipe or a device)",
-                          code="not_regular", why="not_regular") from error
+        raise BadDocument(
+            "is not a regular file (it may be a pipe or a device)",
+            code="not_regular",
+            why="not_regular",
+        ) from error
     except OSError as error:
         # A folder in its place, a permission problem: not readable, same outcome.
-        raise BadDocument(f"could not be read ({error.strerror or error})", why="unreadable",
-                          cause=io_problem(error)) from error
+        raise BadDocument(
+            f"could not be read ({error.strerror or error})",
+            why="unreadable",
+            cause=io_problem(error),
+        ) from error
     if len(raw) > max_bytes:
-        raise BadDocument(f"is too large (over {max_bytes // 1024} KB) to be a Tacocat file",
-                          why="too_large", kb=max_bytes // 1024)
+        raise BadDocument(
+            f"is too large (over {max_bytes // 1024} KB) to be a Tacocat file",
+            why="too_large",
+            kb=max_bytes // 1024,
+        )
     if not raw.strip():
         raise BadDocument("is empty", why="empty")
     return raw
@@ -122,8 +132,9 @@ def _parse_json(raw: bytes) -> Any:
         # Deeply nested brackets make the json module recurse too far.
         raise BadDocument("is damaged (nested too deeply)", why="nested") from error
     except ValueError as error:
-        raise BadDocument("is damaged (it is not valid JSON; it may have been cut short)",
-                          why="not_json") from error
+        raise BadDocument(
+            "is damaged (it is not valid JSON; it may have been cut short)", why="not_json"
+        ) from error
     return data
 
 
@@ -132,16 +143,22 @@ def _check_envelope(data: Any, fmt: str, version: int) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise BadDocument("is damaged (it does not hold a JSON object)", why="not_object")
     if data.get("format") != fmt:
-        raise BadDocument(f'is not a Tacocat file of the right kind (its "format" is not "{fmt}")',
-                          why="wrong_kind")
+        raise BadDocument(
+            f'is not a Tacocat file of the right kind (its "format" is not "{fmt}")',
+            why="wrong_kind",
+        )
     found = data.get("version")
     if type(found) is not int or found < 1:
-        raise BadDocument('is damaged (its "version" is not a whole number of 1 or more)',
-                          why="bad_version")
+        raise BadDocument(
+            'is damaged (its "version" is not a whole number of 1 or more)', why="bad_version"
+        )
     if found > version:
         raise BadDocument(
             f"was written by a newer version of Tacocat (file version {found}, "
-            f"this version reads up to {version})", why="newer_version", found=found, known=version,
+            f"this version reads up to {version})",
+            why="newer_version",
+            found=found,
+            known=version,
         )
     return data
 
@@ -181,8 +198,9 @@ def _walk_for_surrogates(value: Any) -> bool:
     return False
 
 
-def write_document(path: Path, *, fmt: str, version: int, payload: dict[str, Any],
-                   compact: bool = False) -> None:
+def write_document(
+    path: Path, *, fmt: str, version: int, payload: dict[str, Any], compact: bool = False
+) -> None:
     """Write ``payload`` inside the ``format``/``version`` envelope, atomically.
 
     :raises PersistenceError: the file could not be written.
@@ -253,6 +271,5 @@ def load_checked_document(
         write(value)
     except PersistenceError as error:
         log.warning("could not write the repaired %s back: %s", printable(path), error)
-        return value, with_param(first, backup=pair(message.params["backup"],
-                                                       not_written(error)))
+        return value, with_param(first, backup=pair(message.params["backup"], not_written(error)))
     return value, message

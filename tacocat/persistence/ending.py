@@ -87,21 +87,39 @@ def stats_figures(info: GameInfo) -> tuple[str, dict[str, Any]] | None:
         return None
     if info.mode == GameKind.ONLINE:
         me = info.human_seat if info.human_seat is not None else 0
-        return GameKind.ONLINE, dict(opponent=info.names[1 - me], human_won=winner == me,
-                                     rounds_won=info.wins[me], rounds_lost=info.wins[1 - me],
-                                     tied_rounds=info.tied_rounds)
+        return GameKind.ONLINE, dict(
+            opponent=info.names[1 - me],
+            human_won=winner == me,
+            rounds_won=info.wins[me],
+            rounds_lost=info.wins[1 - me],
+            tied_rounds=info.tied_rounds,
+        )
     if info.mode == GameKind.VS_AI:
         human = info.human_seat if info.human_seat is not None else 0
-        return GameKind.VS_AI, dict(level=info.level, human_won=winner == human,
-                             rounds_won=info.wins[human], rounds_lost=info.wins[1 - human],
-                             tied_rounds=info.tied_rounds)
-    return GameKind.HOTSEAT, dict(winner_name=info.names[winner], loser_name=info.names[1 - winner],
-                           rounds_won=info.wins[winner], rounds_lost=info.wins[1 - winner],
-                           tied_rounds=info.tied_rounds)
+        return GameKind.VS_AI, dict(
+            level=info.level,
+            human_won=winner == human,
+            rounds_won=info.wins[human],
+            rounds_lost=info.wins[1 - human],
+            tied_rounds=info.tied_rounds,
+        )
+    return GameKind.HOTSEAT, dict(
+        winner_name=info.names[winner],
+        loser_name=info.names[1 - winner],
+        rounds_won=info.wins[winner],
+        rounds_lost=info.wins[1 - winner],
+        tied_rounds=info.tied_rounds,
+    )
 
 
-def record_game_end(folder: Path, history: HistoryStore, stats: Stats, record: GameRecord,
-                    info: GameInfo, clear_autosave: Callable[[], None] | None) -> EndResult:
+def record_game_end(
+    folder: Path,
+    history: HistoryStore,
+    stats: Stats,
+    record: GameRecord,
+    info: GameInfo,
+    clear_autosave: Callable[[], None] | None,
+) -> EndResult:
     """Keep, count and clear one finished game, in the order the module docstring gives.
 
     :param clear_autosave: deletes the game's autosave (None: this game has none,
@@ -128,8 +146,13 @@ def _write_journal(journal: Path, record: GameRecord, info: GameInfo) -> None:
     from tacocat.persistence.gamefile import GameFile
 
     try:
-        write_document(journal, fmt=ENDING_FORMAT, version=ENDING_VERSION,
-                       payload={"game": GameFile(record, info).to_dict()}, compact=True)
+        write_document(
+            journal,
+            fmt=ENDING_FORMAT,
+            version=ENDING_VERSION,
+            payload={"game": GameFile(record, info).to_dict()},
+            compact=True,
+        )
     except PersistenceError as error:
         log.warning("could not note the game's end before recording it: %s", error)
 
@@ -145,8 +168,9 @@ def _keep(history: HistoryStore, record: GameRecord, info: GameInfo, result: End
     return True
 
 
-def _count(folder: Path, stats: Stats, record: GameRecord, info: GameInfo,
-           result: EndResult) -> bool:
+def _count(
+    folder: Path, stats: Stats, record: GameRecord, info: GameInfo, result: EndResult
+) -> bool:
     """Step 3: the statistics count the game (``result.stats``, in memory even if their
     file fails) and save; False if they could not be saved. A demo is not counted."""
     figures = stats_figures(info)
@@ -163,8 +187,9 @@ def _count(folder: Path, stats: Stats, record: GameRecord, info: GameInfo,
     return True
 
 
-def finish_interrupted_end(folder: Path, stats: Stats,
-                           clear_autosave: Callable[[], None]) -> tuple[Stats, list[Problem]]:
+def finish_interrupted_end(
+    folder: Path, stats: Stats, clear_autosave: Callable[[], None]
+) -> tuple[Stats, list[Problem]]:
     """At start-up: finish a game end that was cut short (see the module docstring).
 
     Cheap when there is nothing to do (one failed open). Never raises.
@@ -220,20 +245,33 @@ def _read_journal(journal: Path) -> GameFile | None:
     from tacocat.rules.record import GameRecord
 
     try:
-        data = read_document(journal, fmt=ENDING_FORMAT, version=ENDING_VERSION,
-                             max_bytes=ENDING_MAX_BYTES)
+        data = read_document(
+            journal, fmt=ENDING_FORMAT, version=ENDING_VERSION, max_bytes=ENDING_MAX_BYTES
+        )
     except BadDocument as bad:
-        set_aside(journal, Problem(f"The note of a game's end {bad.reason}.", "ending_damaged",
-                                   reason=bad.problem))
+        set_aside(
+            journal,
+            Problem(
+                f"The note of a game's end {bad.reason}.", "ending_damaged", reason=bad.problem
+            ),
+        )
         return None
     if data is None:
         return None
     try:
-        return GameFile(GameRecord.from_dict(data["game"]), GameInfo.from_dict(data["game"]["game"]))
+        return GameFile(
+            GameRecord.from_dict(data["game"]), GameInfo.from_dict(data["game"]["game"])
+        )
     except (KeyError, TypeError, ValueError, RecordError) as error:
         log.warning("the note of a game's end is unusable (%s); set aside", error)
-        set_aside(journal, Problem("The note of a game's end is damaged.", "ending_damaged",
-                                   reason=Problem("damaged", "reason.damaged")))
+        set_aside(
+            journal,
+            Problem(
+                "The note of a game's end is damaged.",
+                "ending_damaged",
+                reason=Problem("damaged", "reason.damaged"),
+            ),
+        )
         return None
 
 
@@ -247,9 +285,12 @@ def _autosave_is_part_of(path: Path, record: GameRecord) -> bool:
         saved = GameRecord.from_dict(data["record"])
     except (OSError, ValueError, KeyError, TypeError, RecordError, RecursionError):
         return False
-    return (saved.seed == record.seed and saved.ruleset == record.ruleset
-            and record.deals[:len(saved.deals)] == saved.deals
-            and record.actions[:len(saved.actions)] == saved.actions)
+    return (
+        saved.seed == record.seed
+        and saved.ruleset == record.ruleset
+        and record.deals[: len(saved.deals)] == saved.deals
+        and record.actions[: len(saved.actions)] == saved.actions
+    )
 
 
 def _not_saved(code: str, error: PersistenceError) -> Problem:
@@ -261,5 +302,11 @@ def _remove(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-__all__ = ["ENDING_FILE", "EndResult", "fingerprint", "stats_figures", "record_game_end",
-           "finish_interrupted_end"]
+__all__ = [
+    "ENDING_FILE",
+    "EndResult",
+    "fingerprint",
+    "stats_figures",
+    "record_game_end",
+    "finish_interrupted_end",
+]

@@ -76,8 +76,9 @@ class PersistenceError(Exception):
     The underlying :class:`OSError`, if any, is chained as ``__cause__``.
     """
 
-    def __init__(self, message: str, *, path: Path | None = None,
-                 cause: OSError | None = None) -> None:
+    def __init__(
+        self, message: str, *, path: Path | None = None, cause: OSError | None = None
+    ) -> None:
         super().__init__(message)
         self.path = path
         self.reason = reason_code(cause)

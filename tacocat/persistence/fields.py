@@ -67,9 +67,7 @@ def check_name(value: Any) -> str:
         or not value.strip()
         or not value.isprintable()
     ):
-        raise ValueError(
-            f"must be 1 to {MAX_NAME_LENGTH} printable characters, not only spaces"
-        )
+        raise ValueError(f"must be 1 to {MAX_NAME_LENGTH} printable characters, not only spaces")
     return value
 
 

@@ -78,8 +78,9 @@ class FinishedMarks:
         for path in self.paths:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write_json(path, {"format": MARK_FORMAT, "version": 1,
-                                         "sha256": fingerprint})
+                atomic_write_json(
+                    path, {"format": MARK_FORMAT, "version": 1, "sha256": fingerprint}
+                )
             except (OSError, PersistenceError) as error:
                 log.info("finished mark not written to %s: %s", path, error)
                 continue
@@ -94,7 +95,8 @@ class FinishedMarks:
         """True if the save whose bytes are ``raw`` belongs to a finished game."""
         fingerprint = digest(raw)
         return fingerprint in self._remembered or any(
-            self._read(path) == fingerprint for path in self.paths)
+            self._read(path) == fingerprint for path in self.paths
+        )
 
     def forget(self) -> None:
         """Remove the marks (the save is gone); marks that cannot be removed stay

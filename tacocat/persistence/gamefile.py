@@ -50,11 +50,11 @@ GAME_MAX_BYTES = 4 * 1024 * 1024
 _RECORD_KEYS = frozenset({"format", "version", "ruleset", "seed", "deals", "actions"})
 
 #: :attr:`GameFileError.code` values.
-MISSING = "missing"          # the file is not there
-DAMAGED = "damaged"          # not a readable game file (not JSON, cut short, another kind)
-IMPOSSIBLE = "impossible"    # a record whose moves break the rules
-UNFINISHED = "unfinished"    # the moves stop before the game ends
-MISMATCH = "mismatch"        # the description says another result than the moves give
+MISSING = "missing"  # the file is not there
+DAMAGED = "damaged"  # not a readable game file (not JSON, cut short, another kind)
+IMPOSSIBLE = "impossible"  # a record whose moves break the rules
+UNFINISHED = "unfinished"  # the moves stop before the game ends
+MISMATCH = "mismatch"  # the description says another result than the moves give
 #: Description keys that must agree with the replayed game (``winner`` and the rest).
 _RESULT_KEYS = ("wins", "winner", "rounds", "tied_rounds", "variants", "actions")
 
@@ -98,8 +98,13 @@ class GameInfo:
         return Seating.of(self.mode, self.human_seat or 0)
 
     @classmethod
-    def of(cls, state: GameState, app_config: Mapping[str, Any],
-           finished_at: datetime | None = None, winner: int | None = None) -> GameInfo:
+    def of(
+        cls,
+        state: GameState,
+        app_config: Mapping[str, Any],
+        finished_at: datetime | None = None,
+        winner: int | None = None,
+    ) -> GameInfo:
         """The info of the game that ended in ``state``, played as ``app_config``
         (the autosave's ``mode``/``level``/``human_seat``/``names``); ``winner``: who won
         a game that ended before its last move (an online game resigned or expired)."""
@@ -107,22 +112,34 @@ class GameInfo:
         seating = Seating.of(mode, app_config.get("human_seat") or 0)
         when = (finished_at or datetime.now().astimezone()).isoformat(timespec="seconds")
         return cls(
-            finished_at=when, mode=mode,
+            finished_at=when,
+            mode=mode,
             level=app_config.get("level") if seating.plays_computer else None,
             human_seat=seating.person,
             names=(str(app_config["names"][0]), str(app_config["names"][1])),
             wins=(state.wins[0], state.wins[1]),
             winner=state.winner if state.winner is not None else winner,
-            rounds=state.round_number, tied_rounds=state.tied_rounds,
-            variants=variants_on(state.ruleset), actions=len(state.actions),
-            undos=int(app_config.get("undos") or 0))
+            rounds=state.round_number,
+            tied_rounds=state.tied_rounds,
+            variants=variants_on(state.ruleset),
+            actions=len(state.actions),
+            undos=int(app_config.get("undos") or 0),
+        )
 
     def to_dict(self) -> dict[str, Any]:
-        data = {"finished_at": self.finished_at, "mode": str(self.mode), "level": self.level,
-                "human_seat": self.human_seat, "names": list(self.names),
-                "wins": list(self.wins), "winner": self.winner, "rounds": self.rounds,
-                "tied_rounds": self.tied_rounds, "variants": list(self.variants),
-                "actions": self.actions}
+        data = {
+            "finished_at": self.finished_at,
+            "mode": str(self.mode),
+            "level": self.level,
+            "human_seat": self.human_seat,
+            "names": list(self.names),
+            "wins": list(self.wins),
+            "winner": self.winner,
+            "rounds": self.rounds,
+            "tied_rounds": self.tied_rounds,
+            "variants": list(self.variants),
+            "actions": self.actions,
+        }
         if self.undos:
             data["undos"] = self.undos
         return data
@@ -143,8 +160,10 @@ class GameInfo:
             if not (seat is None or (type(seat) is int and seat in (0, 1))):
                 raise ValueError("human_seat must be 0, 1 or null")
             if (Seating.of(mode, seat or 0).person is not None) != (seat is not None):
-                raise ValueError("human_seat must be the seat of the one person who played "
-                                 "here (against the computer, or online) and null otherwise")
+                raise ValueError(
+                    "human_seat must be the seat of the one person who played "
+                    "here (against the computer, or online) and null otherwise"
+                )
             wins = data["wins"]
             if not isinstance(wins, list) or len(wins) != 2:
                 raise ValueError("wins must be two counts")
@@ -154,11 +173,20 @@ class GameInfo:
             variants = data["variants"]
             if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
                 raise ValueError("variants must be a list of names")
-            return cls(data["finished_at"], mode, level, seat, check_name_pair(data["names"]),
-                       (check_count(wins[0]), check_count(wins[1])), winner,
-                       check_count(data["rounds"]), check_count(data["tied_rounds"]),
-                       tuple(variants), check_count(data["actions"]),
-                       check_count(data.get("undos", 0)))
+            return cls(
+                data["finished_at"],
+                mode,
+                level,
+                seat,
+                check_name_pair(data["names"]),
+                (check_count(wins[0]), check_count(wins[1])),
+                winner,
+                check_count(data["rounds"]),
+                check_count(data["tied_rounds"]),
+                tuple(variants),
+                check_count(data["actions"]),
+                check_count(data.get("undos", 0)),
+            )
         except (KeyError, TypeError) as error:
             raise ValueError(f"the game description lacks {error}") from None
 
@@ -185,8 +213,9 @@ def _read_data(path: Path) -> dict[str, Any]:
     :raises GameFileError: the file is missing or is not a readable game file.
     """
     try:
-        data = read_document(Path(path), fmt=RECORD_FORMAT, version=RECORD_VERSION,
-                             max_bytes=GAME_MAX_BYTES)
+        data = read_document(
+            Path(path), fmt=RECORD_FORMAT, version=RECORD_VERSION, max_bytes=GAME_MAX_BYTES
+        )
     except BadDocument as bad:
         raise GameFileError(getattr(bad, "code", DAMAGED), f"the file {bad.reason}") from None
     if data is None:
@@ -241,8 +270,9 @@ def replay_checked(record: GameRecord) -> GameState:
         raise GameFileError(IMPOSSIBLE, f"the game could not be replayed ({error})") from None
 
 
-def open_game_file(path: Path, default_names: tuple[str, str] = ("Player 1", "Player 2")
-                   ) -> tuple[GameFile, GameState]:
+def open_game_file(
+    path: Path, default_names: tuple[str, str] = ("Player 1", "Player 2")
+) -> tuple[GameFile, GameState]:
     """Read, check and replay a game file; a bare record gets an info worked out from it
     (its seats named after a simulation's ``"players"``, else ``default_names``).
 
@@ -254,8 +284,10 @@ def open_game_file(path: Path, default_names: tuple[str, str] = ("Player 1", "Pl
     # the server's word, kept in the description).
     ended_early = game.info is not None and game.info.mode is GameKind.ONLINE
     if not final.is_over and not ended_early:
-        raise GameFileError(UNFINISHED, f"the game is not finished: its {len(final.actions)} "
-                                        "moves stop before it ends")
+        raise GameFileError(
+            UNFINISHED,
+            f"the game is not finished: its {len(final.actions)} moves stop before it ends",
+        )
     if game.info is not None:
         _check_description(game.info, final, ended_early)
     game = _without_a_foreign_review(game, path)
@@ -267,15 +299,21 @@ def open_game_file(path: Path, default_names: tuple[str, str] = ("Player 1", "Pl
 def _check_description(info: GameInfo, final: GameState, ended_early: bool) -> None:
     """:class:`GameFileError` (MISMATCH) unless the game description's result is the one
     its moves reach (an online game that ended early keeps the server's winner)."""
-    expected = GameInfo.of(final, {"mode": info.mode, "level": info.level,
-                                   "human_seat": info.human_seat,
-                                   "names": info.names},
-                           winner=info.winner if ended_early else None)
-    wrong = [key for key in _RESULT_KEYS
-             if getattr(expected, key) != getattr(info, key)]
+    expected = GameInfo.of(
+        final,
+        {
+            "mode": info.mode,
+            "level": info.level,
+            "human_seat": info.human_seat,
+            "names": info.names,
+        },
+        winner=info.winner if ended_early else None,
+    )
+    wrong = [key for key in _RESULT_KEYS if getattr(expected, key) != getattr(info, key)]
     if wrong:
-        raise GameFileError(MISMATCH, "the game description does not match its moves ("
-                                      + ", ".join(wrong) + ")")
+        raise GameFileError(
+            MISMATCH, "the game description does not match its moves (" + ", ".join(wrong) + ")"
+        )
 
 
 def _without_a_foreign_review(game: GameFile, path: Path) -> GameFile:
@@ -285,12 +323,12 @@ def _without_a_foreign_review(game: GameFile, path: Path) -> GameFile:
         return game
     # Not the game's fault: the review is dropped, and made again if asked for.
     log.warning("the stored review of %s is dropped: %s", path, review_problem)
-    return GameFile(game.record, game.info,
-                    {k: v for k, v in game.extra.items() if k != "review"})
+    return GameFile(game.record, game.info, {k: v for k, v in game.extra.items() if k != "review"})
 
 
-def _described(game: GameFile, final: GameState, path: Path,
-               default_names: tuple[str, str]) -> GameFile:
+def _described(
+    game: GameFile, final: GameState, path: Path, default_names: tuple[str, str]
+) -> GameFile:
     """A bare record with an info worked out from it: a demo, finished when the file was
     last written, its seats named after the record's ``"players"`` (else ``default_names``)."""
     players = game.extra.get("players")
@@ -299,8 +337,11 @@ def _described(game: GameFile, final: GameState, path: Path,
         stamp = datetime.fromtimestamp(Path(path).stat().st_mtime).astimezone()
     except OSError:
         stamp = None
-    info = GameInfo.of(final, {"mode": GameKind.DEMO, "level": None, "human_seat": None,
-                               "names": names}, finished_at=stamp)
+    info = GameInfo.of(
+        final,
+        {"mode": GameKind.DEMO, "level": None, "human_seat": None, "names": names},
+        finished_at=stamp,
+    )
     return GameFile(game.record, info, game.extra)
 
 

@@ -63,9 +63,9 @@ ADOPT_PER_LISTING = 40
 _ID = re.compile(r"[0-9A-Za-z-]{1,48}")
 
 #: :attr:`HistoryStore.problem` codes.
-INDEX_DAMAGED = "index_damaged"     # the index was set aside and rebuilt
+INDEX_DAMAGED = "index_damaged"  # the index was set aside and rebuilt
 ENTRIES_DROPPED = "entries_dropped"  # some entries were unusable and left out
-BEYOND_LIMIT = "beyond_limit"        # more than the limit were found; the oldest were moved out
+BEYOND_LIMIT = "beyond_limit"  # more than the limit were found; the oldest were moved out
 #: Where games beyond the limit found on reading go (out of the list, not deleted).
 OLDER_DIR = "older"
 
@@ -118,7 +118,7 @@ class HistoryStore:
         kept = [entry for entry in entries if entry.id in on_disk]
         unlisted = sorted(on_disk - listed, reverse=True)  # ids sort by time: newest first
         batch = unlisted if adopt is None else unlisted[:adopt]
-        self._unlisted = unlisted[len(batch):]
+        self._unlisted = unlisted[len(batch) :]
         self.pending = len(self._unlisted)
         adopted = [entry for entry in map(self._adopt, batch) if entry]
         beyond = 0
@@ -127,13 +127,18 @@ class HistoryStore:
             if len(kept) > self.limit:
                 # The limit holds on reading too (an index or a folder from elsewhere):
                 # the oldest are moved out of the list, never deleted unasked.
-                beyond = self._move_out(kept[:-self.limit])
-                kept = kept[-self.limit:]
+                beyond = self._move_out(kept[: -self.limit])
+                kept = kept[-self.limit :]
             if dropped and is_regular_file(self.index_path):
                 # The entries left out are in this copy, exactly as they were.
-                set_aside(self.index_path, Problem(
-                    f"The game history index had {dropped} unusable entries; it is rewritten.",
-                    "history_entries_dropped", count=dropped))
+                set_aside(
+                    self.index_path,
+                    Problem(
+                        f"The game history index had {dropped} unusable entries; it is rewritten.",
+                        "history_entries_dropped",
+                        count=dropped,
+                    ),
+                )
             with contextlib.suppress(PersistenceError):
                 self._write_index(kept)
         if dropped and self.problem is None:
@@ -150,11 +155,13 @@ class HistoryStore:
         if self._known is None or not self._unlisted:
             return self.entries()
         batch, self._unlisted = self._unlisted[:count], self._unlisted[count:]
-        kept = sorted(self._known + [e for e in map(self._adopt, batch) if e],
-                      key=lambda e: (e.info.finished_at, e.id))
+        kept = sorted(
+            self._known + [e for e in map(self._adopt, batch) if e],
+            key=lambda e: (e.info.finished_at, e.id),
+        )
         if len(kept) > self.limit:
-            moved = self._move_out(kept[:-self.limit])
-            kept = kept[-self.limit:]
+            moved = self._move_out(kept[: -self.limit])
+            kept = kept[-self.limit :]
             previous = self.problem[1] if self.problem and self.problem[0] == BEYOND_LIMIT else 0
             self.problem = (BEYOND_LIMIT, previous + moved)
         self.pending = len(self._unlisted)
@@ -174,27 +181,40 @@ class HistoryStore:
                 with contextlib.suppress(OSError):
                     os.replace(self._path(entry.id), folder / f"{entry.id}.json")
                     moved += 1
-        log.warning("history: %d games beyond the last %d moved to %s", moved, self.limit,
-                    printable(folder))
+        log.warning(
+            "history: %d games beyond the last %d moved to %s", moved, self.limit, printable(folder)
+        )
         return len(older)
 
     def _read_index(self) -> tuple[list[HistoryEntry], int]:
         """The index's entries, oldest first, and how many were unusable."""
         try:
-            data = read_document(self.index_path, fmt=INDEX_FORMAT, version=INDEX_VERSION,
-                                 max_bytes=INDEX_MAX_BYTES)
+            data = read_document(
+                self.index_path, fmt=INDEX_FORMAT, version=INDEX_VERSION, max_bytes=INDEX_MAX_BYTES
+            )
         except BadDocument as bad:
-            set_aside(self.index_path, Problem(f"The game history index {bad.reason}; it is rebuilt.",
-                                               "history_index_damaged", reason=bad.problem))
+            set_aside(
+                self.index_path,
+                Problem(
+                    f"The game history index {bad.reason}; it is rebuilt.",
+                    "history_index_damaged",
+                    reason=bad.problem,
+                ),
+            )
             self.problem = (INDEX_DAMAGED, 0)
             return [], 0
         if data is None:
             return [], 0
         raw = data.get("games")
         if not isinstance(raw, list):
-            set_aside(self.index_path, Problem("The game history index lists no games; it is "
-                                               "rebuilt.", "history_index_damaged",
-                                               reason=reason("lists no games", "no_games")))
+            set_aside(
+                self.index_path,
+                Problem(
+                    "The game history index lists no games; it is rebuilt.",
+                    "history_index_damaged",
+                    reason=reason("lists no games", "no_games"),
+                ),
+            )
             self.problem = (INDEX_DAMAGED, 0)
             return [], 0
         entries, dropped, seen = [], 0, set()
@@ -225,8 +245,13 @@ class HistoryStore:
 
     def _write_index(self, entries: list[HistoryEntry]) -> None:
         games = [{"id": entry.id, **entry.info.to_dict()} for entry in entries]
-        write_document(self.index_path, fmt=INDEX_FORMAT, version=INDEX_VERSION,
-                       payload={"games": games}, compact=True)
+        write_document(
+            self.index_path,
+            fmt=INDEX_FORMAT,
+            version=INDEX_VERSION,
+            payload={"games": games},
+            compact=True,
+        )
 
     # --- adding -------------------------------------------------------------------------
 
@@ -237,15 +262,14 @@ class HistoryStore:
             half-written: the list is as before).
         """
         self._make_folders()
-        entries = list(self._known) if self._known is not None else \
-            list(reversed(self.entries()))
+        entries = list(self._known) if self._known is not None else list(reversed(self.entries()))
         game_id = self._new_id(info)
         game = GameFile(record, info)
         atomic_write_json(self._path(game_id), game.to_dict(), compact=True)
         entries.append(HistoryEntry(game_id, info))
-        leaving = entries[:-self.limit] if len(entries) > self.limit else []
-        self._write_index(entries[len(leaving):])
-        self._known = entries[len(leaving):]
+        leaving = entries[: -self.limit] if len(entries) > self.limit else []
+        self._write_index(entries[len(leaving) :])
+        self._known = entries[len(leaving) :]
         for old in leaving:
             with contextlib.suppress(OSError):
                 self._path(old.id).unlink()
@@ -268,7 +292,8 @@ class HistoryStore:
         except OSError as error:
             raise PersistenceError(
                 f"Could not create the history folder {self.games_folder}: "
-                f"{error.strerror or error}.") from error
+                f"{error.strerror or error}."
+            ) from error
 
     def _new_id(self, info: GameInfo) -> str:
         stamp = re.sub(r"[^0-9]", "", info.finished_at[:19])
@@ -296,8 +321,14 @@ class HistoryStore:
             return open_game_file(path)
         except GameFileError as error:
             if error.code != "missing":
-                set_aside(path, Problem(f"The kept game {game_id} cannot be opened: "
-                                        f"{error.detail}.", "kept_game_refused", id=game_id))
+                set_aside(
+                    path,
+                    Problem(
+                        f"The kept game {game_id} cannot be opened: {error.detail}.",
+                        "kept_game_refused",
+                        id=game_id,
+                    ),
+                )
             self._drop(game_id)
             raise
 
@@ -317,9 +348,11 @@ class HistoryStore:
         try:
             self.exports_folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise PersistenceError(f"Could not create {self.exports_folder}: "
-                                   f"{error.strerror or error}.",
-                                   path=self.exports_folder, cause=error) from error
+            raise PersistenceError(
+                f"Could not create {self.exports_folder}: {error.strerror or error}.",
+                path=self.exports_folder,
+                cause=error,
+            ) from error
         info = game.info
         assert info is not None  # a kept game always has its description
         stem = "tacocat-" + "-".join([game_id, _slug(info.names[0]), "vs", _slug(info.names[1])])
@@ -332,8 +365,11 @@ class HistoryStore:
     def list_exports(self) -> list[Path]:
         """The ``.json`` files in the exports folder, newest first."""
         try:
-            files = [p for p in self.exports_folder.iterdir()
-                     if p.suffix.lower() == ".json" and p.is_file()]
+            files = [
+                p
+                for p in self.exports_folder.iterdir()
+                if p.suffix.lower() == ".json" and p.is_file()
+            ]
         except OSError:
             return []
         return sorted(files, key=_mtime, reverse=True)
@@ -348,8 +384,9 @@ class HistoryStore:
             raise ValueError(f"{key!r} is part of the record")
         game = read_game_file(self._path(game_id))
         extra = {**game.extra, key: value}
-        atomic_write_json(self._path(game_id), GameFile(game.record, game.info, extra).to_dict(),
-                          compact=True)
+        atomic_write_json(
+            self._path(game_id), GameFile(game.record, game.info, extra).to_dict(), compact=True
+        )
 
 
 def _entry_from_json(item: Any) -> HistoryEntry | None:
@@ -376,5 +413,15 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-__all__ = ["HistoryStore", "HistoryEntry", "GameInfo", "GameFile", "GameFileError", "DAMAGED",
-           "MAX_GAMES", "INDEX_DAMAGED", "ENTRIES_DROPPED", "BEYOND_LIMIT"]
+__all__ = [
+    "HistoryStore",
+    "HistoryEntry",
+    "GameInfo",
+    "GameFile",
+    "GameFileError",
+    "DAMAGED",
+    "MAX_GAMES",
+    "INDEX_DAMAGED",
+    "ENTRIES_DROPPED",
+    "BEYOND_LIMIT",
+]

@@ -56,8 +56,8 @@ _COPIED = (SETTINGS_FILE, STATS_FILE)
 
 
 #: :meth:`DataFolderLock.acquire` outcomes.
-HELD = "held"      # this process has the folder
-BUSY = "busy"      # another copy of the game has it
+HELD = "held"  # this process has the folder
+BUSY = "busy"  # another copy of the game has it
 BROKEN = "broken"  # it cannot be locked at all, even after a repair: play without saving
 #: How long a repair waits for another copy's repair of the same folder (seconds).
 _GUARD_WAIT_S = 2.0
@@ -76,8 +76,9 @@ class DataFolderLock:
         # thread_local=False: the lock belongs to the process, not to a thread;
         # fallback_to_soft=False: a lock made of a file's mere existence would
         # outlive a crash and lock the player out. 0600 like every other file.
-        self._lock = FileLock(self.path, timeout=0, thread_local=False, fallback_to_soft=False,
-                              mode=0o600)
+        self._lock = FileLock(
+            self.path, timeout=0, thread_local=False, fallback_to_soft=False, mode=0o600
+        )
 
     def acquire(self) -> str:
         """Take the lock without waiting: :data:`HELD`, :data:`BUSY` or :data:`BROKEN`.
@@ -101,8 +102,12 @@ class DataFolderLock:
                 else:
                     return HELD
             assert unusable is not None
-            log.warning("the lock file %s cannot be used (%s)%s", printable(self.path),
-                        _words(unusable), "" if attempt else "; repairing it")
+            log.warning(
+                "the lock file %s cannot be used (%s)%s",
+                printable(self.path),
+                _words(unusable),
+                "" if attempt else "; repairing it",
+            )
             if attempt or not _repair(self.path):
                 self.problem = _broken(self.path, unusable)
                 return BROKEN
@@ -129,8 +134,11 @@ def _unusable(path: Path) -> OSError | None:
     if stat.S_ISLNK(mode):
         return _WrongKind(errno.ELOOP, "it is a symbolic link", "link")
     if not stat.S_ISREG(mode):
-        return _WrongKind(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL,
-                          "it is not a regular file", "not_regular")
+        return _WrongKind(
+            errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL,
+            "it is not a regular file",
+            "not_regular",
+        )
     try:
         fd = os.open(path, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
@@ -215,9 +223,13 @@ def _broken(path: Path, error: BaseException) -> Problem:
         why = io_problem(error)
     else:  # NotImplementedError: the system has no locks here
         why = Problem(_words(error), "io.other", detail=_words(error))
-    return Problem(f"The lock file {shown} cannot be used ({_words(error)}) and could not be "
-                   "repaired, so this copy plays without saving.", "lock_broken", path=shown,
-                   detail=why)
+    return Problem(
+        f"The lock file {shown} cannot be used ({_words(error)}) and could not be "
+        "repaired, so this copy plays without saving.",
+        "lock_broken",
+        path=shown,
+        detail=why,
+    )
 
 
 def lock_data_folder(folder: Path) -> DataFolderLock | None:

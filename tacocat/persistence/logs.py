@@ -107,8 +107,13 @@ class QuietFileHandler(logging.handlers.RotatingFileHandler):
     """
 
     def __init__(self, path: Path) -> None:
-        super().__init__(path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS,
-                         encoding="utf-8", errors="backslashreplace")
+        super().__init__(
+            path,
+            maxBytes=LOG_MAX_BYTES,
+            backupCount=LOG_BACKUPS,
+            encoding="utf-8",
+            errors="backslashreplace",
+        )
         self.failed = False
 
     def _open(self):  # type: ignore[no-untyped-def]  # logging's own signature
@@ -135,8 +140,12 @@ class QuietFileHandler(logging.handlers.RotatingFileHandler):
         stream = sys.stderr or sys.__stderr__
         if stream is not None:
             with contextlib.suppress(Exception):
-                print(f"tacocat: the log file {printable(self.baseFilename)} can no longer be "
-                      f"written ({reason}); logging to it stops", file=stream, flush=True)
+                print(
+                    f"tacocat: the log file {printable(self.baseFilename)} can no longer be "
+                    f"written ({reason}); logging to it stops",
+                    file=stream,
+                    flush=True,
+                )
         with contextlib.suppress(Exception):
             self.close()
 
@@ -237,7 +246,6 @@ def _prune_crash_logs(folder: Path) -> None:
 
 def _crash_sort_key(path: Path) -> tuple[str, int]:
     """Sort ``crash-STAMP.log`` before ``crash-STAMP-1.log`` before ``crash-STAMP-2.log``."""
-    parts = path.name[len(CRASH_PREFIX):-len(CRASH_SUFFIX)].split("-")
+    parts = path.name[len(CRASH_PREFIX) : -len(CRASH_SUFFIX)].split("-")
     counter = parts[2] if len(parts) > 2 else ""
     return ("-".join(parts[:2]), int(counter) if counter.isdigit() else 0)
-

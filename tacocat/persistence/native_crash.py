@@ -72,8 +72,10 @@ def adopt_native_crash(directory: Path) -> Path | None:
         return None
     if not trace.strip():
         return None
-    header = (f"Tacocat {__version__} crashed in native code (a fatal signal) at "
-              f"{when.isoformat(timespec='seconds')}\nfaulthandler's trace of every thread:\n\n")
+    header = (
+        f"Tacocat {__version__} crashed in native code (a fatal signal) at "
+        f"{when.isoformat(timespec='seconds')}\nfaulthandler's trace of every thread:\n\n"
+    )
     for target in unique_names(directory, "crash-" + when.strftime(STAMP_FORMAT), ".log"):
         try:
             with open(target, "x", encoding="utf-8") as handle:

@@ -125,22 +125,34 @@ class OnlineSeats:
     def load(self) -> tuple[list[OnlineSeat], Problem | None]:
         """Every seat kept; a damaged file is set aside (the good seats kept) and worded."""
         return load_checked_document(
-            self.path, fmt=ONLINE_FORMAT, version=ONLINE_VERSION, max_bytes=ONLINE_MAX_BYTES,
-            parse=seats_from_json, default=[],
+            self.path,
+            fmt=ONLINE_FORMAT,
+            version=ONLINE_VERSION,
+            max_bytes=ONLINE_MAX_BYTES,
+            parse=seats_from_json,
+            default=[],
             whole_problem=lambda bad: Problem(
                 f"Your list of online games {bad.reason}, so the game cannot take you back "
-                "to them.", "online_whole", reason=bad.problem),
+                "to them.",
+                "online_whole",
+                reason=bad.problem,
+            ),
             partial_problem=lambda bad: Problem(
                 f"Some of your online games could not be read ({', '.join(bad)}); "
-                "the rest were kept.", "online_partial", fields=", ".join(bad)),
-            write=self._write)
+                "the rest were kept.",
+                "online_partial",
+                fields=", ".join(bad),
+            ),
+            write=self._write,
+        )
 
     def peek(self) -> list[OnlineSeat]:
         """The good seats, read without touching the file (a damaged one is left for
         :meth:`load` to set aside and word, once)."""
         try:
-            data = read_document(self.path, fmt=ONLINE_FORMAT, version=ONLINE_VERSION,
-                                 max_bytes=ONLINE_MAX_BYTES)
+            data = read_document(
+                self.path, fmt=ONLINE_FORMAT, version=ONLINE_VERSION, max_bytes=ONLINE_MAX_BYTES
+            )
         except BadDocument:
             return []
         return seats_from_json(data)[0] if data is not None else []
@@ -164,5 +176,9 @@ class OnlineSeats:
                 log.warning("could not forget online game %s: %s", game, error)
 
     def _write(self, seats: list[OnlineSeat]) -> None:
-        write_document(self.path, fmt=ONLINE_FORMAT, version=ONLINE_VERSION,
-                       payload={"seats": [s.to_json() for s in seats]})
+        write_document(
+            self.path,
+            fmt=ONLINE_FORMAT,
+            version=ONLINE_VERSION,
+            payload={"seats": [s.to_json() for s in seats]},
+        )

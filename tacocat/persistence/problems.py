@@ -64,20 +64,23 @@ def io_problem(error: PersistenceError | OSError) -> Problem:
 
 
 def backup_kept(backup: Path) -> Problem:
-    """"The old file was kept as PATH." (the sentence after a file was set aside)."""
+    """ "The old file was kept as PATH." (the sentence after a file was set aside)."""
     shown = printable(backup)
     return Problem(f"The old file was kept as {shown}.", "backup_kept", path=shown)
 
 
 def backup_failed(path: Path, error: PersistenceError) -> Problem:
-    """"The bad file could not be moved aside: REASON." (it stays where it was)."""
+    """ "The bad file could not be moved aside: REASON." (it stays where it was)."""
     return Problem(str(error), "backup_failed", path=printable(path), reason=io_problem(error))
 
 
 def not_written(error: PersistenceError) -> Problem:
-    """"The repaired file could not be written (REASON); ..." after a partial repair."""
-    return Problem(f"The repaired file could not be written back: {error}", "not_written",
-                   reason=io_problem(error))
+    """ "The repaired file could not be written (REASON); ..." after a partial repair."""
+    return Problem(
+        f"The repaired file could not be written back: {error}",
+        "not_written",
+        reason=io_problem(error),
+    )
 
 
 def pair(first: Problem, second: Problem) -> Problem:

@@ -16,8 +16,12 @@ from pathlib import Path
 
 #: Flags for opening a data file to read: never wait (a FIFO with no writer),
 #: never become the controlling terminal (a tty in its place). Missing on Windows.
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+_READ_FLAGS = (
+    os.O_RDONLY
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_NOCTTY", 0)
     | getattr(os, "O_BINARY", 0)
+)
 
 
 class NotARegularFile(OSError):

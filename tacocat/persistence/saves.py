@@ -119,8 +119,9 @@ def check_app_config(config: Any, legacy: bool = False) -> dict[str, Any]:
     """
     if not isinstance(config, dict):
         raise ValueError("the game settings are not an object")
-    unknown = (set(config) - _CONFIG_KEYS - _OPTIONAL_KEYS
-               - (_LEGACY_KEYS if legacy else frozenset()))
+    unknown = (
+        set(config) - _CONFIG_KEYS - _OPTIONAL_KEYS - (_LEGACY_KEYS if legacy else frozenset())
+    )
     missing = _CONFIG_KEYS - set(config)
     if unknown or missing:
         detail = f"unknown {sorted(map(str, unknown))}" if unknown else f"missing {sorted(missing)}"
@@ -130,9 +131,13 @@ def check_app_config(config: Any, legacy: bool = False) -> dict[str, Any]:
     seating = Seating.of(mode)
     if level is not None or seating.plays_computer:
         _field("level", check_choice, level, AI_LEVELS)
-    if not (seat is None and not seating.against_computer) and not (type(seat) is int and seat in (0, 1)):
-        raise ValueError("human_seat must be 0 or 1" + (" in a game against the computer"
-                                                         if seating.against_computer else " or null"))
+    if not (seat is None and not seating.against_computer) and not (
+        type(seat) is int and seat in (0, 1)
+    ):
+        raise ValueError(
+            "human_seat must be 0 or 1"
+            + (" in a game against the computer" if seating.against_computer else " or null")
+        )
     names = _field("names", check_name_pair, config["names"])
     checked = {"mode": mode, "level": level, "human_seat": seat, "names": list(names)}
     if "undos" in config:
@@ -220,8 +225,9 @@ class SaveStore:
             "app": config,
             "record": record.to_dict(),
         }
-        write_document(self.path, fmt=SAVE_FORMAT, version=SAVE_VERSION, payload=payload,
-                       compact=True)
+        write_document(
+            self.path, fmt=SAVE_FORMAT, version=SAVE_VERSION, payload=payload, compact=True
+        )
 
     def clear_autosave(self) -> None:
         """Delete the autosave (a finished or abandoned game); no error if there is none.
@@ -238,7 +244,9 @@ class SaveStore:
         except OSError as error:
             failure = PersistenceError(
                 f"Could not delete the saved game {printable(self.path)}: "
-                f"{error.strerror or error}.", path=self.path, cause=error,
+                f"{error.strerror or error}.",
+                path=self.path,
+                cause=error,
             )
             raw = self._raw()
             where = self.finished.mark(raw) if raw is not None else None
@@ -262,11 +270,17 @@ class SaveStore:
                 self.clear_autosave()  # the folder may be writable again
             return LoadResult()
         try:
-            data = read_document(self.path, fmt=SAVE_FORMAT, version=SAVE_VERSION,
-                                 max_bytes=SAVE_MAX_BYTES)
+            data = read_document(
+                self.path, fmt=SAVE_FORMAT, version=SAVE_VERSION, max_bytes=SAVE_MAX_BYTES
+            )
         except BadDocument as bad:
-            return self._refuse(Problem(f"Your saved game {bad.reason}, so it cannot be continued.",
-                                        "save_whole", reason=bad.problem))
+            return self._refuse(
+                Problem(
+                    f"Your saved game {bad.reason}, so it cannot be continued.",
+                    "save_whole",
+                    reason=bad.problem,
+                )
+            )
         if data is None:
             return LoadResult()
         return self._replayed(data)
@@ -279,20 +293,32 @@ class SaveStore:
         try:
             config, record, state, saved_at = _parse(data)
         except (ValueError, RecordError) as error:
-            return self._refuse(Problem(
-                f"Your saved game does not hold a valid game ({_detail(error)}), "
-                "so it cannot be continued.", "save_invalid"))
+            return self._refuse(
+                Problem(
+                    f"Your saved game does not hold a valid game ({_detail(error)}), "
+                    "so it cannot be continued.",
+                    "save_invalid",
+                )
+            )
         except Exception as error:
             # A rules-engine bug on odd input must not stop the game from starting.
             log.exception("unexpected error while loading %s", self.path)
-            return self._refuse(Problem(
-                f"Your saved game could not be read back (internal error: {_detail(error)}), "
-                "so it cannot be continued.", "save_internal"))
+            return self._refuse(
+                Problem(
+                    f"Your saved game could not be read back (internal error: {_detail(error)}), "
+                    "so it cannot be continued.",
+                    "save_internal",
+                )
+            )
         if state.is_over:
             with contextlib.suppress(PersistenceError):
                 self.clear_autosave()
-            return LoadResult(problem=Problem("The saved game had already ended, so there is "
-                                              "nothing to continue.", "save_ended"))
+            return LoadResult(
+                problem=Problem(
+                    "The saved game had already ended, so there is nothing to continue.",
+                    "save_ended",
+                )
+            )
         return LoadResult(app_config=config, record=record, state=state, saved_at=saved_at)
 
     def _refuse(self, problem: Problem) -> LoadResult:
@@ -338,4 +364,3 @@ def _detail(error: BaseException) -> str:
     """An exception's message, shortened for a player-facing sentence."""
     text = str(error) or type(error).__name__
     return text if len(text) <= _MAX_DETAIL else text[: _MAX_DETAIL - 1] + "…"
-

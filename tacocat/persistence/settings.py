@@ -158,16 +158,28 @@ def check_server_url(value: Any) -> str:
 
 #: The table's actions a player may rebind, with their default keys, in Settings order.
 DEFAULT_TABLE_KEYS: tuple[tuple[str, str], ...] = (
-    ("left", "left"), ("right", "right"), ("select", "space"), ("confirm", "return"),
-    ("hint", "h"), ("discards", "d"), ("undo", "u"), ("read_hand", "r"),
+    ("left", "left"),
+    ("right", "right"),
+    ("select", "space"),
+    ("confirm", "return"),
+    ("hint", "h"),
+    ("discards", "d"),
+    ("undo", "u"),
+    ("read_hand", "r"),
 )
 TABLE_ACTIONS = tuple(action for action, _ in DEFAULT_TABLE_KEYS)
 #: The replay's actions a player may rebind, with their default keys, in Settings order.
 #: (A file from before they could be chosen has none: they take these.)
 DEFAULT_REPLAY_KEYS: tuple[tuple[str, str], ...] = (
-    ("play_pause", "space"), ("step_back", "left"), ("step_forward", "right"),
-    ("round_previous", "page up"), ("round_next", "page down"), ("first_move", "home"),
-    ("last_move", "end"), ("faster", "+"), ("slower", "-"),
+    ("play_pause", "space"),
+    ("step_back", "left"),
+    ("step_forward", "right"),
+    ("round_previous", "page up"),
+    ("round_next", "page down"),
+    ("first_move", "home"),
+    ("last_move", "end"),
+    ("faster", "+"),
+    ("slower", "-"),
 )
 REPLAY_ACTIONS = tuple(action for action, _ in DEFAULT_REPLAY_KEYS)
 #: Keys no action may take: they keep one meaning everywhere (back/menu, focus, full screen).
@@ -199,8 +211,13 @@ def check_keys(value: Any, defaults: tuple[tuple[str, str], ...]) -> tuple[tuple
         action, key = pair
         if not isinstance(action, str) or action not in chosen:
             raise ValueError(f"has an unknown action {action!r}")
-        if (not isinstance(key, str) or not key or len(key) > _MAX_KEY_NAME
-                or not key.isprintable() or key != key.strip().lower()):
+        if (
+            not isinstance(key, str)
+            or not key
+            or len(key) > _MAX_KEY_NAME
+            or not key.isprintable()
+            or key != key.strip().lower()
+        ):
             raise ValueError(f"has a bad key name for {action}")
         chosen[action] = key
     for action, _ in defaults:
@@ -347,23 +364,35 @@ def load_settings(directory: Path) -> tuple[Settings, Problem | None]:
         After a partial repair the repaired settings are written back at once.
     """
     return load_checked_document(
-        Path(directory) / SETTINGS_FILE, fmt=SETTINGS_FORMAT, version=SETTINGS_VERSION,
-        max_bytes=SETTINGS_MAX_BYTES, parse=settings_from_json, default=Settings(),
-        whole_problem=_whole_problem, partial_problem=_partial_problem,
+        Path(directory) / SETTINGS_FILE,
+        fmt=SETTINGS_FORMAT,
+        version=SETTINGS_VERSION,
+        max_bytes=SETTINGS_MAX_BYTES,
+        parse=settings_from_json,
+        default=Settings(),
+        whole_problem=_whole_problem,
+        partial_problem=_partial_problem,
         write=lambda settings: save_settings(directory, settings),
     )
 
 
 def _whole_problem(bad: BadDocument) -> Problem:
-    return Problem(f"Your settings file {bad.reason}, so the default settings are used.",
-                   "settings_whole", reason=bad.problem)
+    return Problem(
+        f"Your settings file {bad.reason}, so the default settings are used.",
+        "settings_whole",
+        reason=bad.problem,
+    )
 
 
 def _partial_problem(bad: list[str]) -> Problem:
     fields = [Problem(name.replace("_", " "), f"field.{name}") for name in bad]
-    return Problem("Some of your settings were not valid (" + joined(fields)
-                   + ") and were reset to their defaults; your other settings were kept.",
-                   "settings_partial", fields=fields)
+    return Problem(
+        "Some of your settings were not valid ("
+        + joined(fields)
+        + ") and were reset to their defaults; your other settings were kept.",
+        "settings_partial",
+        fields=fields,
+    )
 
 
 def save_settings(directory: Path, settings: Settings) -> None:
@@ -371,5 +400,9 @@ def save_settings(directory: Path, settings: Settings) -> None:
 
     :raises PersistenceError: the file could not be written (the old one is intact).
     """
-    write_document(Path(directory) / SETTINGS_FILE, fmt=SETTINGS_FORMAT,
-                   version=SETTINGS_VERSION, payload=settings.to_json())
+    write_document(
+        Path(directory) / SETTINGS_FILE,
+        fmt=SETTINGS_FORMAT,
+        version=SETTINGS_VERSION,
+        payload=settings.to_json(),
+    )

@@ -126,8 +126,9 @@ def _tally_from_json(value: Any) -> Tally:
     return Tally(**{key: check_count(value[key]) for key in _TALLY_KEYS if key in value})
 
 
-def _played(names: Mapping[str, Tally], name: str, won: bool, rounds_won: int,
-            rounds_lost: int) -> dict[str, Tally]:
+def _played(
+    names: Mapping[str, Tally], name: str, won: bool, rounds_won: int, rounds_lost: int
+) -> dict[str, Tally]:
     """``names`` with one game added to ``name``'s tally, popped and put back: the mapping
     stays in order of last play (see MAX_HOTSEAT_NAMES)."""
     out = dict(names)
@@ -175,7 +176,7 @@ class Stats:
         )
         for kind in ("hotseat", "online"):
             names = dict(getattr(self, kind))
-            for name in list(names)[:max(0, len(names) - MAX_HOTSEAT_NAMES)]:
+            for name in list(names)[: max(0, len(names) - MAX_HOTSEAT_NAMES)]:
                 del names[name]  # oldest first: the mapping is kept in order of play
             object.__setattr__(self, kind, _frozen(names))
 
@@ -243,8 +244,9 @@ class Stats:
             return self._with_vs_ai_game(level, human_won, rounds_won, rounds_lost, tied)
         if mode == GameKind.ONLINE:
             check_bool(human_won)
-            online = _played(self.online, check_name(opponent), bool(human_won), rounds_won,
-                             rounds_lost)
+            online = _played(
+                self.online, check_name(opponent), bool(human_won), rounds_won, rounds_lost
+            )
             return replace(self, online=online, tied_rounds=tied)
         winner, loser = check_name(winner_name), check_name(loser_name)
         hotseat = _played(self.hotseat, winner, True, rounds_won, rounds_lost)
@@ -252,16 +254,27 @@ class Stats:
         hotseat = _played(hotseat, loser, False, rounds_lost, rounds_won)
         return replace(self, hotseat=hotseat, tied_rounds=tied)
 
-    def _with_vs_ai_game(self, level: AILevel | None, human_won: bool | None, rounds_won: int,
-                         rounds_lost: int, tied: int) -> Stats:
+    def _with_vs_ai_game(
+        self,
+        level: AILevel | None,
+        human_won: bool | None,
+        rounds_won: int,
+        rounds_lost: int,
+        tied: int,
+    ) -> Stats:
         check_choice(level, AI_LEVELS)
         assert level is not None  # for the type checker; check_choice refused None
         check_bool(human_won)
         vs_ai = dict(self.vs_ai)
         vs_ai[level] = vs_ai[level].add(bool(human_won), rounds_won, rounds_lost)
         current = min(self.current_streak + 1, MAX_COUNT) if human_won else 0
-        return replace(self, vs_ai=vs_ai, current_streak=current,
-                       best_streak=max(self.best_streak, current), tied_rounds=tied)
+        return replace(
+            self,
+            vs_ai=vs_ai,
+            current_streak=current,
+            best_streak=max(self.best_streak, current),
+            tied_rounds=tied,
+        )
 
     def counting(self, game_id: str | None) -> Stats:
         """These statistics, saying that they count the History game ``game_id`` and those before."""
@@ -311,8 +324,15 @@ def stats_from_json(data: dict[str, Any]) -> tuple[Stats, list[str]]:
     if recorded is not None and not (isinstance(recorded, str) and _GAME_ID.fullmatch(recorded)):
         recorded = None
         bad.append("last recorded game")
-    stats = Stats(vs_ai, hotseat, counts["current_streak"], counts["best_streak"],
-                  counts["tied_rounds"], recorded, online)
+    stats = Stats(
+        vs_ai,
+        hotseat,
+        counts["current_streak"],
+        counts["best_streak"],
+        counts["tied_rounds"],
+        recorded,
+        online,
+    )
     if not stats.current_streak <= stats.best_streak <= stats.vs_ai_total.wins:
         stats = Stats(stats.vs_ai, stats.hotseat, 0, 0, stats.tied_rounds, recorded, online)
         bad.append("win streaks (they did not match the wins)")
@@ -342,15 +362,23 @@ def load_stats(directory: Path) -> tuple[Stats, Problem | None]:
         partial repair the kept statistics are written back at once.
     """
     return load_checked_document(
-        Path(directory) / STATS_FILE, fmt=STATS_FORMAT, version=STATS_VERSION,
-        max_bytes=STATS_MAX_BYTES, parse=stats_from_json, default=Stats(),
+        Path(directory) / STATS_FILE,
+        fmt=STATS_FORMAT,
+        version=STATS_VERSION,
+        max_bytes=STATS_MAX_BYTES,
+        parse=stats_from_json,
+        default=Stats(),
         whole_problem=lambda bad: Problem(
             f"Your statistics file {bad.reason}, so your statistics start again from zero.",
-            "stats_whole", reason=bad.problem),
+            "stats_whole",
+            reason=bad.problem,
+        ),
         partial_problem=lambda bad: Problem(
             f"Some of your statistics were not valid ({', '.join(bad)}) and were reset; "
-            "the rest were kept.", "stats_partial",
-            fields=[Problem(label, f"field.{_ENTRY_CODES[label]}") for label in bad]),
+            "the rest were kept.",
+            "stats_partial",
+            fields=[Problem(label, f"field.{_ENTRY_CODES[label]}") for label in bad],
+        ),
         write=lambda stats: save_stats(directory, stats),
     )
 
@@ -360,5 +388,9 @@ def save_stats(directory: Path, stats: Stats) -> None:
 
     :raises PersistenceError: the file could not be written (the old one is intact).
     """
-    write_document(Path(directory) / STATS_FILE, fmt=STATS_FORMAT, version=STATS_VERSION,
-                   payload=stats.to_json())
+    write_document(
+        Path(directory) / STATS_FILE,
+        fmt=STATS_FORMAT,
+        version=STATS_VERSION,
+        payload=stats.to_json(),
+    )

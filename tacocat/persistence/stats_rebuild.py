@@ -98,15 +98,19 @@ def counted_by_history(infos: Iterable[GameInfo]) -> tuple[Stats, int]:
 def merged(kept: Stats, history: Stats) -> Stats:
     """Each counter the larger of the two: the file's figures plus what only the
     History shows, with nothing counted twice (``recorded`` is ``kept``'s)."""
+
     def larger(a: Tally, b: Tally) -> Tally:
         return Tally(*(max(getattr(a, key), getattr(b, key)) for key in _TALLY_KEYS))
 
     vs_ai = {level: larger(kept.vs_ai[level], tally) for level, tally in history.vs_ai.items()}
+
     def names(kept_names: Mapping[str, Tally], seen: Mapping[str, Tally]) -> dict[str, Tally]:
         # Names the History does not hold were played longest ago: they come first
         # (the mapping is in order of last play).
         out = {name: tally for name, tally in kept_names.items() if name not in seen}
-        out.update({name: larger(kept_names.get(name, Tally()), tally) for name, tally in seen.items()})
+        out.update(
+            {name: larger(kept_names.get(name, Tally()), tally) for name, tally in seen.items()}
+        )
         return out
 
     hotseat, online = names(kept.hotseat, history.hotseat), names(kept.online, history.online)
@@ -114,19 +118,37 @@ def merged(kept: Stats, history: Stats) -> Stats:
     if current == history.vs_ai_games:  # no loss in the History: the run may be older
         current = max(current, kept.current_streak)
     best = max(kept.best_streak, history.best_streak, current)
-    return Stats(vs_ai, hotseat, current, best, max(kept.tied_rounds, history.tied_rounds),
-                 kept.recorded, online)
+    return Stats(
+        vs_ai,
+        hotseat,
+        current,
+        best,
+        max(kept.tied_rounds, history.tied_rounds),
+        kept.recorded,
+        online,
+    )
 
 
 def falls_short(kept: Stats, history: Stats) -> bool:
     """True if ``kept`` counts less than ``history`` anywhere (the streak now aside)."""
     whole = merged(kept, history)
-    return (dict(whole.vs_ai) != dict(kept.vs_ai) or dict(whole.hotseat) != dict(kept.hotseat)
-            or dict(whole.online) != dict(kept.online) or whole.tied_rounds != kept.tied_rounds or whole.best_streak != kept.best_streak)
+    return (
+        dict(whole.vs_ai) != dict(kept.vs_ai)
+        or dict(whole.hotseat) != dict(kept.hotseat)
+        or dict(whole.online) != dict(kept.online)
+        or whole.tied_rounds != kept.tied_rounds
+        or whole.best_streak != kept.best_streak
+    )
 
 
-def repair_stats(folder: Path, stats: Stats, why: str, *, problem: Problem | None = None,
-                 history: HistoryStore | None = None) -> tuple[Stats, Problem | None]:
+def repair_stats(
+    folder: Path,
+    stats: Stats,
+    why: str,
+    *,
+    problem: Problem | None = None,
+    history: HistoryStore | None = None,
+) -> tuple[Stats, Problem | None]:
     """Rebuild or complete the statistics from the History's kept games; never raises.
 
     :param stats: the statistics now (after a lost file: what is left, perhaps
@@ -148,10 +170,14 @@ def repair_stats(folder: Path, stats: Stats, why: str, *, problem: Problem | Non
     if counted == 0 or (why == SHORT and not falls_short(stats, rebuilt)):
         return stats, problem
     repaired = merged(stats, rebuilt).counting(_newest_fingerprint(store, entries))
-    log.warning("statistics %s; rebuilt from the %d games the History keeps",
-                {WHOLE: "set aside", MISSING: "missing", SHORT: "behind the History"}[why], counted)
-    message = _message(why, counted, problem,
-                       limit=store.limit if len(entries) >= store.limit else None)
+    log.warning(
+        "statistics %s; rebuilt from the %d games the History keeps",
+        {WHOLE: "set aside", MISSING: "missing", SHORT: "behind the History"}[why],
+        counted,
+    )
+    message = _message(
+        why, counted, problem, limit=store.limit if len(entries) >= store.limit else None
+    )
     try:
         save_stats(folder, repaired)
     except PersistenceError as error:
@@ -176,25 +202,39 @@ def _newest_fingerprint(store: HistoryStore, entries: Sequence[HistoryEntry]) ->
 
 
 def _message(why: str, count: int, problem: Problem | None, *, limit: int | None) -> Problem:
-    """"Your statistics were rebuilt from the N games your game history keeps." and,
+    """ "Your statistics were rebuilt from the N games your game history keeps." and,
     when the History is full (``limit``: its size), that older games are not counted."""
     params = dict(problem.params) if why == WHOLE and problem is not None else {}
     english = {
         WHOLE: f"Your statistics file could not be used ({params.get('reason')}), so your "
-               f"statistics were rebuilt from the {count} games your game history keeps. "
-               f"{params.get('backup')}",
+        f"statistics were rebuilt from the {count} games your game history keeps. "
+        f"{params.get('backup')}",
         MISSING: f"Your statistics file was missing, so your statistics were rebuilt from "
-                 f"the {count} games your game history keeps.",
+        f"the {count} games your game history keeps.",
         SHORT: f"Your statistics counted fewer games than your game history keeps, so the "
-               f"{count} games it keeps were counted again; nothing counted before was lost.",
+        f"{count} games it keeps were counted again; nothing counted before was lost.",
     }[why]
     message = Problem(english, f"stats_rebuilt.{why}", **params, count=count)
     if limit is not None and why != SHORT:  # the file's older games are gone with it
-        message = pair(message, Problem(
-            f"Your game history keeps only the last {limit} games, so older games are "
-            "not counted.", "stats_rebuilt.older", limit=limit))
+        message = pair(
+            message,
+            Problem(
+                f"Your game history keeps only the last {limit} games, so older games are "
+                "not counted.",
+                "stats_rebuilt.older",
+                limit=limit,
+            ),
+        )
     return message
 
 
-__all__ = ["WHOLE", "MISSING", "SHORT", "lost_reason", "counted_by_history", "merged",
-           "falls_short", "repair_stats"]
+__all__ = [
+    "WHOLE",
+    "MISSING",
+    "SHORT",
+    "lost_reason",
+    "counted_by_history",
+    "merged",
+    "falls_short",
+    "repair_stats",
+]

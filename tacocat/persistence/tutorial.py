@@ -62,15 +62,22 @@ def read_progress(directory: Path) -> tuple[TutorialProgress, Problem | None]:
 
 
 def _damaged(english: str, why: Problem) -> Problem:
-    return Problem(f"The tutorial's progress file {english}, so the tutorial starts afresh.",
-                   "tutorial_damaged", reason=why)
+    return Problem(
+        f"The tutorial's progress file {english}, so the tutorial starts afresh.",
+        "tutorial_damaged",
+        reason=why,
+    )
 
 
 def save_progress(directory: Path, progress: TutorialProgress) -> bool:
     """Write the progress; False (logged) when the disk refuses - the lesson goes on."""
     try:
-        write_document(directory / FILE_NAME, fmt=FORMAT, version=VERSION,
-                       payload={"step": progress.step, "finished": progress.finished})
+        write_document(
+            directory / FILE_NAME,
+            fmt=FORMAT,
+            version=VERSION,
+            payload={"step": progress.step, "finished": progress.finished},
+        )
     except PersistenceError as error:
         log.warning("could not save the tutorial's progress: %s", error)
         return False

@@ -125,7 +125,11 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
 def action_from_dict(data: Any) -> Action:
     """Inverse of :func:`action_to_dict`; raises :class:`RecordError` on bad data."""
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str) or data["type"] not in _KINDS:
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("type"), str)
+        or data["type"] not in _KINDS
+    ):
         raise RecordError(f"not an action: {data!r:.80}")
     seat = data.get("seat")
     if type(seat) is not int or seat not in (0, 1):

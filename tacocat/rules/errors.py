@@ -8,12 +8,26 @@ class RulesError(Exception):
 
 
 #: Every reason code :class:`IllegalAction` may carry (the UI has words for each).
-REASONS = frozenset({
-    "not_an_action", "no_such_seat", "game_over", "wrong_phase", "already_chosen", "not_your_turn",
-    "replace_unsorted", "not_held", "replace_too_many", "attack_unsorted", "attack_empty",
-    "attack_pair_mismatch", "attack_mixed", "attack_not_sequence", "attack_whole_hand",
-    "respond_too_low",
-})
+REASONS = frozenset(
+    {
+        "not_an_action",
+        "no_such_seat",
+        "game_over",
+        "wrong_phase",
+        "already_chosen",
+        "not_your_turn",
+        "replace_unsorted",
+        "not_held",
+        "replace_too_many",
+        "attack_unsorted",
+        "attack_empty",
+        "attack_pair_mismatch",
+        "attack_mixed",
+        "attack_not_sequence",
+        "attack_whole_hand",
+        "respond_too_low",
+    }
+)
 
 
 class IllegalAction(RulesError):

@@ -52,7 +52,7 @@ def attack_options(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
             options.append((value,) * size)
     for start in range(len(values)):
         run = [values[start]]
-        for value in values[start + 1:]:
+        for value in values[start + 1 :]:
             if value != run[-1] + 1 or len(run) >= most:
                 break
             run.append(value)
@@ -75,7 +75,12 @@ def replacement_options(hand: tuple[int, ...], limit: int | None) -> list[tuple[
     options: list[tuple[int, ...]] = [()]
     for value, count in sorted(Counter(hand).items()):
         copies = [(value,) * k for k in range(count + 1)]
-        options = [prefix + extra for prefix in options for extra in copies if len(prefix) + len(extra) <= cap]
+        options = [
+            prefix + extra
+            for prefix in options
+            for extra in copies
+            if len(prefix) + len(extra) <= cap
+        ]
     return options
 
 
@@ -122,7 +127,8 @@ class AllReplacements(Sequence[tuple[int, ...]]):
             return False
         counts = dict(self._counts)
         return list(cards) == sorted(cards) and all(
-            cards.count(v) <= counts.get(v, 0) for v in set(cards))
+            cards.count(v) <= counts.get(v, 0) for v in set(cards)
+        )
 
 
 class ReplaceActions(Sequence[Replace]):
@@ -149,8 +155,9 @@ class ReplaceActions(Sequence[Replace]):
         return Replace(self._seat, self._options[index])
 
     def __contains__(self, action: object) -> bool:
-        return (type(action) is Replace and action.seat == self._seat
-                and action.cards in self._options)
+        return (
+            type(action) is Replace and action.seat == self._seat and action.cards in self._options
+        )
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):
@@ -163,8 +170,14 @@ class ReplaceActions(Sequence[Replace]):
         return f"<{len(self)} replacements for seat {self._seat}>"
 
 
-def legal_actions(seat: Seat, to_act: tuple[Seat, ...], phase: Phase, hand: tuple[int, ...],
-                  replace_limit: int | None, pending_target: int | None) -> Sequence[Action]:
+def legal_actions(
+    seat: Seat,
+    to_act: tuple[Seat, ...],
+    phase: Phase,
+    hand: tuple[int, ...],
+    replace_limit: int | None,
+    pending_target: int | None,
+) -> Sequence[Action]:
     """Every action ``seat`` may take (empty when it owes none), from what that seat knows.
 
     The one definition of legal moves: :meth:`GameState.legal_actions` and

@@ -94,8 +94,9 @@ class Observation:
         """Every action this seat may take now: the same as the state's
         :meth:`~tacocat.rules.GameState.legal_actions` for this seat (tested), so a
         client holding only its observation offers exactly the moves the rules accept."""
-        return legal_actions(self.seat, self.to_act, self.phase, self.hand, self.replace_limit,
-                             self.pending_target)
+        return legal_actions(
+            self.seat, self.to_act, self.phase, self.hand, self.replace_limit, self.pending_target
+        )
 
     def refusal(self, action: Action) -> IllegalAction | None:
         """Why this seat's ``action`` is illegal now, or None: the state's own answer

@@ -82,7 +82,9 @@ class GameRecord:
             try:
                 state, events = state.apply(action)
             except IllegalAction as error:
-                raise RecordError(f"action {number} ({action_to_dict(action)}) is illegal: {error}") from None
+                raise RecordError(
+                    f"action {number} ({action_to_dict(action)}) is illegal: {error}"
+                ) from None
             yield state, events
         if state.deal_index != len(self.deals):
             raise RecordError(
@@ -138,8 +140,12 @@ class GameRecord:
         for order in deals:
             if not isinstance(order, list) or not all(type(card) is int for card in order):
                 raise RecordError("each deal must be a list of card values")
-        return cls(ruleset, seed, tuple(tuple(o) for o in deals),
-                   tuple(action_from_dict(a) for a in actions))
+        return cls(
+            ruleset,
+            seed,
+            tuple(tuple(o) for o in deals),
+            tuple(action_from_dict(a) for a in actions),
+        )
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:

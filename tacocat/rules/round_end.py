@@ -35,8 +35,12 @@ class RoundEnd:
     events: tuple[ev.Event, ...]
 
 
-def showdown(hands: tuple[tuple[int, ...], tuple[int, ...]], token: int,
-             covered: frozenset[int], ruleset: Ruleset) -> RoundEnd:
+def showdown(
+    hands: tuple[tuple[int, ...], tuple[int, ...]],
+    token: int,
+    covered: frozenset[int],
+    ruleset: Ruleset,
+) -> RoundEnd:
     """Both last cards revealed: the lower wins; a tie replays (or goes to the arrow)."""
     cards = (hands[0][0], hands[1][0])
     out: list[ev.Event] = [ev.ShowdownRevealed(cards)]
@@ -49,8 +53,14 @@ def showdown(hands: tuple[tuple[int, ...], tuple[int, ...]], token: int,
     return RoundEnd(None, token, covered, False, tuple(out))
 
 
-def _round_won(seat: Seat, by_tie_rule: bool, start: int, covered: frozenset[int],
-               ruleset: Ruleset, out: list[ev.Event]) -> RoundEnd:
+def _round_won(
+    seat: Seat,
+    by_tie_rule: bool,
+    start: int,
+    covered: frozenset[int],
+    ruleset: Ruleset,
+    out: list[ev.Event],
+) -> RoundEnd:
     """Move Tacocat toward ``seat``'s goal over covered spaces and tile the space it left."""
     out.append(ev.RoundWon(seat, by_tie_rule))
     board = ruleset.board

@@ -63,8 +63,9 @@ class Decks:
         return order
 
 
-def stacked_order(deck: Sequence[int], first: Sequence[int], second: Sequence[int],
-                  draw_top: Sequence[int] = ()) -> tuple[int, ...]:
+def stacked_order(
+    deck: Sequence[int], first: Sequence[int], second: Sequence[int], draw_top: Sequence[int] = ()
+) -> tuple[int, ...]:
     """A deck order that deals ``first`` and ``second`` with ``draw_top`` on the pile.
 
     For tests, tutorials and puzzles: pass it to ``new_game(recorded_deals=...)``.

@@ -95,11 +95,35 @@ class GameState:
     """
 
     __slots__ = (
-        "ruleset", "decks", "deal_index", "phase", "round_number", "token", "covered", "wins",
-        "tied_rounds", "hands", "draw_pile", "discards", "replace_first", "replacer",
-        "replace_limit", "replace_secret", "commits", "attacker", "attack", "responses",
-        "trick_sacrificed", "floors", "duels", "winner", "last_round_winner", "_actions", "_round_log",
-        "_seen", "_to_act",
+        "ruleset",
+        "decks",
+        "deal_index",
+        "phase",
+        "round_number",
+        "token",
+        "covered",
+        "wins",
+        "tied_rounds",
+        "hands",
+        "draw_pile",
+        "discards",
+        "replace_first",
+        "replacer",
+        "replace_limit",
+        "replace_secret",
+        "commits",
+        "attacker",
+        "attack",
+        "responses",
+        "trick_sacrificed",
+        "floors",
+        "duels",
+        "winner",
+        "last_round_winner",
+        "_actions",
+        "_round_log",
+        "_seen",
+        "_to_act",
     )
     ruleset: Ruleset
     decks: Decks
@@ -261,8 +285,9 @@ class GameState:
         A sequence without repeats; replacements are decoded on demand (a hand
         of seven has 128 of them), everything else is a list.
         """
-        return _legal_actions(seat, self.to_act, self.phase, self.hands[seat], self.replace_limit,
-                              self.pending_target)
+        return _legal_actions(
+            seat, self.to_act, self.phase, self.hands[seat], self.replace_limit, self.pending_target
+        )
 
     def refusal(self, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal now (the error :meth:`apply` would raise, unraised), or None.
@@ -323,12 +348,15 @@ class GameState:
         return invariant_problems(self)
 
     def __repr__(self) -> str:
-        return (f"<GameState round={self.round_number} phase={self.phase.value} token={self.token} "
-                f"wins={self.wins} hands={self.hands} to_act={self.to_act}>")
+        return (
+            f"<GameState round={self.round_number} phase={self.phase.value} token={self.token} "
+            f"wins={self.wins} hands={self.hands} to_act={self.to_act}>"
+        )
 
 
-def new_game(seed: int, ruleset: Ruleset = DEFAULT_RULESET,
-             recorded_deals: tuple[tuple[int, ...], ...] = ()) -> tuple[GameState, tuple[ev.Event, ...]]:
+def new_game(
+    seed: int, ruleset: Ruleset = DEFAULT_RULESET, recorded_deals: tuple[tuple[int, ...], ...] = ()
+) -> tuple[GameState, tuple[ev.Event, ...]]:
     """Start a game: Tacocat on the centre and the first round dealt.
 
     Args:
@@ -353,4 +381,3 @@ def new_game(seed: int, ruleset: Ruleset = DEFAULT_RULESET,
     state._to_act = state._compute_to_act()
     state._seen = None
     return state, tuple(out)
-

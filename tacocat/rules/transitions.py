@@ -120,8 +120,8 @@ def _deal(draft: Draft, out: list[ev.Event]) -> None:
     order = draft.decks.order(draft.deal_index)
     space = draft.ruleset.board.spaces[draft.token]
     n = space.hand_size
-    draft.hands = (tuple(sorted(order[:n])), tuple(sorted(order[n:2 * n])))
-    draft.draw_pile = order[2 * n:]
+    draft.hands = (tuple(sorted(order[:n])), tuple(sorted(order[n : 2 * n])))
+    draft.draw_pile = order[2 * n :]
     draft.discards = ()
     draft.round_number += 1
     out.append(ev.RoundStarted(draft.round_number, draft.token, n, draft.deal_index, space.arrows))
@@ -149,13 +149,16 @@ def _deal(draft: Draft, out: list[ev.Event]) -> None:
 
 # --- replacement -----------------------------------------------------------
 
+
 def _exchange(draft: Draft, seat: Seat, cards: tuple[int, ...], out: list[ev.Event]) -> None:
     """Discard ``cards`` face up and draw as many from the top of the pile."""
     k = len(cards)
     drawn = draft.draw_pile[:k]
     draft.draw_pile = draft.draw_pile[k:]
     draft.discards += cards
-    draft.hands = with_seat(draft.hands, seat, tuple(sorted(take(draft.hands[seat], cards) + drawn)))
+    draft.hands = with_seat(
+        draft.hands, seat, tuple(sorted(take(draft.hands[seat], cards) + drawn))
+    )
     out.append(ev.Replaced(seat, cards))
     if k:
         out.append(ev.CardsDrawn(seat, drawn))
@@ -200,6 +203,7 @@ def _reveal_replacements(draft: Draft, out: list[ev.Event]) -> None:
 
 # --- the duel --------------------------------------------------------------
 
+
 def _start_duel(draft: Draft) -> None:
     """Open a duel: both seats choose a card in secret."""
     draft.phase = Phase.DUEL
@@ -235,6 +239,7 @@ def _after_duel(draft: Draft, attacker: Seat | None, out: list[ev.Event]) -> Non
 
 
 # --- attack and defence ----------------------------------------------------
+
 
 def _attack(draft: Draft, action: Attack, out: list[ev.Event]) -> None:
     """Play the attack face up; the defender answers it card by card."""
@@ -284,6 +289,7 @@ def _attacker(draft: Draft) -> Seat:
 
 
 # --- the end of the round --------------------------------------------------
+
 
 def _showdown(draft: Draft, out: list[ev.Event]) -> None:
     """Take on the showdown's :class:`RoundEnd` (a pure result) and deal on, unless the game is won."""

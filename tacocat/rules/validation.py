@@ -39,8 +39,12 @@ class ActorView(Protocol):
     @property
     def pending_target(self) -> int | None: ...
 
+
 PHASE_OF_ACTION: dict[type, Phase] = {
-    Replace: Phase.REPLACE, DuelCard: Phase.DUEL, Attack: Phase.ATTACK, Respond: Phase.DEFEND,
+    Replace: Phase.REPLACE,
+    DuelCard: Phase.DUEL,
+    Attack: Phase.ATTACK,
+    Respond: Phase.DEFEND,
 }
 
 
@@ -116,7 +120,9 @@ def invariant_problems(state: StateView) -> list[str]:
     problems = []
     all_cards = sorted(state.hands[0] + state.hands[1] + state.draw_pile + state.discards)
     if all_cards != list(state.ruleset.deck):
-        problems.append(f"{len(all_cards)} cards are accounted for, not the deck's {len(state.ruleset.deck)}")
+        problems.append(
+            f"{len(all_cards)} cards are accounted for, not the deck's {len(state.ruleset.deck)}"
+        )
     if state.phase is Phase.DEFEND and state.attacker is not None:
         unanswered = len(state.attack) - len(state.responses)
         gap = len(state.hands[1 - state.attacker]) - len(state.hands[state.attacker])

@@ -55,8 +55,9 @@ def tune_gc() -> None:
 
 
 @contextlib.asynccontextmanager
-async def running(storage: Storage, listen: Listen, settings: Settings | None = None,
-                  bus: Bus | None = None) -> AsyncIterator[tuple[GameServer, Server]]:
+async def running(
+    storage: Storage, listen: Listen, settings: Settings | None = None, bus: Bus | None = None
+) -> AsyncIterator[tuple[GameServer, Server]]:
     """The server, listening, until the block ends (tests and the command line)."""
     await storage.open()
     game_server = GameServer(storage, settings, bus=bus)
@@ -64,11 +65,17 @@ async def running(storage: Storage, listen: Listen, settings: Settings | None = 
     try:
         if bus is not None:
             await bus.listen(game_server.on_remote_change, game_server.on_remote_presence)
-        async with serve(game_server.serve, listen.host, listen.port, ssl=listen.ssl_context(),
-                         max_size=MAX_CLIENT_MESSAGE, max_queue=16,
-                         ping_interval=game_server.settings.ping_interval,
-                         ping_timeout=game_server.settings.ping_timeout,
-                         server_header=None) as server:
+        async with serve(
+            game_server.serve,
+            listen.host,
+            listen.port,
+            ssl=listen.ssl_context(),
+            max_size=MAX_CLIENT_MESSAGE,
+            max_queue=16,
+            ping_interval=game_server.settings.ping_interval,
+            ping_timeout=game_server.settings.ping_timeout,
+            server_header=None,
+        ) as server:
             yield game_server, server
     finally:
         sweeper.cancel()
@@ -77,8 +84,9 @@ async def running(storage: Storage, listen: Listen, settings: Settings | None = 
         await storage.close()
 
 
-async def run_until_stopped(storage: Storage, listen: Listen, settings: Settings | None = None,
-                            bus: Bus | None = None) -> None:
+async def run_until_stopped(
+    storage: Storage, listen: Listen, settings: Settings | None = None, bus: Bus | None = None
+) -> None:
     tune_gc()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

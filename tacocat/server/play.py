@@ -52,8 +52,9 @@ def _full(server: GameServer, client: Client, request: m.RequestId | None) -> bo
     return False
 
 
-def _admitted(server: GameServer, client: Client, kind: str, name: str,
-              request: m.RequestId | None) -> str | None:
+def _admitted(
+    server: GameServer, client: Client, kind: str, name: str, request: m.RequestId | None
+) -> str | None:
     """The player's cleaned name when a create or join may go ahead; else None, the
     refusal sent (rate limit, too many games, a bad name: in that order)."""
     if _limited(server, client, kind, request) or _full(server, client, request):
@@ -84,8 +85,17 @@ async def create(server: GameServer, client: Client, message: m.Create) -> None:
         return
     token, seed = cred.new_token(), cred.new_seed()
     first = new_game(seed, ruleset)[0].deals[0]
-    row = GameRow(cred.new_game_id(), json.dumps(ruleset.to_dict()), seed, "waiting", 0, now, now,
-                  (SeatRow(0, name, cred.token_hash(token)),), deals=(json.dumps(list(first)),))
+    row = GameRow(
+        cred.new_game_id(),
+        json.dumps(ruleset.to_dict()),
+        seed,
+        "waiting",
+        0,
+        now,
+        now,
+        (SeatRow(0, name, cred.token_hash(token)),),
+        deals=(json.dumps(list(first)),),
+    )
     for _ in range(5):  # an invite already in use (1 chance in 10^11): draw another
         invite = cred.new_invite()
         try:
@@ -95,7 +105,9 @@ async def create(server: GameServer, client: Client, message: m.Create) -> None:
             continue
     room = room_from_row(row)
     server.rooms.put(room)
-    client.send(m.Created(game=row.id, seat=0, token=token, invite=cred.show_invite(invite), id=message.id))
+    client.send(
+        m.Created(game=row.id, seat=0, token=token, invite=cred.show_invite(invite), id=message.id)
+    )
     server.rooms.attach(client, room, 0, server.presence_changed)
     client.send(room.state_message(0))
 
@@ -108,8 +120,9 @@ async def join(server: GameServer, client: Client, message: m.Join) -> None:
     token = cred.new_token()
     row = None
     if code is not None:
-        row = await server.storage.claim_invite(code, SeatRow(1, name, cred.token_hash(token)),
-                                                server.clock())
+        row = await server.storage.claim_invite(
+            code, SeatRow(1, name, cred.token_hash(token)), server.clock()
+        )
     if row is None:
         client.send(m.Error(code="no_such_invite", id=message.id))
         return
@@ -137,11 +150,23 @@ async def resume(server: GameServer, client: Client, message: m.Resume) -> None:
         client.send(room.ended_message())
 
 
-def _refuse(client: Client, room: Room, code: str, request: m.RequestId | None,
-            error: IllegalAction | None = None) -> None:
-    client.send(m.Refused(game=room.id, code=code, seq=room.seq, id=request,
-                          reason=error.reason if error else None,
-                          params={k: plain(v) for k, v in error.params.items()} if error else None))
+def _refuse(
+    client: Client,
+    room: Room,
+    code: str,
+    request: m.RequestId | None,
+    error: IllegalAction | None = None,
+) -> None:
+    client.send(
+        m.Refused(
+            game=room.id,
+            code=code,
+            seq=room.seq,
+            id=request,
+            reason=error.reason if error else None,
+            params={k: plain(v) for k, v in error.params.items()} if error else None,
+        )
+    )
 
 
 async def act(server: GameServer, client: Client, message: m.Act) -> None:
@@ -167,8 +192,9 @@ async def act(server: GameServer, client: Client, message: m.Act) -> None:
             await _apply(server, client, room, action, message.id)
 
 
-async def _apply(server: GameServer, client: Client, room: Room, action: object,
-                 request: m.RequestId | None) -> None:
+async def _apply(
+    server: GameServer, client: Client, room: Room, action: object, request: m.RequestId | None
+) -> None:
     assert room.state is not None
     try:
         state, events = room.state.apply(action)  # type: ignore[arg-type]
@@ -176,8 +202,13 @@ async def _apply(server: GameServer, client: Client, room: Room, action: object,
         _refuse(client, room, "illegal", request, error)
         return
     result = ResultRow(state.winner, "won") if state.is_over else None
-    step = Step(room.id, room.seq + 1, json.dumps(action_to_dict(action)),  # type: ignore[arg-type]
-                new_deals(room.state, state), result)
+    step = Step(
+        room.id,
+        room.seq + 1,
+        json.dumps(action_to_dict(action)),  # type: ignore[arg-type]
+        new_deals(room.state, state),
+        result,
+    )
     now = server.clock()
     try:
         await server.storage.append(step, now)

@@ -57,7 +57,9 @@ class Room:
         row's last action: a row read with ``after=self.seq`` adds nothing to replay."""
         if self.state is None or row.after + len(row.actions) != self.seq:
             if row.after:
-                raise ValueError(f"{self.id}: cannot rebuild a game from its actions after {row.after}")
+                raise ValueError(
+                    f"{self.id}: cannot rebuild a game from its actions after {row.after}"
+                )
             self.state = room_from_row(row).state
         self.names, self.token_hashes = _seats(row)
         self.status, self.result, self.updated = row.status, row.result, row.updated
@@ -74,21 +76,35 @@ class Room:
         # A waiting game is dealt already, but nobody sees it before the friend joins.
         shown = self.state is not None and self.status != "waiting"
         observation = encode_observation(self.state.observation(seat)) if shown else None  # type: ignore[union-attr]
-        return m.State(game=self.id, seat=seat, seq=self.seq, status=self.status,  # type: ignore[arg-type]
-                       players=self.players(), observation=observation,
-                       result=self.result_message(), id=request)
+        return m.State(
+            game=self.id,
+            seat=seat,
+            seq=self.seq,
+            status=self.status,  # type: ignore[arg-type]
+            players=self.players(),
+            observation=observation,
+            result=self.result_message(),
+            id=request,
+        )
 
     def update_message(self, seat: int, events: tuple[Event, ...]) -> m.Update:
         assert self.state is not None
-        return m.Update(game=self.id, seq=self.seq,
-                        events=[encode_event(e) for e in visible_to(events, seat)],
-                        observation=encode_observation(self.state.observation(seat)))
+        return m.Update(
+            game=self.id,
+            seq=self.seq,
+            events=[encode_event(e) for e in visible_to(events, seat)],
+            observation=encode_observation(self.state.observation(seat)),
+        )
 
     def ended_message(self) -> m.Ended:
         assert self.result is not None
         record = GameRecord.from_state(self.state).to_dict() if self.state is not None else None
-        return m.Ended(game=self.id, seq=self.seq, result=self.result_message(),  # type: ignore[arg-type]
-                       record=record)
+        return m.Ended(
+            game=self.id,
+            seq=self.seq,
+            result=self.result_message(),  # type: ignore[arg-type]
+            record=record,
+        )
 
     def seat_for(self, token: str) -> int | None:
         """The seat ``token`` holds, or None; both seats are compared, in constant time."""
@@ -102,15 +118,23 @@ class Room:
 def room_from_row(row: GameRow) -> Room:
     """Rebuild a game from its stored rows (its record, replayed with the stored deals)."""
     if row.after:
-        raise ValueError(f"{row.id}: a game is rebuilt from all its actions, not those after {row.after}")
+        raise ValueError(
+            f"{row.id}: a game is rebuilt from all its actions, not those after {row.after}"
+        )
     ruleset = Ruleset.from_dict(json.loads(row.ruleset))
     state = None
     if row.deals:
-        record = GameRecord(ruleset, row.seed, tuple(tuple(json.loads(d)) for d in row.deals),
-                            tuple(action_from_dict(json.loads(a)) for a in row.actions))
+        record = GameRecord(
+            ruleset,
+            row.seed,
+            tuple(tuple(json.loads(d)) for d in row.deals),
+            tuple(action_from_dict(json.loads(a)) for a in row.actions),
+        )
         state = record.replay() if row.actions else _dealt(record)
     names, hashes = _seats(row)
-    return Room(row.id, ruleset, row.seed, names, hashes, row.status, state, row.result, row.updated)
+    return Room(
+        row.id, ruleset, row.seed, names, hashes, row.status, state, row.result, row.updated
+    )
 
 
 def _seats(row: GameRow) -> tuple[list[str], list[str]]:
@@ -127,5 +151,7 @@ def _dealt(record: GameRecord) -> GameState:
 
 def new_deals(before: GameState, after: GameState) -> tuple[tuple[int, str], ...]:
     """The deals ``after`` made that ``before`` had not: (index, JSON), for storage."""
-    return tuple((index, json.dumps(list(after.deals[index])))
-                 for index in range(len(before.deals), len(after.deals)))
+    return tuple(
+        (index, json.dumps(list(after.deals[index])))
+        for index in range(len(before.deals), len(after.deals))
+    )

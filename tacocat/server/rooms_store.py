@@ -74,8 +74,10 @@ class Rooms:
 
     def _let_go(self) -> None:
         """Forget the least recently changed rooms nobody follows (storage has them)."""
-        idle = sorted((r for r in self._rooms.values() if not r.everyone() and not r.lock.locked()),
-                      key=lambda r: r.updated)
+        idle = sorted(
+            (r for r in self._rooms.values() if not r.everyone() and not r.lock.locked()),
+            key=lambda r: r.updated,
+        )
         for room in idle[: len(self._rooms) - self.settings.idle_rooms // 2]:
             del self._rooms[room.id]
 
@@ -146,7 +148,8 @@ class Rooms:
                 notify(room, seat)
         elif room.shown[seat] and handle is None:
             room.grace[seat] = asyncio.get_running_loop().call_later(
-                self.settings.presence_grace, self._gone, room, seat, notify)
+                self.settings.presence_grace, self._gone, room, seat, notify
+            )
 
     def _gone(self, room: Room, seat: int, notify: Notify) -> None:
         room.grace[seat] = None

@@ -119,8 +119,13 @@ class Client:
 class GameServer:
     """The rooms, the storage and the limits of one server process."""
 
-    def __init__(self, storage: Storage, settings: Settings | None = None,
-                 clock: Callable[[], float] = time.time, bus: Bus | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        settings: Settings | None = None,
+        clock: Callable[[], float] = time.time,
+        bus: Bus | None = None,
+    ) -> None:
         self.storage = storage
         self.bus = bus
         self.settings = settings or Settings()
@@ -197,21 +202,36 @@ class GameServer:
             await client.close(CLOSE_POLICY, "bad hello")
             return False
         if not isinstance(hello, m.Hello):
-            client.send(m.Error(code="bad_message", id=hello.id,
-                                message="the first message must be hello"))
+            client.send(
+                m.Error(code="bad_message", id=hello.id, message="the first message must be hello")
+            )
             await client.close(CLOSE_POLICY, "no hello")
             return False
         if hello.protocol != m.PROTOCOL:
             return await self._update_required(client, hello.id)
-        client.send(m.Welcome(protocol=m.PROTOCOL, server=f"tacocat-server {__version__}", id=hello.id,
-                              limits={"message_bytes": m.MAX_CLIENT_MESSAGE,
-                                      "games_per_connection": self.settings.games_per_connection}))
+        client.send(
+            m.Welcome(
+                protocol=m.PROTOCOL,
+                server=f"tacocat-server {__version__}",
+                id=hello.id,
+                limits={
+                    "message_bytes": m.MAX_CLIENT_MESSAGE,
+                    "games_per_connection": self.settings.games_per_connection,
+                },
+            )
+        )
         return True
 
     async def _update_required(self, client: Client, request: m.RequestId | None) -> bool:
-        client.send(m.Error(code="update_required", id=request,
-                            message=f"this server speaks protocol {m.PROTOCOL} to {m.PROTOCOL}",
-                            min_protocol=m.PROTOCOL, max_protocol=m.PROTOCOL))
+        client.send(
+            m.Error(
+                code="update_required",
+                id=request,
+                message=f"this server speaks protocol {m.PROTOCOL} to {m.PROTOCOL}",
+                min_protocol=m.PROTOCOL,
+                max_protocol=m.PROTOCOL,
+            )
+        )
         await client.close(CLOSE_UPDATE, "update required")
         return False
 
@@ -227,13 +247,17 @@ class GameServer:
             client.send(m.Error(code="bad_message", message=str(error)))
             return self._strike(client)
         client.strikes = 0
-        log.debug("%s: %s %s", client.address, message.__struct_config__.tag, getattr(message, "game", ""))
+        log.debug(
+            "%s: %s %s", client.address, message.__struct_config__.tag, getattr(message, "game", "")
+        )
         try:
             await self._dispatch(client, message)
         except Exception:
             incident = uuid.uuid4().hex[:12]
             log.exception("incident %s: %s failed", incident, type(message).__name__)
-            client.send(m.Error(code="server_error", incident=incident, id=getattr(message, "id", None)))
+            client.send(
+                m.Error(code="server_error", incident=incident, id=getattr(message, "id", None))
+            )
         return None
 
     def _strike(self, client: Client) -> Close | None:
@@ -258,8 +282,11 @@ class GameServer:
             if seat is not None:
                 self.rooms.detach(client, message.game, seat, self.presence_changed)
         else:  # a second hello
-            client.send(m.Error(code="bad_message", message="hello is only the first message",
-                                id=message.id))
+            client.send(
+                m.Error(
+                    code="bad_message", message="hello is only the first message", id=message.id
+                )
+            )
 
     # --- the whole server -------------------------------------------------------------------
     async def sweep(self) -> None:

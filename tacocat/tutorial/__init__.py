@@ -10,4 +10,14 @@ names the lessons a move taught. The screen side is :mod:`tacocat.ui.tutorial`.
 from tacocat.tutorial.course import LESSONS, ScriptedBot, Tutorial, lessons_of, taught_by
 from tacocat.tutorial.script import DEALS, STEPS, Deal, Step
 
-__all__ = ["DEALS", "LESSONS", "STEPS", "Deal", "ScriptedBot", "Step", "Tutorial", "lessons_of", "taught_by"]
+__all__ = [
+    "DEALS",
+    "LESSONS",
+    "STEPS",
+    "Deal",
+    "ScriptedBot",
+    "Step",
+    "Tutorial",
+    "lessons_of",
+    "taught_by",
+]

@@ -29,9 +29,20 @@ from tacocat.tutorial.script import DEALS, ENDING, ME, STEPS, Deal, Step
 
 #: Every lesson the guided game must make the player cause, in teaching order.
 LESSONS: tuple[str, ...] = (
-    "replace_centre", "replace_one_arrow", "duel", "tied_duel", "single", "set", "sequence",
-    "defend", "sacrifice", "jumbo_answer", "showdown_lowest_wins", "tied_showdown",
-    "tile_skip", "game_end",
+    "replace_centre",
+    "replace_one_arrow",
+    "duel",
+    "tied_duel",
+    "single",
+    "set",
+    "sequence",
+    "defend",
+    "sacrifice",
+    "jumbo_answer",
+    "showdown_lowest_wins",
+    "tied_showdown",
+    "tile_skip",
+    "game_end",
 )
 
 #: The seed is never used: every deal's order is given.
@@ -50,8 +61,9 @@ def lessons_of(seat: int, before: GameState, events: Sequence[ev.Event]) -> set[
     return found
 
 
-def taught_by(action: Action, before: GameState, events: Sequence[ev.Event],
-              seat: int = ME) -> set[str]:
+def taught_by(
+    action: Action, before: GameState, events: Sequence[ev.Event], seat: int = ME
+) -> set[str]:
     """The lessons an applied ``action`` taught ``seat``: its own moves, and the
     opponent's answers to its attack (a showdown the player's attack forced is the
     player's doing)."""
@@ -100,8 +112,12 @@ class Tutorial:
         ValueError: the script does not end the game with the player's win.
     """
 
-    def __init__(self, steps: Sequence[Step] = STEPS, deals: Sequence[Deal] = DEALS,
-                 ending: Sequence[Action] = ENDING) -> None:
+    def __init__(
+        self,
+        steps: Sequence[Step] = STEPS,
+        deals: Sequence[Deal] = DEALS,
+        ending: Sequence[Action] = ENDING,
+    ) -> None:
         self.steps = tuple(steps)
         self.orders = deck_orders(deals)
         actions: list[Action] = []
@@ -147,7 +163,7 @@ class Tutorial:
         """The state in which step ``step``'s move is expected (resuming a left tutorial)."""
         step = max(0, min(step, len(self.steps) - 1))
         state, _ = self.start_state()
-        for action in self.actions[:self.offsets[step]]:
+        for action in self.actions[: self.offsets[step]]:
             state, _ = state.apply(action)
         return state
 

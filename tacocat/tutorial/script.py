@@ -75,32 +75,56 @@ STEPS: tuple[Step, ...] = (
     Step("single", ("hand", "buttons"), Attack(ME, (9,))),
     Step("sequence", ("hand", "buttons"), Attack(ME, (3, 4, 5)), before=_answers(2)),
     # Round 2, space 3: the computer's answers end round 1 (1 beats 11 at the showdown).
-    Step("one_arrow", ("arrow", "score"), Replace(ME, (12,)),
-         before=_answers(6, 10, 11) + (Replace(BOT, (12,)),)),
+    Step(
+        "one_arrow",
+        ("arrow", "score"),
+        Replace(ME, (12,)),
+        before=_answers(6, 10, 11) + (Replace(BOT, (12,)),),
+    ),
     Step("duel_lost", ("duel", "hand"), DuelCard(ME, 7), before=(DuelCard(BOT, 10),)),
     Step("defend", ("play", "hand"), Respond(ME, 4), before=(Attack(BOT, (4,)),)),
     Step("set", ("hand", "buttons"), Attack(ME, (9, 9))),
-    Step("sacrifice", ("play", "hand"), Respond(ME, 2),
-         before=_answers(11, 11) + (Attack(BOT, (5,)),)),
+    Step(
+        "sacrifice",
+        ("play", "hand"),
+        Respond(ME, 2),
+        before=_answers(11, 11) + (Attack(BOT, (5,)),),
+    ),
     # Round 3, the same space again: the showdown was a tie.
-    Step("tied_showdown", ("duel", "hand"), DuelCard(ME, 10),
-         before=(Replace(BOT, ()), DuelCard(BOT, 11))),
+    Step(
+        "tied_showdown",
+        ("duel", "hand"),
+        DuelCard(ME, 10),
+        before=(Replace(BOT, ()), DuelCard(BOT, 11)),
+    ),
     Step("jumbo", ("play", "hand"), Respond(ME, 6), before=(Attack(BOT, (2, 3, 4, 5)),)),
     Step("jumbo_more", ("play", "hand"), Respond(ME, 7)),
     Step("jumbo_more", ("play", "hand"), Respond(ME, 8)),
     Step("jumbo_last", ("play", "hand"), Respond(ME, 9)),
     # Round 4, space 5: the computer won round 3 and Tacocat skipped the centre's tile.
     Step("arrow_mine", ("arrow", "tiles"), Replace(ME, (11, 12))),
-    Step("duel_again", ("duel", "hand"), DuelCard(ME, 10),
-         before=(Replace(BOT, ()), DuelCard(BOT, 9))),
+    Step(
+        "duel_again",
+        ("duel", "hand"),
+        DuelCard(ME, 10),
+        before=(Replace(BOT, ()), DuelCard(BOT, 9)),
+    ),
     Step("long_sequence", ("hand", "board"), Attack(ME, (5, 6, 7, 8))),
     # Round 5, space 2: Tacocat jumped over two tiles.
-    Step("skipped", ("tiles", "board"), DuelCard(ME, 12),
-         before=_answers(9, 10, 11, 12) + (Replace(BOT, ()), DuelCard(BOT, 3))),
+    Step(
+        "skipped",
+        ("tiles", "board"),
+        DuelCard(ME, 12),
+        before=_answers(9, 10, 11, 12) + (Replace(BOT, ()), DuelCard(BOT, 3)),
+    ),
     Step("nearly", ("hand", "score"), Attack(ME, (2, 3, 4))),
     # Round 6, space 1: the last round.
-    Step("last_round", ("board", "duel"), DuelCard(ME, 11),
-         before=_answers(5, 6, 7) + (Replace(BOT, ()), DuelCard(BOT, 2))),
+    Step(
+        "last_round",
+        ("board", "duel"),
+        DuelCard(ME, 11),
+        before=_answers(5, 6, 7) + (Replace(BOT, ()), DuelCard(BOT, 2)),
+    ),
     Step("finish", ("hand", "board"), Attack(ME, (5, 5))),
 )
 

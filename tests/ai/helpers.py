@@ -14,8 +14,14 @@ from tacocat.rules import events as ev
 def small_hard(samples: int = 4) -> HardBot:
     """A hard bot with few samples and no time cap: fast and machine-independent."""
     half = max(1, samples // 2)
-    return HardBot(time_budget=None, play_samples=samples, duel_samples=half,
-                   replace_samples=half, screen_samples=half, finalists=3)
+    return HardBot(
+        time_budget=None,
+        play_samples=samples,
+        duel_samples=half,
+        replace_samples=half,
+        screen_samples=half,
+        finalists=3,
+    )
 
 
 def bot_of(kind: str):

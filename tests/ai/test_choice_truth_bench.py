@@ -17,7 +17,8 @@ def hands(size: int) -> st.SearchStrategy[tuple[tuple[int, ...], tuple[int, ...]
     """Two sorted hands of ``size`` cards each, dealt from the 38-card deck."""
     deck = [v for v in range(1, 13) for _ in range(3)] + [7, 7]
     return st.permutations(deck).map(
-        lambda cards: (tuple(sorted(cards[:size])), tuple(sorted(cards[size:2 * size]))))
+        lambda cards: (tuple(sorted(cards[:size])), tuple(sorted(cards[size : 2 * size])))
+    )
 
 
 @settings(max_examples=150, deadline=None)
@@ -26,7 +27,11 @@ def test_an_opponent_playing_by_rule_is_never_worth_more_to_it_than_perfect_play
     """Against a heuristic-playing opponent my best is at least my best against a perfect one,
     attacking or defending; and at most 1."""
     mine, theirs = pair
-    assert SOLVER.attack_value(mine, theirs, tie) <= choice_truth.exploit_attack(mine, theirs, tie) <= 1.0
+    assert (
+        SOLVER.attack_value(mine, theirs, tie)
+        <= choice_truth.exploit_attack(mine, theirs, tie)
+        <= 1.0
+    )
     perfect_defence = 1.0 - SOLVER.attack_value(theirs, mine, 1.0 - tie)
     assert perfect_defence <= choice_truth.exploit_defend(theirs, mine, tie) <= 1.0
 

@@ -44,7 +44,10 @@ def test_same_observation_same_decision(ruleset):
             if twin is None:
                 continue
             opponent = 1 - seat
-            assert (twin.hands[opponent], twin.draw_pile) != (state.hands[opponent], state.draw_pile)
+            assert (twin.hands[opponent], twin.draw_pile) != (
+                state.hands[opponent],
+                state.draw_pile,
+            )
             observation = state.observation(seat)
             assert twin.observation(seat) == observation
             legal = state.legal_actions(seat)
@@ -76,6 +79,7 @@ def test_bots_receive_only_observations():
     assert {t for t, _, _ in seen} == {Observation}
     assert {r for _, _, r in seen} == {random.Random}
     from tacocat.rules import Attack, DuelCard, Replace, Respond
+
     assert set().union(*(kinds for _, kinds, _ in seen)) <= {Attack, DuelCard, Replace, Respond}
 
 
@@ -116,7 +120,10 @@ def test_bot_modules_never_reach_for_the_state():
             elif isinstance(node, ast.Import):
                 assert all("pygame" not in a.name for a in node.names), path.name
             elif isinstance(node, ast.Attribute):
-                assert node.attr not in {"hands", "draw_pile", "decks", "commits"}, (path.name, node.attr)
+                assert node.attr not in {"hands", "draw_pile", "decks", "commits"}, (
+                    path.name,
+                    node.attr,
+                )
 
 
 @pytest.mark.parametrize("kind", BOT_KINDS)
@@ -126,7 +133,8 @@ def test_bots_pickle(kind):
     clone = pickle.loads(pickle.dumps(bot))
     state, _ = new_game(8)
     legal = state.legal_actions(0)
-    assert clone.choose(state.observation(0), legal, random.Random(1)) == \
-        bot.choose(state.observation(0), legal, random.Random(1))
+    assert clone.choose(state.observation(0), legal, random.Random(1)) == bot.choose(
+        state.observation(0), legal, random.Random(1)
+    )
     if kind == "hard":
         assert len(pickle.dumps(bot)) < 2000  # the solver's tables stay behind

@@ -13,10 +13,16 @@ from tacocat.rules import Attack, DuelCard, Replace, Respond, new_game
 from .helpers import bot_of, small_hard
 from .test_levels import one_space_game
 
-TEXTS = json.loads((Path(__file__).resolve().parents[2] / "assets" / "translations" / "tacocat.en.json")
-                   .read_text(encoding="utf-8"))["en"]["hint"]
-EQUAL_TEXT = json.loads((Path(__file__).resolve().parents[2] / "assets" / "translations"
-                         / "tacocat.en.json").read_text(encoding="utf-8"))["en"]["trust"]["hint"]["equal"]
+TEXTS = json.loads(
+    (Path(__file__).resolve().parents[2] / "assets" / "translations" / "tacocat.en.json").read_text(
+        encoding="utf-8"
+    )
+)["en"]["hint"]
+EQUAL_TEXT = json.loads(
+    (Path(__file__).resolve().parents[2] / "assets" / "translations" / "tacocat.en.json").read_text(
+        encoding="utf-8"
+    )
+)["en"]["trust"]["hint"]["equal"]
 
 
 def positions(seeds: range):
@@ -89,7 +95,13 @@ def test_duel_hint_names_both_cards_and_their_chances():
 
 def test_defence_hint_and_sacrifice_hint():
     state = one_space_game((12, 9, 5, 6), (8, 1, 10, 11))
-    for action in (Replace(0, ()), Replace(1, ()), DuelCard(0, 12), DuelCard(1, 8), Attack(0, (9,))):
+    for action in (
+        Replace(0, ()),
+        Replace(1, ()),
+        DuelCard(0, 12),
+        DuelCard(1, 8),
+        Attack(0, (9,)),
+    ):
         state, _ = state.apply(action)
     bot = small_hard(8)
     bot.model = None  # uniform deals: on the model's few believable hands 10 and 11 tie
@@ -97,7 +109,13 @@ def test_defence_hint_and_sacrifice_hint():
     assert hint.action in (Respond(1, 10), Respond(1, 11))
     assert hint.reason_key == "tacocat.hint.defend_odds" and hint.reason_params["target"] == 9
     state = one_space_game((12, 9, 5, 6), (8, 1, 2, 3))
-    for action in (Replace(0, ()), Replace(1, ()), DuelCard(0, 12), DuelCard(1, 8), Attack(0, (9,))):
+    for action in (
+        Replace(0, ()),
+        Replace(1, ()),
+        DuelCard(0, 12),
+        DuelCard(1, 8),
+        Attack(0, (9,)),
+    ):
         state, _ = state.apply(action)
     hint = suggest(state.observation(1), state.legal_actions(1), bot=small_hard(2))
     assert hint.action == Respond(1, 1)

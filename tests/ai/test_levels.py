@@ -72,7 +72,9 @@ def test_same_seed_same_game(kind):
 def test_different_random_sources_change_the_random_levels():
     def actions(rng_seed):
         bots = [EasyBot(), MediumBot(time_budget=None)]
-        return play_game(bots, 11, rngs=[random.Random(rng_seed), random.Random(0)]).final_state.actions
+        return play_game(
+            bots, 11, rngs=[random.Random(rng_seed), random.Random(0)]
+        ).final_state.actions
 
     assert len({actions(s) for s in range(5)}) > 1
 
@@ -82,8 +84,12 @@ def test_hard_time_budget_is_a_real_deadline():
     state, _ = new_game(21)
     observation, legal = state.observation(0), state.legal_actions(0)
     ticks = iter(range(10**9))
-    hard = HardBot(time_budget=3.0, replace_samples=10**6, screen_samples=10**6,
-                   clock=lambda: float(next(ticks)))
+    hard = HardBot(
+        time_budget=3.0,
+        replace_samples=10**6,
+        screen_samples=10**6,
+        clock=lambda: float(next(ticks)),
+    )
     analysis = hard.analyse(observation, legal, random.Random(3))
     assert analysis.best in legal
     assert hard.last_deadline is not None and hard.last_deadline.checks > 0
@@ -104,7 +110,13 @@ def one_space_game(first: tuple[int, ...], second: tuple[int, ...]):
 
 def test_hard_defends_and_keeps_its_lowest_card():
     state = one_space_game((12, 9, 5, 6), (8, 1, 10, 11))
-    for action in (Replace(0, ()), Replace(1, ()), DuelCard(0, 12), DuelCard(1, 8), Attack(0, (9,))):
+    for action in (
+        Replace(0, ()),
+        Replace(1, ()),
+        DuelCard(0, 12),
+        DuelCard(1, 8),
+        Attack(0, (9,)),
+    ):
         state, _ = state.apply(action)
     observation, legal = state.observation(1), state.legal_actions(1)
     assert [a.card for a in legal] == [1, 10, 11]

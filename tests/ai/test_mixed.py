@@ -14,10 +14,10 @@ from .test_fairness import decision_points
 
 def test_only_near_best_cards_are_ever_played():
     weights = mix_weights([0.50, 0.49, 0.40, 0.51])
-    assert weights[2] == 0.0                      # 0.11 worse: never
+    assert weights[2] == 0.0  # 0.11 worse: never
     assert all(w > 0 for i, w in enumerate(weights) if i != 2)
     assert abs(sum(weights) - 1.0) < 1e-12
-    assert weights[3] > weights[0] > weights[1]   # the better, the likelier
+    assert weights[3] > weights[0] > weights[1]  # the better, the likelier
     assert mix_weights([0.6, 0.6 - MARGIN - 1e-6]) == [1.0, 0.0]
 
 

@@ -45,8 +45,15 @@ def test_a_hand_a_sound_player_would_have_kept_is_more_believable():
 
 def test_the_model_is_the_same_for_hands_the_seat_cannot_tell_apart():
     rng = random.Random(4)
-    bot = HardBot(time_budget=None, play_samples=6, duel_samples=4, replace_samples=4,
-                  screen_samples=4, finalists=2, model=True)
+    bot = HardBot(
+        time_budget=None,
+        play_samples=6,
+        duel_samples=4,
+        replace_samples=4,
+        screen_samples=4,
+        finalists=2,
+        model=True,
+    )
     checked = clues = 0
     for seed, state, twin, seat, legal in twin_decisions(range(4), rng, every=3):
         mine, theirs = state.observation(seat), twin.observation(seat)
@@ -63,12 +70,12 @@ def test_a_defence_higher_than_needed_says_nothing_was_in_between():
     # It answered a 5 with a 12 and then showed nothing more.
     clue = PlayClue("answer", (12,), 5, ())
     assert clue_likelihood(clue, (2, 3, 11)) == STRAY  # a sound player would have spent the 11
-    assert clue_likelihood(clue, (2, 3, 4)) == 1.0     # the 12 was its cheapest card >= 5
+    assert clue_likelihood(clue, (2, 3, 4)) == 1.0  # the 12 was its cheapest card >= 5
 
 
 def test_what_it_did_not_attack_with_says_it_held_nothing_better():
     clue = PlayClue("attack", (8,), 0, ())
-    assert clue_likelihood(clue, (1, 4, 5)) == 1.0     # 8 was its highest attack
+    assert clue_likelihood(clue, (1, 4, 5)) == 1.0  # 8 was its highest attack
     assert clue_likelihood(clue, (1, 4, 11)) == STRAY  # it would have attacked with the 11
 
 
@@ -83,9 +90,13 @@ def test_a_duel_card_far_from_a_sound_players_is_less_believable():
 def test_play_clues_rebuild_the_hand_behind_each_choice():
     # A tied re-duel, then an attack the opponent answered: each clue knows the
     # cards revealed after it.
-    history = (ev.DuelRevealed(cards=(6, 6), attacker=None), ev.DuelRevealed(cards=(9, 10), attacker=1),
-               ev.Attacked(seat=1, cards=(11, 11), shape="set"),
-               ev.Defended(seat=0, card=11, against=11), ev.Sacrificed(seat=0, card=2, against=11))
+    history = (
+        ev.DuelRevealed(cards=(6, 6), attacker=None),
+        ev.DuelRevealed(cards=(9, 10), attacker=1),
+        ev.Attacked(seat=1, cards=(11, 11), shape="set"),
+        ev.Defended(seat=0, card=11, against=11),
+        ev.Sacrificed(seat=0, card=2, against=11),
+    )
 
     class Seen:
         opponent = 1
@@ -108,8 +119,15 @@ def test_a_wrong_model_only_tilts_the_samples():
 def test_the_play_clues_are_the_same_for_hands_the_seat_cannot_tell_apart():
     """Hidden-card twins: the duel, attack and answer clues read only the observation."""
     rng = random.Random(7)
-    bot = HardBot(time_budget=None, play_samples=6, duel_samples=4, replace_samples=4,
-                  screen_samples=4, finalists=2, model=True)
+    bot = HardBot(
+        time_budget=None,
+        play_samples=6,
+        duel_samples=4,
+        replace_samples=4,
+        screen_samples=4,
+        finalists=2,
+        model=True,
+    )
     kinds: set[str] = set()
     checked = 0
     for seed, state, twin, seat, legal in twin_decisions(range(6), rng, every=2):
@@ -132,6 +150,7 @@ def test_the_model_fits_the_real_hand_better_than_chance():
     """Against the heuristic (the sound player the model describes), the real
     opponent hand weighs more on average than hands sampled uniformly."""
     from tacocat.ai.sampling import Dealer
+
     real = sampled = 0.0
     n = 0
     for seed in range(8):
@@ -153,6 +172,7 @@ def test_a_firmer_fit_tilts_the_samples_further_and_never_below_its_epsilon():
     weighs (never below ``epsilon``: a stray hand is still dealt), and against
     the sound player the model describes the real hand stands out more."""
     from tacocat.ai.sampling import Dealer
+
     soft, sharp = ModelFit(), ModelFit(0.05, 0.02)
     tilt = {soft: [0.0, 0.0], sharp: [0.0, 0.0]}
     lowered = 0
@@ -194,6 +214,7 @@ def test_weighed_dealing_keeps_hands_in_proportion_to_their_weight():
 
     from tacocat.ai.replacement import _weighed
     from tacocat.ai.sampling import Dealer
+
     state, seat = next(iter(decision_points(4, every=1)))
     observation = state.observation(seat)
     dealer = Dealer(observation)

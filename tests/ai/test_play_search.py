@@ -15,8 +15,14 @@ from tacocat.rules.actions import Attack, Respond
 from .helpers import hidden_twin
 from .test_fairness import decision_points
 
-SMALL = {"time_budget": None, "play_samples": 24, "duel_samples": 8, "replace_samples": 8,
-         "screen_samples": 8, "finalists": 2}
+SMALL = {
+    "time_budget": None,
+    "play_samples": 24,
+    "duel_samples": 8,
+    "replace_samples": 8,
+    "screen_samples": 8,
+    "finalists": 2,
+}
 
 
 def play_points(seeds=range(4)):

@@ -45,7 +45,9 @@ def test_a_mistake_is_marked_only_when_its_cost_is_significant():
 def test_a_review_stored_before_the_errors_reads_and_marks_by_cost():
     stored = Moment(3, 1, A, B, 0.40, 0.55, error=0.06).to_dict()
     del stored["error"]
-    old = Review.from_dict({"format": "tacocat-review", "version": 1, "seat": 0, "moments": [stored]})
+    old = Review.from_dict(
+        {"format": "tacocat-review", "version": 1, "seat": 0, "moments": [stored]}
+    )
     assert old.moments[0].error == 0.0 and old.moments[0].mark == "mistake"
 
 
@@ -54,8 +56,15 @@ def test_doubtful_marks_are_valued_again_on_more_samples():
     assert needs_more(Rating(A, 0.40, 0.40, 0.0, 0.12), 10.0)  # none surely better, one may gain 12
     assert not needs_more(Rating(B, 0.40, 0.60, 0.02, 0.6), 10.0)  # 20 points, surely over 10
     assert not needs_more(Rating(A, 0.40, 0.40, 0.0, 0.05), 10.0)  # nothing can gain 10
-    base = HardBot(time_budget=None, play_samples=8, duel_samples=4, replace_samples=4,
-                   screen_samples=4, finalists=3, model=False)
+    base = HardBot(
+        time_budget=None,
+        play_samples=8,
+        duel_samples=4,
+        replace_samples=4,
+        screen_samples=4,
+        finalists=3,
+        model=False,
+    )
     bigger = scaled(base, 3)
     assert (bigger.play_samples, bigger.duel_samples, bigger.replace_samples) == (24, 12, 12)
     assert bigger.finalists == 5 and bigger.time_budget is None

@@ -24,8 +24,15 @@ def last_trick(answer: int) -> GameRecord:
     """Seat 1 answers a 9 holding 3 and 10; the other card goes to the showdown (lowest wins):
     defending with 10 keeps the 3, sacrificing the 3 keeps the 10 against a 5."""
     state = one_space_game((12, 9, 5), (8, 3, 10))
-    return record_of(state, Replace(0, ()), Replace(1, ()), DuelCard(0, 12), DuelCard(1, 8),
-                     Attack(0, (9,)), Respond(1, answer))
+    return record_of(
+        state,
+        Replace(0, ()),
+        Replace(1, ()),
+        DuelCard(0, 12),
+        DuelCard(1, 8),
+        Attack(0, (9,)),
+        Respond(1, answer),
+    )
 
 
 def test_a_last_trick_answer_keeping_the_wrong_card_is_a_blunder():
@@ -40,26 +47,32 @@ def test_a_last_trick_answer_keeping_the_wrong_card_is_a_blunder():
 def test_a_duel_before_the_showdown_must_keep_the_low_card():
     # Two cards each: the duel card leaves the other for the showdown, where the lowest wins.
     state = one_space_game((1, 12), (5, 6))
-    review = review_game(record_of(state, Replace(0, ()), Replace(1, ()), DuelCard(0, 1)), 0,
-                         bot=small_hard(8))
+    review = review_game(
+        record_of(state, Replace(0, ()), Replace(1, ()), DuelCard(0, 1)), 0, bot=small_hard(8)
+    )
     duel = review.moments[-1]
     assert duel.kind == "duel" and duel.best == DuelCard(0, 12)
     # Not near 1: the opponent kept both its cards, which a sound player does when it holds a
     # low card, so the opponent model finds a 1 (a tied showdown) believable.
     assert duel.mark == "blunder" and duel.best_chance > 0.5 > 0.2 > duel.played_chance
     assert review.costliest()[0] == duel
-    kept = review_game(record_of(state, Replace(0, ()), Replace(1, ()), DuelCard(0, 12)), 0,
-                       bot=small_hard(8))
+    kept = review_game(
+        record_of(state, Replace(0, ()), Replace(1, ()), DuelCard(0, 12)), 0, bot=small_hard(8)
+    )
     assert kept.moments[-1].mark is None and kept.accuracy == 100.0
 
 
 def played_game(seed: int) -> GameRecord:
     state, _ = new_game(seed)
-    players, rngs = [bot_of("heuristic"), bot_of("easy")], [random.Random(seed), random.Random(~seed)]
+    players, rngs = (
+        [bot_of("heuristic"), bot_of("easy")],
+        [random.Random(seed), random.Random(~seed)],
+    )
     while not state.is_over:
         seat = state.to_act[0]
-        state, _ = state.apply(players[seat].choose(state.observation(seat), state.legal_actions(seat),
-                                                    rngs[seat]))
+        state, _ = state.apply(
+            players[seat].choose(state.observation(seat), state.legal_actions(seat), rngs[seat])
+        )
     return GameRecord.from_state(state)
 
 
@@ -102,8 +115,13 @@ def test_progress_is_reported_and_cancel_stops_between_decisions():
         return len(seen) >= 2
 
     with pytest.raises(ReviewCancelled):
-        review_game(record, 1, bot=small_hard(2), progress=lambda done, total: seen.append((done, total)),
-                    cancelled=cancelled)
+        review_game(
+            record,
+            1,
+            bot=small_hard(2),
+            progress=lambda done, total: seen.append((done, total)),
+            cancelled=cancelled,
+        )
     total = seen[0][1]
     assert seen == [(1, total), (2, total)] and total > 2
 
@@ -120,8 +138,10 @@ def test_summary_counts_marks_and_names_the_three_costliest():
     assert summary["accuracy"] == round(100 * good / len(review.moments), 1)
 
 
-@pytest.mark.parametrize("bad", [None, {}, {"format": "tacocat-review", "version": 1, "seat": 0,
-                                            "moments": [{"step": "x"}]}])
+@pytest.mark.parametrize(
+    "bad",
+    [None, {}, {"format": "tacocat-review", "version": 1, "seat": 0, "moments": [{"step": "x"}]}],
+)
 def test_a_damaged_stored_review_is_refused(bad):
     with pytest.raises(ValueError):
         Review.from_dict(bad)

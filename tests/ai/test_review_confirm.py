@@ -49,7 +49,7 @@ def test_a_replacement_the_fresh_samples_find_cheap_is_not_marked():
     moment = rate(observation, legal, KEEP, 0, first, exact=cheap)
     assert moment.mark is None and moment.cost == 2.0 and moment.best == SWAP
     # Both moves valued again, on other deals than the first analysis's.
-    (must, state), = cheap.calls
+    ((must, state),) = cheap.calls
     assert set(must) == {KEEP, SWAP} and state != first.calls[-1][1]
 
 
@@ -70,22 +70,36 @@ def test_a_replacement_the_first_samples_underrate_is_marked_by_the_fresh_ones()
 
 def test_a_better_move_the_fresh_samples_find_worse_is_not_shown():
     observation, legal = replacement()
-    moment = rate(observation, legal, KEEP, 0, Canned({KEEP: 0.0, SWAP: 0.20}),
-                  exact=Canned({KEEP: 0.0, SWAP: -0.05}))
+    moment = rate(
+        observation,
+        legal,
+        KEEP,
+        0,
+        Canned({KEEP: 0.0, SWAP: 0.20}),
+        exact=Canned({KEEP: 0.0, SWAP: -0.05}),
+    )
     assert moment.best == KEEP and moment.cost == 0.0 and moment.mark is None
 
 
 def test_only_replacements_that_may_be_mistakes_are_confirmed():
     observation, legal = replacement()
     exact = Canned({KEEP: 0.0, SWAP: 0.20})
-    assert rate(observation, legal, KEEP, 0, Canned({KEEP: 0.0, SWAP: 0.03}), exact=exact).mark is None
+    assert (
+        rate(observation, legal, KEEP, 0, Canned({KEEP: 0.0, SWAP: 0.03}), exact=exact).mark is None
+    )
     assert exact.calls == []  # 3 points, give or take 0.2: surely no mistake, nothing to confirm
     state = one_space_game((12, 9, 5), (8, 3, 10))
     for action in (Replace(0, ()), Replace(1, ())):
         state, _ = state.apply(action)
     low, high = DuelCard(0, 5), DuelCard(0, 12)
-    duel = rate(state.observation(0), state.legal_actions(0), low, 2,
-                Canned({low: 0.0, high: 0.20}), exact=exact)
+    duel = rate(
+        state.observation(0),
+        state.legal_actions(0),
+        low,
+        2,
+        Canned({low: 0.0, high: 0.20}),
+        exact=exact,
+    )
     assert duel.mark == "mistake" and exact.calls == []  # a duel is not a replacement
 
 

@@ -19,13 +19,19 @@ from .test_model import twin_decisions
 
 
 def _discards(hand: tuple[int, ...], cap: int) -> set[tuple[int, ...]]:
-    return {tuple(hand[i] for i in chosen) for k in range(cap + 1)
-            for chosen in combinations(range(len(hand)), k)}
+    return {
+        tuple(hand[i] for i in chosen)
+        for k in range(cap + 1)
+        for chosen in combinations(range(len(hand)), k)
+    }
 
 
 @settings(max_examples=60, deadline=None)
-@given(hand=st.lists(st.integers(1, 12), min_size=2, max_size=7).map(lambda h: tuple(sorted(h))),
-       capped=st.booleans(), data=st.data())
+@given(
+    hand=st.lists(st.integers(1, 12), min_size=2, max_size=7).map(lambda h: tuple(sorted(h))),
+    capped=st.booleans(),
+    data=st.data(),
+)
 def test_the_chances_of_every_allowed_discard_add_up_to_one(hand, capped, data):
     limit = data.draw(st.integers(0, len(hand))) if capped else None
     kinds = {card_kind(hand, i, limit) for i in range(len(hand))}
@@ -47,7 +53,11 @@ def test_equal_cards_count_every_copy_that_could_have_gone():
 def test_a_card_kind_names_its_value_its_place_and_the_cap():
     hand = (1, 5, 5, 12)
     assert [card_kind(hand, i, None) for i in range(4)] == [
-        "1:low:free", "5:mid:free", "5:mid:free", "12:top:free"]
+        "1:low:free",
+        "5:mid:free",
+        "5:mid:free",
+        "12:top:free",
+    ]
     assert card_kind(hand, 1, 2) == "5:mid:capped"
 
 
@@ -70,7 +80,9 @@ def test_a_searcher_share_lifts_hands_a_searcher_explains_and_not_the_rest():
     assert mixed_likelihood(searcher_clue, by_searcher, FIRM.stray, 0.35) > 3 * FIRM.stray
     # Thrown 5, 7, 8 but kept 4, 6, 6, 8: neither a sound player nor a searcher would.
     assert mixed_likelihood(rule_clue, by_neither, FIRM.stray, 0.35) < FIRM.stray
-    assert mixed_likelihood(rule_clue, by_neither, FIRM.stray, 0.0) == likelihood(rule_clue, by_neither, FIRM.stray)
+    assert mixed_likelihood(rule_clue, by_neither, FIRM.stray, 0.0) == likelihood(
+        rule_clue, by_neither, FIRM.stray
+    )
 
 
 def test_a_searcher_share_outside_its_range_is_refused():

@@ -31,11 +31,17 @@ ROUND_ONE_LOW, ROUND_ONE_HIGH = 60, 61
 SPACES = ("centre", "arrow_to_attacker", "arrow_to_defender")
 #: No variant, each variant alone, and all of them: the solver must agree with the
 #: engine under every rule a player can switch on.
-VARIANT_CHOICES = list(dict.fromkeys([(), *((v.name,) for v in VARIANTS), tuple(v.name for v in VARIANTS)]))
+VARIANT_CHOICES = list(
+    dict.fromkeys([(), *((v.name,) for v in VARIANTS), tuple(v.name for v in VARIANTS)])
+)
 
 
-def play_phase_state(first: tuple[int, ...], second: tuple[int, ...], space: str = "centre",
-                     variants: tuple[str, ...] = ()):
+def play_phase_state(
+    first: tuple[int, ...],
+    second: tuple[int, ...],
+    space: str = "centre",
+    variants: tuple[str, ...] = (),
+):
     """An engine state in the play phase where ``first`` (seat 0) attacks ``second``.
 
     Each seat is dealt its hand plus a duel card; seat 0's duel card is higher,
@@ -122,12 +128,14 @@ def _brute_answers(rest, dfd, targets, lost, tie) -> float:
 
 def two_hands(max_size: int, top: int = 8):
     """Two equal-size hands from a deck with three cards of each value 1..top."""
+
     @st.composite
     def build(draw):
         size = draw(st.integers(2, max_size))
         deck = [v for v in range(1, top + 1) for _ in range(3)]
         cards = draw(st.permutations(deck))
-        return tuple(sorted(cards[:size])), tuple(sorted(cards[size:2 * size]))
+        return tuple(sorted(cards[:size])), tuple(sorted(cards[size : 2 * size]))
+
     return build()
 
 
@@ -150,13 +158,15 @@ def test_solver_matches_engine_minimax(space, variants, hands):
         assert solver.attack_move_value(first, second, cards, tie) == engine_value(after, state)
         for answer in after.legal_actions(1):
             then, _ = after.apply(answer)
-            mine = 1.0 - solver.response_move_value(second, remove_cards(first, cards), cards,
-                                                    False, answer.card, their_tie)
+            mine = 1.0 - solver.response_move_value(
+                second, remove_cards(first, cards), cards, False, answer.card, their_tie
+            )
             assert mine == engine_value(then, state), (first, second, cards, answer)
 
 
-@pytest.mark.parametrize(("space", "arrow_seat"), [("centre", None), ("arrow_to_attacker", 0),
-                                                  ("arrow_to_defender", 1)])
+@pytest.mark.parametrize(
+    ("space", "arrow_seat"), [("centre", None), ("arrow_to_attacker", 0), ("arrow_to_defender", 1)]
+)
 def test_a_tie_counts_half_unless_the_ruleset_gives_it_away(space, arrow_seat):
     """A tie replays the round on the same space: it counts half on every space (valuing
     the arrow's edge there measured no gain), unless a variant gives the tie to a seat."""
@@ -185,9 +195,13 @@ def test_tables_are_shared_safely_across_positions():
     for _ in range(40):
         rng.shuffle(deck)
         n = rng.randint(2, 5)
-        a, b = tuple(sorted(deck[:n])), tuple(sorted(deck[n:2 * n]))
+        a, b = tuple(sorted(deck[:n])), tuple(sorted(deck[n : 2 * n]))
         tie = rng.choice([0.0, 0.5, 1.0])
-        assert shared.attack_value(a, b, tie) == Solver().attack_value(a, b, tie) == brute_value(a, b, tie)
+        assert (
+            shared.attack_value(a, b, tie)
+            == Solver().attack_value(a, b, tie)
+            == brute_value(a, b, tie)
+        )
 
 
 def test_table_limit_clears_without_changing_answers():
@@ -209,7 +223,11 @@ def test_duel_matrix_entries_follow_the_rules():
     for i, r in enumerate(rows):
         for j, c in enumerate(cols):
             left, their_left = remove_cards(mine, (r,)), remove_cards(theirs, (c,))
-            expected = brute_value(left, their_left, 0.5) if r > c else 1 - brute_value(their_left, left, 0.5)
+            expected = (
+                brute_value(left, their_left, 0.5)
+                if r > c
+                else 1 - brute_value(their_left, left, 0.5)
+            )
             assert matrix[i][j] == expected
     # A duel of single cards left goes straight to the showdown (ruling).
     assert solver.duel_outcome((1, 12), (5, 6), 12, 5) == 1.0
@@ -225,8 +243,13 @@ def test_tied_duel_is_replayed():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.lists(st.sampled_from([0.0, 0.5, 1.0, 0.25]), min_size=3, max_size=3),
-                min_size=1, max_size=4))
+@given(
+    st.lists(
+        st.lists(st.sampled_from([0.0, 0.5, 1.0, 0.25]), min_size=3, max_size=3),
+        min_size=1,
+        max_size=4,
+    )
+)
 def test_solve_matrix_strategies_are_optimal(matrix):
     value, rows, cols = solve_matrix(matrix)
     m, n = len(matrix), len(matrix[0])
@@ -246,4 +269,6 @@ def test_the_replacement_values_a_hand_pair_with_both_heuristic_duel_cards(hands
     mine, theirs = hands
     solver = Solver()
     mine_card, their_card = heuristic_duel_card(mine), heuristic_duel_card(theirs)
-    assert exact_value(solver, mine, theirs, 0.5) == solver.duel_outcome(mine, theirs, mine_card, their_card)
+    assert exact_value(solver, mine, theirs, 0.5) == solver.duel_outcome(
+        mine, theirs, mine_card, their_card
+    )

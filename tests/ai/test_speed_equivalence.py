@@ -60,7 +60,9 @@ def test_samples_are_the_old_samples():
             dealer, rng = sampling.Dealer(observation), random.Random(index)
             new = [dealer.deal(rng) for _ in range(20)]
             old = old_sampling.samples(observation, random.Random(index), 20)
-            assert [(s.opponent_hand, s.pile) for s in new] == [(s.opponent_hand, s.pile) for s in old], phase
+            assert [(s.opponent_hand, s.pile) for s in new] == [
+                (s.opponent_hand, s.pile) for s in old
+            ], phase
 
 
 def test_the_solver_gives_the_old_values():
@@ -69,14 +71,18 @@ def test_the_solver_gives_the_old_values():
     for _ in range(300):
         rng.shuffle(DECK)
         size = rng.randint(2, 6)
-        mine, theirs = tuple(sorted(DECK[:size])), tuple(sorted(DECK[size:2 * size])),
+        mine, theirs = (
+            tuple(sorted(DECK[:size])),
+            tuple(sorted(DECK[size : 2 * size])),
+        )
         tie = rng.choice([0.0, 0.5, 1.0])
         assert new.attack_value(mine, theirs, tie) == old.attack_value(mine, theirs, tie)
         assert new.duel_value(mine, theirs, tie) == old.duel_value(mine, theirs, tie)
         cards = tuple(sorted(rng.sample(mine[1:], min(2, size - 1))))
         if len(set(cards)) == 1 or len(cards) == 1:
-            assert new.attack_move_value(mine, theirs, cards[:1], tie) == \
-                old.attack_move_value(mine, theirs, cards[:1], tie)
+            assert new.attack_move_value(mine, theirs, cards[:1], tie) == old.attack_move_value(
+                mine, theirs, cards[:1], tie
+            )
 
 
 def test_playouts_give_the_old_results():
@@ -84,15 +90,23 @@ def test_playouts_give_the_old_results():
     for _ in range(500):
         rng.shuffle(DECK)
         size = rng.randint(1, 7)
-        mine, theirs = tuple(sorted(DECK[:size])), tuple(sorted(DECK[size:2 * size]))
-        assert playout.playout_value(mine, theirs, 0.5) == old_playout.playout_value(mine, theirs, 0.5)
+        mine, theirs = tuple(sorted(DECK[:size])), tuple(sorted(DECK[size : 2 * size]))
+        assert playout.playout_value(mine, theirs, 0.5) == old_playout.playout_value(
+            mine, theirs, 0.5
+        )
 
 
 @pytest.mark.parametrize("phase", ["replace", "duel", "attack", "defend"])
 def test_the_hard_level_values_every_action_as_before(phase):
     """Same observation, seed and sample counts: the same values, so the same decision."""
-    counts = dict(time_budget=None, play_samples=12, duel_samples=6, replace_samples=6,
-                  screen_samples=4, finalists=3)
+    counts = dict(
+        time_budget=None,
+        play_samples=12,
+        duel_samples=6,
+        replace_samples=6,
+        screen_samples=4,
+        finalists=3,
+    )
     # The frozen copy has no opponent model: compare the search alone.
     new_bot, old_bot = hard.HardBot(model=False, **counts), old_hard.HardBot(**counts)
     for index, (observation, legal) in enumerate(positions()[phase][:12]):
@@ -105,10 +119,11 @@ def test_the_hard_level_values_every_action_as_before(phase):
 def test_the_attack_lists_are_the_rules_attacks():
     from tacocat.ai.search import _attack_list, _removals
     from tacocat.rules.moves import attack_options
+
     rng = random.Random(8)
     for _ in range(500):
         rng.shuffle(DECK)
-        hand = tuple(sorted(DECK[:rng.randint(1, 7)]))
+        hand = tuple(sorted(DECK[: rng.randint(1, 7)]))
         attacks = _attack_list(hand, _removals(hand))
         assert sorted(cards for cards, _ in attacks) == sorted(attack_options(hand))
         for cards, rest in attacks:
@@ -122,14 +137,15 @@ def test_the_attack_lists_are_the_rules_attacks():
 def test_the_answer_lists_are_the_rules_answers():
     from tacocat.ai.search import _removals, _response_list
     from tacocat.rules.moves import response_options
+
     rng = random.Random(9)
     for _ in range(500):
         rng.shuffle(DECK)
-        hand = tuple(sorted(DECK[:rng.randint(1, 7)]))
+        hand = tuple(sorted(DECK[: rng.randint(1, 7)]))
         target = rng.randint(1, 12)
         answers = _response_list(_removals(hand), target)
         assert sorted(card for card, _ in answers) == sorted(response_options(hand, target))
         beats = [card for card, _ in answers if card >= target]  # beating answers first, ascending
-        assert [card for card, _ in answers[:len(beats)]] == sorted(set(beats))
+        assert [card for card, _ in answers[: len(beats)]] == sorted(set(beats))
         for card, left in answers:
             assert tuple(sorted(left + (card,))) == hand

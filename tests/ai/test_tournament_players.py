@@ -29,8 +29,14 @@ def test_every_variant_is_a_player_with_its_options():
     assert ai_tournament.bot("hard-sharp").fit.epsilon < ai_tournament.bot("hard-soft").fit.epsilon
 
 
-TINY = dict(time_budget=None, play_samples=6, duel_samples=4, replace_samples=4,
-            screen_samples=4, finalists=2)
+TINY = dict(
+    time_budget=None,
+    play_samples=6,
+    duel_samples=4,
+    replace_samples=4,
+    screen_samples=4,
+    finalists=2,
+)
 
 
 def _real_decisions(seeds, every=2):
@@ -49,8 +55,9 @@ def test_the_lab_hard_level_with_its_defaults_plays_as_the_hard_level():
         a = product.analyse(observation, legal, random.Random(seed))
         b = lab.analyse(observation, legal, random.Random(seed))
         assert (a.actions, a.values, a.samples) == (b.actions, b.values, b.samples)
-        assert product.choose(observation, legal, random.Random(seed)) == \
-            lab.choose(observation, legal, random.Random(seed))
+        assert product.choose(observation, legal, random.Random(seed)) == lab.choose(
+            observation, legal, random.Random(seed)
+        )
         phases.add(observation.phase.value)
     assert phases == {"replace", "duel", "attack", "defend"}
 
@@ -81,8 +88,15 @@ def test_the_lab_models_read_what_they_say():
 
 
 def test_the_model_in_one_phase_reads_the_opponent_in_that_phase_only():
-    player = ai_tournament.ModelInPhase("duel", time_budget=None, play_samples=2, duel_samples=2,
-                                        replace_samples=2, screen_samples=2, finalists=1)
+    player = ai_tournament.ModelInPhase(
+        "duel",
+        time_budget=None,
+        play_samples=2,
+        duel_samples=2,
+        replace_samples=2,
+        screen_samples=2,
+        finalists=1,
+    )
     assert player.with_model.model is True and player.without.model is False
     phases: set[str] = set()
     for state, seat in decision_points(3, every=1):
@@ -101,6 +115,7 @@ def test_the_model_in_one_phase_reads_the_opponent_in_that_phase_only():
 
 def test_an_unknown_player_is_refused_with_the_names_that_exist():
     import argparse
+
     for wrong in ("hard-model@lunch", "hard-blunt", "medium-9"):
         try:
             ai_tournament.player_name(wrong)
@@ -114,6 +129,7 @@ def test_the_attribution_rows_differ_only_by_where_the_model_is_read():
     import argparse
 
     from bench import ai_attribution
+
     phases = ["replace", "duel"]
     swap = ai_attribution._pairings(argparse.Namespace(model=False, against=None, phases=phases))
     assert swap == {"replace": ("hard", "hard-replace"), "duel": ("hard", "hard-duel")}
@@ -122,7 +138,12 @@ def test_the_attribution_rows_differ_only_by_where_the_model_is_read():
     rows = ai_attribution._pairings(argparse.Namespace(model=True, against="medium", phases=phases))
     assert list(rows) == ["none", "replace", "duel", "all"]
     assert {p2 for _, p2 in rows.values()} == {"medium"}
-    assert [p1 for p1, _ in rows.values()] == ["hard-nomodel", "hard-model@replace", "hard-model@duel", "hard"]
+    assert [p1 for p1, _ in rows.values()] == [
+        "hard-nomodel",
+        "hard-model@replace",
+        "hard-model@duel",
+        "hard",
+    ]
     for p1, _ in rows.values():
         assert ai_tournament.player_name(p1) == p1
 
@@ -136,8 +157,9 @@ def test_the_arrow_edge_counter_counts_every_round_once():
     counter = arrow_edge.RoundCounter()
     wins = ties = 0
     for seed in range(12):
-        result = play_game([make_bot("heuristic"), make_bot("heuristic")], seed,
-                           on_decision=counter.seen)
+        result = play_game(
+            [make_bot("heuristic"), make_bot("heuristic")], seed, on_decision=counter.seen
+        )
         counter.close(result.final_state.wins, result.final_state.tied_rounds)
         wins += sum(result.final_state.wins)
         ties += result.final_state.tied_rounds
@@ -151,8 +173,14 @@ def test_peeking_deals_the_opponents_real_hand_and_only_inside():
     from tacocat.ai import replacement
     from tacocat.rules import Phase
 
-    tiny = dict(time_budget=None, play_samples=6, duel_samples=4, replace_samples=4,
-                screen_samples=4, finalists=2)
+    tiny = dict(
+        time_budget=None,
+        play_samples=6,
+        duel_samples=4,
+        replace_samples=4,
+        screen_samples=4,
+        finalists=2,
+    )
     hard = HardBot(model=False, **tiny)
     played = 0
     for state, seat in decision_points(5, every=1):
@@ -161,7 +189,9 @@ def test_peeking_deals_the_opponents_real_hand_and_only_inside():
         legal = state.legal_actions(seat)
         with ai_tournament.peeking(observation, real):
             sample = replacement.Dealer(observation).deal(random.Random(1))
-            analysis = hard.analyse(observation, legal, random.Random(1)) if len(legal) > 1 else None
+            analysis = (
+                hard.analyse(observation, legal, random.Random(1)) if len(legal) > 1 else None
+            )
         assert replacement.Dealer is ai_tournament.Dealer  # restored on the way out
         assert sample.opponent_hand == real
         assert sorted(sample.opponent_hand + sample.pile) == list(observation.unseen_cards())
@@ -174,8 +204,14 @@ def test_peeking_deals_the_opponents_real_hand_and_only_inside():
 
 
 def test_the_oracle_follows_the_game_and_peeks_only_in_its_phase(monkeypatch):
-    tiny = dict(time_budget=None, play_samples=4, duel_samples=4, replace_samples=4,
-                screen_samples=4, finalists=2)
+    tiny = dict(
+        time_budget=None,
+        play_samples=4,
+        duel_samples=4,
+        replace_samples=4,
+        screen_samples=4,
+        finalists=2,
+    )
     monkeypatch.setattr(ai_tournament, "_OPTIONS", tiny)
     monkeypatch.setattr(ai_tournament, "_BOTS", {})
     in_step, peeked = [], set()
@@ -208,20 +244,34 @@ def test_a_replacement_is_named_by_its_turn_from_the_game_state():
                 assert ai_tournament.decision_phase(observation) == observation.phase.value
                 continue
             # The full state says who replaces first; the observation alone must agree.
-            expected = ("replace:centre" if state.replace_secret else
-                        "replace:first" if seat == state.replace_first else "replace:second")
+            expected = (
+                "replace:centre"
+                if state.replace_secret
+                else "replace:first"
+                if seat == state.replace_first
+                else "replace:second"
+            )
             assert ai_tournament.decision_phase(observation) == expected
             seen.add(expected)
     assert seen == set(ai_tournament.REPLACE_TURNS)
 
 
-@pytest.mark.parametrize("name, peeks", [
-    ("hard-oracle@replace:second", {"replace:second"}),
-    ("hard-oracle@readable", {"replace:second", "duel", "attack", "defend"}),
-])
+@pytest.mark.parametrize(
+    "name, peeks",
+    [
+        ("hard-oracle@replace:second", {"replace:second"}),
+        ("hard-oracle@readable", {"replace:second", "duel", "attack", "defend"}),
+    ],
+)
 def test_the_oracle_of_some_decisions_peeks_there_and_only_there(monkeypatch, name, peeks):
-    tiny = dict(time_budget=None, play_samples=4, duel_samples=4, replace_samples=4,
-                screen_samples=4, finalists=2)
+    tiny = dict(
+        time_budget=None,
+        play_samples=4,
+        duel_samples=4,
+        replace_samples=4,
+        screen_samples=4,
+        finalists=2,
+    )
     monkeypatch.setattr(ai_tournament, "_OPTIONS", tiny)
     monkeypatch.setattr(ai_tournament, "_BOTS", {})
     peeked, asked = [], []
@@ -241,7 +291,9 @@ def test_the_oracle_of_some_decisions_peeks_there_and_only_there(monkeypatch, na
         ai_tournament.play_one((name, "heuristic", 6, swapped, False))
     assert set(peeked) == peeks
     assert sorted(peeked) == sorted(phase for phase in asked if phase in peeks)  # every one of them
-    assert {"replace:first", "replace:centre"} <= set(asked) - peeks  # asked there too, without peeking
+    assert {"replace:first", "replace:centre"} <= set(
+        asked
+    ) - peeks  # asked there too, without peeking
     with pytest.raises(argparse.ArgumentTypeError, match="unknown player"):
         ai_tournament.player_name("hard-oracle@replace:last")
     assert ai_tournament.player_name("hard-oracle@replace:centre") == "hard-oracle@replace:centre"

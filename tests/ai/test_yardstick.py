@@ -24,8 +24,11 @@ DIGESTS = {
 
 
 def test_the_frozen_copy_is_unchanged():
-    found = {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16]
-             for p in sorted(FROZEN.glob("*.py")) if p.name != "__init__.py"}
+    found = {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16]
+        for p in sorted(FROZEN.glob("*.py"))
+        if p.name != "__init__.py"
+    }
     assert found == DIGESTS
 
 
@@ -34,9 +37,9 @@ def test_a_tournament_accepts_the_yardstick_by_name():
     player = ai_tournament.bot("hard-2026-12")
     assert player is ai_tournament.bot("hard-2026-12") and player.name == "hard-2026-12"
     assert "hard-2026-12" in YARDSTICKS
-    ai_tournament._BOTS["hard-2026-12"] = YARDSTICKS["hard-2026-12"](time_budget=None, play_samples=4,
-                                                                       duel_samples=4, replace_samples=4,
-                                                                       screen_samples=4)
+    ai_tournament._BOTS["hard-2026-12"] = YARDSTICKS["hard-2026-12"](
+        time_budget=None, play_samples=4, duel_samples=4, replace_samples=4, screen_samples=4
+    )
     try:
         winner, times1, _ = ai_tournament.play_one(("hard-2026-12", "random", 3, False, False))
     finally:

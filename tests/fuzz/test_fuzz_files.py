@@ -37,14 +37,21 @@ from tests.persistence.games import VS_AI_CONFIG, play, play_unfinished
 
 #: inputs, crashes, hangs, files lost, per kind (a crash or a hang fails the test too).
 TALLY: Counter[str] = Counter()
-FUZZ = settings(deadline=2000, suppress_health_check=[HealthCheck.too_slow], database=None,
-                derandomize=True)
+FUZZ = settings(
+    deadline=2000, suppress_health_check=[HealthCheck.too_slow], database=None, derandomize=True
+)
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False)
-    | st.text(max_size=30) | st.sampled_from(["\ud800", "x" * 300, "../../etc", "20261201-040000"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                  max_size=4),
-    max_leaves=8)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**20), 10**20)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=30)
+    | st.sampled_from(["\ud800", "x" * 300, "../../etc", "20261201-040000"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=8,
+)
 
 
 @st.composite
@@ -52,10 +59,10 @@ def damaged(draw: Any, raw: bytes) -> bytes:
     """``raw`` after one random kind of damage."""
     kind = draw(st.sampled_from(["cut", "flip", "insert", "value", "value", "value"]))
     if kind == "cut":
-        return raw[:draw(st.integers(0, max(0, len(raw) - 1)))]
+        return raw[: draw(st.integers(0, max(0, len(raw) - 1)))]
     if kind == "flip":
         at = draw(st.integers(0, len(raw) - 1))
-        return raw[:at] + bytes([draw(st.integers(0, 255))]) + raw[at + 1:]
+        return raw[:at] + bytes([draw(st.integers(0, 255))]) + raw[at + 1 :]
     if kind == "insert":
         at = draw(st.integers(0, len(raw)))
         return raw[:at] + draw(st.binary(min_size=1, max_size=8)) + raw[at:]
@@ -90,7 +97,10 @@ def check_kept(kind: str, folder: Path, name: str, raw: bytes, problem: object) 
         assert not copies
         return
     assert isinstance(problem, Problem)
-    if problem.params.get("backup") is not None and problem.params["backup"].code == "backup_failed":
+    if (
+        problem.params.get("backup") is not None
+        and problem.params["backup"].code == "backup_failed"
+    ):
         return  # it could not be moved: it is still in place, as it was
     if not copies or copies[0].read_bytes() != raw:
         TALLY[f"{kind} files lost"] += 1
@@ -136,8 +146,9 @@ HISTORY_STATES = [play(seed) for seed in (1, 2)]
 def _history(folder: Path) -> HistoryStore:
     store = HistoryStore(folder)
     for state in HISTORY_STATES:
-        store.add(GameRecord.from_state(state),
-                  GameInfo.of(state, VS_AI_CONFIG, finished_at=FINISHED_AT))
+        store.add(
+            GameRecord.from_state(state), GameInfo.of(state, VS_AI_CONFIG, finished_at=FINISHED_AT)
+        )
     return store
 
 
@@ -248,8 +259,18 @@ def test_fuzz_tutorial(data: Any) -> None:
         check_kept("tutorial", folder, TUTORIAL_FILE, raw, problem)
 
 
-LOCKS = ["empty", "bytes", "directory", "directory-with-file", "link", "dangling", "loop",
-         "fifo", "read-only", "mode-000"]
+LOCKS = [
+    "empty",
+    "bytes",
+    "directory",
+    "directory-with-file",
+    "link",
+    "dangling",
+    "loop",
+    "fifo",
+    "read-only",
+    "mode-000",
+]
 
 
 @settings(FUZZ, max_examples=40)
@@ -285,7 +306,9 @@ def test_fuzz_lock(kind: str, content: bytes) -> None:
         if kind == "link":
             assert (folder / "target").read_bytes() == content
         if kind == "directory-with-file":
-            assert any((copy / "x").read_bytes() == content for copy in bad_copies(folder, LOCK_FILE))
+            assert any(
+                (copy / "x").read_bytes() == content for copy in bad_copies(folder, LOCK_FILE)
+            )
 
 
 def test_report_the_fuzz_suite(capsys: pytest.CaptureFixture[str]) -> None:

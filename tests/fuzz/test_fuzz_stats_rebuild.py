@@ -29,8 +29,9 @@ from tests.persistence.games import play
 from tests.persistence.test_stats_rebuild import start
 
 TALLY: Counter[str] = Counter()
-FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None,
-                derandomize=True)
+FUZZ = settings(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None, derandomize=True
+)
 STATES = [play(seed) for seed in range(1, 5)]
 NAMES = ["Ana", "Ben", "Carla"]
 FAULTS = ["none", "deleted", "damaged", "behind", "cut-short", "cut-short-and-deleted"]
@@ -42,29 +43,48 @@ def configs(draw: Any) -> dict[str, Any]:
     if mode == "vs_ai":
         seat = draw(st.sampled_from([0, 1]))
         names = ["Ana", "Computer"] if seat == 0 else ["Computer", "Ana"]
-        return {"mode": mode, "level": draw(st.sampled_from(["easy", "medium", "hard"])),
-                "human_seat": seat, "names": names}
+        return {
+            "mode": mode,
+            "level": draw(st.sampled_from(["easy", "medium", "hard"])),
+            "human_seat": seat,
+            "names": names,
+        }
     if mode == "hotseat":
-        return {"mode": mode, "level": None, "human_seat": None,
-                "names": draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=2))}
+        return {
+            "mode": mode,
+            "level": None,
+            "human_seat": None,
+            "names": draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=2)),
+        }
     return {"mode": mode, "level": "easy", "human_seat": None, "names": ["C 1", "C 2"]}
 
 
 def at_most(small: Stats, large: Stats) -> bool:
     """Every counter of ``small`` is no more than ``large``'s."""
+
     def tally_le(a: Tally, b: Tally) -> bool:
-        return all(getattr(a, k) <= getattr(b, k) for k in ("wins", "losses", "rounds_won",
-                                                           "rounds_lost"))
-    return (all(tally_le(small.vs_ai[lvl], large.vs_ai[lvl]) for lvl in small.vs_ai)
-            and all(tally_le(t, large.hotseat.get(n, Tally())) for n, t in small.hotseat.items())
-            and small.tied_rounds <= large.tied_rounds and small.best_streak <= large.best_streak)
+        return all(
+            getattr(a, k) <= getattr(b, k) for k in ("wins", "losses", "rounds_won", "rounds_lost")
+        )
+
+    return (
+        all(tally_le(small.vs_ai[lvl], large.vs_ai[lvl]) for lvl in small.vs_ai)
+        and all(tally_le(t, large.hotseat.get(n, Tally())) for n, t in small.hotseat.items())
+        and small.tied_rounds <= large.tied_rounds
+        and small.best_streak <= large.best_streak
+    )
 
 
 @settings(FUZZ, max_examples=150)
-@given(st.lists(st.tuples(st.integers(0, len(STATES) - 1), configs()), min_size=1, max_size=7),
-       st.integers(2, 6), st.sampled_from(FAULTS), st.binary(max_size=40))
-def test_fuzz_statistics_rebuilt_from_the_history(games: list[tuple[int, dict[str, Any]]],
-                                                  limit: int, fault: str, garbage: bytes) -> None:
+@given(
+    st.lists(st.tuples(st.integers(0, len(STATES) - 1), configs()), min_size=1, max_size=7),
+    st.integers(2, 6),
+    st.sampled_from(FAULTS),
+    st.binary(max_size=40),
+)
+def test_fuzz_statistics_rebuilt_from_the_history(
+    games: list[tuple[int, dict[str, Any]]], limit: int, fault: str, garbage: bytes
+) -> None:
     with tempfile.TemporaryDirectory(prefix="tacocat-fuzz-") as name:
         folder = Path(name)
         store, played = HistoryStore(folder, limit=limit), Stats()
@@ -76,12 +96,19 @@ def test_fuzz_statistics_rebuilt_from_the_history(games: list[tuple[int, dict[st
             record, info = GameRecord.from_state(state), GameInfo.of(state, config)
             if number == len(games) - 1 and fault.startswith("cut-short"):
                 # Killed after the History took the game, before the statistics counted it.
-                (folder / ENDING_FILE).write_text(json.dumps({
-                    "format": "tacocat-ending", "version": 1,
-                    "game": GameFile(record, info).to_dict()}))
+                (folder / ENDING_FILE).write_text(
+                    json.dumps(
+                        {
+                            "format": "tacocat-ending",
+                            "version": 1,
+                            "game": GameFile(record, info).to_dict(),
+                        }
+                    )
+                )
                 store.add(record, info)
-                played = record_game_end(folder / "truth", HistoryStore(folder / "truth"),
-                                         played, record, info, None).stats
+                played = record_game_end(
+                    folder / "truth", HistoryStore(folder / "truth"), played, record, info, None
+                ).stats
                 continue
             played = record_game_end(folder, store, played, record, info, None).stats
         if fault in ("deleted", "cut-short-and-deleted"):

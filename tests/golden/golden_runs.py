@@ -124,13 +124,17 @@ class Run:
     def key(self, code: int, mod: int = 0) -> Iterator[tuple[str, Any]]:
         yield from self.post(
             pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0),
-            pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0))
+            pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0),
+        )
 
     def click(self, pos: tuple[int, int]) -> Iterator[tuple[str, Any]]:
         yield from self.post(
-            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False),
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False
+            ),
             pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False),
+        )
 
 
 def demo_run(data_dir: Path) -> Iterator[tuple[str, pygame.Surface]]:
@@ -268,8 +272,13 @@ class HotseatScript:
         if seat is None:
             yield from self.run.step()
             duel = view.duel
-            if duel[0] is not None and duel[1] is not None and duel[0].value == duel[1].value \
-                    and view.shows_face(duel[0]) and view.shows_face(duel[1]):
+            if (
+                duel[0] is not None
+                and duel[1] is not None
+                and duel[0].value == duel[1].value
+                and view.shows_face(duel[0])
+                and view.shows_face(duel[1])
+            ):
                 yield from self.mark("tied-duel", frames=20)
             if view.track.falling_tile is not None:
                 yield from self.mark("tile-drop", frames=4)
@@ -289,8 +298,10 @@ def hotseat_run(data_dir: Path) -> Iterator[tuple[str, pygame.Surface]]:
 
     run = Run(data_dir)
     try:
-        run.app.start_game(GameConfig("hotseat", "easy", 0, ("Ana", "Ben"), seed=HOTSEAT_SEED),
-                           worker=RandomSeatWorker())
+        run.app.start_game(
+            GameConfig("hotseat", "easy", 0, ("Ana", "Ben"), seed=HOTSEAT_SEED),
+            worker=RandomSeatWorker(),
+        )
         yield from HotseatScript(run).play()
     finally:
         run.close()

@@ -57,7 +57,10 @@ def install(point: str) -> None:
         if when == "before":
             die()
         if when == "mid":  # the kernel kept half of a temporary file, then the process died
-            part = Path(path).parent / f"{atomic.TEMP_PREFIX}{Path(path).name}.k1ll{atomic.TEMP_SUFFIX}"
+            part = (
+                Path(path).parent
+                / f"{atomic.TEMP_PREFIX}{Path(path).name}.k1ll{atomic.TEMP_SUFFIX}"
+            )
             part.write_text(text[: len(text) // 2])
             die()
         write_text(path, text, durable=durable)
@@ -110,8 +113,13 @@ def main(folder: Path, point: str, move: str) -> None:
     saves.write_autosave(config_to_dict(CONFIG), GameRecord.from_state(before_end))
     app = App(folder)
     table = Table(app, CONFIG)
-    session = GameSession(CONFIG, before_end, worker=AIWorker(mode="inline"), saves=saves,
-                          on_finished=lambda state: TableScene._record_result(table, state))
+    session = GameSession(
+        CONFIG,
+        before_end,
+        worker=AIWorker(mode="inline"),
+        saves=saves,
+        on_finished=lambda state: TableScene._record_result(table, state),
+    )
     table.session = session  # type: ignore[attr-defined]
     install(point)
     session._apply(full.actions[-back])

@@ -27,24 +27,44 @@ from tests.persistence.games import play
 
 REPO = Path(__file__).resolve().parents[2]
 WRITES = ("games", "index.json", "stats.json", "ending.json")
-POINTS = ["none"] + [f"{target}:{when}" for target in WRITES for when in ("before", "mid", "after")] \
-    + [f"{target}:{when}" for target in ("autosave.json", "ending.json")
-       for when in ("before", "after")]
+POINTS = (
+    ["none"]
+    + [f"{target}:{when}" for target in WRITES for when in ("before", "mid", "after")]
+    + [
+        f"{target}:{when}"
+        for target in ("autosave.json", "ending.json")
+        for when in ("before", "after")
+    ]
+)
 #: Kills while the autosave of a move is written (the save path).
 SAVE_POINTS = [f"autosave.json:{when}" for when in ("before", "mid", "after")]
 #: The figures the suite reports (see the module docstring); filled as it runs.
-TALLY = {"points": 0, "killed": 0, "lost": 0, "uncounted": 0, "counted_twice": 0,
-         "earlier_lost": 0, "temp_left": 0, "lost_stats_points": 0, "lost_stats_miscounted": 0}
+TALLY = {
+    "points": 0,
+    "killed": 0,
+    "lost": 0,
+    "uncounted": 0,
+    "counted_twice": 0,
+    "earlier_lost": 0,
+    "temp_left": 0,
+    "lost_stats_points": 0,
+    "lost_stats_miscounted": 0,
+}
 
 
 def earlier_game(folder: Path) -> None:
     """A game recorded by an earlier session: it must survive whatever follows."""
     state = play(3)
-    info = GameInfo.of(state, {"mode": "vs_ai", "level": "easy", "human_seat": 0,
-                               "names": ["Ana", "Computer"]})
+    info = GameInfo.of(
+        state, {"mode": "vs_ai", "level": "easy", "human_seat": 0, "names": ["Ana", "Computer"]}
+    )
     HistoryStore(folder).add(GameRecord.from_state(state), info)
-    save_stats(folder, Stats().record_game("vs_ai", "easy", state.winner == 0,
-                                           rounds_won=state.wins[0], rounds_lost=state.wins[1]))
+    save_stats(
+        folder,
+        Stats().record_game(
+            "vs_ai", "easy", state.winner == 0, rounds_won=state.wins[0], rounds_lost=state.wins[1]
+        ),
+    )
 
 
 def next_start(folder: Path) -> Stats:
@@ -70,14 +90,21 @@ def next_start(folder: Path) -> Stats:
     return stats
 
 
-@pytest.mark.parametrize(("point", "move"), [(p, "last") for p in POINTS]
-                         + [(p, "save") for p in SAVE_POINTS])
-def test_a_kill_at_game_end_never_loses_a_recorded_game(tmp_path: Path, point: str,
-                                                         move: str) -> None:
+@pytest.mark.parametrize(
+    ("point", "move"), [(p, "last") for p in POINTS] + [(p, "save") for p in SAVE_POINTS]
+)
+def test_a_kill_at_game_end_never_loses_a_recorded_game(
+    tmp_path: Path, point: str, move: str
+) -> None:
     earlier_game(tmp_path)
-    result = subprocess.run([sys.executable, "-m", "tests.kill.driver", str(tmp_path), point, move],
-                            cwd=REPO, capture_output=True, text=True, timeout=120,
-                            env=dict(os.environ, PYTHONPATH=str(REPO)))
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.kill.driver", str(tmp_path), point, move],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+    )
     killed = result.returncode == -signal.SIGKILL
     assert killed or (result.returncode == 0 and "finished" in result.stdout), result.stderr[-2000:]
     stats = next_start(tmp_path)
@@ -105,20 +132,33 @@ def test_a_kill_at_game_end_never_loses_a_recorded_game(tmp_path: Path, point: s
 
 
 #: Kills around the statistics' write, then the statistics file lost before the next start.
-LOST_POINTS = ["none", "games:after", "index.json:after", "stats.json:before", "stats.json:mid",
-               "autosave.json:before", "ending.json:before"]
+LOST_POINTS = [
+    "none",
+    "games:after",
+    "index.json:after",
+    "stats.json:before",
+    "stats.json:mid",
+    "autosave.json:before",
+    "ending.json:before",
+]
 
 
 @pytest.mark.parametrize("loss", ["deleted", "damaged"])
 @pytest.mark.parametrize("point", LOST_POINTS)
 def test_a_kill_at_game_end_then_lost_statistics_count_each_kept_game_once(
-        tmp_path: Path, point: str, loss: str) -> None:
+    tmp_path: Path, point: str, loss: str
+) -> None:
     """Issue 24 item 2: the statistics rebuilt from the History after a kill at the end of
     a game: the kept games counted, each once (the journal's game too)."""
     earlier_game(tmp_path)
-    result = subprocess.run([sys.executable, "-m", "tests.kill.driver", str(tmp_path), point,
-                             "last"], cwd=REPO, capture_output=True, text=True, timeout=120,
-                            env=dict(os.environ, PYTHONPATH=str(REPO)))
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.kill.driver", str(tmp_path), point, "last"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+    )
     assert result.returncode in (0, -signal.SIGKILL), result.stderr[-2000:]
     if loss == "deleted":
         (tmp_path / "stats.json").unlink(missing_ok=True)

@@ -53,9 +53,16 @@ def test_a_secret_choice_is_encoded_only_for_its_own_seat() -> None:
     assert theirs["opponent_committed"] is True
 
 
-@pytest.mark.parametrize("bad", [
-    None, [], {"event": "NoSuchEvent"}, {"event": "GameWon"}, {"event": "GameWon", "seat": 0, "x": 1},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        None,
+        [],
+        {"event": "NoSuchEvent"},
+        {"event": "GameWon"},
+        {"event": "GameWon", "seat": 0, "x": 1},
+    ],
+)
 def test_what_is_not_an_event_is_refused(bad: object) -> None:
     with pytest.raises(DecodeError):
         decode_event(bad)

@@ -35,18 +35,27 @@ def test_every_example_in_the_document_parses(block: str) -> None:
         assert type(m.parse_server(block.encode())).__name__.lower() == data["type"]
 
 
-@pytest.mark.parametrize(("frame", "where"), [
-    (b'{"type": "hello"}', "protocol"),
-    (b'{"type": "hello", "protocol": 1, "extra": 1}', "unknown field"),
-    (b'{"type": "teleport"}', "$.type"),
-    (b'[1, 2]', "object"),
-    (b'{"type": "act", "game": "g_5QK3aWm7Rt2Zp9Lx", "seq": 1, "action": {"type": "duel", "seat": 2, "card": 3}}', "$.action.seat"),
-    (b'{"type": "act", "game": "g_5QK3aWm7Rt2Zp9Lx", "seq": -1, "action": {"type": "duel", "seat": 0, "card": 3}}', "$.seq"),
-    (b'{"type": "resume", "game": "g_5QK3aWm7Rt2Zp9Lx", "token": "short"}', "$.token"),
-    (b'{"type": "create", "name": ""}', "$.name"),
-    (b'{"type": "join", "invite": "7KX4M-Q2ZHD", "name": 5}', "$.name"),
-    (b'\xff\xfe', "malformed"),
-])
+@pytest.mark.parametrize(
+    ("frame", "where"),
+    [
+        (b'{"type": "hello"}', "protocol"),
+        (b'{"type": "hello", "protocol": 1, "extra": 1}', "unknown field"),
+        (b'{"type": "teleport"}', "$.type"),
+        (b"[1, 2]", "object"),
+        (
+            b'{"type": "act", "game": "g_5QK3aWm7Rt2Zp9Lx", "seq": 1, "action": {"type": "duel", "seat": 2, "card": 3}}',
+            "$.action.seat",
+        ),
+        (
+            b'{"type": "act", "game": "g_5QK3aWm7Rt2Zp9Lx", "seq": -1, "action": {"type": "duel", "seat": 0, "card": 3}}',
+            "$.seq",
+        ),
+        (b'{"type": "resume", "game": "g_5QK3aWm7Rt2Zp9Lx", "token": "short"}', "$.token"),
+        (b'{"type": "create", "name": ""}', "$.name"),
+        (b'{"type": "join", "invite": "7KX4M-Q2ZHD", "name": 5}', "$.name"),
+        (b"\xff\xfe", "malformed"),
+    ],
+)
 def test_bad_frames_are_refused_saying_where(frame: bytes, where: str) -> None:
     with pytest.raises(m.BadMessage, match=re.escape(where)):
         m.parse_client(frame)
@@ -59,10 +68,13 @@ def test_an_oversized_frame_is_refused_before_it_is_read():
 
 
 def test_actions_become_the_rules_actions_with_sorted_cards():
-    act = m.parse_client(b'{"type": "act", "game": "g_5QK3aWm7Rt2Zp9Lx", "seq": 4, '
-                         b'"action": {"type": "attack", "seat": 1, "cards": [6, 4, 5]}}')
+    act = m.parse_client(
+        b'{"type": "act", "game": "g_5QK3aWm7Rt2Zp9Lx", "seq": 4, '
+        b'"action": {"type": "attack", "seat": 1, "cards": [6, 4, 5]}}'
+    )
     assert isinstance(act, m.Act)
     from tacocat.rules import Attack
+
     assert m.to_action(act.action) == Attack(1, (4, 5, 6))
 
 

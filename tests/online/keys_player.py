@@ -29,9 +29,11 @@ def press(app: Any, key: int, frames: int = 2) -> None:
 
 def chosen(legal: list[Action]) -> Action:
     """The first legal move with the fewest cards (Replace of none: keep the hand)."""
+
     def size(action: Action) -> int:
         cards = getattr(action, "cards", None)
         return len(cards) if cards is not None else 1
+
     return min(legal, key=size)
 
 
@@ -62,13 +64,21 @@ def decide(app: Any, table: Any) -> Action:
         if picked == wanted:
             if not wanted and focus is not table.buttons["secondary"]:
                 # Keep all: the secondary button, reached with ↓ then →.
-                press(app, pygame.K_DOWN if isinstance(focus, CardSprite) or focus is None
-                      else pygame.K_RIGHT)
+                press(
+                    app,
+                    pygame.K_DOWN
+                    if isinstance(focus, CardSprite) or focus is None
+                    else pygame.K_RIGHT,
+                )
                 continue
             press(app, pygame.K_RETURN, frames=3)
             continue
-        if isinstance(focus, CardSprite) and not focus.selected and focus.value in wanted \
-                and picked.count(focus.value) < wanted.count(focus.value):
+        if (
+            isinstance(focus, CardSprite)
+            and not focus.selected
+            and focus.value in wanted
+            and picked.count(focus.value) < wanted.count(focus.value)
+        ):
             press(app, pygame.K_SPACE)
         elif isinstance(focus, CardSprite) and focus.selected and focus.value not in wanted:
             press(app, pygame.K_SPACE)  # a card selected by mistake goes back

@@ -74,8 +74,10 @@ def wait_for(app: Any, condition: Any, what: str, seconds: float = 60.0) -> Any:
         time.sleep(0.01)
     top = app.scenes.top
     app.shot(f"stuck-{what.replace(' ', '-')}")
-    raise AssertionError(f"waited {seconds:g} s for {what} on {getattr(top, 'name', None)} "
-                         f"({getattr(top, 'problem', '')!r})")
+    raise AssertionError(
+        f"waited {seconds:g} s for {what} on {getattr(top, 'name', None)} "
+        f"({getattr(top, 'problem', '')!r})"
+    )
 
 
 def top_named(app: Any, name: str) -> Any:
@@ -87,8 +89,7 @@ def start_app(data: Path, url: str | None) -> Any:
     from tacocat.ui.shell.app import App
 
     settings, _ = load_settings(data)
-    save_settings(data, dataclasses.replace(settings, server_url=url or "",
-                                            animation_speed="fast"))
+    save_settings(data, dataclasses.replace(settings, server_url=url or "", animation_speed="fast"))
     app = App(parse_args(["--data-dir", str(data)]), data)
     press(app, pygame.K_SPACE)  # the title's intro
     return app
@@ -114,17 +115,20 @@ def join(app: Any, where: str, out: Path) -> None:
         activate(app, menu.lan_button)
         screen = wait_for(app, lambda: top_named(app, "online_lan"), "On this network")
         type_text(app, screen.name_entry, NAMES["join"])
-        game = wait_for(app, lambda: (out / "game").exists() and (out / "game").read_text(),
-                        "the host's game")
-        button = wait_for(app, lambda: screen.game_buttons.get(game),
-                          "the host's game on the network")
+        game = wait_for(
+            app, lambda: (out / "game").exists() and (out / "game").read_text(), "the host's game"
+        )
+        button = wait_for(
+            app, lambda: screen.game_buttons.get(game), "the host's game on the network"
+        )
         app.shot("join-network")
         activate(app, button)
         return
     activate(app, menu.join_button)
     screen = wait_for(app, lambda: top_named(app, "online_join"), "Join a game")
-    code = wait_for(app, lambda: (out / "code").exists() and (out / "code").read_text(),
-                    "the host's code")
+    code = wait_for(
+        app, lambda: (out / "code").exists() and (out / "code").read_text(), "the host's code"
+    )
     type_text(app, screen.code_entry, code.replace("-", "").lower())  # as a friend types it
     type_text(app, screen.name_entry, NAMES["join"])
     activate(app, screen.join_button)
@@ -145,17 +149,25 @@ def table_now(table: Any) -> dict[str, Any]:
     """What the table shows, to compare before a kill and after coming back."""
     view, session = table.view, table.online_session
     mine = session.seat
-    return {"seq": session.seq, "hand": [s.value for s in view.hands[mine]],
-            "other": len(view.hands[1 - mine]), "token": view.track.position,
-            "covered": sorted(view.track.covered), "wins": list(view.wins),
-            "discards": list(view.discard_values)}
+    return {
+        "seq": session.seq,
+        "hand": [s.value for s in view.hands[mine]],
+        "other": len(view.hands[1 - mine]),
+        "token": view.track.position,
+        "covered": sorted(view.track.covered),
+        "wins": list(view.wins),
+        "discards": list(view.discard_values),
+    }
 
 
 def table_of(app: Any) -> Any:
     from tacocat.ui.table.online_table import OnlineTableScene
 
-    return wait_for(app, lambda: next((s for s in app.scenes.stack
-                                       if isinstance(s, OnlineTableScene)), None), "the table")
+    return wait_for(
+        app,
+        lambda: next((s for s in app.scenes.stack if isinstance(s, OnlineTableScene)), None),
+        "the table",
+    )
 
 
 def play(app: Any, role: str, out: Path, die_at: int | None) -> Any:
@@ -175,8 +187,11 @@ def play(app: Any, role: str, out: Path, die_at: int | None) -> Any:
                 shown = True
             decisions += 1
             (out / f"{role}-moves").write_text(str(decisions))
-            if die_at is not None and decisions >= die_at \
-                    and not table.online_session.public.secret_choice_open:
+            if (
+                die_at is not None
+                and decisions >= die_at
+                and not table.online_session.public.secret_choice_open
+            ):
                 (out / f"{role}-table.json").write_text(json.dumps(table_now(table)))
                 os.kill(os.getpid(), signal.SIGKILL)  # mid-round, as a power cut would
             decide(app, table)
@@ -213,10 +228,18 @@ def main(argv: list[str]) -> int:
     table = play(app, role, out, args.die_at)
     ended = table.online_session.ended
     record = json.dumps(ended.record, sort_keys=True).encode()
-    (out / f"{role}.json").write_text(json.dumps({
-        "seat": table.online_session.seat, "winner": ended.result.winner,
-        "reason": ended.result.reason, "record": hashlib.sha256(record).hexdigest(),
-        "history": table.kept_id, "kept": len(app.online.seats())}))
+    (out / f"{role}.json").write_text(
+        json.dumps(
+            {
+                "seat": table.online_session.seat,
+                "winner": ended.result.winner,
+                "reason": ended.result.reason,
+                "record": hashlib.sha256(record).hexdigest(),
+                "history": table.kept_id,
+                "kept": len(app.online.seats()),
+            }
+        )
+    )
     app._shutdown()
     return 0
 

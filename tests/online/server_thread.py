@@ -46,8 +46,9 @@ class ServerThread:
         self._stop = asyncio.Event()
         self._loop = asyncio.get_running_loop()
         try:
-            async with running(SqliteStorage(self.db, "normal"), Listen("127.0.0.1", self.port),
-                               self.settings):
+            async with running(
+                SqliteStorage(self.db, "normal"), Listen("127.0.0.1", self.port), self.settings
+            ):
                 self._ready.set()
                 await self._stop.wait()
         except BaseException as error:  # noqa: BLE001 - reported to start()

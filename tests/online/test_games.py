@@ -19,12 +19,16 @@ def games_in(folder: Path) -> OnlineGames:
     return OnlineGames(folder, Link(timeout=3.0, retry=(0.05, 0.3)))
 
 
-def test_hosted_and_joined_seats_are_kept_and_resumed(tmp_path: Path, loopback_server: ServerThread) -> None:
+def test_hosted_and_joined_seats_are_kept_and_resumed(
+    tmp_path: Path, loopback_server: ServerThread
+) -> None:
     ana, ben = games_in(tmp_path / "ana"), games_in(tmp_path / "ben")
     try:
         hosted = ana.host(loopback_server.url, "Ana", []).result(10)
         assert hosted.names == ("Ana", NOBODY) and hosted.invite
-        joined = ben.join(loopback_server.url, hosted.invite.lower().replace("-", ""), "Ben").result(10)
+        joined = ben.join(
+            loopback_server.url, hosted.invite.lower().replace("-", ""), "Ben"
+        ).result(10)
         assert joined.seat == 1 and joined.game == hosted.game
         feed = ana.feed(hosted)
         wait_for(lambda: feed.state is not None and feed.state.status == "playing")
@@ -44,7 +48,9 @@ def test_hosted_and_joined_seats_are_kept_and_resumed(tmp_path: Path, loopback_s
         ben.close()
 
 
-def test_a_wrong_code_is_said_and_nothing_is_kept(tmp_path: Path, loopback_server: ServerThread) -> None:
+def test_a_wrong_code_is_said_and_nothing_is_kept(
+    tmp_path: Path, loopback_server: ServerThread
+) -> None:
     ben = games_in(tmp_path / "ben")
     try:
         with pytest.raises(Exception) as wrong:

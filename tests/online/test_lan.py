@@ -76,8 +76,10 @@ def test_a_restarted_host_keeps_its_games_and_its_id(tmp_path: Path):
         host, friend, created, joined = await start_game(first.local_url)
         await host.close()
         await friend.close()
-        return [Seat(first.local_url, created.game, 0, created.token),
-                Seat(first.local_url, joined.game, 1, joined.token)]
+        return [
+            Seat(first.local_url, created.game, 0, created.token),
+            Seat(first.local_url, joined.game, 1, joined.token),
+        ]
 
     seats = asyncio.run(asyncio.wait_for(begin(), 30))
     first.stop()
@@ -91,8 +93,11 @@ def test_a_restarted_host_keeps_its_games_and_its_id(tmp_path: Path):
         moved = [Seat(again.local_url, s.game, s.seat, s.token) for s in seats]
 
         async def finish() -> list[m.Ended]:
-            return list(await asyncio.gather(*(play_seat(seat, bot_chooser("random"), timeout=150)
-                                               for seat in moved)))
+            return list(
+                await asyncio.gather(
+                    *(play_seat(seat, bot_chooser("random"), timeout=150) for seat in moved)
+                )
+            )
 
         ends = asyncio.run(finish())
         assert ends[0] == ends[1] and ends[0].result.reason == "won"
@@ -143,7 +148,8 @@ def test_a_host_that_cannot_start_says_why(tmp_path: Path, host: LanHost):
 
 
 def test_a_browser_hears_the_game_and_its_friend_joins_with_what_it_heard(
-        host: LanHost, browser: LanBrowser):
+    host: LanHost, browser: LanBrowser
+):
     async def create() -> tuple[Connection, m.Created]:
         connection = await Connection.open(host.local_url)
         return connection, await connection.request(m.Create(name="Ana", variants=[]))
@@ -165,13 +171,20 @@ def test_a_browser_hears_the_game_and_its_friend_joins_with_what_it_heard(
         return created, joined, heard
 
     created, joined, heard = asyncio.run(asyncio.wait_for(both(), 60))
-    assert heard == LanGame(name="Ana", url=host.local_url, invite=created.invite,
-                            game=created.game, server_id=host.server_id, protocol=m.PROTOCOL)
+    assert heard == LanGame(
+        name="Ana",
+        url=host.local_url,
+        invite=created.invite,
+        game=created.game,
+        server_id=host.server_id,
+        protocol=m.PROTOCOL,
+    )
     assert joined.game == created.game and joined.seat == 1
 
 
 def test_a_closed_invite_leaves_the_list_and_a_withdrawn_host_is_not_found(
-        host: LanHost, browser: LanBrowser):
+    host: LanHost, browser: LanBrowser
+):
     host.advertise("Zoe", "7KX4M-Q2ZHD", "g_1").result(HEARD)
     assert eventually(lambda: listed(browser, host.server_id))
     host.advertise("Zoe", "", "g_1").result(HEARD)  # the friend joined: no invite open
@@ -182,14 +195,19 @@ def test_a_closed_invite_leaves_the_list_and_a_withdrawn_host_is_not_found(
 
 
 def test_games_are_sorted_by_name_and_a_moved_host_is_found_again(
-        tmp_path: Path, browser: LanBrowser):
-    hosts = [LanHost(tmp_path / name, port=0, interfaces=LOOPBACK, synchronous="normal")
-             for name in ("bo", "al")]
+    tmp_path: Path, browser: LanBrowser
+):
+    hosts = [
+        LanHost(tmp_path / name, port=0, interfaces=LOOPBACK, synchronous="normal")
+        for name in ("bo", "al")
+    ]
     try:
         for lan_host in hosts:
             lan_host.start()
-        published = [lan_host.advertise(name, "X", "g")
-                     for lan_host, name in zip(hosts, ("Bo", "al"), strict=True)]
+        published = [
+            lan_host.advertise(name, "X", "g")
+            for lan_host, name in zip(hosts, ("Bo", "al"), strict=True)
+        ]
         for future in published:  # probed and announced side by side
             future.result(HEARD)
         ids = {lan_host.server_id for lan_host in hosts}
@@ -214,10 +232,17 @@ def test_games_are_sorted_by_name_and_a_moved_host_is_found_again(
 
 def test_another_process_hears_the_host_over_multicast(host: LanHost):
     host.advertise("Ana", "X", "g").result(HEARD)
-    script = ("import sys; from tacocat.online.lan import LanBrowser\n"
-              "b = LanBrowser(interfaces=['127.0.0.1']); print(b.find(sys.argv[1], 15)); b.close()")
-    found = subprocess.run([sys.executable, "-c", script, host.server_id], capture_output=True,
-                           text=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
+    script = (
+        "import sys; from tacocat.online.lan import LanBrowser\n"
+        "b = LanBrowser(interfaces=['127.0.0.1']); print(b.find(sys.argv[1], 15)); b.close()"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", script, host.server_id],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert found.stdout.strip() == host.local_url, found.stderr[-2000:]
 
 

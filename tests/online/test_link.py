@@ -52,8 +52,12 @@ class RandomSeat:
                 self.seq = message.seq
                 self.events += len(getattr(message, "events", ()))
         latest = self.feed.latest
-        if latest is None or latest.observation is None or self.acted_on == self.seq \
-                or not self.feed.online:
+        if (
+            latest is None
+            or latest.observation is None
+            or self.acted_on == self.seq
+            or not self.feed.online
+        ):
             return
         seen = decode_observation(latest.observation)
         if seen.seat in seen.to_act and seen.own_commit is None and seen.legal_actions():
@@ -80,7 +84,9 @@ def play(seats: list[RandomSeat], until: Callable[[], bool], timeout: float = 60
         time.sleep(0.002)
 
 
-def test_a_hosted_game_is_joined_and_played_to_the_end(loopback_server: ServerThread, link: Link, friends_link: Link) -> None:
+def test_a_hosted_game_is_joined_and_played_to_the_end(
+    loopback_server: ServerThread, link: Link, friends_link: Link
+) -> None:
     host, friend = host_and_join(link, friends_link, loopback_server.url)
     wait_for(lambda: host.state is not None and host.state.status == "playing")
     assert [p.name for p in host.state.players] == ["Ana", "Ben"]
@@ -90,7 +96,9 @@ def test_a_hosted_game_is_joined_and_played_to_the_end(loopback_server: ServerTh
     assert all(seat.events > 0 for seat in seats)
 
 
-def test_a_followed_game_comes_back_after_the_server_restarts(tmp_path: Path, link: Link, friends_link: Link) -> None:
+def test_a_followed_game_comes_back_after_the_server_restarts(
+    tmp_path: Path, link: Link, friends_link: Link
+) -> None:
     port = free_port()
     server = ServerThread(tmp_path / "games.db", port).start()
     try:
@@ -107,7 +115,9 @@ def test_a_followed_game_comes_back_after_the_server_restarts(tmp_path: Path, li
         server.stop()
 
 
-def test_a_wrong_code_and_an_unreachable_server_are_told_apart(loopback_server: ServerThread, link: Link) -> None:
+def test_a_wrong_code_and_an_unreachable_server_are_told_apart(
+    loopback_server: ServerThread, link: Link
+) -> None:
     with pytest.raises(Exception) as wrong:
         link.join(loopback_server.url, "7KX4M-Q2ZHD", "Ben").result(10)
     assert failure(wrong.value) == "no_such_invite"
@@ -123,7 +133,8 @@ def test_a_game_the_server_does_not_know_is_gone(loopback_server: ServerThread, 
 
 
 def test_an_act_made_while_the_server_is_away_is_sent_once_it_is_back(
-        tmp_path: Path, link: Link, friends_link: Link) -> None:
+    tmp_path: Path, link: Link, friends_link: Link
+) -> None:
     port = free_port()
     server = ServerThread(tmp_path / "games.db", port).start()
     try:
@@ -141,7 +152,8 @@ def test_an_act_made_while_the_server_is_away_is_sent_once_it_is_back(
 
 
 def test_the_feed_keeps_the_other_seats_presence_current(
-        loopback_server: ServerThread, link: Link, friends_link: Link) -> None:
+    loopback_server: ServerThread, link: Link, friends_link: Link
+) -> None:
     host, friend = host_and_join(link, friends_link, loopback_server.url)
     wait_for(lambda: host.state is not None and host.state.players[1].connected)
     friends_link.close()  # the friend's game closed (the server's grace here is 0.2 s)

@@ -37,10 +37,27 @@ def window_env() -> dict[str, str]:
 
 
 def player(role: str, where: str, tmp: Path, *extra: str) -> subprocess.Popen[str]:
-    args = ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", sys.executable, str(DRIVER),
-            role, where, str(tmp / role), str(tmp), *extra]
-    return subprocess.Popen(args, env=window_env(), stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    args = [
+        "xvfb-run",
+        "-a",
+        "-s",
+        "-screen 0 1280x720x24",
+        sys.executable,
+        str(DRIVER),
+        role,
+        where,
+        str(tmp / role),
+        str(tmp),
+        *extra,
+    ]
+    return subprocess.Popen(
+        args,
+        env=window_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
 
 
 def finish(players: list[subprocess.Popen[str]], tmp: Path) -> None:
@@ -82,12 +99,37 @@ def wait(condition, what: str, seconds: float = 200.0) -> None:
 def start_server(port: int, db: Path) -> subprocess.Popen[str]:
     env, url = window_env(), f"ws://127.0.0.1:{port}/"
     server = subprocess.Popen(
-        [sys.executable, "-m", "tacocat.server", "--port", str(port), "--db", str(db),
-         "--sqlite-sync", "normal", "--presence-grace", "1"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    wait(lambda: subprocess.run([sys.executable, "-m", "tacocat.server", "--check", url],
-                                env=env, capture_output=True, timeout=10).returncode == 0,
-         "the server", 30)
+        [
+            sys.executable,
+            "-m",
+            "tacocat.server",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--sqlite-sync",
+            "normal",
+            "--presence-grace",
+            "1",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    wait(
+        lambda: (
+            subprocess.run(
+                [sys.executable, "-m", "tacocat.server", "--check", url],
+                env=env,
+                capture_output=True,
+                timeout=10,
+            ).returncode
+            == 0
+        ),
+        "the server",
+        30,
+    )
     return server
 
 
@@ -109,8 +151,10 @@ def test_two_windows_play_a_game_through_a_server_and_both_come_back(tmp_path: P
         assert (tmp_path / "host-table.json").exists(), host.stderr.read()[-3000:]
         # The host's game is started again: the table comes back exactly as it was.
         host = player("host", "server", tmp_path, "--url", url, "--resume")
-        wait(lambda: (tmp_path / "host-resumed.json").exists() or host.poll() is not None,
-             "the host's table again")
+        wait(
+            lambda: (tmp_path / "host-resumed.json").exists() or host.poll() is not None,
+            "the host's table again",
+        )
         before = json.loads((tmp_path / "host-table.json").read_text())
         after = json.loads((tmp_path / "host-resumed.json").read_text())
         assert after == before

@@ -62,8 +62,9 @@ def test_write_json_pretty_and_compact_hold_the_same_data(tmp_path: Path) -> Non
     assert " " not in compact.strip().replace("Zoë", "")
 
 
-@pytest.mark.parametrize("bad", [{1, 2}, {"x": float("nan")}, {"x": object()}],
-                         ids=["set", "nan", "object"])
+@pytest.mark.parametrize(
+    "bad", [{1, 2}, {"x": float("nan")}, {"x": object()}], ids=["set", "nan", "object"]
+)
 def test_unserialisable_json_keeps_the_old_file(target: Path, bad: object) -> None:
     with pytest.raises((TypeError, ValueError)):
         atomic_write_json(target, bad)
@@ -71,7 +72,9 @@ def test_unserialisable_json_keeps_the_old_file(target: Path, bad: object) -> No
     assert_only_target(target)
 
 
-def test_json_dumps_failure_keeps_the_old_file(target: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_json_dumps_failure_keeps_the_old_file(
+    target: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def explode(*args: object, **kwargs: object) -> str:
         raise RuntimeError("boom")
 
@@ -94,7 +97,9 @@ def test_replace_failure_keeps_the_old_file(target: Path, monkeypatch: pytest.Mo
     assert_only_target(target)
 
 
-def test_disk_full_during_write_keeps_the_old_file(target: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_disk_full_during_write_keeps_the_old_file(
+    target: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     real_fsync = os.fsync
 
     def full(fd: int) -> None:
@@ -128,7 +133,9 @@ def test_missing_folder_is_a_persistence_error(tmp_path: Path) -> None:
         atomic_write_text(tmp_path / "nowhere" / "x.json", "x")
 
 
-def test_durable_write_fsyncs_file_and_folder(target: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_durable_write_fsyncs_file_and_folder(
+    target: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     synced: list[bool] = []
     real_fsync = os.fsync
 

@@ -62,9 +62,15 @@ def test_partly_bad_statistics_are_kept_at_every_later_start(tmp_path: Path) -> 
 # --- F12 and 2e: the tutorial and the History index keep a .bad- copy ----------------------
 
 
-@pytest.mark.parametrize("raw", [b'{"format": "tacocat-tutorial", "version": 1, "step": 5, "fin',
-                                 b'{"format": "tacocat-tutorial", "version": 1, "step": -2, '
-                                 b'"finished": false}', b"\xff\xfe", b"[]"])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"format": "tacocat-tutorial", "version": 1, "step": 5, "fin',
+        b'{"format": "tacocat-tutorial", "version": 1, "step": -2, "finished": false}',
+        b"\xff\xfe",
+        b"[]",
+    ],
+)
 def test_a_damaged_tutorial_file_is_set_aside_with_a_message(tmp_path: Path, raw: bytes) -> None:
     from tacocat.persistence.tutorial import read_progress
 
@@ -82,8 +88,9 @@ def _kept(folder: Path, count: int, limit: int = 500) -> HistoryStore:
     store = HistoryStore(folder, limit=limit)
     for seed in range(count):
         state = play(seed)
-        info = GameInfo.of(state, {"mode": "demo", "level": "easy", "human_seat": None,
-                                   "names": ["Ana", "Ben"]})
+        info = GameInfo.of(
+            state, {"mode": "demo", "level": "easy", "human_seat": None, "names": ["Ana", "Ben"]}
+        )
         store.add(GameRecord.from_state(state), info)
     return store
 
@@ -141,6 +148,7 @@ def _variant(path: Path, edit: Any) -> Path:
 def _vs_ai(seat: Any) -> Any:
     def edit(data: dict[str, Any]) -> None:
         data["game"].update(mode="vs_ai", level="easy", human_seat=seat)
+
     return edit
 
 
@@ -154,6 +162,7 @@ def test_a_seat_that_is_not_an_int_is_refused(game_file: Path, seat: Any) -> Non
 def test_a_winner_that_is_not_an_int_is_refused(game_file: Path) -> None:
     def edit(data: dict[str, Any]) -> None:
         data["game"]["winner"] = float(data["game"]["winner"])
+
     with pytest.raises(GameFileError):
         open_game_file(_variant(game_file, edit))
 
@@ -179,7 +188,9 @@ def _fake_variant(data: dict[str, Any]) -> None:
     data["game"]["variants"] = ["tie_goes_to_arrow"]
 
 
-@pytest.mark.parametrize("edit", [_swap_result, _no_winner, _more_rounds, _huge_wins, _fake_variant])
+@pytest.mark.parametrize(
+    "edit", [_swap_result, _no_winner, _more_rounds, _huge_wins, _fake_variant]
+)
 def test_a_description_that_contradicts_the_moves_is_refused(game_file: Path, edit: Any) -> None:
     with pytest.raises(GameFileError) as refused:
         open_game_file(_variant(game_file, edit))
@@ -188,6 +199,7 @@ def test_a_description_that_contradicts_the_moves_is_refused(game_file: Path, ed
 
 def test_an_unfinished_game_claiming_to_be_finished_is_refused(game_file: Path) -> None:
     """Cut to 20 moves with the deals they used: a legal record of an unfinished game."""
+
     def cut(data: dict[str, Any]) -> None:
         data["actions"] = data["actions"][:20]
         for used in range(1, len(data["deals"]) + 1):
@@ -198,15 +210,24 @@ def test_an_unfinished_game_claiming_to_be_finished_is_refused(game_file: Path) 
             data["deals"] = data["deals"][:used]
             return
         raise AssertionError("no prefix of the deals fits")
+
     with pytest.raises(GameFileError) as refused:
         open_game_file(_variant(game_file, cut))
     assert refused.value.code == "unfinished"
 
 
 def _review(steps: list[int], record: dict[str, Any]) -> dict[str, Any]:
-    moments = [{"step": step, "round": 1, "played": record["actions"][min(step, 0)],
-                "best": record["actions"][0], "played_chance": 0.0, "best_chance": 1.0}
-               for step in steps]
+    moments = [
+        {
+            "step": step,
+            "round": 1,
+            "played": record["actions"][min(step, 0)],
+            "best": record["actions"][0],
+            "played_chance": 0.0,
+            "best_chance": 1.0,
+        }
+        for step in steps
+    ]
     return {"format": "tacocat-review", "version": 1, "seat": 0, "moments": moments}
 
 
@@ -214,6 +235,7 @@ def _review(steps: list[int], record: dict[str, Any]) -> dict[str, Any]:
 def test_a_stored_review_outside_its_game_is_dropped(game_file: Path, step: int) -> None:
     def edit(data: dict[str, Any]) -> None:
         data["review"] = _review([step], data)
+
     game, _ = open_game_file(_variant(game_file, edit))
     assert "review" not in game.extra  # made again when asked for, never trusted
 
@@ -221,9 +243,21 @@ def test_a_stored_review_outside_its_game_is_dropped(game_file: Path, step: int)
 def test_a_stored_review_that_fits_its_game_is_kept(game_file: Path) -> None:
     data = json.loads(game_file.read_text())
     first_by_seat0 = next(i for i, a in enumerate(data["actions"]) if a["seat"] == 0)
-    review = {"format": "tacocat-review", "version": 1, "seat": 0, "moments": [
-        {"step": first_by_seat0, "round": 1, "played": data["actions"][first_by_seat0],
-         "best": data["actions"][first_by_seat0], "played_chance": 0.5, "best_chance": 0.5}]}
+    review = {
+        "format": "tacocat-review",
+        "version": 1,
+        "seat": 0,
+        "moments": [
+            {
+                "step": first_by_seat0,
+                "round": 1,
+                "played": data["actions"][first_by_seat0],
+                "best": data["actions"][first_by_seat0],
+                "played_chance": 0.5,
+                "best_chance": 0.5,
+            }
+        ],
+    }
     game, _ = open_game_file(_variant(game_file, lambda d: d.update(review=review)))
     assert game.extra["review"] == review
 
@@ -253,9 +287,14 @@ def test_a_kept_game_with_a_lone_surrogate_is_set_aside_not_exported(tmp_path: P
 def test_ten_thousand_hot_seat_games_between_distinct_names_read_back(tmp_path: Path) -> None:
     stats = Stats()
     for i in range(10_000):
-        stats = stats.record_game("hotseat", winner_name=f"Ĳspēlētājs {2 * i:07d}",
-                                  loser_name=f"Ĳspēlētājs {2 * i + 1:07d}", rounds_won=4,
-                                  rounds_lost=3, tied_rounds=1)
+        stats = stats.record_game(
+            "hotseat",
+            winner_name=f"Ĳspēlētājs {2 * i:07d}",
+            loser_name=f"Ĳspēlētājs {2 * i + 1:07d}",
+            rounds_won=4,
+            rounds_lost=3,
+            tied_rounds=1,
+        )
     save_stats(tmp_path, stats)
     loaded, message = load_stats(tmp_path)
     assert message is None and loaded == stats
@@ -303,10 +342,12 @@ def test_logs_and_crash_logs_are_private(tmp_path: Path, restore_logging: Any) -
 
 @posix_only
 def test_a_bad_value_from_a_linked_settings_file_is_not_quoted(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     secret = tmp_path / "secret.json"
-    secret.write_text(json.dumps({"format": "tacocat-settings", "version": 1,
-                                  "language": "hunter2-SECRET"}))
+    secret.write_text(
+        json.dumps({"format": "tacocat-settings", "version": 1, "language": "hunter2-SECRET"})
+    )
     data = tmp_path / "data"
     data.mkdir()
     (data / SETTINGS_FILE).symlink_to(secret)

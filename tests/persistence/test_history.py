@@ -37,8 +37,11 @@ def test_a_kept_game_is_listed_and_opens_to_the_same_final_state(tmp_path):
     assert [e.id for e in store.entries()] == [entry.id]
     listed = store.entries()[0].info
     assert listed == info
-    assert (listed.wins, listed.winner, listed.rounds) == (state.wins, state.winner,
-                                                          state.round_number)
+    assert (listed.wins, listed.winner, listed.rounds) == (
+        state.wins,
+        state.winner,
+        state.round_number,
+    )
     game, final = store.open(entry.id)
     assert game.record == record
     assert final.actions == state.actions and final.wins == state.wins
@@ -81,10 +84,12 @@ def test_writes_are_atomic(tmp_path, monkeypatch):
     def failing_index_write(*args, **kwargs):
         calls.append(args)
         from tacocat.persistence.errors import PersistenceError
+
         raise PersistenceError("disk full")
 
     monkeypatch.setattr(history_module, "write_document", failing_index_write)
     from tacocat.persistence.errors import PersistenceError
+
     with pytest.raises(PersistenceError):
         store.add(*finished(2, minutes=1)[:2])
     monkeypatch.setattr(history_module, "write_document", real)
@@ -115,14 +120,24 @@ def test_a_bad_index_entry_is_dropped_with_a_problem(tmp_path):
     assert store.problem == (ENTRIES_DROPPED, 2)
 
 
-@pytest.mark.parametrize("damage, code", [
-    (lambda text: text[: len(text) // 2], DAMAGED),
-    (lambda text: "", DAMAGED),
-    (lambda text: json.dumps({**json.loads(text), "format": "tacocat-save"}), DAMAGED),
-    (lambda text: json.dumps({**json.loads(text), "version": 99}), DAMAGED),
-    (lambda text: json.dumps({**json.loads(text), "actions": json.loads(text)["actions"][:-3]
-                              + json.loads(text)["actions"][-2:]}), IMPOSSIBLE),
-])
+@pytest.mark.parametrize(
+    "damage, code",
+    [
+        (lambda text: text[: len(text) // 2], DAMAGED),
+        (lambda text: "", DAMAGED),
+        (lambda text: json.dumps({**json.loads(text), "format": "tacocat-save"}), DAMAGED),
+        (lambda text: json.dumps({**json.loads(text), "version": 99}), DAMAGED),
+        (
+            lambda text: json.dumps(
+                {
+                    **json.loads(text),
+                    "actions": json.loads(text)["actions"][:-3] + json.loads(text)["actions"][-2:],
+                }
+            ),
+            IMPOSSIBLE,
+        ),
+    ],
+)
 def test_a_damaged_game_is_refused_set_aside_and_leaves_the_list(tmp_path, damage, code):
     store = HistoryStore(tmp_path)
     good = store.add(*finished(1)[:2])
@@ -153,7 +168,7 @@ def test_export_then_open_round_trip(tmp_path):
     entry = store.add(record, info)
     path = store.export(entry.id)
     assert path.parent == tmp_path / "exports" and path.suffix == ".json"
-    assert "/" not in path.name[len("tacocat-"):]
+    assert "/" not in path.name[len("tacocat-") :]
     again = store.export(entry.id)
     assert again != path  # a second export never overwrites the first
     assert store.list_exports()[0].suffix == ".json" and len(store.list_exports()) == 2

@@ -29,9 +29,14 @@ def holder(folder: Path) -> subprocess.Popen[str]:
         print("locked" if lock else "refused", flush=True)
         sys.stdin.read()
     """)
-    process = subprocess.Popen([sys.executable, "-c", code, str(folder)], cwd=REPO,
-                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                               env=dict(os.environ, PYTHONPATH=str(REPO)))
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, str(folder)],
+        cwd=REPO,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+    )
     assert process.stdout is not None
     assert process.stdout.readline().strip() == "locked"
     return process
@@ -84,13 +89,17 @@ def test_stale_files_are_left_alone_while_another_copy_may_be_writing(tmp_path: 
 
 
 def test_the_second_copy_plays_in_a_scratch_copy_that_goes_away(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     data, scratch_root = tmp_path / "data", tmp_path / "tmp"
     data.mkdir()
     scratch_root.mkdir()
     monkeypatch.setattr("tempfile.tempdir", str(scratch_root))
-    files = {"settings.json": b'{"format": "tacocat-settings"}', "stats.json": b"{}",
-             "autosave.json": b"the first copy's game"}
+    files = {
+        "settings.json": b'{"format": "tacocat-settings"}',
+        "stats.json": b"{}",
+        "autosave.json": b"the first copy's game",
+    }
     for name, raw in files.items():
         (data / name).write_bytes(raw)
     first = holder(data)

@@ -39,10 +39,14 @@ _HOLDER = textwrap.dedent("""
 
 def start(folder: Path, as_nobody: bool) -> subprocess.Popen[str]:
     """A copy of the game's start-up that claims ``folder`` and holds it until stdin closes."""
-    return subprocess.Popen([sys.executable, "-c", _HOLDER, str(folder),
-                             "nobody" if as_nobody else "me"], cwd=REPO,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONPATH=str(REPO)))
+    return subprocess.Popen(
+        [sys.executable, "-c", _HOLDER, str(folder), "nobody" if as_nobody else "me"],
+        cwd=REPO,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+    )
 
 
 @pytest.fixture
@@ -109,17 +113,24 @@ def _fifo(lock: Path, outside: Path) -> None:
 
 
 DAMAGED: list[tuple[str, Callable[[Path, Path], None]]] = [
-    ("directory", _dir), ("directory-with-a-file", _dir_with_file),
-    ("symlink-outside", _link_outside), ("symlink-dangling", _dangling), ("symlink-loop", _loop),
-    ("symlink-dev-null", _dev_null), ("read-only", _read_only), ("mode-000", _mode_000),
-    ("read-only-with-bytes", _with_bytes), ("fifo", _fifo),
+    ("directory", _dir),
+    ("directory-with-a-file", _dir_with_file),
+    ("symlink-outside", _link_outside),
+    ("symlink-dangling", _dangling),
+    ("symlink-loop", _loop),
+    ("symlink-dev-null", _dev_null),
+    ("read-only", _read_only),
+    ("mode-000", _mode_000),
+    ("read-only-with-bytes", _with_bytes),
+    ("fifo", _fifo),
 ]
 
 
 @posix_only
 @pytest.mark.parametrize(("name", "damage"), DAMAGED, ids=[n for n, _ in DAMAGED])
 def test_a_damaged_lock_is_repaired_and_still_keeps_a_second_copy_out(
-        base: Path, name: str, damage: Callable[[Path, Path], None]) -> None:
+    base: Path, name: str, damage: Callable[[Path, Path], None]
+) -> None:
     """The damaged lock is made by root (or the player), the game runs as another user
     when the tests run as root, so "root-owned after one sudo run" is what is tried."""
     data, outside = base / "data", base / "outside.txt"
@@ -170,9 +181,11 @@ def test_a_lock_that_cannot_be_repaired_means_playing_without_saving(base: Path)
 
 
 def test_a_folder_that_cannot_be_locked_at_all_is_not_written(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A file system without locks (some network shares): before, the game ran on
     unlocked, "as it did before locks"; two copies then overwrote each other."""
+
     def no_locks(self: object, *args: object, **kwargs: object) -> None:
         raise OSError(errno.ENOLCK, "No locks available")
 
@@ -183,15 +196,17 @@ def test_a_folder_that_cannot_be_locked_at_all_is_not_written(
         assert "No locks available" in claim.problem
 
 
-def test_stale_temporary_files_are_removed_in_every_folder_the_game_writes(
-        tmp_path: Path) -> None:
+def test_stale_temporary_files_are_removed_in_every_folder_the_game_writes(tmp_path: Path) -> None:
     """F13: only the data folder's root was cleaned; history/ kept its killed writes."""
     games = tmp_path / "history" / "games"
     games.mkdir(parents=True)
     (tmp_path / "exports").mkdir()
-    stale = [tmp_path / "history" / ".tmp-index.json.a1.part",
-             games / ".tmp-20261201-040506.json.b2.part",
-             tmp_path / "exports" / ".tmp-x.json.c3.part", tmp_path / ".tmp-stats.json.d.part"]
+    stale = [
+        tmp_path / "history" / ".tmp-index.json.a1.part",
+        games / ".tmp-20261201-040506.json.b2.part",
+        tmp_path / "exports" / ".tmp-x.json.c3.part",
+        tmp_path / ".tmp-stats.json.d.part",
+    ]
     for path in stale:
         path.write_text('{"format": "tacocat-rec')
     lock = lock_module.lock_data_folder(tmp_path)

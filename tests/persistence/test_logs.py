@@ -73,7 +73,9 @@ def test_debug_level_reaches_both(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "fine detail" in capsys.readouterr().err
 
 
-def test_calling_twice_does_not_double_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_calling_twice_does_not_double_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     logging.basicConfig(level="WARNING")  # what cli.main does before the app starts
     setup_logging(tmp_path, "WARNING")
     setup_logging(tmp_path, "WARNING")
@@ -95,8 +97,9 @@ def test_log_file_rotates_and_keeps_three(tmp_path: Path) -> None:
     assert all(p.stat().st_size <= 1024 * 1024 + 2000 for p in tmp_path.iterdir())
 
 
-def test_unwritable_log_file_falls_back_to_console(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_unwritable_log_file_falls_back_to_console(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "tacocat.log").mkdir()  # a folder where the file should be
     assert setup_logging(tmp_path, "WARNING") is None
     logging.getLogger("tacocat.test").warning("still heard")
@@ -151,8 +154,9 @@ def test_old_crash_logs_are_pruned(tmp_path: Path) -> None:
     assert (tmp_path / "settings.json").exists()
 
 
-def test_crash_log_falls_back_to_the_temp_folder(tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_crash_log_falls_back_to_the_temp_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     temp = tmp_path / "tmp"
     temp.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(temp))
@@ -197,8 +201,9 @@ def test_thread_hook_writes_a_crash_log(tmp_path: Path, monkeypatch: pytest.Monk
     assert "in boom" in log.read_text(encoding="utf-8")
 
 
-def test_hook_survives_an_unwritable_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_hook_survives_an_unwritable_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     seen: list[type[BaseException]] = []
     monkeypatch.setattr(sys, "excepthook", lambda kind, exc, tb: seen.append(kind))
 
@@ -220,7 +225,8 @@ def _file_handler() -> QuietFileHandler:
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
 def test_a_full_disk_gives_one_line_not_a_traceback_per_record(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     setup_logging(tmp_path, "ERROR")  # console quiet: only the handler's own line may show
     handler = _file_handler()
     handler.stream.close()
@@ -245,7 +251,8 @@ def test_a_path_with_non_utf8_bytes_is_logged_with_escapes(tmp_path: Path) -> No
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs (POSIX)")
 def test_a_fifo_in_place_of_the_log_file_is_not_opened(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     import os
 
     os.mkfifo(tmp_path / "tacocat.log")  # opening it for writing would wait for a reader

@@ -33,12 +33,19 @@ in_the_game_loop(sys.argv[2])
 
 def _crash(tmp_path: Path, how: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-c", CHILD, str(tmp_path), how], env=env,
-                          capture_output=True, text=True, timeout=60, check=False)
+    return subprocess.run(
+        [sys.executable, "-c", CHILD, str(tmp_path), how],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
-@pytest.mark.parametrize(("how", "signal_name"), [("segv", "Segmentation fault"),
-                                                  ("abort", "Aborted")])
+@pytest.mark.parametrize(
+    ("how", "signal_name"), [("segv", "Segmentation fault"), ("abort", "Aborted")]
+)
 def test_a_fatal_signal_leaves_the_python_stack_in_the_data_folder(tmp_path, how, signal_name):
     if how == "abort" and sys.platform == "win32":
         pytest.skip("os.abort on Windows is not a signal faulthandler reports")
@@ -59,8 +66,9 @@ def test_a_fatal_signal_leaves_the_python_stack_in_the_data_folder(tmp_path, how
 
 def test_a_run_that_does_not_crash_leaves_no_file(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    subprocess.run([sys.executable, "-c", CHILD, str(tmp_path), "none"], env=env,
-                   check=True, timeout=60)
+    subprocess.run(
+        [sys.executable, "-c", CHILD, str(tmp_path), "none"], env=env, check=True, timeout=60
+    )
     assert list(tmp_path.iterdir()) == []
 
 

@@ -11,8 +11,14 @@ TOKEN = "g2VqP4vH8ZtV6mQy0cR3xN1sLw7Tj9bKd5Fe2Ua8YpM"
 
 
 def seat(game: str = "g_5QK3aWm7Rt2Zp9Lx", **changes) -> OnlineSeat:
-    fields = dict(url="ws://127.0.0.1:8765/", game=game, seat=0, token=TOKEN,
-                  names=("Ana", NOBODY), invite="7KX4M-Q2ZHD")
+    fields = dict(
+        url="ws://127.0.0.1:8765/",
+        game=game,
+        seat=0,
+        token=TOKEN,
+        names=("Ana", NOBODY),
+        invite="7KX4M-Q2ZHD",
+    )
     return OnlineSeat(**{**fields, **changes})
 
 
@@ -23,8 +29,10 @@ def test_seats_are_kept_replaced_and_dropped(tmp_path: Path) -> None:
     store.put(seat("g_BBBBBBBBBBBBBBBB", seat=1, names=("Cy", "Ana"), invite=None))
     store.put(seat(names=("Ana", "Ben"), invite=None))  # the friend joined
     kept = OnlineSeats(tmp_path).seats()
-    assert [(s.game, s.opponent) for s in kept] == [("g_BBBBBBBBBBBBBBBB", "Cy"),
-                                                    ("g_5QK3aWm7Rt2Zp9Lx", "Ben")]
+    assert [(s.game, s.opponent) for s in kept] == [
+        ("g_BBBBBBBBBBBBBBBB", "Cy"),
+        ("g_5QK3aWm7Rt2Zp9Lx", "Ben"),
+    ]
     store.drop("g_BBBBBBBBBBBBBBBB")
     assert [s.game for s in store.seats()] == ["g_5QK3aWm7Rt2Zp9Lx"]
 
@@ -35,9 +43,15 @@ def test_the_token_stays_out_of_logs() -> None:
 
 def test_a_bad_entry_is_dropped_and_the_rest_kept(tmp_path: Path) -> None:
     good = seat().to_json()
-    (tmp_path / "online.json").write_text(json.dumps({
-        "format": "tacocat-online", "version": 1,
-        "seats": [good, {**good, "url": "http://evil/"}, {**good, "seat": 2}, "x"]}))
+    (tmp_path / "online.json").write_text(
+        json.dumps(
+            {
+                "format": "tacocat-online",
+                "version": 1,
+                "seats": [good, {**good, "url": "http://evil/"}, {**good, "seat": 2}, "x"],
+            }
+        )
+    )
     seats, problem = OnlineSeats(tmp_path).load()
     assert seats == [seat()]
     assert problem is not None and problem.code == "online_partial"

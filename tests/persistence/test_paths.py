@@ -34,8 +34,14 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         ("freebsd13", {"XDG_DATA_HOME": "{tmp}/xdg"}, "{tmp}/xdg/tacocat"),
     ],
 )
-def test_platform_default(platform: str, env: dict[str, str], expected: str, home: Path,
-                          tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_platform_default(
+    platform: str,
+    env: dict[str, str],
+    expected: str,
+    home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(sys, "platform", platform)
     if platform == "win32":
         # Off Windows, platformdirs cannot ask the shell for the folder; on
@@ -68,7 +74,9 @@ def test_existing_override_is_kept_as_is(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]  # no test file left
 
 
-def test_relative_override_becomes_absolute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_relative_override_becomes_absolute(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     folder = data_dir(Path("rel"))
     assert folder.is_absolute()

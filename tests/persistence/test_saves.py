@@ -24,8 +24,7 @@ from tacocat.rules import DEFAULT_DECK, GameRecord, GameState
 from .cases import WHOLE_FILE_CASES
 from .games import VS_AI_CONFIG, play, play_unfinished
 
-HOTSEAT_CONFIG = {"mode": "hotseat", "level": None, "human_seat": None,
-                  "names": ["Ana", "Bo"]}
+HOTSEAT_CONFIG = {"mode": "hotseat", "level": None, "human_seat": None, "names": ["Ana", "Bo"]}
 
 
 def save_bytes(seed: int = 3, config: dict[str, Any] = VS_AI_CONFIG, tie: bool = False) -> bytes:
@@ -71,9 +70,12 @@ def assert_refused(folder: Path, result: LoadResult, raw: bytes) -> None:
 
 @pytest.mark.parametrize(
     ("config", "seed", "tie"),
-    [(VS_AI_CONFIG, 3, False), (HOTSEAT_CONFIG, 4, True),
-     ({**VS_AI_CONFIG, "mode": "demo", "human_seat": None, "level": "hard"}, 5, False),
-     ({**VS_AI_CONFIG, "human_seat": 1}, 6, True)],
+    [
+        (VS_AI_CONFIG, 3, False),
+        (HOTSEAT_CONFIG, 4, True),
+        ({**VS_AI_CONFIG, "mode": "demo", "human_seat": None, "level": "hard"}, 5, False),
+        ({**VS_AI_CONFIG, "human_seat": 1}, 6, True),
+    ],
     ids=["vs_ai", "hotseat-tie", "demo", "second-seat"],
 )
 def test_round_trip(tmp_path: Path, config: dict[str, Any], seed: int, tie: bool) -> None:
@@ -88,9 +90,17 @@ def test_round_trip(tmp_path: Path, config: dict[str, Any], seed: int, tie: bool
     assert result.state is not None
     assert result.state.actions == state.actions
     assert (result.state.hands, result.state.wins, result.state.token, result.state.phase) == (
-        state.hands, state.wins, state.token, state.phase)
-    assert result.state.legal_actions(result.state.to_act[0]) == state.legal_actions(state.to_act[0])
-    assert result.saved_at is not None and before <= result.saved_at <= before + timedelta(minutes=1)
+        state.hands,
+        state.wins,
+        state.token,
+        state.phase,
+    )
+    assert result.state.legal_actions(result.state.to_act[0]) == state.legal_actions(
+        state.to_act[0]
+    )
+    assert result.saved_at is not None and before <= result.saved_at <= before + timedelta(
+        minutes=1
+    )
     assert store.has_autosave()  # loading does not consume the save
 
 
@@ -134,14 +144,18 @@ def refuse_unlink(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     monkeypatch.setattr(Path, "unlink", unlink)
 
 
-def test_clear_failure_is_a_persistence_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_clear_failure_is_a_persistence_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Nothing can be deleted or written anywhere: an error, but this store still
     never offers the finished game again."""
     store = SaveStore(tmp_path, mark_folders=[tmp_path / "no" / "such", tmp_path / "none"])
     store.write_autosave(VS_AI_CONFIG, GameRecord.from_state(play(1, 5)))
     refuse_unlink(monkeypatch, tmp_path)
-    monkeypatch.setattr("tacocat.persistence.atomic.os.replace",
-                        lambda *_: (_ for _ in ()).throw(PermissionError(13, "Permission denied")))
+    monkeypatch.setattr(
+        "tacocat.persistence.atomic.os.replace",
+        lambda *_: (_ for _ in ()).throw(PermissionError(13, "Permission denied")),
+    )
     with pytest.raises(PersistenceError, match="Could not delete the saved game") as caught:
         store.clear_autosave()
     assert caught.value.reason == "no_permission" and caught.value.path == store.path
@@ -151,7 +165,8 @@ def test_clear_failure_is_a_persistence_error(tmp_path: Path, monkeypatch: pytes
 
 @pytest.mark.parametrize("mark_in", [0, 1], ids=["data-folder", "elsewhere"])
 def test_a_finished_save_that_cannot_be_deleted_is_never_offered_again(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mark_in: int) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mark_in: int
+) -> None:
     """The stale save of a finished game stays on disk, but a new store (the next
     start) neither offers nor resumes it; once the folder is writable again it goes."""
     data, elsewhere = tmp_path / "data", tmp_path / "cache"
@@ -163,8 +178,12 @@ def test_a_finished_save_that_cannot_be_deleted_is_never_offered_again(
     refuse_unlink(monkeypatch, data)
     if mark_in == 1:  # the data folder takes no new file either (chattr +i, a full disk)
         real = os.replace
-        monkeypatch.setattr("tacocat.persistence.atomic.os.replace", lambda a, b: real(a, b)
-                            if Path(b).parent != data else (_ for _ in ()).throw(OSError(28, "full")))
+        monkeypatch.setattr(
+            "tacocat.persistence.atomic.os.replace",
+            lambda a, b: (
+                real(a, b) if Path(b).parent != data else (_ for _ in ()).throw(OSError(28, "full"))
+            ),
+        )
     store.clear_autosave()  # no error: the mark stands in for the delete
     assert store.path.read_bytes() == stale
     assert [p.exists() for p in store.finished.paths] == [mark_in == 0, mark_in == 1]
@@ -200,7 +219,9 @@ def test_a_finished_game_is_cleared_not_resumed(tmp_path: Path) -> None:
     assert not store.has_autosave() and backups(tmp_path) == []
 
 
-def test_write_failure_keeps_the_previous_autosave(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_write_failure_keeps_the_previous_autosave(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store = SaveStore(tmp_path)
     store.write_autosave(VS_AI_CONFIG, GameRecord.from_state(play(1, 5)))
     before = store.path.read_bytes()
@@ -271,7 +292,8 @@ def test_the_tie_variant_is_not_written_in_the_app_config(tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("tie", [False, True])
 def test_an_older_save_with_the_tie_variant_in_its_app_config_still_loads(
-        tmp_path: Path, tie: bool) -> None:
+    tmp_path: Path, tie: bool
+) -> None:
     old = json.loads(save_bytes(tie=tie))
     old["app"]["tie_to_arrow"] = tie  # how saves were written before the ruleset was stored once
     (tmp_path / AUTOSAVE_FILE).write_bytes(json.dumps(old).encode())
@@ -282,7 +304,8 @@ def test_an_older_save_with_the_tie_variant_in_its_app_config_still_loads(
 
 
 def test_an_older_save_whose_tie_variant_disagrees_with_its_record_is_refused(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     old = json.loads(save_bytes(tie=False))
     old["app"]["tie_to_arrow"] = True
     raw = json.dumps(old).encode()
@@ -327,6 +350,7 @@ def _set(key_path: str, value: Any) -> Callable[[dict[str, Any]], None]:
         for key in parents:
             node = node[key]
         node[last] = value
+
     return change
 
 
@@ -334,7 +358,9 @@ def _bigger_board(data: dict[str, Any]) -> None:
     # Nine spaces: room for an eighth tile, which the standard board cannot hold.
     sizes = [4, 5, 6, 7, 8, 7, 6, 5, 4]
     arrows = [[1], [1], [1], [1], [0, 1], [0], [0], [0], [0]]
-    data["record"]["ruleset"]["board"] = [{"hand_size": h, "arrows": a} for h, a in zip(sizes, arrows, strict=True)]
+    data["record"]["ruleset"]["board"] = [
+        {"hand_size": h, "arrows": a} for h, a in zip(sizes, arrows, strict=True)
+    ]
 
 
 def _deck_of_39(data: dict[str, Any]) -> None:
@@ -353,11 +379,31 @@ MUTATIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("deck-of-39", _deck_of_39, "standard 38-card deck"),
     ("eight-tile-board", _bigger_board, "standard board"),
     ("dropped-action", lambda d: d["record"]["actions"].pop(0), "illegal"),
-    ("duplicated-action", lambda d: d["record"]["actions"].insert(0, d["record"]["actions"][0]), "already_chosen"),
-    ("attack-with-card-not-held", lambda d: _first(d, "attack").__setitem__("cards", [13]), "not_held"),
-    ("attack-by-the-wrong-seat", lambda d: _first(d, "attack").__setitem__("seat", 1 - _first(d, "attack")["seat"]), "illegal"),
-    ("two-different-cards-attack", lambda d: _first(d, "attack").__setitem__("cards", [1, 12]), "illegal"),
-    ("unknown-action", lambda d: d["record"]["actions"].append({"type": "cheat", "seat": 0}), "not an action"),
+    (
+        "duplicated-action",
+        lambda d: d["record"]["actions"].insert(0, d["record"]["actions"][0]),
+        "already_chosen",
+    ),
+    (
+        "attack-with-card-not-held",
+        lambda d: _first(d, "attack").__setitem__("cards", [13]),
+        "not_held",
+    ),
+    (
+        "attack-by-the-wrong-seat",
+        lambda d: _first(d, "attack").__setitem__("seat", 1 - _first(d, "attack")["seat"]),
+        "illegal",
+    ),
+    (
+        "two-different-cards-attack",
+        lambda d: _first(d, "attack").__setitem__("cards", [1, 12]),
+        "illegal",
+    ),
+    (
+        "unknown-action",
+        lambda d: d["record"]["actions"].append({"type": "cheat", "seat": 0}),
+        "not an action",
+    ),
     ("extra-deal", lambda d: d["record"]["deals"].append(sorted(DEFAULT_DECK)), "deals"),
     ("missing-deal", lambda d: d["record"]["deals"].pop(), "deal"),
     ("negative-seed", _set("record.seed", -1), "seed"),
@@ -365,17 +411,26 @@ MUTATIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("record-wrong-format", _set("record.format", "chess"), "not a game record"),
     ("record-missing", lambda d: d.pop("record"), "record"),
     # An older save (the tie variant also in "app") whose two copies disagree.
-    ("ruleset-tie-mismatch", lambda d: (_set("record.ruleset.tie_goes_to_arrow", True)(d),
-                                        _set("app.tie_to_arrow", False)(d)), "tie rule"),
+    (
+        "ruleset-tie-mismatch",
+        lambda d: (
+            _set("record.ruleset.tie_goes_to_arrow", True)(d),
+            _set("app.tie_to_arrow", False)(d),
+        ),
+        "tie rule",
+    ),
     ("saved-at-garbage", _set("saved_at", "yesterday"), "date"),
     ("saved-at-missing", lambda d: d.pop("saved_at"), "saved_at"),
     ("unknown-top-level-key", _set("extra", 1), "unknown keys"),
 ]
 
 
-@pytest.mark.parametrize(("case", "mutate", "expected"), MUTATIONS, ids=[c for c, _, _ in MUTATIONS])
-def test_impossible_game_is_refused(tmp_path: Path, case: str, mutate: Callable[[dict[str, Any]], None],
-                                    expected: str) -> None:
+@pytest.mark.parametrize(
+    ("case", "mutate", "expected"), MUTATIONS, ids=[c for c, _, _ in MUTATIONS]
+)
+def test_impossible_game_is_refused(
+    tmp_path: Path, case: str, mutate: Callable[[dict[str, Any]], None], expected: str
+) -> None:
     data = copy.deepcopy(VALID)
     mutate(data)
     raw = json.dumps(data).encode()
@@ -394,7 +449,9 @@ def test_future_save_version(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("bad_type", [[], {}], ids=["list", "object"])
-def test_an_action_type_that_is_not_a_string_is_refused_on_purpose(tmp_path: Path, bad_type: Any) -> None:
+def test_an_action_type_that_is_not_a_string_is_refused_on_purpose(
+    tmp_path: Path, bad_type: Any
+) -> None:
     data = copy.deepcopy(VALID)
     data["record"]["actions"][0]["type"] = bad_type
     raw = json.dumps(data).encode()
@@ -403,7 +460,9 @@ def test_an_action_type_that_is_not_a_string_is_refused_on_purpose(tmp_path: Pat
     assert result.problem is not None and "internal error" not in result.problem
 
 
-def test_an_engine_bug_does_not_crash_the_loader(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_engine_bug_does_not_crash_the_loader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def broken(self: GameRecord) -> GameState:
         raise TypeError("unexpected")
 
@@ -417,12 +476,24 @@ def test_an_engine_bug_does_not_crash_the_loader(tmp_path: Path, monkeypatch: py
 
 # --- fuzzing -------------------------------------------------------------------
 
-FUZZ = settings(max_examples=150, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-JSON_LEAVES = (st.none() | st.booleans() | st.integers(-3, 40) | st.integers()
-               | st.text(max_size=6) | st.sampled_from(["replace", "duel", "attack", "respond"]))
-JSON_VALUES = st.recursive(JSON_LEAVES, lambda c: st.lists(c, max_size=3)
-                           | st.dictionaries(st.text(max_size=5), c, max_size=3), max_leaves=6)
+FUZZ = settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+JSON_LEAVES = (
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 40)
+    | st.integers()
+    | st.text(max_size=6)
+    | st.sampled_from(["replace", "duel", "attack", "respond"])
+)
+JSON_VALUES = st.recursive(
+    JSON_LEAVES,
+    lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=5), c, max_size=3),
+    max_leaves=6,
+)
 
 
 def check_load(raw: bytes) -> LoadResult:
@@ -453,7 +524,13 @@ def test_fuzz_random_bytes(raw: bytes) -> None:
 def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Every path to a value inside a JSON tree (dict keys and list indices)."""
     found = [prefix]
-    children = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    children = (
+        node.items()
+        if isinstance(node, dict)
+        else enumerate(node)
+        if isinstance(node, list)
+        else ()
+    )
     for key, child in children:
         found += _paths(child, (*prefix, key))
     return found
@@ -489,9 +566,21 @@ def test_fuzz_record_mutations(seed: int, data: st.DataObject) -> None:
     save = json.loads(save_bytes(seed))
     deals, actions = save["record"]["deals"], save["record"]["actions"]
     for _ in range(data.draw(st.integers(1, 3))):
-        kind = data.draw(st.sampled_from(
-            ["card", "add-card", "drop-card", "drop-action", "repeat-action", "swap-actions",
-             "action-card", "action-seat", "truncate"]))
+        kind = data.draw(
+            st.sampled_from(
+                [
+                    "card",
+                    "add-card",
+                    "drop-card",
+                    "drop-action",
+                    "repeat-action",
+                    "swap-actions",
+                    "action-card",
+                    "action-seat",
+                    "truncate",
+                ]
+            )
+        )
         if kind in ("card", "add-card", "drop-card") and deals:
             deal = data.draw(st.sampled_from(deals))
             pos = data.draw(st.integers(0, len(deal) - 1)) if deal else 0

@@ -19,9 +19,16 @@ from tacocat.persistence.settings import SETTINGS_FILE, SETTINGS_FORMAT
 from .cases import WHOLE_FILE_CASES
 
 CUSTOM = Settings(
-    sound_volume=0.25, music_volume=0.0, muted=True, animation_speed="instant",
-    reduced_motion=True, fullscreen=True, window_size=(1920, 1080), ai_level="hard",
-    player_names=("Zoë", "Māris"), language="lv",
+    sound_volume=0.25,
+    music_volume=0.0,
+    muted=True,
+    animation_speed="instant",
+    reduced_motion=True,
+    fullscreen=True,
+    window_size=(1920, 1080),
+    ai_level="hard",
+    player_names=("Zoë", "Māris"),
+    language="lv",
 )
 
 
@@ -33,7 +40,9 @@ def write_raw(folder: Path, data: bytes) -> Path:
 
 def write_fields(folder: Path, **fields: Any) -> Path:
     """A settings file with the envelope and the given fields only."""
-    return write_raw(folder, json.dumps({"format": SETTINGS_FORMAT, "version": 1, **fields}).encode())
+    return write_raw(
+        folder, json.dumps({"format": SETTINGS_FORMAT, "version": 1, **fields}).encode()
+    )
 
 
 def backups(folder: Path) -> list[Path]:
@@ -44,17 +53,40 @@ def test_fields_and_defaults_are_the_agreed_ones() -> None:
     # Other modules code against these names and defaults: changing one breaks them.
     defaults = {f.name: f.default for f in dataclasses.fields(Settings)}
     assert defaults == {
-        "sound_volume": 0.8, "music_volume": 0.5, "muted": False, "animation_speed": "normal",
-        "reduced_motion": False, "fullscreen": False, "window_size": (1280, 720),
-        "ai_level": "medium", "player_names": ("Player 1", "Player 2"), "language": "en",
-        "table_keys": (("left", "left"), ("right", "right"), ("select", "space"),
-                       ("confirm", "return"), ("hint", "h"), ("discards", "d"), ("undo", "u"),
-                       ("read_hand", "r")),
-        "replay_keys": (("play_pause", "space"), ("step_back", "left"), ("step_forward", "right"),
-                        ("round_previous", "page up"), ("round_next", "page down"),
-                        ("first_move", "home"), ("last_move", "end"), ("faster", "+"),
-                        ("slower", "-")),
-        "text_size": 100, "narration": False, "server_url": "",
+        "sound_volume": 0.8,
+        "music_volume": 0.5,
+        "muted": False,
+        "animation_speed": "normal",
+        "reduced_motion": False,
+        "fullscreen": False,
+        "window_size": (1280, 720),
+        "ai_level": "medium",
+        "player_names": ("Player 1", "Player 2"),
+        "language": "en",
+        "table_keys": (
+            ("left", "left"),
+            ("right", "right"),
+            ("select", "space"),
+            ("confirm", "return"),
+            ("hint", "h"),
+            ("discards", "d"),
+            ("undo", "u"),
+            ("read_hand", "r"),
+        ),
+        "replay_keys": (
+            ("play_pause", "space"),
+            ("step_back", "left"),
+            ("step_forward", "right"),
+            ("round_previous", "page up"),
+            ("round_next", "page down"),
+            ("first_move", "home"),
+            ("last_move", "end"),
+            ("faster", "+"),
+            ("slower", "-"),
+        ),
+        "text_size": 100,
+        "narration": False,
+        "server_url": "",
     }
 
 
@@ -75,18 +107,28 @@ def test_construction_normalises_lists_and_ints() -> None:
     assert s.window_size == (800, 600)
     assert s.player_names == ("A", "B")
     assert s.sound_volume == 1.0 and type(s.sound_volume) is float
-    assert s == dataclasses.replace(Settings(), window_size=(800, 600), player_names=("A", "B"),
-                                    sound_volume=1.0)
+    assert s == dataclasses.replace(
+        Settings(), window_size=(800, 600), player_names=("A", "B"), sound_volume=1.0
+    )
 
 
 @pytest.mark.parametrize(
     ("field", "value"),
     [
-        ("sound_volume", 1.2), ("sound_volume", -0.1), ("sound_volume", True),
-        ("music_volume", float("nan")), ("muted", 1), ("animation_speed", "turbo"),
-        ("window_size", (10, 10)), ("window_size", (1280,)), ("ai_level", "Hard"),
-        ("player_names", ("", "B")), ("player_names", ("A\nB", "C")), ("player_names", ("x" * 25, "B")),
-        ("language", "English"), ("language", ""),
+        ("sound_volume", 1.2),
+        ("sound_volume", -0.1),
+        ("sound_volume", True),
+        ("music_volume", float("nan")),
+        ("muted", 1),
+        ("animation_speed", "turbo"),
+        ("window_size", (10, 10)),
+        ("window_size", (1280,)),
+        ("ai_level", "Hard"),
+        ("player_names", ("", "B")),
+        ("player_names", ("A\nB", "C")),
+        ("player_names", ("x" * 25, "B")),
+        ("language", "English"),
+        ("language", ""),
     ],
 )
 def test_construction_refuses_invalid_values(field: str, value: object) -> None:
@@ -126,8 +168,11 @@ def test_unknown_fields_are_ignored(tmp_path: Path) -> None:
 
 
 def test_byte_order_mark_is_accepted(tmp_path: Path) -> None:
-    write_raw(tmp_path, b"\xef\xbb\xbf" + json.dumps(
-        {"format": SETTINGS_FORMAT, "version": 1, "language": "de"}).encode())
+    write_raw(
+        tmp_path,
+        b"\xef\xbb\xbf"
+        + json.dumps({"format": SETTINGS_FORMAT, "version": 1, "language": "de"}).encode(),
+    )
     assert load_settings(tmp_path) == (Settings(language="de"), None)
 
 
@@ -163,18 +208,37 @@ def test_a_folder_in_place_of_the_file(tmp_path: Path) -> None:
 
 
 BAD_FIELDS = [
-    ("sound_volume", 1.5), ("sound_volume", "loud"), ("sound_volume", None), ("sound_volume", False),
-    ("music_volume", -1), ("music_volume", [0.5]),
-    ("muted", "yes"), ("muted", 0), ("reduced_motion", None), ("fullscreen", 1),
-    ("animation_speed", "ludicrous"), ("animation_speed", 2),
-    ("window_size", [1280]), ("window_size", [1280, 720, 1]), ("window_size", [-1280, 720]),
-    ("window_size", [1280.0, 720]), ("window_size", "1280x720"), ("window_size", [99999, 720]),
+    ("sound_volume", 1.5),
+    ("sound_volume", "loud"),
+    ("sound_volume", None),
+    ("sound_volume", False),
+    ("music_volume", -1),
+    ("music_volume", [0.5]),
+    ("muted", "yes"),
+    ("muted", 0),
+    ("reduced_motion", None),
+    ("fullscreen", 1),
+    ("animation_speed", "ludicrous"),
+    ("animation_speed", 2),
+    ("window_size", [1280]),
+    ("window_size", [1280, 720, 1]),
+    ("window_size", [-1280, 720]),
+    ("window_size", [1280.0, 720]),
+    ("window_size", "1280x720"),
+    ("window_size", [99999, 720]),
     ("window_size", [True, 720]),
-    ("ai_level", "impossible"), ("ai_level", None),
-    ("player_names", ["Only one"]), ("player_names", ["A", 2]), ("player_names", ["A", "   "]),
-    ("player_names", ["A", "x" * 1000]), ("player_names", ["A", "tab\there"]), ("player_names", "AB"),
+    ("ai_level", "impossible"),
+    ("ai_level", None),
+    ("player_names", ["Only one"]),
+    ("player_names", ["A", 2]),
+    ("player_names", ["A", "   "]),
+    ("player_names", ["A", "x" * 1000]),
+    ("player_names", ["A", "tab\there"]),
+    ("player_names", "AB"),
     ("player_names", ["A", "\ud800"]),
-    ("language", "EN"), ("language", "en/../../etc"), ("language", 7),
+    ("language", "EN"),
+    ("language", "en/../../etc"),
+    ("language", 7),
 ]
 
 
@@ -200,7 +264,9 @@ def test_several_bad_fields_are_all_named(tmp_path: Path) -> None:
     assert message is not None and "sound volume" in message and "language" in message
 
 
-def test_backup_failure_still_gives_a_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_backup_failure_still_gives_a_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def refuse(path: Path) -> Path:
         raise PersistenceError(f"Could not move the bad file {path} aside: Permission denied.")
 
@@ -227,9 +293,14 @@ def test_save_failure_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.Mon
 # --- fuzzing ---------------------------------------------------------------
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False)
     | st.text(max_size=30),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=10,
 )
 FIELD_NAMES = [f.name for f in dataclasses.fields(Settings)]
@@ -321,10 +392,16 @@ def test_a_bad_text_size_resets_alone(bad):
 # --- online play (issue 43): the server's address ---------------------------------------
 
 
-@pytest.mark.parametrize(("typed", "kept"), [
-    ("", ""), ("  ", ""), (" ws://127.0.0.1:8765/ ", "ws://127.0.0.1:8765/"),
-    ("wss://tacocat.example.org", "wss://tacocat.example.org"), ("ws://[::1]:8765", "ws://[::1]:8765"),
-])
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("", ""),
+        ("  ", ""),
+        (" ws://127.0.0.1:8765/ ", "ws://127.0.0.1:8765/"),
+        ("wss://tacocat.example.org", "wss://tacocat.example.org"),
+        ("ws://[::1]:8765", "ws://[::1]:8765"),
+    ],
+)
 def test_a_server_address_is_kept_trimmed(tmp_path, typed, kept):
     from tacocat.persistence.settings import Settings, load_settings, save_settings
 
@@ -334,12 +411,22 @@ def test_a_server_address_is_kept_trimmed(tmp_path, typed, kept):
     assert problem is None and loaded.server_url == kept
 
 
-@pytest.mark.parametrize(("bad", "code"), [
-    ("http://example.org", "scheme"), ("example.org:8765", "scheme"), ("ws://", "host"),
-    ("ws://host:99999", "port"), ("ws://host:port", "port"), ("ws://host:0", "port"),
-    ("ws://a host", "spaces"), ("ws://host/?x=1", "form"), ("ws://" + "a" * 300, "long"),
-    (8765, "long"), (None, "long"),
-])
+@pytest.mark.parametrize(
+    ("bad", "code"),
+    [
+        ("http://example.org", "scheme"),
+        ("example.org:8765", "scheme"),
+        ("ws://", "host"),
+        ("ws://host:99999", "port"),
+        ("ws://host:port", "port"),
+        ("ws://host:0", "port"),
+        ("ws://a host", "spaces"),
+        ("ws://host/?x=1", "form"),
+        ("ws://" + "a" * 300, "long"),
+        (8765, "long"),
+        (None, "long"),
+    ],
+)
 def test_a_bad_server_address_is_refused_with_its_reason_and_resets_alone(bad, code):
     from tacocat.persistence.settings import ServerUrlError, check_server_url, settings_from_json
 

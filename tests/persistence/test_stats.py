@@ -17,14 +17,18 @@ from tacocat.persistence.stats import STATS_FILE, STATS_FORMAT
 from .cases import WHOLE_FILE_CASES
 
 
-def vs_ai(stats: Stats, level: str, won: bool, rounds: tuple[int, int] = (4, 2), tied: int = 0) -> Stats:
-    return stats.record_game("vs_ai", level, won, rounds_won=rounds[0], rounds_lost=rounds[1],
-                             tied_rounds=tied)
+def vs_ai(
+    stats: Stats, level: str, won: bool, rounds: tuple[int, int] = (4, 2), tied: int = 0
+) -> Stats:
+    return stats.record_game(
+        "vs_ai", level, won, rounds_won=rounds[0], rounds_lost=rounds[1], tied_rounds=tied
+    )
 
 
 def hotseat(stats: Stats, winner: str, loser: str, rounds: tuple[int, int] = (4, 1)) -> Stats:
-    return stats.record_game("hotseat", winner_name=winner, loser_name=loser,
-                             rounds_won=rounds[0], rounds_lost=rounds[1])
+    return stats.record_game(
+        "hotseat", winner_name=winner, loser_name=loser, rounds_won=rounds[0], rounds_lost=rounds[1]
+    )
 
 
 @pytest.fixture
@@ -38,8 +42,9 @@ def sample() -> Stats:
 
 
 def online(stats: Stats, opponent: str, won: bool, rounds: tuple[int, int] = (4, 2)) -> Stats:
-    return stats.record_game("online", human_won=won, opponent=opponent,
-                             rounds_won=rounds[0], rounds_lost=rounds[1])
+    return stats.record_game(
+        "online", human_won=won, opponent=opponent, rounds_won=rounds[0], rounds_lost=rounds[1]
+    )
 
 
 def write_raw(folder: Path, data: bytes) -> None:
@@ -177,7 +182,9 @@ def test_missing_sections_are_zero(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("case", "build"), WHOLE_FILE_CASES, ids=[c for c, _ in WHOLE_FILE_CASES])
-def test_bad_file_gives_empty_stats_message_and_backup(tmp_path: Path, case: str, build: Any) -> None:
+def test_bad_file_gives_empty_stats_message_and_backup(
+    tmp_path: Path, case: str, build: Any
+) -> None:
     raw = build(STATS_FORMAT)
     write_raw(tmp_path, raw)
     loaded, message = load_stats(tmp_path)
@@ -202,8 +209,9 @@ def test_bad_file_gives_empty_stats_message_and_backup(tmp_path: Path, case: str
         ({"tied_rounds": -3}, "tied rounds"),
     ],
 )
-def test_a_bad_entry_resets_only_that_entry(tmp_path: Path, sample: Stats, change: dict[str, Any],
-                                            label: str) -> None:
+def test_a_bad_entry_resets_only_that_entry(
+    tmp_path: Path, sample: Stats, change: dict[str, Any], label: str
+) -> None:
     payload = sample.to_json()
     for key, value in change.items():
         if isinstance(value, dict) and isinstance(payload.get(key), dict):
@@ -234,7 +242,9 @@ def test_a_bad_hotseat_name_drops_only_that_name(tmp_path: Path, sample: Stats) 
 
 
 @pytest.mark.parametrize(("current", "best"), [(3, 2), (0, 4)])
-def test_impossible_streaks_are_reset(tmp_path: Path, sample: Stats, current: int, best: int) -> None:
+def test_impossible_streaks_are_reset(
+    tmp_path: Path, sample: Stats, current: int, best: int
+) -> None:
     # sample: 3 wins against the computer in all, so a best streak of 4 is impossible.
     payload = {**sample.to_json(), "current_streak": current, "best_streak": best}
     write_payload(tmp_path, payload)
@@ -246,7 +256,9 @@ def test_impossible_streaks_are_reset(tmp_path: Path, sample: Stats, current: in
 
 @pytest.mark.parametrize("section", ["vs_ai", "hotseat"])
 def test_a_section_of_the_wrong_type(tmp_path: Path, sample: Stats, section: str) -> None:
-    write_payload(tmp_path, {**sample.to_json(), section: [], "current_streak": 0, "best_streak": 0})
+    write_payload(
+        tmp_path, {**sample.to_json(), section: [], "current_streak": 0, "best_streak": 0}
+    )
     loaded, message = load_stats(tmp_path)
     assert getattr(loaded, section) == getattr(Stats(), section)
     assert message is not None
@@ -262,16 +274,29 @@ def test_fuzz_random_bytes_never_raise(raw: bytes) -> None:
         assert isinstance(loaded, Stats) and message is not None
 
 
-COUNTS = st.one_of(st.integers(-5, 10**10), st.none(), st.booleans(), st.floats(), st.text(max_size=3))
+COUNTS = st.one_of(
+    st.integers(-5, 10**10), st.none(), st.booleans(), st.floats(), st.text(max_size=3)
+)
 
 
 @settings(max_examples=200, deadline=None)
-@given(payload=st.fixed_dictionaries({}, optional={
-    "vs_ai": st.dictionaries(st.sampled_from(["easy", "medium", "hard", "nightmare"]),
-                             st.dictionaries(st.sampled_from(["wins", "losses", "rounds_won"]), COUNTS)),
-    "hotseat": st.dictionaries(st.text(max_size=30), st.dictionaries(st.sampled_from(["wins"]), COUNTS)),
-    "current_streak": COUNTS, "best_streak": COUNTS, "tied_rounds": COUNTS,
-}))
+@given(
+    payload=st.fixed_dictionaries(
+        {},
+        optional={
+            "vs_ai": st.dictionaries(
+                st.sampled_from(["easy", "medium", "hard", "nightmare"]),
+                st.dictionaries(st.sampled_from(["wins", "losses", "rounds_won"]), COUNTS),
+            ),
+            "hotseat": st.dictionaries(
+                st.text(max_size=30), st.dictionaries(st.sampled_from(["wins"]), COUNTS)
+            ),
+            "current_streak": COUNTS,
+            "best_streak": COUNTS,
+            "tied_rounds": COUNTS,
+        },
+    )
+)
 def test_fuzz_payload_always_gives_consistent_stats(payload: dict[str, Any]) -> None:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)

@@ -35,8 +35,9 @@ def play_games(folder: Path, count: int = 3, limit: int = 500, first_seed: int =
     configs = [CONFIGS[n % 3] for n in range(count)] + [CONFIGS[3]]
     for number, config in enumerate(configs):
         state = play(first_seed + number)
-        stats = record_game_end(folder, store, stats, GameRecord.from_state(state),
-                                GameInfo.of(state, config), None).stats
+        stats = record_game_end(
+            folder, store, stats, GameRecord.from_state(state), GameInfo.of(state, config), None
+        ).stats
     return stats
 
 
@@ -99,16 +100,21 @@ def test_only_demos_in_the_history_leave_the_statistics_at_zero_as_told(tmp_path
 @pytest.mark.parametrize("kept", [True, False], ids=["kept-not-counted", "not-kept"])
 @pytest.mark.parametrize("damage", ["deleted", "damaged"])
 def test_an_interrupted_game_end_and_lost_statistics_count_each_game_once(
-        tmp_path: Path, kept: bool, damage: str) -> None:
+    tmp_path: Path, kept: bool, damage: str
+) -> None:
     """Killed after the journal (and perhaps the History) was written, and the statistics
     file lost too: the journal's game is counted once, with the kept ones."""
     played = play_games(tmp_path, count=2)
     state = play(9)
     record, info = GameRecord.from_state(state), GameInfo.of(state, CONFIGS[0])
-    expected = record_game_end(tmp_path / "elsewhere", HistoryStore(tmp_path / "elsewhere"),
-                               played, record, info, None).stats
-    (tmp_path / ENDING_FILE).write_text(json.dumps({
-        "format": "tacocat-ending", "version": 1, "game": GameFile(record, info).to_dict()}))
+    expected = record_game_end(
+        tmp_path / "elsewhere", HistoryStore(tmp_path / "elsewhere"), played, record, info, None
+    ).stats
+    (tmp_path / ENDING_FILE).write_text(
+        json.dumps(
+            {"format": "tacocat-ending", "version": 1, "game": GameFile(record, info).to_dict()}
+        )
+    )
     if kept:
         HistoryStore(tmp_path).add(record, info)
     if damage == "deleted":
@@ -157,11 +163,14 @@ def test_a_full_history_says_older_games_are_not_counted(tmp_path: Path) -> None
 def test_the_usual_start_reads_no_game_file_and_no_rules(tmp_path: Path) -> None:
     """The check before the title is a file test: the History is read only later, idle."""
     play_games(tmp_path)
-    code = ("import sys; from pathlib import Path; "
-            "from tacocat.persistence.stats import load_stats; "
-            "from tacocat.persistence.stats_rebuild import lost_reason; "
-            f"folder = Path({str(tmp_path)!r}); "
-            "print(lost_reason(folder, load_stats(folder)[1]), 'tacocat.rules' in sys.modules)")
-    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
-                            text=True, timeout=60)
+    code = (
+        "import sys; from pathlib import Path; "
+        "from tacocat.persistence.stats import load_stats; "
+        "from tacocat.persistence.stats_rebuild import lost_reason; "
+        f"folder = Path({str(tmp_path)!r}); "
+        "print(lost_reason(folder, load_stats(folder)[1]), 'tacocat.rules' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60
+    )
     assert result.stdout.split() == ["None", "False"], result.stderr[-2000:]

@@ -16,8 +16,12 @@ from tacocat.rules import (
 )
 
 
-def deal_order(first: tuple[int, ...], second: tuple[int, ...], draw_top: tuple[int, ...] = (),
-               ruleset: Ruleset = DEFAULT_RULESET) -> tuple[int, ...]:
+def deal_order(
+    first: tuple[int, ...],
+    second: tuple[int, ...],
+    draw_top: tuple[int, ...] = (),
+    ruleset: Ruleset = DEFAULT_RULESET,
+) -> tuple[int, ...]:
     """A full deck order dealing ``first`` and ``second`` with ``draw_top`` on the pile."""
     return stacked_order(ruleset.deck, first, second, draw_top)
 
@@ -27,7 +31,9 @@ WINNING_CARDS = (1, 12, 12, 11, 10, 9, 8, 12, 11)
 LOSING_CARDS = (2, 3, 4, 5, 6, 7, 7, 2, 3)
 
 
-def winning_deal(winner: int, hand_size: int, ruleset: Ruleset = DEFAULT_RULESET) -> tuple[int, ...]:
+def winning_deal(
+    winner: int, hand_size: int, ruleset: Ruleset = DEFAULT_RULESET
+) -> tuple[int, ...]:
     """A deal after which :func:`play_scripted_round` makes ``winner`` win."""
     win = tuple(sorted(WINNING_CARDS[:hand_size]))
     lose = tuple(sorted(LOSING_CARDS[:hand_size]))
@@ -71,8 +77,9 @@ def hand_size_after(winners: list[int], ruleset: Ruleset = DEFAULT_RULESET) -> l
     return sizes
 
 
-def game_after(winners: list[int], next_deal: tuple[int, ...] | None = None,
-               ruleset: Ruleset = DEFAULT_RULESET) -> GameState:
+def game_after(
+    winners: list[int], next_deal: tuple[int, ...] | None = None, ruleset: Ruleset = DEFAULT_RULESET
+) -> GameState:
     """The state after rounds won by ``winners`` in turn; the next round is
     dealt from ``next_deal`` when given (else from the seed)."""
     deals: list[tuple[int, ...]] = []

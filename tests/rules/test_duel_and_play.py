@@ -194,8 +194,9 @@ def test_a_sacrifice_on_the_last_jumbo_card_also_loses_the_trick():
 def test_played_cards_are_discarded_and_hands_stay_equal():
     state = play_ready((1, 5, 6, 7, 9), (2, 6, 7, 8, 10))
     before = len(state.discards)
-    state, _ = apply_all(state, Attack(FIRST, (5, 6, 7)), Respond(SECOND, 6), Respond(SECOND, 7),
-                         Respond(SECOND, 8))
+    state, _ = apply_all(
+        state, Attack(FIRST, (5, 6, 7)), Respond(SECOND, 6), Respond(SECOND, 7), Respond(SECOND, 8)
+    )
     assert state.discards[before:] == (5, 6, 7, 6, 7, 8)
     assert len(state.hands[FIRST]) == len(state.hands[SECOND])
 
@@ -210,5 +211,7 @@ def test_actions_out_of_turn_or_phase_are_refused_and_state_unchanged():
     with pytest.raises(IllegalAction) as refused:
         state.apply(DuelCard(FIRST, 5))
     assert (refused.value.reason, refused.value.params) == (
-        "wrong_phase", {"phase": "attack", "attempted": "duel"})
+        "wrong_phase",
+        {"phase": "attack", "attempted": "duel"},
+    )
     assert (repr(state), state.discards) == snapshot

@@ -14,7 +14,9 @@ from tacocat.rules.variants import ruleset_with
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32), moves=st.integers(0, 2**32), variant=st.booleans())
-def test_an_observation_offers_the_states_legal_actions(seed: int, moves: int, variant: bool) -> None:
+def test_an_observation_offers_the_states_legal_actions(
+    seed: int, moves: int, variant: bool
+) -> None:
     state, _ = new_game(seed, ruleset_with(["tie_goes_to_arrow"] if variant else []))
     rng = random.Random(moves)
     while True:
@@ -39,7 +41,7 @@ def _tries(state, seat: int, rng: random.Random) -> list:
     tries = list(state.legal_actions(seat))
     tries += [DuelCard(seat, card) for card in rng.sample(range(1, 40), 3)]
     tries += [Respond(seat, card) for card in hand] + [Replace(seat, tuple(hand))]
-    tries += [Attack(seat, tuple(hand[i:i + n])) for i in range(len(hand)) for n in (1, 2, 3)]
+    tries += [Attack(seat, tuple(hand[i : i + n])) for i in range(len(hand)) for n in (1, 2, 3)]
     return tries
 
 

@@ -111,8 +111,14 @@ def test_legal_actions_are_exactly_the_actions_apply_accepts(seed, choice_seed):
             for _ in range(8):
                 hand = before.hands[seat]
                 cards = tuple(sorted(rng.sample(hand, rng.randint(0, len(hand)))))
-                candidate = rng.choice([Replace(seat, cards), Attack(seat, cards),
-                                        DuelCard(seat, rng.randint(0, 13)), Respond(seat, rng.randint(0, 13))])
+                candidate = rng.choice(
+                    [
+                        Replace(seat, cards),
+                        Attack(seat, cards),
+                        DuelCard(seat, rng.randint(0, 13)),
+                        Respond(seat, rng.randint(0, 13)),
+                    ]
+                )
                 assert before.is_legal(candidate) == (candidate in legal)
 
 
@@ -123,9 +129,12 @@ def test_illegal_actions_raise_a_clear_error_and_change_nothing(seed, choice_see
         seat = data.draw(st.sampled_from([0, 1]))
         cards = tuple(sorted(data.draw(st.lists(st.integers(-1, 14), max_size=8))))
         kind = data.draw(st.sampled_from(["replace", "attack", "duel", "respond"]))
-        action = {"replace": Replace(seat, cards), "attack": Attack(seat, cards),
-                  "duel": DuelCard(seat, cards[0] if cards else 5),
-                  "respond": Respond(seat, cards[0] if cards else 5)}[kind]
+        action = {
+            "replace": Replace(seat, cards),
+            "attack": Attack(seat, cards),
+            "duel": DuelCard(seat, cards[0] if cards else 5),
+            "respond": Respond(seat, cards[0] if cards else 5),
+        }[kind]
         snapshot = {name: getattr(before, name) for name in type(before).__slots__}
         if action in before.legal_actions(seat):
             continue

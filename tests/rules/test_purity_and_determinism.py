@@ -15,7 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize("module", ["tacocat.rules", "tacocat.ai", "tacocat.sim"])
 def test_importing_the_pure_packages_loads_no_pygame(module):
     code = f"import sys, {module}; print('pygame' in sys.modules or 'pygame_gui' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
     assert out.stdout.strip() == "False"
 
 
@@ -34,13 +36,20 @@ def test_same_seed_and_actions_give_the_same_events():
 
 
 def simulate(*args):
-    out = subprocess.run([sys.executable, "main.py", "--simulate", *args], cwd=ROOT,
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "main.py", "--simulate", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return out.stdout.strip().splitlines()[-1]
 
 
 def test_simulate_prints_a_json_summary_and_is_deterministic(tmp_path):
-    first = simulate("20", "--p1", "random", "--p2", "random", "--seed", "9", "--record-dir", str(tmp_path))
+    first = simulate(
+        "20", "--p1", "random", "--p2", "random", "--seed", "9", "--record-dir", str(tmp_path)
+    )
     second = simulate("20", "--p1", "random", "--p2", "random", "--seed", "9")
     assert first == second
     summary = json.loads(first)
@@ -55,6 +64,10 @@ def test_simulate_prints_a_json_summary_and_is_deterministic(tmp_path):
 
 
 def test_simulate_rejects_unknown_flags_with_a_clear_message():
-    out = subprocess.run([sys.executable, "main.py", "--simulate", "2", "--p3", "x"], cwd=ROOT,
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "main.py", "--simulate", "2", "--p3", "x"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 2 and "unrecognized arguments: --p3" in out.stderr

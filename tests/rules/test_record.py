@@ -97,7 +97,10 @@ def mutated(mutate):
         (lambda d: d["deals"][0].append(7), "not a shuffle"),
         (lambda d: d["deals"][0].__setitem__(0, 13), "not a shuffle"),
         (lambda d: d["actions"].insert(3, d["actions"][3]), "illegal"),
-        (lambda d: d["actions"].__setitem__(0, {"type": "attack", "seat": 0, "cards": [1]}), "illegal"),
+        (
+            lambda d: d["actions"].__setitem__(0, {"type": "attack", "seat": 0, "cards": [1]}),
+            "illegal",
+        ),
         (lambda d: d["deals"].append(d["deals"][0]), "lists"),
         (lambda d: d.__setitem__("version", 2), "newer version"),
         (lambda d: d.__setitem__("format", "chess"), "not a game record"),

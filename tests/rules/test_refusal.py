@@ -54,8 +54,16 @@ def candidates(state: GameState, rng: random.Random) -> list[object]:
         if rng.random() < 0.7:
             cards = tuple(sorted(cards))
         card = rng.choice(state.hands[seat % 2] + (0, 13))
-        out.append(rng.choice((Replace(seat, cards), Attack(seat, cards),
-                               DuelCard(seat, card), Respond(seat, card))))
+        out.append(
+            rng.choice(
+                (
+                    Replace(seat, cards),
+                    Attack(seat, cards),
+                    DuelCard(seat, card),
+                    Respond(seat, card),
+                )
+            )
+        )
     out.append("not an action")
     return out
 
@@ -85,7 +93,9 @@ def test_refusal_agrees_with_apply_and_catch(seed, choice_seed):
 @given(seeds, seeds)
 def test_the_engine_answers_match_the_state_and_the_observations_copy_them(seed, choice_seed):
     for state in visited_states(seed, choice_seed):
-        secret = state.phase is Phase.DUEL or (state.phase is Phase.REPLACE and state.replace_secret)
+        secret = state.phase is Phase.DUEL or (
+            state.phase is Phase.REPLACE and state.replace_secret
+        )
         assert state.secret_choice_open is secret
         if secret:
             assert set(state.to_act) == {s for s in (0, 1) if state.commits[s] is None}

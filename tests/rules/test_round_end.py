@@ -23,10 +23,21 @@ TIE_DEAL = deal_order((3, 5, 7, 9, 10, 11, 12), (3, 6, 8, 9, 10, 11, 12))
 def play_to_tied_showdown(state):
     """From a centre deal of TIE_DEAL: tied duels, one trick, then both hold a 3."""
     return apply_all(
-        state, Replace(FIRST, ()), Replace(SECOND, ()),
-        DuelCard(FIRST, 12), DuelCard(SECOND, 12), DuelCard(FIRST, 11), DuelCard(SECOND, 11),
-        DuelCard(FIRST, 10), DuelCard(SECOND, 10), DuelCard(FIRST, 9), DuelCard(SECOND, 9),
-        DuelCard(FIRST, 7), DuelCard(SECOND, 6), Attack(FIRST, (5,)), Respond(SECOND, 8),
+        state,
+        Replace(FIRST, ()),
+        Replace(SECOND, ()),
+        DuelCard(FIRST, 12),
+        DuelCard(SECOND, 12),
+        DuelCard(FIRST, 11),
+        DuelCard(SECOND, 11),
+        DuelCard(FIRST, 10),
+        DuelCard(SECOND, 10),
+        DuelCard(FIRST, 9),
+        DuelCard(SECOND, 9),
+        DuelCard(FIRST, 7),
+        DuelCard(SECOND, 6),
+        Attack(FIRST, (5,)),
+        Respond(SECOND, 8),
     )
 
 
@@ -61,9 +72,18 @@ def test_ruling_tie_goes_to_arrow_on_a_one_arrow_space():
     deal = deal_order((3, 5, 7, 10, 11, 12), (3, 6, 8, 10, 11, 12), ruleset=variant)
     state = game_after([FIRST], next_deal=deal, ruleset=variant)
     state, events = apply_all(
-        state, Replace(SECOND, ()), DuelCard(FIRST, 12), DuelCard(SECOND, 12),
-        DuelCard(FIRST, 11), DuelCard(SECOND, 11), DuelCard(FIRST, 10), DuelCard(SECOND, 10),
-        DuelCard(FIRST, 7), DuelCard(SECOND, 6), Attack(FIRST, (5,)), Respond(SECOND, 8),
+        state,
+        Replace(SECOND, ()),
+        DuelCard(FIRST, 12),
+        DuelCard(SECOND, 12),
+        DuelCard(FIRST, 11),
+        DuelCard(SECOND, 11),
+        DuelCard(FIRST, 10),
+        DuelCard(SECOND, 10),
+        DuelCard(FIRST, 7),
+        DuelCard(SECOND, 6),
+        Attack(FIRST, (5,)),
+        Respond(SECOND, 8),
     )
     assert ev.ShowdownRevealed((3, 3)) in events
     assert ev.RoundWon(SECOND, by_tie_rule=True) in events
@@ -130,6 +150,7 @@ def test_the_game_is_won_by_the_first_to_win_four_rounds():
 
 
 # --- the showdown as a pure function (round_end.showdown -> RoundEnd) ---------------------
+
 
 def _kinds(end):
     return [type(e).__name__ for e in end.events]

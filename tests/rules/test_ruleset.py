@@ -70,8 +70,16 @@ def test_ruleset_round_trips_through_its_dict():
     assert Ruleset.from_dict(DEFAULT_RULESET.to_dict()) == DEFAULT_RULESET
 
 
-@pytest.mark.parametrize("bad", [None, [], {"deck": "x", "board": []}, {"deck": [1, 2], "board": [{"hand_size": "7"}]},
-                                 {"deck": list(DEFAULT_DECK), "board": [{"hand_size": 7, "arrows": [2]}]}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        None,
+        [],
+        {"deck": "x", "board": []},
+        {"deck": [1, 2], "board": [{"hand_size": "7"}]},
+        {"deck": list(DEFAULT_DECK), "board": [{"hand_size": 7, "arrows": [2]}]},
+    ],
+)
 def test_ruleset_from_bad_dict_raises_invalid_ruleset(bad):
     with pytest.raises(InvalidRuleset):
         Ruleset.from_dict(bad)
@@ -84,13 +92,22 @@ def test_tie_variant_is_off_by_default():
 def test_every_ruling_is_catalogued_once():
     ids = [r.id for r in RULINGS]
     assert len(ids) == len(set(ids))
-    assert {"deck", "board", "secret_centre_replacement", "draw_order", "duel_last_card_showdown",
-            "higher_response_defends", "jumbo_ascending", "tie_goes_to_arrow"} <= set(ids)
+    assert {
+        "deck",
+        "board",
+        "secret_centre_replacement",
+        "draw_order",
+        "duel_last_card_showdown",
+        "higher_response_defends",
+        "jumbo_ascending",
+        "tie_goes_to_arrow",
+    } <= set(ids)
 
 
 def test_every_ruling_has_a_scenario_test_named_after_it():
-    sources = "".join(path.read_text(encoding="utf-8")
-                      for path in Path(__file__).parent.glob("test_*.py"))
+    sources = "".join(
+        path.read_text(encoding="utf-8") for path in Path(__file__).parent.glob("test_*.py")
+    )
     untested = [r.id for r in RULINGS if f"def test_ruling_{r.id}" not in sources]
     assert not untested, untested
 

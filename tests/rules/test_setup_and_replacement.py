@@ -83,7 +83,9 @@ def test_one_arrow_space_arrow_player_replaces_first():
     with pytest.raises(IllegalAction) as refused:
         state.apply(Replace(FIRST, ()))
     assert (refused.value.reason, refused.value.params) == (
-        "not_your_turn", {"seat": FIRST, "phase": "replace"})
+        "not_your_turn",
+        {"seat": FIRST, "phase": "replace"},
+    )
 
 
 def test_replacement_limit_is_the_number_the_first_replacer_took():
@@ -96,7 +98,9 @@ def test_replacement_limit_is_the_number_the_first_replacer_took():
     with pytest.raises(IllegalAction) as refused:
         state.apply(Replace(FIRST, (4, 5, 6)))
     assert (refused.value.reason, refused.value.params) == (
-        "replace_too_many", {"seat": FIRST, "limit": 2})
+        "replace_too_many",
+        {"seat": FIRST, "limit": 2},
+    )
     assert all(len(a.cards) <= 2 for a in state.legal_actions(FIRST))
     assert Replace(FIRST, (5, 6)) in state.legal_actions(FIRST)
     state, _ = state.apply(Replace(FIRST, (6,)))
@@ -125,7 +129,10 @@ def test_replacing_a_card_not_held_is_refused():
     state, _ = new_game(0, recorded_deals=(order,))
     with pytest.raises(IllegalAction) as refused:
         state.apply(Replace(FIRST, (12,)))
-    assert (refused.value.reason, refused.value.params) == ("not_held", {"seat": FIRST, "cards": (12,)})
+    assert (refused.value.reason, refused.value.params) == (
+        "not_held",
+        {"seat": FIRST, "cards": (12,)},
+    )
 
 
 def test_legal_replacements_behave_like_a_list():

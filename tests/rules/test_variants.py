@@ -49,6 +49,7 @@ def test_every_variant_has_its_label_hint_and_history_name_in_english():
 
 # --- serialisation: every variant, from the table, with nothing named by hand ----------
 
+
 def _variant_choices() -> list[tuple[str, ...]]:
     """No variant, each variant alone, and all of them."""
     names = tuple(v.name for v in VARIANTS)
@@ -83,7 +84,8 @@ def test_a_newly_declared_variant_is_serialised_without_touching_to_dict():
     assert data["three_goals"] is True
     assert _WithANewVariant.from_dict(data) == ruleset
     assert _WithANewVariant.from_dict({**data, "three_goals": False}) == _WithANewVariant(
-        tie_goes_to_arrow=True)
+        tie_goes_to_arrow=True
+    )
 
 
 def test_a_record_older_than_a_variant_reads_it_as_off_and_a_bad_switch_is_refused():

@@ -74,7 +74,9 @@ def main(out: Path, data: Path, language: str | None = None, only: str = "") -> 
     data.mkdir(parents=True, exist_ok=True)
     i18n.set_language(language or "en")  # the sample games' names, in the language shown
     keep_sample_games(data)
-    app = App(parse_args(["--data-dir", str(data), *(["--lang", language] if language else [])]), data)
+    app = App(
+        parse_args(["--data-dir", str(data), *(["--lang", language] if language else [])]), data
+    )
     print(pygame.display.get_driver())
     if only == "online":
         shoot_online(app, out, data)
@@ -138,12 +140,19 @@ def keep_sample_games(data: Path) -> None:
     from tacocat.ui.text.names import default_names
 
     computer = i18n.tr("tacocat.names.computer")
-    configs = [{"mode": "vs_ai", "level": level, "human_seat": seat,
-                "names": ["Ana", computer] if seat == 0 else [computer, "Ana"]}
-               for level, seat in (("easy", 0), ("medium", 1), ("hard", 0), ("hard", 1))]
-    configs += [{"mode": "hotseat", "level": None, "human_seat": None, "names": ["Ana", "Ben"]},
-                {"mode": "demo", "level": "medium", "human_seat": None,
-                 "names": list(default_names())}] * 2
+    configs = [
+        {
+            "mode": "vs_ai",
+            "level": level,
+            "human_seat": seat,
+            "names": ["Ana", computer] if seat == 0 else [computer, "Ana"],
+        }
+        for level, seat in (("easy", 0), ("medium", 1), ("hard", 0), ("hard", 1))
+    ]
+    configs += [
+        {"mode": "hotseat", "level": None, "human_seat": None, "names": ["Ana", "Ben"]},
+        {"mode": "demo", "level": "medium", "human_seat": None, "names": list(default_names())},
+    ] * 2
     start = datetime.now().astimezone() - timedelta(days=5)
     for number, config in enumerate(configs):
         rng = random.Random(number)
@@ -169,8 +178,10 @@ def shoot_hint(app: App, out: Path) -> None:
         app.step(DT)
     table.controls.ask_hint()
     waited = time.monotonic() + 60  # the analysis runs in the AI worker
-    while (table.controls.hint_text in (None, tr("tacocat.table.hint.thinking"))
-           and time.monotonic() < waited):
+    while (
+        table.controls.hint_text in (None, tr("tacocat.table.hint.thinking"))
+        and time.monotonic() < waited
+    ):
         app.step(DT)
         time.sleep(0.01)
     save(app, out, "hint")
@@ -254,8 +265,10 @@ def shoot_online(app: App, out: Path, data: Path) -> None:
         wait_for(app, lambda: join.stage == "form")
         save(app, out, "online_join_wrong_code")
         lan = OnlineLanScene(app)
-        lan.games = [LanGame(name, server.url, "7KX4MQ2ZHD", f"g_{n}", f"{n:016x}", 1)
-                     for n, name in enumerate(("Ana", "Ben", "Dielli"))]
+        lan.games = [
+            LanGame(name, server.url, "7KX4MQ2ZHD", f"g_{n}", f"{n:016x}", 1)
+            for n, name in enumerate(("Ana", "Ben", "Dielli"))
+        ]
         lan._list_in = 1e9  # (this list, not what the network announces)
         app.scenes.switch(lan)
         save(app, out, "online_lan")
@@ -287,5 +300,9 @@ def shoot_online(app: App, out: Path, data: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3] if len(sys.argv) > 3 else None,
-         sys.argv[4] if len(sys.argv) > 4 else "")
+    main(
+        Path(sys.argv[1]),
+        Path(sys.argv[2]),
+        sys.argv[3] if len(sys.argv) > 3 else None,
+        sys.argv[4] if len(sys.argv) > 4 else "",
+    )

@@ -14,18 +14,51 @@ import pytest
 from tacocat.ui.stage.screens import SCREENS as SCREENS_REGISTERED
 
 DRIVER = Path(__file__).with_name("screens_driver.py")
-SCREENS = ("title", "rules", "howto_duel", "howto_answer", "settings", "keys", "about", "stats",
-           "new_game",
-           "table", "hint", "menu", "pass_device", "round_result", "game_over", "history",
-           "replay", "review", "review_mistake")
+SCREENS = (
+    "title",
+    "rules",
+    "howto_duel",
+    "howto_answer",
+    "settings",
+    "keys",
+    "about",
+    "stats",
+    "new_game",
+    "table",
+    "hint",
+    "menu",
+    "pass_device",
+    "round_result",
+    "game_over",
+    "history",
+    "replay",
+    "review",
+    "review_mistake",
+)
 #: The online screens' pictures (screens_driver.shoot_online), by the scene each shows.
-ONLINE = {"online_title": "title", "online_menu": "online_menu", "online_host": "online_host",
-          "online_host_waiting": "online_host", "online_join_wrong_code": "online_join",
-          "online_lan": "online_lan", "online_games": "online_games",
-          "online_menu_resign": "menu", "online_resign_confirm": "choice",
-          "online_menu_no_server": "online_menu", "settings_server_bad": "settings"}
-PANEL_SCREENS = ("rules", "settings", "stats", "new_game", "menu", "round_result", "game_over",
-                 "history")
+ONLINE = {
+    "online_title": "title",
+    "online_menu": "online_menu",
+    "online_host": "online_host",
+    "online_host_waiting": "online_host",
+    "online_join_wrong_code": "online_join",
+    "online_lan": "online_lan",
+    "online_games": "online_games",
+    "online_menu_resign": "menu",
+    "online_resign_confirm": "choice",
+    "online_menu_no_server": "online_menu",
+    "settings_server_bad": "settings",
+}
+PANEL_SCREENS = (
+    "rules",
+    "settings",
+    "stats",
+    "new_game",
+    "menu",
+    "round_result",
+    "game_over",
+    "history",
+)
 
 CHEESE = (0xF2, 0xC1, 0x4E)
 BOX_RIM = (0xD9, 0xA5, 0x5B)
@@ -44,9 +77,20 @@ def shots(tmp_path_factory) -> Path:
     env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "DISPLAY")}
     env["SDL_AUDIODRIVER"] = "dummy"
     result = subprocess.run(
-        ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", sys.executable, str(DRIVER),
-         str(out), str(out / "data")],
-        env=env, capture_output=True, text=True, timeout=300,
+        [
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 1280x720x24",
+            sys.executable,
+            str(DRIVER),
+            str(out),
+            str(out / "data"),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     assert "x11" in result.stdout, f"not a real X window: {result.stdout!r}"
@@ -61,7 +105,11 @@ def load(shots: Path, name: str) -> pygame.Surface:
 
 def pixels_like(surface: pygame.Surface, colour, region: pygame.Rect, tolerance: int = 24) -> int:
     """How many pixels of ``region`` are within ``tolerance`` of ``colour``."""
-    area = surface.subsurface(region).convert(24) if surface.get_bitsize() != 24 else surface.subsurface(region)
+    area = (
+        surface.subsurface(region).convert(24)
+        if surface.get_bitsize() != 24
+        else surface.subsurface(region)
+    )
     mask = pygame.mask.from_threshold(area, colour, (tolerance, tolerance, tolerance, 255))
     return mask.count()
 
@@ -82,8 +130,14 @@ def test_each_picture_shows_the_screen_it_is_named_after(shots):
     top = json.loads((shots / "scenes.json").read_text())
     # The review's marked mistake is the replay viewer, opened from the review.
     # Two How to play pages are the rules screen; the hint is the table's.
-    assert top == {**{name: name for name in SCREENS}, "review_mistake": "replay",
-                   "howto_duel": "rules", "howto_answer": "rules", "hint": "table", **ONLINE}
+    assert top == {
+        **{name: name for name in SCREENS},
+        "review_mistake": "replay",
+        "howto_duel": "rules",
+        "howto_answer": "rules",
+        "hint": "table",
+        **ONLINE,
+    }
     # Every registered screen is in a picture (a new one is not left out unseen).
     assert set(SCREENS_REGISTERED) <= set(top.values())
 

@@ -13,8 +13,14 @@ import pygame
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PICTURES = ("confirm", "lost-round-banner", "lost-round", "lost-game-banner", "lost-game",
-            "tutorial-handover")
+PICTURES = (
+    "confirm",
+    "lost-round-banner",
+    "lost-round",
+    "lost-game-banner",
+    "lost-game",
+    "tutorial-handover",
+)
 
 
 @pytest.mark.slow
@@ -26,9 +32,22 @@ def test_the_trust_pictures_show_what_they_are_named_after(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "DISPLAY")}
     env["SDL_AUDIODRIVER"] = "dummy"
     result = subprocess.run(
-        ["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", sys.executable, "-m", "tools.trust_shots",
-         str(tmp_path), "en"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+        [
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 1280x720x24",
+            sys.executable,
+            "-m",
+            "tools.trust_shots",
+            str(tmp_path),
+            "en",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stderr[-3000:]
     # The tool checks each screen as it goes; these are what it found there.

@@ -44,18 +44,24 @@ class Running:
 @contextlib.asynccontextmanager
 async def local_server(db: Path, settings: Settings | None = None) -> AsyncIterator[Running]:
     """A server on 127.0.0.1 and a free port, its games in ``db``."""
-    async with running(SqliteStorage(db, "normal"), Listen("127.0.0.1", 0), settings) as (game_server, server):
+    async with running(SqliteStorage(db, "normal"), Listen("127.0.0.1", 0), settings) as (
+        game_server,
+        server,
+    ):
         port = server.sockets[0].getsockname()[1]
         yield Running(game_server, f"ws://127.0.0.1:{port}/")
 
 
-async def next_message(connection: Connection, kind: type, started: bool = False,
-                       timeout: float = 10.0):
+async def next_message(
+    connection: Connection, kind: type, started: bool = False, timeout: float = 10.0
+):
     """The next push of type ``kind`` (bounded); ``started``: a ``state`` of a game that has
     begun (one with an observation), skipping the waiting room's."""
     while True:
         message = await asyncio.wait_for(connection.pushes.get(), timeout)
-        if isinstance(message, kind) and not (started and getattr(message, "observation", 1) is None):
+        if isinstance(message, kind) and not (
+            started and getattr(message, "observation", 1) is None
+        ):
             return message
 
 
@@ -64,7 +70,9 @@ def bot_chooser(kind: str):
     return bot.choose
 
 
-async def start_game(url: str, variants: list[str] | None = None) -> tuple[Connection, Connection, m.Created, m.Joined]:
+async def start_game(
+    url: str, variants: list[str] | None = None
+) -> tuple[Connection, Connection, m.Created, m.Joined]:
     """Two connections: a host that creates a game and a friend who joins it."""
     host = await Connection.open(url)
     created = await host.request(m.Create(name="Ana", variants=variants or []))
@@ -73,8 +81,9 @@ async def start_game(url: str, variants: list[str] | None = None) -> tuple[Conne
     return host, friend, created, joined
 
 
-async def play_through(url: str, kinds: tuple[str, str] = ("random", "random"), seed: int = 0,
-                       timeout: float = 120.0) -> tuple[SeatPlayer, SeatPlayer]:
+async def play_through(
+    url: str, kinds: tuple[str, str] = ("random", "random"), seed: int = 0, timeout: float = 120.0
+) -> tuple[SeatPlayer, SeatPlayer]:
     """A whole game between two bots, each on its own connection, through the server."""
     host, friend, created, joined = await start_game(url)
     players = (

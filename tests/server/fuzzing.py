@@ -20,9 +20,31 @@ from tacocat.rules.variants import VARIANTS
 
 LIMIT = 8192
 ODD_TEXT = [
-    "", " ", "\u0000", "\u202e evil", "\u200b", "e\u0301", "\U0001f32e" * 30, "\ufeff", "\uffff",
-    "\\", '"', "\u2028", "Ā" * 64, "x" * 65, "null", "'; DROP TABLE games; --", "%s%n", "\t\n",
-    "I0L-O1", "７ＫＸ４Ｍ－Ｑ２ＺＨＤ", "ǅ", "ß" * 10, "🏳️‍🌈", "\x7f", "\U000e0001",
+    "",
+    " ",
+    "\u0000",
+    "\u202e evil",
+    "\u200b",
+    "e\u0301",
+    "\U0001f32e" * 30,
+    "\ufeff",
+    "\uffff",
+    "\\",
+    '"',
+    "\u2028",
+    "Ā" * 64,
+    "x" * 65,
+    "null",
+    "'; DROP TABLE games; --",
+    "%s%n",
+    "\t\n",
+    "I0L-O1",
+    "７ＫＸ４Ｍ－Ｑ２ＺＨＤ",
+    "ǅ",
+    "ß" * 10,
+    "🏳️‍🌈",
+    "\x7f",
+    "\U000e0001",
 ]
 HUGE = [2**31, 2**53, 2**63 - 1, 2**63, 2**64, 10**30, -(2**63), -1, 1e308, -0.0, 0.5, 1e-320]
 
@@ -54,7 +76,9 @@ def odd_value(rng: random.Random, depth: int = 0) -> Any:
     return "".join(chr(rng.randrange(32, 0x2FFFF)) for _ in range(rng.randrange(40)))
 
 
-def action(rng: random.Random, seat: int | None = None, hand: list[int] | None = None) -> dict[str, Any]:
+def action(
+    rng: random.Random, seat: int | None = None, hand: list[int] | None = None
+) -> dict[str, Any]:
     """An action of the right shape with seats, cards and lengths anywhere in (or past) range;
     given a seat and its hand, mostly that seat and cards from that hand (in any order,
     repeated), so that some are legal and the rest are refused by the rules themselves."""
@@ -73,8 +97,16 @@ def act(rng: random.Random, target: Target) -> dict[str, Any]:
     game = game_id(rng, target)
     if game in target.seen and rng.random() < 0.8:
         seq, seat, hand = target.seen[game]
-        return {"game": game, "seq": max(0, seq + rng.choice([0, 0, 0, 0, -1, 1])), "action": action(rng, seat, hand)}
-    return {"game": game, "seq": rng.choice([0, 1, 2, rng.randrange(300), 1_000_000, -1]), "action": action(rng)}
+        return {
+            "game": game,
+            "seq": max(0, seq + rng.choice([0, 0, 0, 0, -1, 1])),
+            "action": action(rng, seat, hand),
+        }
+    return {
+        "game": game,
+        "seq": rng.choice([0, 1, 2, rng.randrange(300), 1_000_000, -1]),
+        "action": action(rng),
+    }
 
 
 def game_id(rng: random.Random, target: Target) -> str:
@@ -86,19 +118,31 @@ def game_id(rng: random.Random, target: Target) -> str:
 
 def valid(rng: random.Random, target: Target) -> dict[str, Any]:
     """A well-formed request, aimed anywhere: its own games, others', none."""
-    kind = rng.choice(["act", "act", "act", "act", "act", "create", "join", "resume", "detach", "resign", "hello"])
+    kind = rng.choice(
+        ["act", "act", "act", "act", "act", "create", "join", "resume", "detach", "resign", "hello"]
+    )
     message: dict[str, Any] = {"type": kind}
     if kind == "act":
         message.update(act(rng, target))
     elif kind == "create":
         names = [v.name for v in VARIANTS]
-        message.update(name=rng.choice(ODD_TEXT[:13] + ["Ana"]), variants=rng.sample(names + ["nope"], rng.randrange(3)))
+        message.update(
+            name=rng.choice(ODD_TEXT[:13] + ["Ana"]),
+            variants=rng.sample(names + ["nope"], rng.randrange(3)),
+        )
     elif kind == "join":
-        invite = rng.choice(target.invites) if target.invites and rng.random() < 0.3 else "0123456789"
-        message.update(invite=rng.choice([invite, invite.lower(), invite[:-1] + "U", "IIIII-OOOOO"]), name="Eve")
+        invite = (
+            rng.choice(target.invites) if target.invites and rng.random() < 0.3 else "0123456789"
+        )
+        message.update(
+            invite=rng.choice([invite, invite.lower(), invite[:-1] + "U", "IIIII-OOOOO"]),
+            name="Eve",
+        )
     elif kind == "resume":
         game, token = rng.choice(target.own) if target.own else (game_id(rng, target), "A" * 43)
-        message.update(game=rng.choice([game, game_id(rng, target)]), token=rng.choice([token, "A" * 43]))
+        message.update(
+            game=rng.choice([game, game_id(rng, target)]), token=rng.choice([token, "A" * 43])
+        )
     elif kind in ("detach", "resign"):
         message.update(game=game_id(rng, target))
         if kind == "resign" and rng.random() < 0.98:  # rarely end one's own games
@@ -132,10 +176,14 @@ def mutate_text(rng: random.Random, text: str) -> str:
     if roll < 0.3:
         return text[:at]
     if roll < 0.6:
-        return text[:at] + text[at + rng.randrange(1, 5):]
+        return text[:at] + text[at + rng.randrange(1, 5) :]
     if roll < 0.8:
-        return text[:at] + rng.choice(['"', "{", "}", "[", ",", ":", "\\", "\\u", "\\ud800", "0", "-"]) + text[at:]
-    return text[:at] + text[at:at + 20] * rng.randrange(2, 6) + text[at:]
+        return (
+            text[:at]
+            + rng.choice(['"', "{", "}", "[", ",", ":", "\\", "\\u", "\\ud800", "0", "-"])
+            + text[at:]
+        )
+    return text[:at] + text[at : at + 20] * rng.randrange(2, 6) + text[at:]
 
 
 def nested(rng: random.Random) -> str:
@@ -151,7 +199,10 @@ def nested(rng: random.Random) -> str:
 def raw_noise(rng: random.Random) -> str | bytes:
     if rng.random() < 0.5:
         return bytes(rng.randrange(256) for _ in range(rng.randrange(200)))
-    return "".join(chr(rng.choice([rng.randrange(32, 127), rng.randrange(0x80, 0xD7FF)])) for _ in range(rng.randrange(200)))
+    return "".join(
+        chr(rng.choice([rng.randrange(32, 127), rng.randrange(0x80, 0xD7FF)]))
+        for _ in range(rng.randrange(200))
+    )
 
 
 KINDS: dict[str, Callable[[random.Random, Target], str | bytes]] = {

@@ -41,7 +41,9 @@ async def recv(ws: ClientConnection, timeout: float = 5.0) -> dict[str, Any]:
     return json.loads(await asyncio.wait_for(ws.recv(), timeout))  # type: ignore[no-any-return]
 
 
-async def until_closed(ws: ClientConnection, timeout: float = 5.0) -> tuple[list[dict[str, Any]], int | None]:
+async def until_closed(
+    ws: ClientConnection, timeout: float = 5.0
+) -> tuple[list[dict[str, Any]], int | None]:
     """Everything the server sends until it closes the connection, and the close code."""
     received: list[dict[str, Any]] = []
     async with asyncio.timeout(timeout):
@@ -81,9 +83,13 @@ class Stuck:
         loop = asyncio.get_running_loop()
         await asyncio.wait_for(loop.sock_connect(sock, (host, port)), 5)
         key = base64.b64encode(os.urandom(16)).decode()
-        await loop.sock_sendall(sock, (
-            f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        await loop.sock_sendall(
+            sock,
+            (
+                f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            ).encode(),
+        )
         answer = b""
         while b"\r\n\r\n" not in answer:
             chunk = await asyncio.wait_for(loop.sock_recv(sock, 4096), 5)
@@ -98,7 +104,8 @@ class Stuck:
         """Write one message; False once the server has cut the connection."""
         try:
             await asyncio.wait_for(
-                asyncio.get_running_loop().sock_sendall(self.sock, _frame(json.dumps(message))), 5)
+                asyncio.get_running_loop().sock_sendall(self.sock, _frame(json.dumps(message))), 5
+            )
         except (OSError, TimeoutError):
             return False
         return True

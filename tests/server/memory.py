@@ -78,8 +78,9 @@ class MemoryConnection:
         await self.socket.close()
 
 
-async def connect(server: GameServer, received: list[bytes], address: str = "127.0.0.1"
-                  ) -> tuple[MemoryConnection, asyncio.Task[None]]:
+async def connect(
+    server: GameServer, received: list[bytes], address: str = "127.0.0.1"
+) -> tuple[MemoryConnection, asyncio.Task[None]]:
     """A connection served by ``server``'s real ``serve`` (hello done)."""
     socket = MemorySocket(address, received)
     connection = MemoryConnection(socket)

@@ -29,8 +29,12 @@ TIMEOUT = 60
 
 def binaries() -> Path | None:
     """The newest installed ``/usr/lib/postgresql/<version>/bin`` with initdb, or None."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"),
-                   key=lambda p: int(Path(p).parent.parent.name) if Path(p).parent.parent.name.isdigit() else 0)
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+        key=lambda p: (
+            int(Path(p).parent.parent.name) if Path(p).parent.parent.name.isdigit() else 0
+        ),
+    )
     if found:
         return Path(found[-1]).parent
     initdb = shutil.which("initdb")
@@ -60,7 +64,9 @@ class Cluster:
         self.root = Path(tempfile.mkdtemp(prefix="tacocat-pg-"))
         self.data = self.root / "data"
         self.port = _free_port()
-        self._user: pwd.struct_passwd | None = pwd.getpwnam("postgres") if os.getuid() == 0 else None
+        self._user: pwd.struct_passwd | None = (
+            pwd.getpwnam("postgres") if os.getuid() == 0 else None
+        )
         self._names = itertools.count(1)
         self.started = False
 
@@ -70,20 +76,48 @@ class Cluster:
         return ["runuser", "-u", "postgres", "--", *command]
 
     def _run(self, *command: str) -> None:
-        done = subprocess.run(self._as_owner(*command), capture_output=True, text=True,
-                              timeout=TIMEOUT, check=False)
+        done = subprocess.run(
+            self._as_owner(*command), capture_output=True, text=True, timeout=TIMEOUT, check=False
+        )
         if done.returncode != 0:
-            raise RuntimeError(f"{command[0]} failed ({done.returncode}): {done.stdout}{done.stderr}")
+            raise RuntimeError(
+                f"{command[0]} failed ({done.returncode}): {done.stdout}{done.stderr}"
+            )
 
     def start(self) -> None:
         if self._user is not None:
             os.chown(self.root, self._user.pw_uid, self._user.pw_gid)
-        self._run(str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres",
-                  "--no-sync", "-E", "UTF8", "--locale", "C")
-        options = (f"-k {self.root} -p {self.port} -c listen_addresses=127.0.0.1 -c fsync=off "
-                   "-c full_page_writes=off -c max_connections=200")
-        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options, "-l",
-                  str(self.root / "log"), "-w", "-t", str(TIMEOUT), "start")
+        self._run(
+            str(self.bin / "initdb"),
+            "-D",
+            str(self.data),
+            "-A",
+            "trust",
+            "-U",
+            "postgres",
+            "--no-sync",
+            "-E",
+            "UTF8",
+            "--locale",
+            "C",
+        )
+        options = (
+            f"-k {self.root} -p {self.port} -c listen_addresses=127.0.0.1 -c fsync=off "
+            "-c full_page_writes=off -c max_connections=200"
+        )
+        self._run(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-o",
+            options,
+            "-l",
+            str(self.root / "log"),
+            "-w",
+            "-t",
+            str(TIMEOUT),
+            "start",
+        )
         self.started = True
 
     def url(self, database: str = "postgres") -> str:
@@ -108,8 +142,17 @@ class Cluster:
 
     def _stop_server(self) -> None:
         try:
-            self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w",
-                      "-t", "30", "stop")
+            self._run(
+                str(self.bin / "pg_ctl"),
+                "-D",
+                str(self.data),
+                "-m",
+                "immediate",
+                "-w",
+                "-t",
+                "30",
+                "stop",
+            )
         except (RuntimeError, subprocess.TimeoutExpired):
             pid_file = self.data / "postmaster.pid"
             with contextlib.suppress(OSError, ValueError):

@@ -49,8 +49,23 @@ class ServerProcess:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115 - closed by the child's exit
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tacocat.server", "--db", str(self.db), "--port", str(self.port),
-             "--log-level", "WARNING", *self.extra], cwd=ROOT, env=env, stdout=out, stderr=out)
+            [
+                sys.executable,
+                "-m",
+                "tacocat.server",
+                "--db",
+                str(self.db),
+                "--port",
+                str(self.port),
+                "--log-level",
+                "WARNING",
+                *self.extra,
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=out,
+        )
         self.starts += 1
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -65,10 +65,20 @@ class ServerProcess:
 async def start_server(db: str, *options: str) -> ServerProcess:
     """``python -m tacocat.server --db DB --port 0 OPTIONS``, once it listens."""
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tacocat.server", "--db", db, "--port", "0", *options,
-        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "tacocat.server",
+        "--db",
+        db,
+        "--port",
+        "0",
+        *options,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
     server = ServerProcess(process)
     try:
         await asyncio.wait_for(server._read_until_listening(), START_TIMEOUT)
@@ -83,8 +93,9 @@ async def start_server(db: str, *options: str) -> ServerProcess:
 @contextlib.asynccontextmanager
 async def servers(db: str, count: int, *options: str) -> AsyncIterator[list[ServerProcess]]:
     """``count`` server processes on one database, started together, stopped at the end."""
-    started = await asyncio.gather(*(start_server(db, *options) for _ in range(count)),
-                                   return_exceptions=True)
+    started = await asyncio.gather(
+        *(start_server(db, *options) for _ in range(count)), return_exceptions=True
+    )
     running = [s for s in started if isinstance(s, ServerProcess)]
     try:
         for outcome in started:

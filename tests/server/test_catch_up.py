@@ -27,8 +27,9 @@ async def _move_elsewhere(storage, load, game: str, count: int) -> list:
         seat = state.to_act[0]
         action = state.legal_actions(seat)[0]
         after, _events = state.apply(action)
-        step = Step(game, len(after.actions), json.dumps(action_to_dict(action)),
-                    new_deals(state, after))
+        step = Step(
+            game, len(after.actions), json.dumps(action_to_dict(action)), new_deals(state, after)
+        )
         await storage.append(step, 0.0)
         state = after
         states.append(state)
@@ -49,6 +50,7 @@ def test_a_remote_change_reads_only_the_new_actions_and_sends_each_update(tmp_pa
             async def spy(game_id, after=0):
                 reads.append(after)
                 return await load(game_id, after)
+
             storage.load = spy
 
             expected = await _move_elsewhere(storage, load, created.game, 3)
@@ -67,4 +69,5 @@ def test_a_remote_change_reads_only_the_new_actions_and_sends_each_update(tmp_pa
                     assert decode_observation(update.observation) == state.observation(seat)
             for connection in (host, friend):
                 await connection.close()
+
     asyncio.run(asyncio.wait_for(body(), 60))

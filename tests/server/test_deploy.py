@@ -55,19 +55,31 @@ def _unit_here(tmp_path: Path) -> Path:
 
 def test_the_systemd_unit_passes_systemd_analyze_verify(tmp_path):
     tool = _needs("systemd-analyze")
-    result = subprocess.run([tool, "verify", str(_unit_here(tmp_path))], capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [tool, "verify", str(_unit_here(tmp_path))], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0 and result.stderr.strip() == "", result.stderr
 
 
 def test_the_systemd_unit_is_hardened(tmp_path):
     text = UNIT.read_text()
-    for directive in ("DynamicUser=yes", "StateDirectory=tacocat-server", "ProtectSystem=strict",
-                      "NoNewPrivileges=yes", "ProtectHome=yes", "PrivateTmp=yes", "CapabilityBoundingSet=\n"):
+    for directive in (
+        "DynamicUser=yes",
+        "StateDirectory=tacocat-server",
+        "ProtectSystem=strict",
+        "NoNewPrivileges=yes",
+        "ProtectHome=yes",
+        "PrivateTmp=yes",
+        "CapabilityBoundingSet=\n",
+    ):
         assert re.search("^" + re.escape(directive), text, re.M), directive
     tool = _needs("systemd-analyze")
-    result = subprocess.run([tool, "security", "--offline=true", str(_unit_here(tmp_path))],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [tool, "security", "--offline=true", str(_unit_here(tmp_path))],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     level = re.search(r"Overall exposure level for \S+: ([0-9.]+)", result.stdout + result.stderr)
     assert level is not None and float(level.group(1)) <= 2.0, result.stdout[-2000:]
 
@@ -75,9 +87,15 @@ def test_the_systemd_unit_is_hardened(tmp_path):
 def _command_lines() -> list[list[str]]:
     """Every tacocat-server command line the unit (its comments too) and the Containerfile
     give, from the program on."""
-    lines = [line.lstrip("# ").split("=", 1)[1] for line in UNIT.read_text().splitlines()
-             if line.lstrip("# ").startswith("ExecStart=")]
-    unit = [shlex.split(line.replace("%S", "/var/lib").replace("%d", "/run/credentials/x")) for line in lines]
+    lines = [
+        line.lstrip("# ").split("=", 1)[1]
+        for line in UNIT.read_text().splitlines()
+        if line.lstrip("# ").startswith("ExecStart=")
+    ]
+    unit = [
+        shlex.split(line.replace("%S", "/var/lib").replace("%d", "/run/credentials/x"))
+        for line in lines
+    ]
     entry = re.search(r"^ENTRYPOINT (\[.*\])$", CONTAINERFILE.read_text(), re.M)
     assert entry is not None
     container = json.loads(entry.group(1))
@@ -86,9 +104,12 @@ def _command_lines() -> list[list[str]]:
 
 def test_the_unit_and_the_container_run_command_lines_the_server_accepts():
     commands = _command_lines()
-    assert [c[0] for c in commands] == [INSTALLED] * 3 + ["python"] and commands[-1][1:3] == ["-m", "tacocat.server"]
+    assert [c[0] for c in commands] == [INSTALLED] * 3 + ["python"] and commands[-1][1:3] == [
+        "-m",
+        "tacocat.server",
+    ]
     for args in commands:
-        parsed = cli.parser().parse_args(args[3 if args[0] == "python" else 1:])
+        parsed = cli.parser().parse_args(args[3 if args[0] == "python" else 1 :])
         assert parsed.db.endswith("/tacocat-server/server.sqlite3") and parsed.port == 8765
 
 
@@ -98,7 +119,9 @@ def test_the_containerfile_copies_files_that_exist_and_runs_as_no_root():
     for line in re.findall(r"^COPY (.+)$", text, re.M):
         for source in line.split()[:-1]:
             assert (ROOT / source).exists(), source
-    assert re.search(r"^USER (?!root|0\b)\w+", text, re.M) and re.search(r"^EXPOSE 8765$", text, re.M)
+    assert re.search(r"^USER (?!root|0\b)\w+", text, re.M) and re.search(
+        r"^EXPOSE 8765$", text, re.M
+    )
     assert "HEALTHCHECK" in text and "--check" in text
     volume = re.search(r'^VOLUME \["(.+)"\]$', text, re.M)
     assert volume is not None and f"{volume.group(1)}/server.sqlite3" in text
@@ -122,21 +145,32 @@ def _blocks(text: str) -> dict[str, str]:
     return {key: "\n".join(lines) for key, lines in found.items()}
 
 
-@pytest.mark.parametrize("cut, lock", [("requirements-server.txt", "requirements.txt"),
-                                       ("requirements-postgres.txt", "requirements-dev.txt")])
+@pytest.mark.parametrize(
+    "cut, lock",
+    [
+        ("requirements-server.txt", "requirements.txt"),
+        ("requirements-postgres.txt", "requirements-dev.txt"),
+    ],
+)
 def test_the_containers_pins_are_the_locks(cut, lock):
     ours, theirs = _blocks((PACKAGING / cut).read_text()), _blocks((ROOT / lock).read_text())
     assert ours and all(theirs.get(name) == block for name, block in ours.items())
 
 
 def test_the_containers_pins_hold_every_package_the_server_imports():
-    probe = ("import sys, importlib.metadata as md; before = set(sys.modules); import tacocat.server.cli, "
-             "tacocat.server.app, tacocat.server.storage.sqlite; owners = md.packages_distributions(); "
-             "print(sorted({d.lower() for m in set(sys.modules) - before for d in owners.get(m.split('.')[0], [])}))")
-    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    probe = (
+        "import sys, importlib.metadata as md; before = set(sys.modules); import tacocat.server.cli, "
+        "tacocat.server.app, tacocat.server.storage.sqlite; owners = md.packages_distributions(); "
+        "print(sorted({d.lower() for m in set(sys.modules) - before for d in owners.get(m.split('.')[0], [])}))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
     imported = set(eval(result.stdout)) - {"tacocat", "typing_extensions", "typing-extensions"}  # noqa: S307
     pinned = set(_blocks((PACKAGING / "requirements-server.txt").read_text()))
-    assert imported and imported <= pinned, imported - pinned  # msgspec tries typing_extensions only if there
+    assert imported and imported <= pinned, (
+        imported - pinned
+    )  # msgspec tries typing_extensions only if there
 
 
 def test_the_health_check_says_hello(tmp_path):
@@ -163,14 +197,20 @@ def test_an_online_backup_taken_during_play_is_a_database_a_new_server_serves(tm
             players = await game
             await asyncio.to_thread(_backup, db, tmp_path / "after.sqlite3")
             if shutil.which("sqlite3"):
-                subprocess.run(["sqlite3", str(db), f".backup {tmp_path / 'shell.sqlite3'}"], check=True, timeout=60)
+                subprocess.run(
+                    ["sqlite3", str(db), f".backup {tmp_path / 'shell.sqlite3'}"],
+                    check=True,
+                    timeout=60,
+                )
         return players[0].game, players[0].ended.seq
 
     game_id, seq = asyncio.run(asyncio.wait_for(body(), 120))
     copies = ["during", "after"] + (["shell"] if shutil.which("sqlite3") else [])
     for name in copies:
         row = asyncio.run(_load(tmp_path / f"{name}.sqlite3", game_id))
-        assert row is not None and (name == "during" or (row.status == "over" and len(row.actions) == seq))
+        assert row is not None and (
+            name == "during" or (row.status == "over" and len(row.actions) == seq)
+        )
         with sqlite3.connect(tmp_path / f"{name}.sqlite3") as copy:
             assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         copy.close()
@@ -194,8 +234,12 @@ async def _load(path: Path, game_id: str):  # type: ignore[no-untyped-def]
 
 def test_every_command_line_option_is_in_docs_server_md():
     text = (ROOT / "docs" / "server.md").read_text()
-    options = [o for action in cli.parser()._actions for o in action.option_strings
-               if o.startswith("--") and o != "--help"]
+    options = [
+        o
+        for action in cli.parser()._actions
+        for o in action.option_strings
+        if o.startswith("--") and o != "--help"
+    ]
     assert [o for o in options if f"`{o}" not in text] == []
 
 
@@ -235,11 +279,13 @@ def test_a_game_cut_by_a_restart_is_resumed_by_both_seats_and_finished(tmp_path)
                 await connection.close()
         assert ends[0] == ends[1] and ends[0].result.reason == "won"
         final = await _load(db, created.game)
-        assert final.status == "over" and final.actions[:len(kept.actions)] == kept.actions
+        assert final.status == "over" and final.actions[: len(kept.actions)] == kept.actions
 
     asyncio.run(asyncio.wait_for(body(), 150))
 
 
 def _players(seats: list[tuple[Connection, str, str]]) -> list[SeatPlayer]:
-    return [SeatPlayer(connection, game, seat, bot_chooser("random"), random.Random(seat))
-            for seat, (connection, game, _) in enumerate(seats)]
+    return [
+        SeatPlayer(connection, game, seat, bot_chooser("random"), random.Random(seat))
+        for seat, (connection, game, _) in enumerate(seats)
+    ]

@@ -38,6 +38,7 @@ def test_the_seat_that_owed_the_move_loses_an_expired_game(tmp_path):
             assert (await game_server.storage.load(created.game)).result.reason == "expired"
             await host.close()
             await friend.close()
+
     asyncio.run(body())
 
 
@@ -45,6 +46,7 @@ def test_a_game_nobody_joined_expires_with_no_winner(tmp_path):
     async def body():
         async with local_server(tmp_path / "games.sqlite3") as server:
             from tacocat.online.client import Connection
+
             host = await Connection.open(server.url)
             created = await host.request(m.Create(name="Ana"))
             server.game_server.clock = lambda: time.time() + 31 * DAY
@@ -53,4 +55,5 @@ def test_a_game_nobody_joined_expires_with_no_winner(tmp_path):
             assert ended.result == m.Result(winner=None, reason="expired")
             assert (await server.game_server.storage.load(created.game)).status == "over"
             await host.close()
+
     asyncio.run(body())

@@ -39,8 +39,9 @@ async def _host_and_join(url: str) -> tuple[Seat, Seat]:
     return Seat(url, created.game, 0, created.token), Seat(url, joined.game, 1, joined.token)
 
 
-async def _killer(server: ServerProcess, stop: asyncio.Event, rng: random.Random,
-                  players: list[SeatPlayer]) -> int:
+async def _killer(
+    server: ServerProcess, stop: asyncio.Event, rng: random.Random, players: list[SeatPlayer]
+) -> int:
     """Kill at random actions: after 1 to 8 more messages reached the players since the
     last start (so the games always move on, however slow the machine), at a random
     moment within the next few milliseconds."""
@@ -48,8 +49,11 @@ async def _killer(server: ServerProcess, stop: asyncio.Event, rng: random.Random
     while not stop.is_set():
         target = sum(len(p.received) for p in players) + rng.randint(1, 8)
         deadline = asyncio.get_running_loop().time() + 5
-        while (sum(len(p.received) for p in players) < target and not stop.is_set()
-               and asyncio.get_running_loop().time() < deadline):
+        while (
+            sum(len(p.received) for p in players) < target
+            and not stop.is_set()
+            and asyncio.get_running_loop().time() < deadline
+        ):
             await asyncio.sleep(0.005)
         if stop.is_set():
             break
@@ -60,16 +64,28 @@ async def _killer(server: ServerProcess, stop: asyncio.Event, rng: random.Random
     return kills
 
 
-async def _round_of_games(server: ServerProcess, rng: random.Random, players: list[SeatPlayer]) -> list[str]:
+async def _round_of_games(
+    server: ServerProcess, rng: random.Random, players: list[SeatPlayer]
+) -> list[str]:
     seats: list[tuple[Seat, Seat]] = []
     while len(seats) < GAMES_AT_ONCE:  # hosting may meet a kill: try again
         try:
             seats.append(await _host_and_join(server.url))
         except (OSError, ConnectionError, TimeoutError):
             await asyncio.sleep(0.1)
-    await asyncio.gather(*(play_seat(seat, bot_chooser("random"), random.Random(rng.random()),
-                                     timeout=240, on_player=players.append)
-                           for pair in seats for seat in pair))
+    await asyncio.gather(
+        *(
+            play_seat(
+                seat,
+                bot_chooser("random"),
+                random.Random(rng.random()),
+                timeout=240,
+                on_player=players.append,
+            )
+            for pair in seats
+            for seat in pair
+        )
+    )
     return [pair[0].game for pair in seats]
 
 
@@ -93,9 +109,14 @@ def _record_parts(row):
     import json
 
     from tacocat.rules import Ruleset
+
     ruleset = Ruleset.from_dict(json.loads(row.ruleset))
-    return (ruleset, row.seed, tuple(tuple(json.loads(d)) for d in row.deals),
-            tuple(action_from_dict(json.loads(a)) for a in row.actions))
+    return (
+        ruleset,
+        row.seed,
+        tuple(tuple(json.loads(d)) for d in row.deals),
+        tuple(action_from_dict(json.loads(a)) for a in row.actions),
+    )
 
 
 def test_kill_9_at_random_moments_loses_no_game_and_no_action(tmp_path):
@@ -145,8 +166,13 @@ def test_a_secret_choice_made_before_a_drop_is_kept_and_not_asked_again(tmp_path
             # The first round starts on the centre: both replace in secret.
             assert observation.secret_choice_open and 0 in observation.to_act
             choice = observation.legal_actions()[-1]
-            await connection.send(m.Act(game=seats[0].game, seq=reply.seq,
-                                        action=msgspec.convert(action_to_dict(choice), m.WireAction)))
+            await connection.send(
+                m.Act(
+                    game=seats[0].game,
+                    seq=reply.seq,
+                    action=msgspec.convert(action_to_dict(choice), m.WireAction),
+                )
+            )
             while not isinstance(await asyncio.wait_for(connection.pushes.get(), 10), m.Update):
                 pass
             await connection.close()  # the drop, with the friend still choosing
@@ -156,6 +182,7 @@ def test_a_secret_choice_made_before_a_drop_is_kept_and_not_asked_again(tmp_path
             assert kept.own_commit == choice.cards and kept.secret_choice_open
             assert 0 not in kept.to_act and not kept.legal_actions()  # not asked again
             await again.close()
+
     asyncio.run(body())
 
 
@@ -167,14 +194,24 @@ def test_clients_waiting_on_a_server_that_restarts_come_back_by_themselves(tmp_p
         try:
             seats = await _host_and_join(server.url)
             players: list[SeatPlayer] = []
-            games = asyncio.gather(*(play_seat(seat, bot_chooser("easy"), random.Random(i),
-                                               timeout=120, on_player=players.append)
-                                     for i, seat in enumerate(seats)))
+            games = asyncio.gather(
+                *(
+                    play_seat(
+                        seat,
+                        bot_chooser("easy"),
+                        random.Random(i),
+                        timeout=120,
+                        on_player=players.append,
+                    )
+                    for i, seat in enumerate(seats)
+                )
+            )
             # Both connected, and the game under way but far from over (a fast machine
             # could finish it in a fixed wait).
             async with asyncio.timeout(30):
                 while len(players) < 2 or not all(
-                        any(isinstance(x, m.Update) for x in p.received) for p in players):
+                    any(isinstance(x, m.Update) for x in p.received) for p in players
+                ):
                     await asyncio.sleep(0.005)
             server.stop()  # a clean restart, with the clients waiting
             await asyncio.sleep(0.5)
@@ -184,4 +221,5 @@ def test_clients_waiting_on_a_server_that_restarts_come_back_by_themselves(tmp_p
             assert len(players) >= 4  # each seat came back at least once
         finally:
             server.stop()
+
     asyncio.run(body())

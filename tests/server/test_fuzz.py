@@ -31,10 +31,27 @@ CONNECTIONS, PER_CONNECTION, BATCH = 4, 2_600, 50
 KILLERS, HANDSHAKES = 60, 200
 #: Limits opened wide, so that the frames reach the parser and the game code instead of
 #: being rate-limited (the limits themselves: tests/server/test_hostile.py).
-SETTINGS = Settings(message_rate=1e6, message_burst=1e6, strikes=10**9, room_rate_per_minute=1e6,
-                    connections_per_address=1_000)
-CODES = {"bad_message", "no_such_game", "no_such_invite", "too_many_games", "bad_name", "bad_variants"}
-SYNC = {"type": "act", "game": "g_SYNC000000000000", "seq": 0, "action": {"type": "duel", "seat": 0, "card": 1}}
+SETTINGS = Settings(
+    message_rate=1e6,
+    message_burst=1e6,
+    strikes=10**9,
+    room_rate_per_minute=1e6,
+    connections_per_address=1_000,
+)
+CODES = {
+    "bad_message",
+    "no_such_game",
+    "no_such_invite",
+    "too_many_games",
+    "bad_name",
+    "bad_variants",
+}
+SYNC = {
+    "type": "act",
+    "game": "g_SYNC000000000000",
+    "seq": 0,
+    "action": {"type": "duel", "seat": 0, "card": 1},
+}
 
 
 class Fuzzer:
@@ -51,7 +68,9 @@ class Fuzzer:
         async for frame in self.ws:
             message = m.parse_server(frame)  # every reply is a well-formed server message
             code = getattr(message, "code", None)
-            self.replies[f"{message.type if hasattr(message, 'type') else type(message).__name__}:{code}"] += 1
+            self.replies[
+                f"{message.type if hasattr(message, 'type') else type(message).__name__}:{code}"
+            ] += 1
             if isinstance(message, m.Error) and code not in CODES:
                 self.wrong.append(json.loads(frame))
             if isinstance(message, m.Created | m.Joined):
@@ -94,7 +113,9 @@ async def _fuzzers(url: str, foreign: str) -> list[Fuzzer]:
     for host, friend in zip(fuzzers[::2], fuzzers[1::2], strict=True):
         await send(host.ws, {"type": "create", "name": "Fuzz", "id": "c"})
         await wait_until(lambda h=host: bool(h.target.invites))
-        await send(friend.ws, {"type": "join", "invite": host.target.invites[0], "name": "Zz", "id": "j"})
+        await send(
+            friend.ws, {"type": "join", "invite": host.target.invites[0], "name": "Zz", "id": "j"}
+        )
         await wait_until(lambda f=friend: bool(f.target.own))
     return fuzzers
 
@@ -127,11 +148,19 @@ async def _handshakes(url: str, rng: random.Random) -> Counter[str]:
     update_required + 4000 (every tenth, a hello of another protocol)."""
     seen: Counter[str] = Counter()
     for i in range(HANDSHAKES):
-        frame = hostile(rng, Target())[1] if i % 10 else json.dumps({**HELLO, "protocol": rng.choice([0, 2, 99])})
+        frame = (
+            hostile(rng, Target())[1]
+            if i % 10
+            else json.dumps({**HELLO, "protocol": rng.choice([0, 2, 99])})
+        )
         ws = await raw(url, hello=False)
         await send(ws, frame)
         answer = await _first_answer(ws)
-        assert answer in ((["welcome"], None), (["bad_message"], 1008), (["update_required"], 4000)), (frame, answer, SEED)
+        assert answer in (
+            (["welcome"], None),
+            (["bad_message"], 1008),
+            (["update_required"], 4000),
+        ), (frame, answer, SEED)
         seen[f"{answer[0][0]} {answer[1]}"] += 1
     return seen
 
@@ -144,13 +173,17 @@ def test_ten_thousand_hostile_messages_crash_nothing_and_the_game_beside_finishe
     async def body() -> None:
         async with local_server(tmp_path / "games.sqlite3", SETTINGS) as server:
             host, friend, created, joined = await start_game(server.url)
-            players = [SeatPlayer(host, created.game, 0, bot_chooser("random"), random.Random(SEED)),
-                       SeatPlayer(friend, joined.game, 1, bot_chooser("random"), random.Random(SEED + 1))]
+            players = [
+                SeatPlayer(host, created.game, 0, bot_chooser("random"), random.Random(SEED)),
+                SeatPlayer(friend, joined.game, 1, bot_chooser("random"), random.Random(SEED + 1)),
+            ]
             game = bystander(players)
             started = time.monotonic()
             fuzzers = await _fuzzers(server.url, created.game)
             rngs = [random.Random(rng.random()) for _ in fuzzers]
-            kinds = await asyncio.gather(*(f.run(r, PER_CONNECTION) for f, r in zip(fuzzers, rngs, strict=True)))
+            kinds = await asyncio.gather(
+                *(f.run(r, PER_CONNECTION) for f, r in zip(fuzzers, rngs, strict=True))
+            )
             stats["closes"] = await _killers(server.url, rng)
             stats["handshakes"] = await _handshakes(server.url, rng)
             stats["seconds"] = round(time.monotonic() - started, 1)

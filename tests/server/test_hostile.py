@@ -19,7 +19,12 @@ from tests.server.hostile import Stuck, raw, recv, send, until_closed, wait_unti
 
 GAME = "g_" + "A" * 16
 TOKEN = "A" * 43
-FOREIGN_ACT = {"type": "act", "game": GAME, "seq": 0, "action": {"type": "duel", "seat": 0, "card": 1}}
+FOREIGN_ACT = {
+    "type": "act",
+    "game": GAME,
+    "seq": 0,
+    "action": {"type": "duel", "seat": 0, "card": 1},
+}
 
 
 def run(coroutine):
@@ -58,6 +63,7 @@ def test_a_frame_over_8_KiB_closes_the_connection_with_1009(tmp_path, compressio
             received, code = await until_closed(ws)
             assert received == [] and code == 1009
             await wait_until(lambda: not server.game_server.clients)
+
     run(body())
 
 
@@ -70,9 +76,15 @@ MALFORMED = [
     ('{"type": "create"}', "missing required field `name`"),
     (json.dumps({**FOREIGN_ACT, "seq": "0"}), "Expected `int`, got `str` - at `$.seq`"),
     (json.dumps({**FOREIGN_ACT, "seq": -1}), "`$.seq`"),
-    (json.dumps({**FOREIGN_ACT, "action": {"type": "duel", "seat": 2, "card": 1}}), "`$.action.seat`"),
+    (
+        json.dumps({**FOREIGN_ACT, "action": {"type": "duel", "seat": 2, "card": 1}}),
+        "`$.action.seat`",
+    ),
     (json.dumps({"type": "resume", "game": "g_short", "token": TOKEN}), "`$.game`"),
-    (json.dumps({"type": "join", "invite": "7KX4M-Q2ZHD", "name": "Ben", "id": "x" * 33}), "`$.id`"),
+    (
+        json.dumps({"type": "join", "invite": "7KX4M-Q2ZHD", "name": "Ben", "id": "x" * 33}),
+        "`$.id`",
+    ),
     (b'{"type": "detach", "game": "g_AAAAAAAAAAAAAAAA"}', "text frame"),
     ('{"action": ' + "[" * 4000 + "]" * 4000 + ', "type": "act"}', "nested too deeply"),
 ]
@@ -91,6 +103,7 @@ def test_malformed_messages_are_refused_as_bad_message_and_the_connection_goes_o
                     await send(ws, {**FOREIGN_ACT, "id": 5})
                     assert await recv(ws) == {"type": "error", "code": "no_such_game", "id": 5}
             await ws.close()
+
     run(body())
 
 
@@ -105,9 +118,12 @@ def test_ten_malformed_frames_in_a_row_close_the_connection_with_1008(tmp_path):
             for _ in range(10):
                 await send(ws, "{")
             received, code = await until_closed(ws)
-            assert [r["code"] for r in received] == ["bad_message"] * 9 + ["no_such_game"] + ["bad_message"] * 10
+            assert [r["code"] for r in received] == ["bad_message"] * 9 + ["no_such_game"] + [
+                "bad_message"
+            ] * 10
             assert code == 1008 and ws.close_reason == "too many refused messages in a row"
             await _finished(bystander)
+
     run(body())
 
 
@@ -121,21 +137,35 @@ def test_a_flood_is_rate_limited_then_closed_with_1008_and_the_game_beside_goes_
             received, code = await until_closed(ws)
             codes = [r["code"] for r in received]
             served = codes.count("no_such_game")
-            assert 40 <= served < 190 and codes[:40] == ["no_such_game"] * 40  # the burst, and refills
-            assert codes[-10:] == ["rate_limited"] * 10 and set(codes) == {"no_such_game", "rate_limited"}
-            assert all(0 < r["retry_after"] <= 0.05 for r in received if r["code"] == "rate_limited")
+            assert (
+                40 <= served < 190 and codes[:40] == ["no_such_game"] * 40
+            )  # the burst, and refills
+            assert codes[-10:] == ["rate_limited"] * 10 and set(codes) == {
+                "no_such_game",
+                "rate_limited",
+            }
+            assert all(
+                0 < r["retry_after"] <= 0.05 for r in received if r["code"] == "rate_limited"
+            )
             assert code == 1008
             await _finished(bystander)
+
     run(body())
 
 
 def test_connections_per_address_are_bounded_and_another_address_is_not_affected(tmp_path):
     async def body():
-        async with local_server(tmp_path / "games.sqlite3", Settings(connections_per_address=3)) as server:
+        async with local_server(
+            tmp_path / "games.sqlite3", Settings(connections_per_address=3)
+        ) as server:
             held = [await raw(server.url) for _ in range(3)]
             fourth = await raw(server.url, hello=False)
             received, code = await until_closed(fourth)
-            assert received == [] and code == 1008 and fourth.close_reason == "too many connections from this address"
+            assert (
+                received == []
+                and code == 1008
+                and fourth.close_reason == "too many connections from this address"
+            )
             other = await raw(server.url, local_addr=("127.0.0.2", 0))  # another address: welcome
             await held.pop().close()
             await wait_until(lambda: server.game_server.per_address.get("127.0.0.1") == 2)
@@ -143,6 +173,7 @@ def test_connections_per_address_are_bounded_and_another_address_is_not_affected
             for ws in [*held, other]:
                 await ws.close()
             await wait_until(lambda: server.game_server.per_address == {})
+
     run(body())
 
 
@@ -155,6 +186,7 @@ def test_a_full_server_closes_a_new_connection_with_1013(tmp_path):
             assert received == [] and code == 1013 and third.close_reason == "the server is full"
             for ws in held:
                 await ws.close()
+
     run(body())
 
 
@@ -164,7 +196,7 @@ def test_games_per_connection_are_bounded(tmp_path):
         async with local_server(tmp_path / "games.sqlite3", settings) as server:
             other = await raw(server.url)
             await send(other, {"type": "create", "name": "Cy", "id": 0})
-            spare = (await recv(other))
+            spare = await recv(other)
             ws = await raw(server.url)
             for i in (1, 2):
                 await send(ws, {"type": "create", "name": "Ana", "id": i})
@@ -174,10 +206,13 @@ def test_games_per_connection_are_bounded(tmp_path):
             assert await recv(ws) == {"type": "error", "code": "too_many_games", "id": 3}
             await send(ws, {"type": "join", "invite": spare["invite"], "name": "Ben", "id": 4})
             assert await recv(ws) == {"type": "error", "code": "too_many_games", "id": 4}
-            await send(ws, {"type": "resume", "game": spare["game"], "token": spare["token"], "id": 5})
+            await send(
+                ws, {"type": "resume", "game": spare["game"], "token": spare["token"], "id": 5}
+            )
             assert await recv(ws) == {"type": "error", "code": "too_many_games", "id": 5}
             await ws.close()
             await other.close()
+
     run(body())
 
 
@@ -191,8 +226,12 @@ def test_open_invites_are_bounded_server_wide(tmp_path):
                 invites.append((await recv(ws))["invite"])
                 await recv(ws)  # its state
             await send(ws, {"type": "create", "name": "Ana", "id": 3})
-            assert await recv(ws) == {"type": "error", "code": "too_many_games", "id": 3,
-                                      "message": "the server is full"}
+            assert await recv(ws) == {
+                "type": "error",
+                "code": "too_many_games",
+                "id": 3,
+                "message": "the server is full",
+            }
             friend = await raw(server.url)
             await send(friend, {"type": "join", "invite": invites[0], "name": "Ben", "id": 4})
             assert (await recv(friend))["type"] == "joined"  # one invite used: room for another
@@ -200,12 +239,15 @@ def test_open_invites_are_bounded_server_wide(tmp_path):
             assert (await recv(ws))["type"] in ("created", "state", "presence")
             await ws.close()
             await friend.close()
+
     run(body())
 
 
 def test_creates_and_joins_are_rate_limited_per_address(tmp_path):
     async def body():
-        async with local_server(tmp_path / "games.sqlite3", Settings(room_rate_per_minute=3)) as server:
+        async with local_server(
+            tmp_path / "games.sqlite3", Settings(room_rate_per_minute=3)
+        ) as server:
             a, b = await raw(server.url), await raw(server.url)  # two connections, one address
             for i, ws in enumerate((a, b, a)):
                 await send(ws, {"type": "join", "invite": "0000000000", "name": "Eve", "id": i})
@@ -224,6 +266,7 @@ def test_creates_and_joins_are_rate_limited_per_address(tmp_path):
             assert (await recv(elsewhere))["type"] == "created"
             for ws in (a, b, elsewhere):
                 await ws.close()
+
     run(body())
 
 
@@ -236,8 +279,10 @@ def test_a_client_that_never_reads_is_dropped_while_its_game_goes_on(tmp_path, c
             stuck = await Stuck.open("127.0.0.1", port)
             resume = {"type": "resume", "game": created.game, "token": created.token}
             await stuck.send(resume)  # it follows the bots' game as seat 0, too
-            players = [SeatPlayer(host, created.game, 0, bot_chooser("random"), random.Random(1)),
-                       SeatPlayer(friend, joined.game, 1, bot_chooser("random"), random.Random(2))]
+            players = [
+                SeatPlayer(host, created.game, 0, bot_chooser("random"), random.Random(1)),
+                SeatPlayer(friend, joined.game, 1, bot_chooser("random"), random.Random(2)),
+            ]
             games = asyncio.gather(*(p.play(60) for p in players))
             async with asyncio.timeout(20):
                 while len(server.game_server.clients) == 3 and await stuck.send(resume):
@@ -248,6 +293,7 @@ def test_a_client_that_never_reads_is_dropped_while_its_game_goes_on(tmp_path, c
             stuck.close()
             await host.close()
             await friend.close()
+
     run(body())
     assert any("does not read" in r.getMessage() for r in caplog.records)
 
@@ -260,23 +306,34 @@ def test_no_hello_in_time_closes_with_4001(tmp_path):
             received, code = await until_closed(ws)
             assert received == [] and code == 4001 and ws.close_reason == "no hello"
             assert 0.25 < asyncio.get_running_loop().time() - started < 3
+
     run(body())
 
 
-@pytest.mark.parametrize("hello", [
-    {"type": "hello", "protocol": 0, "client": "tacocat 0.1.0"},
-    {"type": "hello", "protocol": 2, "client": "tacocat 9.0.0", "features": ["chat"], "id": 1},
-])
+@pytest.mark.parametrize(
+    "hello",
+    [
+        {"type": "hello", "protocol": 0, "client": "tacocat 0.1.0"},
+        {"type": "hello", "protocol": 2, "client": "tacocat 9.0.0", "features": ["chat"], "id": 1},
+    ],
+)
 def test_another_protocol_gets_update_required_and_close_4000(tmp_path, hello):
     async def body():
         async with local_server(tmp_path / "games.sqlite3") as server:
             ws = await raw(server.url, hello=False)
             await send(ws, hello)
             received, code = await until_closed(ws)
-            assert received == [{"type": "error", "code": "update_required",
-                                 "message": "this server speaks protocol 1 to 1",
-                                 "min_protocol": 1, "max_protocol": 1}]
+            assert received == [
+                {
+                    "type": "error",
+                    "code": "update_required",
+                    "message": "this server speaks protocol 1 to 1",
+                    "min_protocol": 1,
+                    "max_protocol": 1,
+                }
+            ]
             assert code == 4000
+
     run(body())
 
 
@@ -288,17 +345,21 @@ def test_a_first_message_that_is_not_a_hello_is_bad_and_closes_with_1008(tmp_pat
             await send(ws, first)
             received, code = await until_closed(ws)
             assert [r["code"] for r in received] == ["bad_message"] and code == 1008
+
     run(body())
 
 
-@pytest.mark.parametrize("host, key", [
-    ("203.0.113.9", "203.0.113.9"),
-    ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
-    ("2001:db8:1:2:ffff::1", "2001:db8:1:2::/64"),
-    ("::ffff:203.0.113.9", "203.0.113.9"),
-    ("fe80::1%eth0", "fe80::/64"),
-    ("not an address", "not an address"),
-])
+@pytest.mark.parametrize(
+    "host, key",
+    [
+        ("203.0.113.9", "203.0.113.9"),
+        ("2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff::1", "2001:db8:1:2::/64"),
+        ("::ffff:203.0.113.9", "203.0.113.9"),
+        ("fe80::1%eth0", "fe80::/64"),
+        ("not an address", "not an address"),
+    ],
+)
 def test_limits_count_an_ipv6_client_by_its_64(host, key):
     assert address_key(host) == key
 
@@ -316,9 +377,12 @@ def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_limit(tmp_path
         async with local_server(tmp_path / "games.sqlite3", settings) as server:
             one = await raw(server.url, additional_headers={"X-Forwarded-For": "203.0.113.1"})
             two = await raw(server.url, additional_headers={"X-Forwarded-For": "203.0.113.2"})
-            again = await raw(server.url, hello=False, additional_headers={"X-Forwarded-For": "203.0.113.1"})
+            again = await raw(
+                server.url, hello=False, additional_headers={"X-Forwarded-For": "203.0.113.1"}
+            )
             assert (await until_closed(again))[1] == 1008
             assert server.game_server.per_address == {"203.0.113.1": 1, "203.0.113.2": 1}
             await one.close()
             await two.close()
+
     run(body())

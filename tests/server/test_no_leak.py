@@ -78,8 +78,9 @@ class Watch:
             allowed |= seen_by(self.last_events.get(game_id, ()), seat)
         leaked = cards_in(data) - allowed
         if leaked:
-            self.leaks.append(f"seat {seat} was sent {sorted(leaked)} in {data.get('type')}: "
-                              f"{frame[:300]!r}")
+            self.leaks.append(
+                f"seat {seat} was sent {sorted(leaked)} in {data.get('type')}: {frame[:300]!r}"
+            )
         self.frames += 1
         self.cards_seen += len(cards_in(data))
 
@@ -106,8 +107,10 @@ async def one_game(server: GameServer, watch: Watch, seed: int) -> None:
     friend, friend_task = await connect(server, frames[1])
     joined = await friend.reply(m.Join(invite=created.invite, name="Ben"), m.Joined)
     rng = random.Random(seed)
-    players = [SeatPlayer(host, created.game, 0, RandomBot().choose, random.Random(rng.random())),  # type: ignore[arg-type]
-               SeatPlayer(friend, joined.game, 1, RandomBot().choose, random.Random(rng.random()))]  # type: ignore[arg-type]
+    players = [
+        SeatPlayer(host, created.game, 0, RandomBot().choose, random.Random(rng.random())),  # type: ignore[arg-type]
+        SeatPlayer(friend, joined.game, 1, RandomBot().choose, random.Random(rng.random())),
+    ]  # type: ignore[arg-type]
     await asyncio.gather(*(p.play(60) for p in players))
     for connection in (host, friend):
         await connection.close()
@@ -118,8 +121,9 @@ def test_no_frame_names_a_card_its_seat_was_not_shown(tmp_path):
     async def body():
         storage = SqliteStorage(tmp_path / "games.sqlite3", "normal")
         await storage.open()
-        server = GameServer(storage, Settings(message_rate=1e6, message_burst=1e6,
-                                              room_rate_per_minute=1e6))
+        server = GameServer(
+            storage, Settings(message_rate=1e6, message_burst=1e6, room_rate_per_minute=1e6)
+        )
         server.rules = lambda variants: Ruleset(deck=DECK)
         watch = Watch(server)
         original = Room.update_message
@@ -131,6 +135,7 @@ def test_no_frame_names_a_card_its_seat_was_not_shown(tmp_path):
             Room.update_message = original  # type: ignore[method-assign]
             await storage.close()
         return watch
+
     watch = asyncio.run(body())
     assert watch.frames > GAMES * 50  # every game sent each seat its whole course
     assert watch.cards_seen > watch.frames  # and its cards were the tagged deck's

@@ -32,6 +32,7 @@ def test_two_bots_play_a_whole_game_and_the_record_replays_to_its_result(tmp_pat
             assert [p.seq for p in players] == [ends[0].seq] * 2 == [len(final.actions)] * 2
             row = await server.game_server.storage.load(players[0].game)
             assert row.status == "over" and len(row.actions) == len(final.actions)
+
     run(body())
 
 
@@ -42,7 +43,7 @@ def test_a_stale_illegal_or_foreign_action_is_refused_and_changes_nothing(tmp_pa
             state = await next_message(host, m.State, started=True)
             game, seq = created.game, state.seq
             bad = [
-                (m.WireDuel(seat=0, card=99), seq, "illegal"),      # not the phase, not held
+                (m.WireDuel(seat=0, card=99), seq, "illegal"),  # not the phase, not held
                 (m.WireReplace(seat=1, cards=[]), seq, "not_your_seat"),
                 (m.WireReplace(seat=0, cards=[]), seq + 5, "stale"),
             ]
@@ -54,6 +55,7 @@ def test_a_stale_illegal_or_foreign_action_is_refused_and_changes_nothing(tmp_pa
             assert row.actions == () and row.seq == 0
             await host.close()
             await friend.close()
+
     run(body())
 
 
@@ -63,11 +65,13 @@ def test_a_repeated_action_is_refused_as_a_duplicate(tmp_path):
             host, friend, created, _ = await start_game(server.url)
             state = await next_message(host, m.State, started=True)
             from tacocat.net.codec import decode_observation
+
             observation = decode_observation(state.observation)
             seat = observation.to_act[0]
             mover = host if seat == 0 else friend
             action = observation.legal_actions()[0]
             from tacocat.rules.actions import action_to_dict
+
             wire = msgspec.convert(action_to_dict(action), m.WireAction)
             await mover.send(m.Act(game=created.game, seq=state.seq, action=wire))
             update = await next_message(mover, m.Update)
@@ -77,6 +81,7 @@ def test_a_repeated_action_is_refused_as_a_duplicate(tmp_path):
             assert (await server.game_server.storage.load(created.game)).seq == state.seq + 1
             await host.close()
             await friend.close()
+
     run(body())
 
 
@@ -93,11 +98,13 @@ def test_a_wrong_invite_a_wrong_token_and_an_old_client_get_their_codes(tmp_path
                 await Connection.open(server.url, protocol=0)
             for c in (host, friend, eve):
                 await c.close()
+
     run(body())
 
 
 def test_presence_is_shown_after_the_grace_period_and_a_resume_restores_the_seat(tmp_path):
     from tacocat.server.config import Settings
+
     async def body():
         async with local_server(tmp_path / "games.sqlite3", Settings(presence_grace=0.3)) as server:
             host, friend, created, joined = await start_game(server.url)
@@ -113,6 +120,7 @@ def test_presence_is_shown_after_the_grace_period_and_a_resume_restores_the_seat
             assert (back.seat, back.connected) == (1, True)
             await host.close()
             await again.close()
+
     run(body())
 
 
@@ -127,6 +135,7 @@ def test_resigning_ends_the_game_for_both_with_the_other_seat_winning(tmp_path):
             assert (await server.game_server.storage.load(created.game)).result.reason == "resigned"
             await host.close()
             await friend.close()
+
     run(body())
 
 
@@ -143,6 +152,7 @@ def test_a_seat_makes_each_secret_choice_once_and_acts_once_per_state(tmp_path):
             if key is not None:
                 asked.append((game, seat, key))
             return choose(observation, legal, rng)
+
         return counted
 
     async def body():
@@ -150,13 +160,16 @@ def test_a_seat_makes_each_secret_choice_once_and_acts_once_per_state(tmp_path):
             refusals = []
             for game in range(4):
                 host, friend, created, joined = await start_game(server.url)
-                players = (SeatPlayer(host, created.game, 0, counting(game, 0), random.Random(game)),
-                           SeatPlayer(friend, joined.game, 1, counting(game, 1), random.Random(game + 9)))
+                players = (
+                    SeatPlayer(host, created.game, 0, counting(game, 0), random.Random(game)),
+                    SeatPlayer(friend, joined.game, 1, counting(game, 1), random.Random(game + 9)),
+                )
                 await asyncio.gather(*(p.play(60) for p in players))
                 refusals += [r.code for p in players for r in p.refusals]
                 await host.close()
                 await friend.close()
             return refusals
+
     refusals = run(body())
     assert "stale" in refusals  # the race happened, and was answered by sending again
     assert set(refusals) == {"stale"}
@@ -166,6 +179,7 @@ def test_a_seat_makes_each_secret_choice_once_and_acts_once_per_state(tmp_path):
 def test_a_seat_sends_its_act_again_after_a_server_error(tmp_path):
     """The database out of reach for a moment: the act is answered ``server_error`` and the
     seat sends it again (docs/protocol.md, "Errors and limits"); the game plays to its end."""
+
     async def body():
         async with local_server(tmp_path / "games.sqlite3") as server:
             storage = server.game_server.storage
@@ -176,8 +190,10 @@ def test_a_seat_sends_its_act_again_after_a_server_error(tmp_path):
                     failures.append(step.seq)
                     raise ConnectionError("the database cannot be reached (retrying)")
                 await append(step, now)
+
             storage.append = failing_twice
             players = await play_through(server.url, ("easy", "random"), seed=5, timeout=60)
             assert failures == [3, 3]
             assert players[0].ended == players[1].ended and players[0].ended.result.reason == "won"
+
     run(body())

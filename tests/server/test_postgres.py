@@ -55,6 +55,7 @@ def test_a_change_is_announced_once_committed_and_a_refused_one_never(postgres_u
         finally:
             await first.close()
             await second.close()
+
     asyncio.run(body())
 
 
@@ -72,6 +73,7 @@ def test_a_seat_attached_in_one_process_is_seen_from_the_other_until_it_stops(po
             assert await second.remote_presence(GAME) == []
         finally:
             await second.close()
+
     asyncio.run(body())
 
 
@@ -93,11 +95,13 @@ def test_a_silent_process_seats_are_cleared_and_come_back_when_it_beats_again(po
         finally:
             await first.close()
             await second.close()
+
     asyncio.run(body())
 
 
-def test_the_storage_connects_again_after_losing_its_connection(postgres_cluster, postgres_url,
-                                                                monkeypatch):
+def test_the_storage_connects_again_after_losing_its_connection(
+    postgres_cluster, postgres_url, monkeypatch
+):
     """PostgreSQL restarted under a running server: the next move is stored on a new
     connection; while the database refuses connections moves fail, and work once it is back."""
     monkeypatch.setattr("tacocat.server.storage.worker.RECONNECT_EVERY", 0.1)
@@ -111,8 +115,10 @@ def test_the_storage_connects_again_after_losing_its_connection(postgres_cluster
     async def body():
         storage = PostgresStorage(postgres_url)
         await storage.open()
-        cut = ("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
-               f"application_name = 'tacocat-{storage.node}'")
+        cut = (
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+            f"application_name = 'tacocat-{storage.node}'"
+        )
         try:
             await _playing(storage)
             await storage.append(Step(GAME, 1, "{}"), NOW)
@@ -131,4 +137,5 @@ def test_the_storage_connects_again_after_losing_its_connection(postgres_cluster
             assert (await storage.load(GAME)).actions == ("{}",) * 3
         finally:
             await storage.close()
+
     asyncio.run(asyncio.wait_for(body(), 60))

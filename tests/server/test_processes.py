@@ -28,10 +28,13 @@ def run(coroutine, timeout: float = 120.0):
     async def bounded():
         async with asyncio.timeout(timeout):
             return await coroutine
+
     return asyncio.run(bounded())
 
 
-async def across(host_url: str, friend_url: str) -> tuple[Connection, Connection, m.Created, m.Joined]:
+async def across(
+    host_url: str, friend_url: str
+) -> tuple[Connection, Connection, m.Created, m.Joined]:
     """A game created on one process and joined on another."""
     host = await Connection.open(host_url)
     created = await host.request(m.Create(name="Ana", variants=[]))
@@ -72,8 +75,12 @@ def in_order(player: SeatPlayer) -> bool:
 
 def stored(url: str, game: str) -> tuple[str, int, int]:
     with psycopg.connect(url) as connection:
-        status, seq = connection.execute("SELECT status, seq FROM games WHERE id = %s", (game,)).fetchone()
-        (actions,) = connection.execute("SELECT COUNT(*) FROM actions WHERE game = %s", (game,)).fetchone()
+        status, seq = connection.execute(
+            "SELECT status, seq FROM games WHERE id = %s", (game,)
+        ).fetchone()
+        (actions,) = connection.execute(
+            "SELECT COUNT(*) FROM actions WHERE game = %s", (game,)
+        ).fetchone()
     return status, seq, actions
 
 
@@ -82,12 +89,15 @@ def test_players_on_two_processes_play_a_whole_game(postgres_url, kinds):
     async def body():
         async with servers(postgres_url, 2) as (a, b):
             host, friend, created, joined = await across(a.url, b.url)
-            players = (SeatPlayer(host, created.game, 0, bot_chooser(kinds[0]), random.Random(1)),
-                       SeatPlayer(friend, joined.game, 1, bot_chooser(kinds[1]), random.Random(2)))
+            players = (
+                SeatPlayer(host, created.game, 0, bot_chooser(kinds[0]), random.Random(1)),
+                SeatPlayer(friend, joined.game, 1, bot_chooser(kinds[1]), random.Random(2)),
+            )
             await asyncio.gather(*(p.play(90) for p in players))
             for connection in (host, friend):
                 await connection.close()
             return players
+
     players = run(body())
     ends = [p.ended for p in players]
     assert ends[0] == ends[1] and ends[0].result.reason == "won"
@@ -107,6 +117,7 @@ def test_a_room_loaded_on_another_process_shows_who_is_connected_there(postgres_
             assert (shown.seat, shown.connected) == (1, True)
             for connection in (host, friend):
                 await connection.close()
+
     run(body())
 
 
@@ -127,6 +138,7 @@ def test_a_player_leaving_one_process_is_shown_gone_on_the_other_after_the_grace
             assert (back.seat, back.connected) == (1, True)
             for connection in (host, again):
                 await connection.close()
+
     run(body())
 
 
@@ -147,6 +159,7 @@ def test_a_killed_process_players_are_shown_gone_and_resume_on_another(postgres_
             assert (await next_of(host, m.Presence)).connected
             for connection in (host, again):
                 await connection.close()
+
     run(body())
 
 
@@ -162,6 +175,7 @@ def test_resigning_on_one_process_ends_the_game_on_the_other(postgres_url):
             for connection in (host, friend):
                 await connection.close()
             return created.game
+
     assert stored(postgres_url, run(body()))[0] == "over"
 
 
@@ -183,7 +197,8 @@ async def both_waiting_on_a_lock(url: str, timeout: float = 15.0) -> None:
             while True:
                 cursor = await watcher.execute(
                     "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() "
-                    "AND wait_event_type = 'Lock'")
+                    "AND wait_event_type = 'Lock'"
+                )
                 if (await cursor.fetchone())[0] >= 2:
                     return
                 await asyncio.sleep(0.02)
@@ -193,13 +208,17 @@ def test_both_processes_storing_the_same_step_refuses_the_loser_as_stale(postgre
     """Both seats choose at seq 0 (the secret replacement), one on each process; the test
     holds the game's row so that both writes are in flight together: one is stored, the
     other is refused ``stale`` with the winner's update, and the game does not fork."""
+
     async def body():
         async with servers(postgres_url, 2) as (a, b):
             host, friend, created, joined = await across(a.url, b.url)
             (_, host_choice), (_, friend_choice) = await asyncio.gather(
-                first_choice(host, 0), first_choice(friend, 1))
+                first_choice(host, 0), first_choice(friend, 1)
+            )
             async with await psycopg.AsyncConnection.connect(postgres_url) as holder:
-                await holder.execute("SELECT 1 FROM games WHERE id = %s FOR UPDATE", (created.game,))
+                await holder.execute(
+                    "SELECT 1 FROM games WHERE id = %s FOR UPDATE", (created.game,)
+                )
                 await host.send(m.Act(game=created.game, seq=0, action=host_choice, id="host"))
                 await friend.send(m.Act(game=joined.game, seq=0, action=friend_choice, id="friend"))
                 await both_waiting_on_a_lock(postgres_url)
@@ -209,7 +228,11 @@ def test_both_processes_storing_the_same_step_refuses_the_loser_as_stale(postgre
             winner = seen[0][-1].events[0]["seat"]
             loser, again = (host, host_choice) if winner == 1 else (friend, friend_choice)
             refused = await next_of(loser, m.Refused)  # after the winner's update
-            assert (refused.code, refused.seq, refused.id) == ("stale", 1, "host" if winner else "friend")
+            assert (refused.code, refused.seq, refused.id) == (
+                "stale",
+                1,
+                "host" if winner else "friend",
+            )
             await loser.send(m.Act(game=created.game, seq=1, action=again, id="again"))
             rest = await asyncio.gather(until(host, m.Update), until(friend, m.Update))
             assert [r[-1].seq for r in rest] == [2, 2]
@@ -217,10 +240,15 @@ def test_both_processes_storing_the_same_step_refuses_the_loser_as_stale(postgre
             for connection in (host, friend):
                 await connection.close()
             return created.game, winner
+
     game, winner = run(body())
     with psycopg.connect(postgres_url) as connection:
-        actions = [row[0] for row in connection.execute(
-            "SELECT action FROM actions WHERE game = %s ORDER BY seq", (game,))]
+        actions = [
+            row[0]
+            for row in connection.execute(
+                "SELECT action FROM actions WHERE game = %s ORDER BY seq", (game,)
+            )
+        ]
     seats = [msgspec.json.decode(a)["seat"] for a in actions]
     assert seats == [winner, 1 - winner]  # one step each, the winner's first: no fork
 
@@ -238,11 +266,20 @@ def test_a_process_that_lost_its_listen_connection_catches_up(postgres_cluster, 
     async def body():
         async with servers(postgres_url, 2) as (a, b):
             host, friend, created, joined = await across(a.url, b.url)
-            (_, host_choice), _ = await asyncio.gather(first_choice(host, 0), first_choice(friend, 1))
+            (_, host_choice), _ = await asyncio.gather(
+                first_choice(host, 0), first_choice(friend, 1)
+            )
             admin(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
             try:
-                assert len(admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
-                                 f"datname = '{name}' AND application_name LIKE 'tacocat-listen-%'")) == 2
+                assert (
+                    len(
+                        admin(
+                            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                            f"datname = '{name}' AND application_name LIKE 'tacocat-listen-%'"
+                        )
+                    )
+                    == 2
+                )
                 await host.send(m.Act(game=created.game, seq=0, action=host_choice))
                 assert (await next_of(host, m.Update)).seq == 1  # stored while B is deaf
             finally:
@@ -250,4 +287,5 @@ def test_a_process_that_lost_its_listen_connection_catches_up(postgres_cluster, 
             assert (await next_of(friend, m.Update)).seq == 1
             for connection in (host, friend):
                 await connection.close()
+
     run(body())

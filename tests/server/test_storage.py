@@ -24,11 +24,22 @@ EVERY_VERSION = [(version,) for version in range(1, LATEST + 1)]
 
 
 def _game(game_id: str = GAME) -> GameRow:
-    return GameRow(game_id, '{"name": "standard"}', 5, "waiting", 0, NOW, NOW, (SeatRow(0, "Ana", "h0"),),
-                   deals=("[1, 2, 3]",))
+    return GameRow(
+        game_id,
+        '{"name": "standard"}',
+        5,
+        "waiting",
+        0,
+        NOW,
+        NOW,
+        (SeatRow(0, "Ana", "h0"),),
+        deals=("[1, 2, 3]",),
+    )
 
 
-async def _playing(storage: ThreadedStorage, game_id: str = GAME, invite: str = "ABCDE12345") -> None:
+async def _playing(
+    storage: ThreadedStorage, game_id: str = GAME, invite: str = "ABCDE12345"
+) -> None:
     await storage.create(_game(game_id), invite, NOW + 60)
     assert await storage.claim_invite(invite, SeatRow(1, "Ben", "h1"), NOW) is not None
 
@@ -74,6 +85,7 @@ def run(coroutine_function, db: Database):
             return await coroutine_function(storage)
         finally:
             await storage.close()
+
     return asyncio.run(main())
 
 
@@ -86,6 +98,7 @@ def test_an_invite_is_claimed_once_and_the_first_deal_is_kept(db):
         assert row.deals == ("[1, 2, 3]",)
         assert await storage.claim_invite("ABCDE12345", SeatRow(1, "Eve", "h2"), NOW) is None
         assert await storage.open_invites(NOW) == 0
+
     run(body, db)
 
 
@@ -93,6 +106,7 @@ def test_an_expired_invite_is_refused(db):
     async def body(storage):
         await storage.create(_game(), "ABCDE12345", NOW + 60)
         assert await storage.claim_invite("ABCDE12345", SeatRow(1, "Ben", "h1"), NOW + 61) is None
+
     run(body, db)
 
 
@@ -106,6 +120,7 @@ def test_steps_are_stored_in_order_and_a_taken_step_is_a_conflict(db):
             await storage.append(Step(GAME, 3, '{"n": 3}'), NOW)
         row = await storage.load(GAME)
         assert row.seq == 1 and row.actions == ('{"n": 1}',) and len(row.deals) == 2
+
     run(body, db)
 
 
@@ -118,6 +133,7 @@ def test_a_load_after_n_steps_reads_only_the_later_actions(db):
         assert row.after == 2 and row.actions == ('{"n": 3}',) and row.seq == 3
         assert (await storage.load(GAME, after=3)).actions == ()
         assert (await storage.load(GAME)).actions == ('{"n": 1}', '{"n": 2}', '{"n": 3}')
+
     run(body, db)
 
 
@@ -125,13 +141,16 @@ def test_writers_racing_for_one_step_are_batched_and_only_one_wins(db):
     async def body(storage):
         await _playing(storage)
         before = storage.thread.transactions
-        outcomes = await asyncio.gather(*(storage.append(Step(GAME, 1, f'{{"n": {i}}}'), NOW)
-                                          for i in range(8)), return_exceptions=True)
+        outcomes = await asyncio.gather(
+            *(storage.append(Step(GAME, 1, f'{{"n": {i}}}'), NOW) for i in range(8)),
+            return_exceptions=True,
+        )
         assert sum(o is None for o in outcomes) == 1
         assert all(isinstance(o, Conflict) for o in outcomes if o is not None)
         # Group commit: the eight writes needed far fewer than eight transactions.
         assert storage.thread.transactions - before < 8
         assert (await storage.load(GAME)).actions == ('{"n": 0}',)
+
     run(body, db)
 
 
@@ -144,6 +163,7 @@ def test_the_last_step_ends_the_game_and_a_finished_game_cannot_end_again(db):
         assert not await storage.finish(GAME, ResultRow(1, "resigned"), NOW)
         with pytest.raises(Conflict):
             await storage.append(Step(GAME, 2, "{}"), NOW)
+
     run(body, db)
 
 
@@ -153,16 +173,21 @@ def test_idle_games_are_listed_oldest_first(db):
         await _playing(storage, "g_bbbbbbbbbbbbbbbb", "BBBBB11111")
         await storage.append(Step("g_bbbbbbbbbbbbbbbb", 1, "{}"), NOW + 100)
         assert await storage.idle_games(NOW + 50, 10) == [("g_aaaaaaaaaaaaaaaa", 0)]
-        assert await storage.finish("g_aaaaaaaaaaaaaaaa", ResultRow(None, "expired"), NOW + 60, only_if_seq=0)
+        assert await storage.finish(
+            "g_aaaaaaaaaaaaaaaa", ResultRow(None, "expired"), NOW + 60, only_if_seq=0
+        )
         assert await storage.idle_games(NOW + 500, 10) == [("g_bbbbbbbbbbbbbbbb", 1)]
+
     run(body, db)
 
 
 def test_games_survive_closing_and_the_schema_is_migrated_once(db):
     async def write(storage):
         await _playing(storage)
+
     async def read(storage):
         return await storage.load(GAME)
+
     run(write, db)
     assert run(read, db).status == "playing"
     assert db.execute("SELECT version FROM schema_version ORDER BY version") == EVERY_VERSION
@@ -178,8 +203,10 @@ def test_a_database_from_a_newer_server_is_refused(db):
 def test_servers_starting_at_once_migrate_the_schema_once(db):
     """Several server processes starting together on an empty database: each waits for the
     one migrating (PostgreSQL: an advisory lock; SQLite: BEGIN IMMEDIATE), nobody fails."""
+
     def start_one(_: int) -> int:
         return run(lambda storage: storage.open_invites(NOW), db)
+
     with ThreadPoolExecutor(6) as pool:
         assert list(pool.map(start_one, range(6))) == [0] * 6
     assert db.execute("SELECT version FROM schema_version ORDER BY version") == EVERY_VERSION
@@ -188,6 +215,7 @@ def test_servers_starting_at_once_migrate_the_schema_once(db):
 def test_two_servers_racing_for_one_step_store_it_once(db):
     """Two storages (two server processes) append the same step: one wins, the other gets
     Conflict, and the game holds the winner's action only."""
+
     async def main():
         first, second = db.storage(), db.storage()
         await first.open()
@@ -195,8 +223,12 @@ def test_two_servers_racing_for_one_step_store_it_once(db):
         try:
             await _playing(first)
             outcomes = await asyncio.gather(
-                *(s.append(Step(GAME, 1, f'{{"by": {i}}}'), NOW) for i, s in enumerate((first, second))),
-                return_exceptions=True)
+                *(
+                    s.append(Step(GAME, 1, f'{{"by": {i}}}'), NOW)
+                    for i, s in enumerate((first, second))
+                ),
+                return_exceptions=True,
+            )
             winners = [i for i, o in enumerate(outcomes) if o is None]
             assert len(winners) == 1 and isinstance(outcomes[1 - winners[0]], Conflict)
             for storage in (first, second):
@@ -204,4 +236,5 @@ def test_two_servers_racing_for_one_step_store_it_once(db):
         finally:
             await first.close()
             await second.close()
+
     asyncio.run(main())

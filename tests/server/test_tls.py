@@ -35,9 +35,31 @@ def make_certificate(folder: Path) -> tuple[Path, Path]:
             pytest.fail("openssl is needed to make the test certificate")
         pytest.skip("openssl is not installed (it makes the test certificate)")
     cert, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-                    "-nodes", "-keyout", str(key), "-out", str(cert), "-days", "2", "-subj", "/CN=127.0.0.1",
-                    "-addext", "subjectAltName=IP:127.0.0.1"], check=True, capture_output=True, timeout=30)
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+            "-days",
+            "2",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+        ],
+        check=True,
+        capture_output=True,
+        timeout=30,
+    )
     return cert, key
 
 
@@ -57,21 +79,28 @@ async def play_over(url: str, context: ssl.SSLContext) -> tuple[list[SeatPlayer]
     created = await host.request(m.Create(name="Ana"))
     friend = await Connection.open(url, ssl=context)
     joined = await friend.request(m.Join(invite=created.invite, name="Ben"))
-    players = [SeatPlayer(host, created.game, 0, bot_chooser("random"), random.Random(5)),
-               SeatPlayer(friend, joined.game, 1, bot_chooser("random"), random.Random(6))]
+    players = [
+        SeatPlayer(host, created.game, 0, bot_chooser("random"), random.Random(5)),
+        SeatPlayer(friend, joined.game, 1, bot_chooser("random"), random.Random(6)),
+    ]
     await asyncio.gather(*(p.play(60) for p in players))
     await host.close()
     await friend.close()
     return players, [created.token, joined.token, created.invite, created.invite.replace("-", "")]
 
 
-def test_a_whole_game_over_wss_and_plain_or_untrusting_clients_fail_cleanly(tmp_path, certificate, caplog):
+def test_a_whole_game_over_wss_and_plain_or_untrusting_clients_fail_cleanly(
+    tmp_path, certificate, caplog
+):
     caplog.set_level(logging.WARNING)
     cert, key = certificate
 
     async def body() -> None:
         listen = Listen("127.0.0.1", 0, cert, key)
-        async with running(SqliteStorage(tmp_path / "games.sqlite3", "normal"), listen) as (_, server):
+        async with running(SqliteStorage(tmp_path / "games.sqlite3", "normal"), listen) as (
+            _,
+            server,
+        ):
             port = server.sockets[0].getsockname()[1]
             with pytest.raises((InvalidMessage, OSError, WebSocketException)):
                 async with asyncio.timeout(10):
@@ -105,9 +134,22 @@ def test_the_command_line_serves_wss_and_even_its_debug_log_holds_no_token(tmp_p
 
     async def body() -> str:
         server = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tacocat.server", "--port", "0", "--db", str(tmp_path / "g.sqlite3"),
-            "--tls-cert", str(cert), "--tls-key", str(key), "--log-level", "DEBUG",
-            cwd=ROOT, stderr=asyncio.subprocess.PIPE)
+            sys.executable,
+            "-m",
+            "tacocat.server",
+            "--port",
+            "0",
+            "--db",
+            str(tmp_path / "g.sqlite3"),
+            "--tls-cert",
+            str(cert),
+            "--tls-key",
+            str(key),
+            "--log-level",
+            "DEBUG",
+            cwd=ROOT,
+            stderr=asyncio.subprocess.PIPE,
+        )
         log: list[str] = []
         try:
             url = f"wss://127.0.0.1:{await _listening(server, log)}/"
@@ -125,7 +167,7 @@ def test_the_command_line_serves_wss_and_even_its_debug_log_holds_no_token(tmp_p
         assert server.returncode == 0
         text = "".join(log) + rest.decode()
         assert "stopping" in text and players[0].game in text  # it did log, at DEBUG
-        pieces = {secret[i:i + 8] for secret in secrets for i in range(len(secret) - 7)}
+        pieces = {secret[i : i + 8] for secret in secrets for i in range(len(secret) - 7)}
         shown = sorted(piece for piece in pieces if piece in text)
         return text if not shown else f"pieces of a secret: {shown}\n{text}"
 

@@ -31,6 +31,7 @@ def _thread(connections: list[Connection], log: list[str]) -> DatabaseThread:
     def connect() -> Connection:
         connections.append(Connection(log))
         return connections[-1]
+
     return DatabaseThread(connect, "BEGIN", "test-worker", lost=lambda c: c.dead)
 
 
@@ -47,6 +48,7 @@ def test_a_batch_meeting_a_dead_connection_at_begin_runs_on_a_new_one():
             assert len(connections) == 2 and runs == [2]
         finally:
             thread.stop()
+
     asyncio.run(asyncio.wait_for(body(), 10))
 
 
@@ -69,4 +71,5 @@ def test_a_batch_lost_under_way_fails_once_and_the_next_reconnects():
             assert len(connections) == 2
         finally:
             thread.stop()
+
     asyncio.run(asyncio.wait_for(body(), 10))

@@ -19,8 +19,7 @@ STRINGS = dict(lao_breaks.strings(LAO))
 
 #: Words the translation review (shared/reviews/translations.md, Lao item 14) found
 #: cut by a break between their syllables; a line may never end inside them.
-REVIEW_WORDS = ("ໜ້າຕ່າງ", "ລາຍລະອຽດ", "ຂໍ້ຜິດພາດ", "ຄວາມຄືບໜ້າ", "ຂັ້ນຕອນ", "ທັງໝົດ",
-                "ຕັດສິນໃຈ", "ສຸດທ້າຍ")
+REVIEW_WORDS = ("ໜ້າຕ່າງ", "ລາຍລະອຽດ", "ຂໍ້ຜິດພາດ", "ຄວາມຄືບໜ້າ", "ຂັ້ນຕອນ", "ທັງໝົດ", "ຕັດສິນໃຈ", "ສຸດທ້າຍ")
 #: Loanwords of the file messages that the dictionary lacks (tools/lao_breaks.py GAME_WORDS):
 #: "file" was shown as ໄຟ|ລ໌ in some 25 strings, "folder" as ໂຟນ|ເດີ.
 LOANWORDS = ("ໄຟລ໌", "ໂຟນເດີ")
@@ -41,8 +40,11 @@ def test_no_break_splits_a_word():
 
 def test_every_word_boundary_has_its_break():
     """The file is exactly what the tool writes: no boundary lacks its break point."""
-    off = {key: place_breaks(text).replace(ZWSP, "¦") for key, text in STRINGS.items()
-           if place_breaks(text) != text}
+    off = {
+        key: place_breaks(text).replace(ZWSP, "¦")
+        for key, text in STRINGS.items()
+        if place_breaks(text) != text
+    }
     assert not off, f"run tools/lao_breaks.py; these differ: {off}"
 
 
@@ -89,9 +91,12 @@ def test_check_mode_fails_on_a_badly_broken_file(tmp_path):
 
 
 def test_a_count_keeps_its_classifier_on_its_line():
-    """"ແຜ່ນປິດ 1 / ແຜ່ນ" broke at 150 % text (review lo 41): a no-break space joins them."""
+    """ "ແຜ່ນປິດ 1 / ແຜ່ນ" broke at 150 % text (review lo 41): a no-break space joins them."""
     assert place_breaks("ມັນໂດດຂ້າມແຜ່ນປິດ %{count} ແຜ່ນ.").count("%{count}\u00a0ແຜ່ນ") == 1
     assert place_breaks("ເຫຼືອ 3 ໃບ").endswith("3\u00a0ໃບ")
-    apart = [(key, text) for key, text in lao_breaks.strings(LAO)
-             if re.search(r"(\d|%\{\w+\})[ \u200b](" + "|".join(lao_breaks.CLASSIFIERS) + ")", text)]
+    apart = [
+        (key, text)
+        for key, text in lao_breaks.strings(LAO)
+        if re.search(r"(\d|%\{\w+\})[ \u200b](" + "|".join(lao_breaks.CLASSIFIERS) + ")", text)
+    ]
     assert apart == []

@@ -45,13 +45,27 @@ IMAGE_SIZES: dict[str, tuple[int, int]] = {
     "images/ui/confetti.png": (72, 32),
     "images/icon.png": (256, 256),
 }
-GAME_SOUNDS = {"deal", "flip", "play", "slide", "hop", "tile", "win", "round", "click", "error",
-               "lose", "tie"}
+GAME_SOUNDS = {
+    "deal",
+    "flip",
+    "play",
+    "slide",
+    "hop",
+    "tile",
+    "win",
+    "round",
+    "click",
+    "error",
+    "lose",
+    "tie",
+}
 SOUND_FILES = {f"sounds/{name}.wav" for name in GAME_SOUNDS}
 MUSIC_FILE = "sounds/music.ogg"
 OTHER_FILES = {"icon.ico", "icon.icns", "palette.json", "theme.json", "LICENSE-ASSETS.md"}
-HICOLOR = {f"icons/hicolor/{n}x{n}/apps/org.tacocat.Tacocat.png": n
-           for n in (16, 24, 32, 48, 64, 128, 256, 512)}
+HICOLOR = {
+    f"icons/hicolor/{n}x{n}/apps/org.tacocat.Tacocat.png": n
+    for n in (16, 24, 32, 48, 64, 128, 256, 512)
+}
 EXPECTED = set(IMAGE_SIZES) | SOUND_FILES | {MUSIC_FILE} | OTHER_FILES | set(HICOLOR)
 FULL_SCALE = 32768
 MINUS_1_DBFS = round(FULL_SCALE * 10 ** (-1 / 20))
@@ -77,8 +91,13 @@ def _pixels(path: Path) -> tuple[tuple[int, int], bytes]:
 def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The assets as the documented command writes them (``python -m tools.make_assets``)."""
     folder = tmp_path_factory.mktemp("assets")
-    subprocess.run([sys.executable, "-m", "tools.make_assets", "--out", str(folder)], check=True,
-                   cwd=ROOT, capture_output=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "-m", "tools.make_assets", "--out", str(folder)],
+        check=True,
+        cwd=ROOT,
+        capture_output=True,
+        timeout=300,
+    )
     return folder
 
 
@@ -175,8 +194,8 @@ def test_ogg_pages_get_a_fixed_serial_and_valid_checksums() -> None:
     at = 0
     while at < len(first):
         count = first[at + 26]
-        size = 27 + count + sum(first[at + 27:at + 27 + count])
-        page = bytearray(first[at:at + size])
+        size = 27 + count + sum(first[at + 27 : at + 27 + count])
+        page = bytearray(first[at : at + size])
         assert struct.unpack_from("<I", page, 14)[0] == ogg_vorbis.SERIAL
         crc = struct.unpack_from("<I", page, 22)[0]
         struct.pack_into("<I", page, 22, 0)
@@ -230,7 +249,8 @@ def test_theme_json_is_written_from_the_palette() -> None:
     committed = (COMMITTED / "theme.json").read_bytes()
     assert committed == theme.theme_json(), (
         "assets/theme.json differs from tools/assets/theme.json + the palette: edit those "
-        "and run python -m tools.make_assets")
+        "and run python -m tools.make_assets"
+    )
     template = json.loads(theme.TEMPLATE.read_text(encoding="utf-8"))
     assert not [s for s in _strings(template) if HEX_COLOUR.fullmatch(s)], "a hex colour"
     colours = _theme_colours(template)
@@ -271,9 +291,9 @@ def _icns_entries(path: Path) -> list[tuple[str, int]]:
     assert data[:4] == b"icns" and struct.unpack_from(">I", data, 4)[0] == len(data)
     offset, entries = 8, []
     while offset < len(data):
-        kind = data[offset:offset + 4].decode("ascii")
+        kind = data[offset : offset + 4].decode("ascii")
         (length,) = struct.unpack_from(">I", data, offset + 4)
-        blob = data[offset + 8:offset + length]
+        blob = data[offset + 8 : offset + length]
         assert blob.startswith(b"\x89PNG\r\n\x1a\n"), kind
         image = pygame.image.load(io.BytesIO(blob), "entry.png")
         assert image.get_width() == image.get_height(), kind
@@ -284,8 +304,15 @@ def _icns_entries(path: Path) -> list[tuple[str, int]]:
 
 def test_icns_holds_png_entries_for_the_mac_app_up_to_1024_px(out: Path) -> None:
     # ic10 (1024 px, 512 pt at 2x) is what Finder and the Dock show on a Retina screen.
-    expected = [("icp4", 16), ("icp5", 32), ("icp6", 64), ("ic07", 128), ("ic08", 256),
-                ("ic09", 512), ("ic10", 1024)]
+    expected = [
+        ("icp4", 16),
+        ("icp5", 32),
+        ("icp6", 64),
+        ("ic07", 128),
+        ("ic08", 256),
+        ("ic09", 512),
+        ("ic10", 1024),
+    ]
     assert _icns_entries(out / "icon.icns") == expected
     assert _icns_entries(COMMITTED / "icon.icns") == expected  # regenerated, not just drawn
 

@@ -33,7 +33,8 @@ def test_committed_notices_match_the_installed_environment(fresh):
     """A dependency added, removed or upgraded without running tools/notices.py fails here."""
     for path, text in fresh.items():
         assert path.read_text(encoding="utf-8") == text, (
-            f"{path.name} is out of date: run python -m tools.notices")
+            f"{path.name} is out of date: run python -m tools.notices"
+        )
 
 
 def test_every_runtime_distribution_is_named_with_its_licence_text(fresh):
@@ -41,8 +42,7 @@ def test_every_runtime_distribution_is_named_with_its_licence_text(fresh):
     closure = notices.runtime_closure(notices.requirement_lines())
     names = {canonicalize_name(d.metadata["Name"]) for d in closure}
     # The game's own requirements and what they pull in (python-i18n comes with pygame_gui).
-    assert {"pygame-ce", "pygame-gui", "python-i18n", "babel", "filelock",
-            "platformdirs"} <= names
+    assert {"pygame-ce", "pygame-gui", "python-i18n", "babel", "filelock", "platformdirs"} <= names
     assert notices.named(text) >= names
     for distribution in closure:
         assert f"\n{notices.title(notices.python_component(distribution))}\n" in text
@@ -50,8 +50,15 @@ def test_every_runtime_distribution_is_named_with_its_licence_text(fresh):
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in text and "Version 2.1, February 1999" in text
     assert text.count("Version 2.1, February 1999") == 1  # once, however many refer to it
     assert "REPLACING THE LGPL LIBRARIES" in text[:3000] and "_internal/pygame_ce.libs/" in text
-    for name in ("CPython", "SDL2", "SDL2_ttf", "FreeType", "HarfBuzz", "Noto Sans",
-                 "Noto Sans Lao UI"):
+    for name in (
+        "CPython",
+        "SDL2",
+        "SDL2_ttf",
+        "FreeType",
+        "HarfBuzz",
+        "Noto Sans",
+        "Noto Sans Lao UI",
+    ):
         assert name in notices.named(text), name
     assert "Python Software Foundation" in text  # the interpreter's own licence
 
@@ -93,14 +100,24 @@ def test_a_distribution_without_a_licence_text_stops_the_tool():
 
 # --- the bundle check -------------------------------------------------------------------
 
-NOTICES_TEXT = "\n".join(f"{notices.RULE}\n{title}\n{notices.RULE}" for title in (
-    "pygame-ce 2.5.8", "pygame_gui 0.6.14", "CPython 3.11.7", "SDL2 2.32.10", "zlib"))
-DISTRIBUTIONS_OF = {"pygame": ["pygame-ce"], "pygame_gui": ["pygame_gui"],
-                    "typing_extensions": ["typing_extensions"]}
-GOOD_FILES = ["LICENSE", "assets/THIRD-PARTY-NOTICES.txt", "libpython3.11.so.1.0",
-              "pygame/base.cpython-311-x86_64-linux-gnu.so",
-              "pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10", "libz.so.1",
-              "python3.11/lib-dynload/_json.cpython-311-x86_64-linux-gnu.so"]
+NOTICES_TEXT = "\n".join(
+    f"{notices.RULE}\n{title}\n{notices.RULE}"
+    for title in ("pygame-ce 2.5.8", "pygame_gui 0.6.14", "CPython 3.11.7", "SDL2 2.32.10", "zlib")
+)
+DISTRIBUTIONS_OF = {
+    "pygame": ["pygame-ce"],
+    "pygame_gui": ["pygame_gui"],
+    "typing_extensions": ["typing_extensions"],
+}
+GOOD_FILES = [
+    "LICENSE",
+    "assets/THIRD-PARTY-NOTICES.txt",
+    "libpython3.11.so.1.0",
+    "pygame/base.cpython-311-x86_64-linux-gnu.so",
+    "pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10",
+    "libz.so.1",
+    "python3.11/lib-dynload/_json.cpython-311-x86_64-linux-gnu.so",
+]
 
 
 def test_a_bundle_whose_notices_name_everything_passes():
@@ -109,13 +126,16 @@ def test_a_bundle_whose_notices_name_everything_passes():
 
 
 def test_a_bundled_distribution_without_a_notice_fails():
-    problems = bundle_problems(["pygame", "typing_extensions"], GOOD_FILES, NOTICES_TEXT,
-                               DISTRIBUTIONS_OF)
-    assert problems == ["distribution typing-extensions (its module typing_extensions) has "
-                        "no notice"]
+    problems = bundle_problems(
+        ["pygame", "typing_extensions"], GOOD_FILES, NOTICES_TEXT, DISTRIBUTIONS_OF
+    )
+    assert problems == [
+        "distribution typing-extensions (its module typing_extensions) has no notice"
+    ]
     # A dist-info folder counts too, even without a module.
-    problems = bundle_problems([], [*GOOD_FILES, "filelock-4.3.1.dist-info/METADATA"],
-                               NOTICES_TEXT, {})
+    problems = bundle_problems(
+        [], [*GOOD_FILES, "filelock-4.3.1.dist-info/METADATA"], NOTICES_TEXT, {}
+    )
     assert problems == ["distribution filelock (filelock-4.3.1.dist-info) has no notice"]
 
 
@@ -130,17 +150,28 @@ def test_a_bundled_library_without_a_notice_fails():
 
 def test_a_bundle_without_the_notices_or_the_licence_fails():
     assert bundle_problems([], GOOD_FILES, None, {}) == [
-        "no assets/THIRD-PARTY-NOTICES.txt in the bundle"]
+        "no assets/THIRD-PARTY-NOTICES.txt in the bundle"
+    ]
     assert bundle_problems([], GOOD_FILES[1:], NOTICES_TEXT, {}) == ["no LICENSE in the bundle"]
 
 
-@pytest.mark.parametrize("file_name, name", [
-    ("libSDL2-2-50d19f93.0.so.0.3200.10", "SDL2"), ("SDL2.dll", "SDL2"),
-    ("libSDL2_mixer-2-6719e6f6.0.so.0.800.2", "SDL2_mixer"), ("libopus-0.dll", "Opus"),
-    ("libopusfile-96d7a9c0.so.0.4.5", "opusfile"), ("libz.so.1", "zlib"), ("zlib1.dll", "zlib"),
-    ("libpng16.16.dylib", "libpng"), ("freetype.dll", "FreeType"),
-    ("libfreetype.6.dylib", "FreeType"), ("libexpat.so.1", "expat"), ("libmpdec.so.3", "libmpdec"),
-])
+@pytest.mark.parametrize(
+    "file_name, name",
+    [
+        ("libSDL2-2-50d19f93.0.so.0.3200.10", "SDL2"),
+        ("SDL2.dll", "SDL2"),
+        ("libSDL2_mixer-2-6719e6f6.0.so.0.800.2", "SDL2_mixer"),
+        ("libopus-0.dll", "Opus"),
+        ("libopusfile-96d7a9c0.so.0.4.5", "opusfile"),
+        ("libz.so.1", "zlib"),
+        ("zlib1.dll", "zlib"),
+        ("libpng16.16.dylib", "libpng"),
+        ("freetype.dll", "FreeType"),
+        ("libfreetype.6.dylib", "FreeType"),
+        ("libexpat.so.1", "expat"),
+        ("libmpdec.so.3", "libmpdec"),
+    ],
+)
 def test_native_libraries_are_recognised_on_every_system(file_name, name):
     library = native_library(file_name)
     assert library is not None and library.name == name
@@ -157,35 +188,94 @@ def test_every_native_library_has_its_text():
 #: 3.11.9 (less libcrypto/libssl: build.spec excludes ssl, _ssl and _hashlib), as PyInstaller
 #: lays them out (pygame-ce's hook puts its DLLs at the top), and pywin32's two DLLs.
 WINDOWS_FILES = [
-    "SDL2.dll", "SDL2_image.dll", "libtiff-5.dll", "libwebp-7.dll", "libwebpdemux-2.dll",
-    "libjpeg-62.dll", "libpng16-16.dll", "SDL2_mixer.dll", "libogg-0.dll", "libopus-0.dll",
-    "libopusfile-0.dll", "libwavpack-1.dll", "libxmp.dll", "SDL2_ttf.dll", "freetype.dll",
-    "portmidi.dll", "libffi-8.dll", "sqlite3.dll", "python311.dll", "python3.dll",
-    "vcruntime140.dll", "vcruntime140_1.dll", "pyexpat.pyd", "_decimal.pyd", "_bz2.pyd",
-    "_lzma.pyd", "pygame/base.cp311-win_amd64.pyd", "pythoncom311.dll", "pywintypes311.dll",
-    "win32/win32api.pyd", "LICENSE", "assets/THIRD-PARTY-NOTICES.txt"]
+    "SDL2.dll",
+    "SDL2_image.dll",
+    "libtiff-5.dll",
+    "libwebp-7.dll",
+    "libwebpdemux-2.dll",
+    "libjpeg-62.dll",
+    "libpng16-16.dll",
+    "SDL2_mixer.dll",
+    "libogg-0.dll",
+    "libopus-0.dll",
+    "libopusfile-0.dll",
+    "libwavpack-1.dll",
+    "libxmp.dll",
+    "SDL2_ttf.dll",
+    "freetype.dll",
+    "portmidi.dll",
+    "libffi-8.dll",
+    "sqlite3.dll",
+    "python311.dll",
+    "python3.dll",
+    "vcruntime140.dll",
+    "vcruntime140_1.dll",
+    "pyexpat.pyd",
+    "_decimal.pyd",
+    "_bz2.pyd",
+    "_lzma.pyd",
+    "pygame/base.cp311-win_amd64.pyd",
+    "pythoncom311.dll",
+    "pywintypes311.dll",
+    "win32/win32api.pyd",
+    "LICENSE",
+    "assets/THIRD-PARTY-NOTICES.txt",
+]
 #: pygame-ce 2.5.8's universal2 wheel's pygame/.dylibs/.
 MACOS_DYLIBS = [
-    "libwebp.7.2.0.dylib", "libmpg123.0.dylib", "libxmp.4.7.2.dylib", "libogg.0.8.6.dylib",
-    "libbrotlicommon.1.2.0.dylib", "libbrotlidec.1.2.0.dylib", "libvorbisenc.2.0.12.dylib",
-    "libpng16.16.58.0.dylib", "libvorbisfile.3.3.8.dylib", "libtiff.6.3.0.dylib",
-    "libSDL2-2.0.0.dylib", "libportmidi.2.0.7.dylib", "libjpeg.62.4.0.dylib",
-    "libfreetype.6.dylib", "libSDL2_mixer-2.0.0.800.2.dylib", "libFLAC.14.0.0.dylib",
-    "libharfbuzz.0.dylib", "libSDL2_ttf-2.0.0.2400.0.dylib", "libwebpdemux.2.0.17.dylib",
-    "libz.1.3.1.zlib-ng.dylib", "libSDL2_image-2.0.0.800.12.dylib", "libwavpack.1.dylib",
-    "libsndfile.1.0.37.dylib", "libvorbis.0.4.9.dylib", "libopusfile.0.dylib",
-    "libfluidsynth.3.5.6.dylib", "libopus.0.dylib", "libsharpyuv.0.1.2.dylib"]
-WINDOWS_MODULES = {"comtypes": ["comtypes"], "pythoncom": ["pywin32"], "win32": ["pywin32"],
-                   "pygame": ["pygame-ce"]}
+    "libwebp.7.2.0.dylib",
+    "libmpg123.0.dylib",
+    "libxmp.4.7.2.dylib",
+    "libogg.0.8.6.dylib",
+    "libbrotlicommon.1.2.0.dylib",
+    "libbrotlidec.1.2.0.dylib",
+    "libvorbisenc.2.0.12.dylib",
+    "libpng16.16.58.0.dylib",
+    "libvorbisfile.3.3.8.dylib",
+    "libtiff.6.3.0.dylib",
+    "libSDL2-2.0.0.dylib",
+    "libportmidi.2.0.7.dylib",
+    "libjpeg.62.4.0.dylib",
+    "libfreetype.6.dylib",
+    "libSDL2_mixer-2.0.0.800.2.dylib",
+    "libFLAC.14.0.0.dylib",
+    "libharfbuzz.0.dylib",
+    "libSDL2_ttf-2.0.0.2400.0.dylib",
+    "libwebpdemux.2.0.17.dylib",
+    "libz.1.3.1.zlib-ng.dylib",
+    "libSDL2_image-2.0.0.800.12.dylib",
+    "libwavpack.1.dylib",
+    "libsndfile.1.0.37.dylib",
+    "libvorbis.0.4.9.dylib",
+    "libopusfile.0.dylib",
+    "libfluidsynth.3.5.6.dylib",
+    "libopus.0.dylib",
+    "libsharpyuv.0.1.2.dylib",
+]
+WINDOWS_MODULES = {
+    "comtypes": ["comtypes"],
+    "pythoncom": ["pywin32"],
+    "win32": ["pywin32"],
+    "pygame": ["pygame-ce"],
+}
 
 
 def test_the_windows_bundle_is_covered(fresh):
     text = fresh[notices.NOTICES]
-    assert bundle_problems(["comtypes.client", "pythoncom", "pygame"], WINDOWS_FILES, text,
-                           WINDOWS_MODULES, "Windows") == []
+    assert (
+        bundle_problems(
+            ["comtypes.client", "pythoncom", "pygame"],
+            WINDOWS_FILES,
+            text,
+            WINDOWS_MODULES,
+            "Windows",
+        )
+        == []
+    )
     # Without pywin32's section, its DLLs and its modules fail.
-    problems = bundle_problems(["pythoncom"], WINDOWS_FILES, without(text, ["pywin32"]),
-                               WINDOWS_MODULES, "Windows")
+    problems = bundle_problems(
+        ["pythoncom"], WINDOWS_FILES, without(text, ["pywin32"]), WINDOWS_MODULES, "Windows"
+    )
     assert "pythoncom311.dll: its distribution pywin32 has no notice" in problems
     assert "distribution pywin32 (its module pythoncom) has no notice" in problems
 
@@ -197,7 +287,8 @@ def test_the_macos_libraries_are_covered_and_a_wrong_system_fails(fresh):
     # mpg123 is not in the Windows build: its entry must say so, and a bundle holding it fails.
     assert bundle_problems([], ["LICENSE", "libmpg123-0.dll"], text, {}, "Windows") == [
         "libmpg123-0.dll: mpg123 ships on Windows, but its entry in tools/native_libraries.py "
-        "says Linux, macOS only"]
+        "says Linux, macOS only"
+    ]
 
 
 def test_linux_names_only_what_its_bundle_holds(fresh):
@@ -206,8 +297,12 @@ def test_linux_names_only_what_its_bundle_holds(fresh):
     # pygame.pypm), no libstdc++/libgcc_s (build.spec leaves them to the system).
     assert not {"alsa-lib", "GCC runtime (libstdc++, libgcc_s)"} & notices.named(text)
     assert "Ships on: Windows, macOS only" in text.split("\nPortMidi\n")[1][:300]
-    assert bundle_problems([], ["LICENSE", "pygame_ce.libs/libportmidi-8a3ff27a.so.2.0.7"],
-                           text, {}, "Linux") != []
+    assert (
+        bundle_problems(
+            [], ["LICENSE", "pygame_ce.libs/libportmidi-8a3ff27a.so.2.0.7"], text, {}, "Linux"
+        )
+        != []
+    )
 
 
 def test_platform_distributions_are_named_at_the_lock_version(fresh):
@@ -228,10 +323,12 @@ def test_platform_distributions_are_named_at_the_lock_version(fresh):
 def test_every_windows_or_macos_lock_entry_ships_with_a_notice_or_says_why_not(tmp_path):
     assert unaccounted(lock_pins()) == []
     lock = tmp_path / "requirements.txt"
-    lock.write_text(notices.ROOT.joinpath("requirements.txt").read_text(encoding="utf-8")
-                    + "pywinpty==3.0.0 ; sys_platform == 'win32' \\\n    --hash=sha256:00\n"
-                    + "pyobjc-framework-quartz==12.2.2 ; sys_platform == 'darwin'\n",
-                    encoding="utf-8")
+    lock.write_text(
+        notices.ROOT.joinpath("requirements.txt").read_text(encoding="utf-8")
+        + "pywinpty==3.0.0 ; sys_platform == 'win32' \\\n    --hash=sha256:00\n"
+        + "pyobjc-framework-quartz==12.2.2 ; sys_platform == 'darwin'\n",
+        encoding="utf-8",
+    )
     assert unaccounted(lock_pins(lock)) == ["pywinpty"]  # Quartz: no module imports it
 
 
@@ -239,11 +336,13 @@ def test_every_windows_or_macos_lock_entry_ships_with_a_notice_or_says_why_not(t
 def test_what_pyttsx3s_driver_imports_is_a_shipped_distribution(system):
     """hook-pyttsx3 adds one driver per system; what it imports outside the standard
     library and pyttsx3 is exactly the modules SHIPPED names for that system."""
-    drivers = [m for m in hook_driver_modules(system) if m.count(".") == 2
-               and m != "pyttsx3.drivers.dummy"]
+    drivers = [
+        m for m in hook_driver_modules(system) if m.count(".") == 2 and m != "pyttsx3.drivers.dummy"
+    ]
     assert len(drivers) == 1
-    source = Path(metadata.distribution("pyttsx3").locate_file(
-        drivers[0].replace(".", "/") + ".py"))
+    source = Path(
+        metadata.distribution("pyttsx3").locate_file(drivers[0].replace(".", "/") + ".py")
+    )
     tops = {name.split(".")[0] for name in imports_of(source, drivers[0])}
     foreign = tops - set(sys.stdlib_module_names) - {"pyttsx3"}
     shipped = {module for d in SHIPPED if d.system == system for module in d.modules}
@@ -257,8 +356,10 @@ def test_sources_of_the_copyleft_components_are_at_the_shipped_versions(fresh):
     assert f"Source: https://github.com/pygame-community/pygame-ce/tree/{pygame_ce} " in text
     assert f"pygame-ce/tree/{pygame_ce}; its buildconfig/" in text
     pyttsx3 = metadata.version("pyttsx3")
-    assert f"Source: the sdist pyttsx3-{pyttsx3}.tar.gz on https://pypi.org/project/pyttsx3/" \
-           f"{pyttsx3}/#files" in text
+    assert (
+        f"Source: the sdist pyttsx3-{pyttsx3}.tar.gz on https://pypi.org/project/pyttsx3/"
+        f"{pyttsx3}/#files" in text
+    )
     for library in NATIVE_LIBRARIES:
         if library.license.startswith("LGPL"):
             assert f"Source: {library.name} " in text and PYGAME_CE_RECIPE in library.source
@@ -273,8 +374,9 @@ def test_sources_of_the_copyleft_components_are_at_the_shipped_versions(fresh):
 def _dist_info(site: Path, name: str, version: str, top: str) -> None:
     info = site / f"{name.replace('-', '_')}-{version}.dist-info"
     info.mkdir(parents=True)
-    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
-                                   encoding="utf-8")
+    (info / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n", encoding="utf-8"
+    )
     (info / "top_level.txt").write_text(f"{top}\n", encoding="utf-8")
 
 
@@ -288,8 +390,7 @@ def _app(tmp_path: Path, notices_text: str) -> Path:
         (contents / folder).mkdir(parents=True)
     script = tmp_path / "main.py"
     script.write_text("print()\n", encoding="utf-8")
-    CArchiveWriter(str(contents / "MacOS" / "tacocat"), [("main", str(script), 0, "s")],
-                   "Python")
+    CArchiveWriter(str(contents / "MacOS" / "tacocat"), [("main", str(script), 0, "s")], "Python")
     for name in ("objc/_objc.cpython-311-darwin.so", "pygame/.dylibs/libSDL2-2.0.0.dylib"):
         (contents / "Frameworks" / name).write_bytes(b"")
     (contents / "Resources" / "LICENSE").write_text("MIT", encoding="utf-8")
@@ -306,11 +407,19 @@ def test_the_bundle_check_reads_an_app_and_asks_its_wheels_whose_modules_they_ar
     full = NOTICES_TEXT + f"\n{notices.RULE}\npyobjc-core 12.2.2\n{notices.RULE}\n"
     listing = bundle_listing(_app(tmp_path / "a", full))
     assert {"main", "json"} <= listing.modules and listing.notices == full
-    assert {"LICENSE", NOTICES_IN_BUNDLE, "objc/_objc.cpython-311-darwin.so",
-            "pygame/.dylibs/libSDL2-2.0.0.dylib"} <= listing.files
+    assert {
+        "LICENSE",
+        NOTICES_IN_BUNDLE,
+        "objc/_objc.cpython-311-darwin.so",
+        "pygame/.dylibs/libSDL2-2.0.0.dylib",
+    } <= listing.files
     assert distributions_of(site)["objc"] == ["pyobjc-core"]
-    assert bundle_problems(listing.modules, listing.files, listing.notices,
-                           distributions_of(site), "macOS") == []
+    assert (
+        bundle_problems(
+            listing.modules, listing.files, listing.notices, distributions_of(site), "macOS"
+        )
+        == []
+    )
     exe = _app(tmp_path / "b", without(full, ["pyobjc-core"]))
     assert check_bundle(exe, site, "macOS") == 1
     assert check_bundle(_app(tmp_path / "c", full), site, "macOS") == 0
@@ -324,9 +433,12 @@ def test_following_imports_finds_a_module_no_downloaded_wheel_provides(tmp_path)
     (site / "pyttsx3" / "drivers" / "__init__.py").write_text("", encoding="utf-8")
     (site / "pyttsx3" / "drivers" / "nsss.py").write_text(
         "import objc\nfrom . import voice\nfrom ..x import y\n"
-        "def later():\n    from Quartz import CGColor\n", encoding="utf-8")
-    (site / "objc" / "__init__.py").write_text("import os\nfrom objc._objc import *\n",
-                                                encoding="utf-8")
+        "def later():\n    from Quartz import CGColor\n",
+        encoding="utf-8",
+    )
+    (site / "objc" / "__init__.py").write_text(
+        "import os\nfrom objc._objc import *\n", encoding="utf-8"
+    )
     (site / "objc" / "_objc.cpython-311-darwin.so").write_bytes(b"")
     reached, missing = follow_imports(site, ["pyttsx3.drivers.nsss"])
     assert {"pyttsx3.drivers.nsss", "objc", "objc._objc"} <= reached

@@ -35,16 +35,21 @@ SAMPLE = """# Changelog
 def test_the_newest_released_section_is_the_notes_and_unreleased_is_skipped() -> None:
     assert release_notes(SAMPLE, "1.1.0") == "### Added\n- A new thing.\n"
     assert [(version, date) for version, date, _ in released_sections(SAMPLE)] == [
-        ("1.1.0", "2027-02-03"), ("1.0.0", "2027-01-01")]
+        ("1.1.0", "2027-02-03"),
+        ("1.0.0", "2027-01-01"),
+    ]
 
 
-@pytest.mark.parametrize(("text", "version", "problem"), [
-    (SAMPLE, "1.2.0", "the newest section of CHANGELOG.md is 1.1.0, not 1.2.0"),
-    (SAMPLE, "1.0.0", "is 1.1.0, not 1.0.0"),  # an older section is not the release's
-    ("# Changelog\n\n## [Unreleased]\n\n- Soon.\n", "1.0.0", "no released section"),
-    ("## [1.0.0]\n\n- No date.\n", "1.0.0", "has no date"),
-    ("## [1.0.0] - 2027-01-01\n\n## [0.9.0] - 2026-01-01\n- x\n", "1.0.0", "is empty"),
-])
+@pytest.mark.parametrize(
+    ("text", "version", "problem"),
+    [
+        (SAMPLE, "1.2.0", "the newest section of CHANGELOG.md is 1.1.0, not 1.2.0"),
+        (SAMPLE, "1.0.0", "is 1.1.0, not 1.0.0"),  # an older section is not the release's
+        ("# Changelog\n\n## [Unreleased]\n\n- Soon.\n", "1.0.0", "no released section"),
+        ("## [1.0.0]\n\n- No date.\n", "1.0.0", "has no date"),
+        ("## [1.0.0] - 2027-01-01\n\n## [0.9.0] - 2026-01-01\n- x\n", "1.0.0", "is empty"),
+    ],
+)
 def test_a_forgotten_or_broken_entry_is_refused(text: str, version: str, problem: str) -> None:
     with pytest.raises(ChangelogError, match=problem):
         release_notes(text, version)
@@ -64,11 +69,23 @@ def test_the_changelog_names_this_version_with_the_metainfo_date() -> None:
 def test_the_command_prints_the_notes_or_one_line_and_status_1(tmp_path: Path) -> None:
     changelog = tmp_path / "CHANGELOG.md"
     changelog.write_text(SAMPLE, encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "tools.release_notes", "1.1.0", "--changelog", str(changelog)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "tools.release_notes", "1.1.0", "--changelog", str(changelog)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert (done.returncode, done.stdout, done.stderr) == (0, "### Added\n- A new thing.\n", "")
-    done = subprocess.run([sys.executable, "-m", "tools.release_notes", "9.9.9", "--changelog", str(changelog)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "tools.release_notes", "9.9.9", "--changelog", str(changelog)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "not 9.9.9" in done.stderr
 

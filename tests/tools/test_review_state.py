@@ -10,12 +10,17 @@ from tools import review_state as rs
 from tools import translation_gaps as gaps
 
 CODES = ["fil", "lv", "lo", "sq"]
-ENGLISH = {"m": {"a": "Attack", "b": "Back"}, "c": {"one": "%{count} card", "other": "%{count} cards"}}
+ENGLISH = {
+    "m": {"a": "Attack", "b": "Back"},
+    "c": {"one": "%{count} card", "other": "%{count} cards"},
+}
 
 
 def latvian(a: str, b: str) -> dict:
-    return {"m": {"a": a, "b": b},
-            "c": {"zero": "%{count} kāršu", "one": "%{count} kārts", "other": "%{count} kārtis"}}
+    return {
+        "m": {"a": a, "b": b},
+        "c": {"zero": "%{count} kāršu", "one": "%{count} kārts", "other": "%{count} kārtis"},
+    }
 
 
 @pytest.fixture
@@ -29,9 +34,12 @@ def files(tmp_path, monkeypatch):
     save("en", ENGLISH)
     save("lv", latvian("Uzbrukt", "Atpakaļ"))
     ledger = tmp_path / "ledger.md"
-    ledger.write_text("## Latvian (lv)\n\n| # | Key | What we did |\n|---|---|---|\n"
-                      "| 1 | m.a | applied |\n| 2 | m.b | applied differently: shorter |\n\n"
-                      f"{rs.BEGIN}\n{rs.END}\n", encoding="utf-8")
+    ledger.write_text(
+        "## Latvian (lv)\n\n| # | Key | What we did |\n|---|---|---|\n"
+        "| 1 | m.a | applied |\n| 2 | m.b | applied differently: shorter |\n\n"
+        f"{rs.BEGIN}\n{rs.END}\n",
+        encoding="utf-8",
+    )
     return save, tmp_path / "state.json", ledger
 
 
@@ -62,7 +70,8 @@ def test_the_ledger_catches_a_change_to_a_string_it_calls_applied(files):
     # "a" was answered applied: its change is a contradiction; "b" was applied differently
     # (the ledger itself says it differs from what was reviewed), so it only needs review.
     assert rs.contradictions(["lv"], state, ledger) == [
-        "lv m.a: the ledger says applied, but translation changed"]
+        "lv m.a: the ledger says applied, but translation changed"
+    ]
     assert set(rs.needs_review("lv", state)) == {"m.a", "m.b"}
 
 
@@ -82,7 +91,9 @@ def test_every_string_of_every_language_has_a_recorded_state_or_is_listed():
     english = gaps.leaves(gaps.load("en"))
     for code in CODES:
         recorded = set(state[code]) | set(rs.needs_review(code, state))
-        assert recorded >= set(english) - {k for k in english if k not in gaps.leaves(gaps.load(code))}
+        assert recorded >= set(english) - {
+            k for k in english if k not in gaps.leaves(gaps.load(code))
+        }
         assert set(state[code]) <= set(english), "a state for a key English no longer has"
 
 

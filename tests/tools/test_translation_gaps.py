@@ -8,8 +8,11 @@ import pytest
 
 from tools import translation_gaps as gaps
 
-ENGLISH = {"a": {"title": "Title", "count": {"one": "1 card", "other": "%{count} cards"}},
-           "b": "Gone soon", "c": "New"}
+ENGLISH = {
+    "a": {"title": "Title", "count": {"one": "1 card", "other": "%{count} cards"}},
+    "b": "Gone soon",
+    "c": "New",
+}
 
 
 @pytest.fixture
@@ -24,8 +27,17 @@ def folder(tmp_path, monkeypatch):
 
 
 def test_lists_missing_extra_wrong_plural_and_order(folder):
-    folder("lv", {"b": "Drīz", "a": {"count": {"one": "%{count} kārts", "other": "%{count} kārtis"},
-                                     "title": "Virsraksts"}, "old": "Vecs"})
+    folder(
+        "lv",
+        {
+            "b": "Drīz",
+            "a": {
+                "count": {"one": "%{count} kārts", "other": "%{count} kārtis"},
+                "title": "Virsraksts",
+            },
+            "old": "Vecs",
+        },
+    )
     lines = gaps.gaps("lv", gaps.leaves(gaps.load("en")))
     assert 'missing c: "New"' in "\n".join(lines)
     assert 'extra   old: "Vecs"' in "\n".join(lines)
@@ -38,7 +50,9 @@ def test_reorder_follows_english_and_drops_extras_only(folder):
     gaps.main(["lo", "--reorder"])
     assert gaps.load("lo") == {"a": {"title": "ຫົວ"}, "c": "ໃໝ່"}
     assert list(gaps.load("lo")) == ["a", "c"]
-    assert "\u0eab" in (gaps.FOLDER / "tacocat.lo.json").read_text(encoding="utf-8")  # not \u-escaped
+    assert "\u0eab" in (gaps.FOLDER / "tacocat.lo.json").read_text(
+        encoding="utf-8"
+    )  # not \u-escaped
 
 
 def test_shipped_files_are_complete_and_in_order(capsys):
@@ -47,7 +61,8 @@ def test_shipped_files_are_complete_and_in_order(capsys):
 
 def test_unused_sees_whole_keys_and_fstring_prefixes(tmp_path):
     (tmp_path / "screen.py").write_text(
-        'tr("tacocat.menu.quit")\ntr(f"tacocat.table.log.{kind}", name=n)\n', encoding="utf-8")
+        'tr("tacocat.menu.quit")\ntr(f"tacocat.table.log.{kind}", name=n)\n', encoding="utf-8"
+    )
     keys = ["menu.quit", "menu.gone", "table.log.duel", "table.log.attack", "table.tip.draw"]
     assert gaps.unused(keys, (tmp_path,)) == ["menu.gone", "table.tip.draw"]
 

@@ -24,8 +24,10 @@ def game_files(tmp_path, monkeypatch):
 
 def test_export_drops_the_language_root_so_keys_match_across_languages(tmp_path):
     platform.export(tmp_path / "out", CODES)
-    trees = {code: json.loads((tmp_path / "out" / f"{code}.json").read_text(encoding="utf-8"))
-             for code in CODES}
+    trees = {
+        code: json.loads((tmp_path / "out" / f"{code}.json").read_text(encoding="utf-8"))
+        for code in CODES
+    }
     assert all(code not in tree for code, tree in trees.items())
     assert trees["lv"]["title"].keys() == trees["en"]["title"].keys()
     assert "new_game" in trees["en"]["title"]

@@ -40,16 +40,22 @@ def test_the_windows_build_lock_pins_what_the_dev_lock_pins():
     build, dev = lock_pins(BUILD_LOCK), lock_pins(ROOT / "requirements-dev.txt")
     assert {"pyinstaller", "pygame-ce", "pywin32", "comtypes", "packaging"} <= build.keys()
     assert all(pin.hashes for pin in build.values())
-    differ = {name: (pin.version, dev[name].version if name in dev else "absent")
-              for name, pin in build.items() if name not in dev or dev[name].version != pin.version}
+    differ = {
+        name: (pin.version, dev[name].version if name in dev else "absent")
+        for name, pin in build.items()
+        if name not in dev or dev[name].version != pin.version
+    }
     assert not differ, f"regenerate the Windows build lock (docs/building.md): {differ}"
 
 
 def test_the_windows_build_lock_holds_every_windows_runtime_requirement():
     runtime = {name: pin.version for name, pin in lock_pins().items() if pin.applies(WINDOWS)}
     build = lock_pins(BUILD_LOCK)
-    missing = {name: version for name, version in runtime.items()
-               if name not in build or build[name].version != version}
+    missing = {
+        name: version
+        for name, version in runtime.items()
+        if name not in build or build[name].version != version
+    }
     assert not missing and "pywin32" in runtime
 
 
@@ -65,8 +71,11 @@ def test_reg_query_output_is_read_into_values():
     values = parse_reg_query(output)
     assert values == {
         "DisplayIcon": "C:\\users\\root\\AppData\\Local\\Programs\\Tacocat\\tacocat.exe,0",
-        "DisplayName": "Tacocat Spelled Backwards", "EstimatedSize": "0x95f5",
-        "NoModify": "0x1", "Empty": ""}
+        "DisplayName": "Tacocat Spelled Backwards",
+        "EstimatedSize": "0x95f5",
+        "NoModify": "0x1",
+        "Empty": "",
+    }
 
 
 def test_wine_paths_put_the_prefix_on_c_and_the_rest_on_z(tmp_path):
@@ -102,7 +111,9 @@ def test_makensis_builds_the_installer_from_a_onedir_folder(tmp_path):
     assert APP_NAME.encode("utf-16-le") in data and __version__.encode("utf-16-le") in data
     # 64-bit: the PE header's machine is x86-64 (0x8664), which this Wine can run.
     pe = int.from_bytes(data[0x3C:0x40], "little")
-    assert data[pe:pe + 4] == b"PE\0\0" and data[pe + 4:pe + 6] == (0x8664).to_bytes(2, "little")
+    assert data[pe : pe + 4] == b"PE\0\0" and data[pe + 4 : pe + 6] == (0x8664).to_bytes(
+        2, "little"
+    )
 
 
 def test_the_installer_needs_a_built_executable(tmp_path):
@@ -140,20 +151,29 @@ class FakeWindows:
         if "/DESKTOPICON" in args and "no desktop icon" not in self.defects:
             links.append(self.folder("Desktop") / f"{APP_NAME}.lnk")
         if program.endswith("setup.exe"):
-            for name in ("tacocat.exe", "uninstall.exe", "_internal/LICENSE",
-                         "_internal/assets/THIRD-PARTY-NOTICES.txt"):
+            for name in (
+                "tacocat.exe",
+                "uninstall.exe",
+                "_internal/LICENSE",
+                "_internal/assets/THIRD-PARTY-NOTICES.txt",
+            ):
                 (app / name).parent.mkdir(parents=True, exist_ok=True)
                 (app / name).write_text("x" * 4096, encoding="utf-8")
-            target = "C:/elsewhere.exe" if "wrong target" in self.defects else str(app / "tacocat.exe")
+            target = (
+                "C:/elsewhere.exe" if "wrong target" in self.defects else str(app / "tacocat.exe")
+            )
             for link in links:
                 link.parent.mkdir(parents=True, exist_ok=True)
                 link.write_text(target, encoding="utf-8")
             size = 1 if "wrong size" in self.defects else installer.folder_kib(app)
             self.registry[UNINSTALL_KEY] = {
-                "DisplayName": APP_NAME, "Publisher": installer.PUBLISHER,
-                "DisplayVersion": __version__, "DisplayIcon": f"{app / 'tacocat.exe'},0",
+                "DisplayName": APP_NAME,
+                "Publisher": installer.PUBLISHER,
+                "DisplayVersion": __version__,
+                "DisplayIcon": f"{app / 'tacocat.exe'},0",
                 "QuietUninstallString": f'"{app / "uninstall.exe"}" /S',
-                "EstimatedSize": hex(size)}
+                "EstimatedSize": hex(size),
+            }
         elif program.endswith("uninstall.exe"):
             if "keeps the key" not in self.defects:
                 del self.registry[UNINSTALL_KEY]
@@ -173,13 +193,16 @@ def test_a_clean_install_and_uninstall_passes(tmp_path):
     assert set(seconds) == {"install_s", "demo_s", "uninstall_s"}
 
 
-@pytest.mark.parametrize(("defect", "message"), [
-    ("keeps the key", "the uninstall key is gone"),
-    ("keeps the shortcut", "both shortcuts are gone"),
-    ("wrong target", "the Start-menu shortcut starts"),
-    ("wrong size", "the size it shows"),
-    ("no desktop icon", "the desktop shortcut is there"),
-])
+@pytest.mark.parametrize(
+    ("defect", "message"),
+    [
+        ("keeps the key", "the uninstall key is gone"),
+        ("keeps the shortcut", "both shortcuts are gone"),
+        ("wrong target", "the Start-menu shortcut starts"),
+        ("wrong size", "the size it shows"),
+        ("no desktop icon", "the desktop shortcut is there"),
+    ],
+)
 def test_the_round_trip_catches_an_installer_that_misbehaves(tmp_path, defect, message):
     windows = FakeWindows(tmp_path / "win", {defect})
     with pytest.raises(InstallerError, match=re.escape(message)):
@@ -202,5 +225,7 @@ def test_the_installer_pictures_are_the_drawing_committed():
         assert path.read_bytes() == data, f"run python -m tools.windows.installer_art ({path.name})"
         # 24 bits a pixel, the size Modern UI shows without stretching.
         width, height = int.from_bytes(data[18:22], "little"), int.from_bytes(data[22:26], "little")
-        size = installer_art.WIZARD_SIZE if path == installer_art.WIZARD else installer_art.HEADER_SIZE
+        size = (
+            installer_art.WIZARD_SIZE if path == installer_art.WIZARD else installer_art.HEADER_SIZE
+        )
         assert (width, height) == size and int.from_bytes(data[28:30], "little") == 24

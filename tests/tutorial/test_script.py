@@ -81,7 +81,9 @@ def test_progress_round_trips_and_a_damaged_file_means_a_fresh_start(tmp_path):
     assert load_progress(tmp_path) == TutorialProgress()
     assert save_progress(tmp_path, TutorialProgress(5, False))
     assert load_progress(tmp_path) == TutorialProgress(5, False)
-    (tmp_path / "tutorial.json").write_text('{"format": "tacocat-tutorial", "version": 1, "step": -2}')
+    (tmp_path / "tutorial.json").write_text(
+        '{"format": "tacocat-tutorial", "version": 1, "step": -2}'
+    )
     assert load_progress(tmp_path) == TutorialProgress()
     (tmp_path / "tutorial.json").write_text("{not json")
     assert load_progress(tmp_path) == TutorialProgress()

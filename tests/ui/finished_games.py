@@ -21,15 +21,20 @@ def before_the_last_action(seed: int) -> tuple[GameState, Any, GameState]:
         state = after
 
 
-def save_one_action_before_the_end(folder: Path, mode: str, seed: int
-                                   ) -> tuple[Any, GameState, list[str]]:
+def save_one_action_before_the_end(
+    folder: Path, mode: str, seed: int
+) -> tuple[Any, GameState, list[str]]:
     """Autosave game ``seed`` in ``folder`` as a ``mode`` game one action before its end.
 
     :returns: the last action (the human's, in a vs-AI game), the finished state, the names.
     """
     state, last, final = before_the_last_action(seed)
     names = ["Ana", "Computer"] if mode == "vs_ai" else ["Ana", "Ben"]
-    config = {"mode": mode, "level": "easy" if mode == "vs_ai" else None,
-              "human_seat": last.seat if mode == "vs_ai" else None, "names": names}
+    config = {
+        "mode": mode,
+        "level": "easy" if mode == "vs_ai" else None,
+        "human_seat": last.seat if mode == "vs_ai" else None,
+        "names": names,
+    }
     SaveStore(folder).write_autosave(config, GameRecord.from_state(state))
     return last, final, names

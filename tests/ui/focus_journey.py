@@ -25,16 +25,28 @@ from tacocat.rules import Attack, DuelCard, Phase, Replace, Respond
 
 #: The controller buttons for each intent the journey uses.
 PAD_BUTTONS = {
-    "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
-    "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
-    "select": pygame.CONTROLLER_BUTTON_A, "back": pygame.CONTROLLER_BUTTON_B,
-    "menu": pygame.CONTROLLER_BUTTON_START, "hint": pygame.CONTROLLER_BUTTON_X,
-    "page_next": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, "next": pygame.CONTROLLER_BUTTON_BACK,
+    "up": pygame.CONTROLLER_BUTTON_DPAD_UP,
+    "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+    "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+    "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+    "select": pygame.CONTROLLER_BUTTON_A,
+    "back": pygame.CONTROLLER_BUTTON_B,
+    "menu": pygame.CONTROLLER_BUTTON_START,
+    "hint": pygame.CONTROLLER_BUTTON_X,
+    "page_next": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+    "next": pygame.CONTROLLER_BUTTON_BACK,
 }
 KEYS = {
-    "up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT,
-    "select": pygame.K_SPACE, "back": pygame.K_ESCAPE, "menu": pygame.K_ESCAPE,
-    "confirm": pygame.K_RETURN, "hint": pygame.K_h, "page_next": pygame.K_PAGEDOWN,
+    "up": pygame.K_UP,
+    "down": pygame.K_DOWN,
+    "left": pygame.K_LEFT,
+    "right": pygame.K_RIGHT,
+    "select": pygame.K_SPACE,
+    "back": pygame.K_ESCAPE,
+    "menu": pygame.K_ESCAPE,
+    "confirm": pygame.K_RETURN,
+    "hint": pygame.K_h,
+    "page_next": pygame.K_PAGEDOWN,
     "next": pygame.K_TAB,
 }
 FAKE_PAD = 77  # an instance id no real controller has
@@ -45,8 +57,9 @@ class Keyboard:
     can_confirm = True
 
     def post(self, intent: str) -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=KEYS[intent], mod=0,
-                                             unicode="", scancode=0))
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=KEYS[intent], mod=0, unicode="", scancode=0)
+        )
 
 
 class Pad:
@@ -104,9 +117,10 @@ class Journey:
             if self.focused_name() == path:
                 return
             here = self.focused_name()
-            in_row = any(path in paths and here in paths
-                         for paths in ([s.target.path for s in row]
-                                       for row in self.app.focus.grid(self.top)))
+            in_row = any(
+                path in paths and here in paths
+                for paths in ([s.target.path for s in row] for row in self.app.focus.grid(self.top))
+            )
             self.press(moves[1] if in_row else moves[0])
         raise AssertionError(f"focus never reached {path}; it is on {self.focused_name()}")
 
@@ -162,8 +176,7 @@ class Journey:
             if top.name == "round_result" and top.armed:
                 self.rounds_seen += 1
                 self.activate()  # Next round (focused from the start)
-            elif top.name == "table" and top.acting_seat() is not None \
-                    and not top.animator.busy:
+            elif top.name == "table" and top.acting_seat() is not None and not top.animator.busy:
                 self.take_turn(top)
             else:
                 self.frames(1)
@@ -285,8 +298,9 @@ def choose_text_size(percent: int) -> Callable[[Journey], None]:
     """A settings step: step the Text size row to ``percent`` (a row of choices: ←/→ pick)."""
 
     def step(journey: Journey) -> None:
-        journey.focus_on(("text_size_buttons", journey.app.settings.text_size),
-                         moves=("down", "right"))
+        journey.focus_on(
+            ("text_size_buttons", journey.app.settings.text_size), moves=("down", "right")
+        )
         for _ in range(4):
             if journey.app.settings.text_size == percent:
                 break
@@ -296,4 +310,3 @@ def choose_text_size(percent: int) -> Callable[[Journey], None]:
         assert journey.focused_name() == ("text_size_buttons", percent)
 
     return step
-

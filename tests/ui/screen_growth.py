@@ -51,8 +51,11 @@ def measure(app: Any, name: str) -> Screen:
             break
         app.step(1 / 30)
     root = app.scenes.top.root
-    elements = [e for e in app.ui.get_sprite_group().sprites()
-                if e.ui_container is not None and _inside(e, root) and _shown(e)]
+    elements = [
+        e
+        for e in app.ui.get_sprite_group().sprites()
+        if e.ui_container is not None and _inside(e, root) and _shown(e)
+    ]
     seen: dict[tuple[Any, ...], int] = {}
     for element in elements:
         if not isinstance(element, pygame_gui.elements.UILabel | pygame_gui.elements.UIButton):
@@ -69,28 +72,34 @@ def measure(app: Any, name: str) -> Screen:
         if width > room_w or height > room_h:
             screen.problems.append(f"{name}: {text!r} is {width}×{height} in {room_w}×{room_h}")
     window = pygame.Rect((0, 0), app.size)
-    controls = [e for e in elements if isinstance(e, FOCUSABLE_ELEMENTS)
-                and not _scroll_part(e)]
+    controls = [e for e in elements if isinstance(e, FOCUSABLE_ELEMENTS) and not _scroll_part(e)]
     for element in controls:
         scroller = scroller_of(element)
-        area = (window if scroller is None
-                else scroller.get_container().rect.clip(window).union(
-                    scroller.get_container().rect))
+        area = (
+            window
+            if scroller is None
+            else scroller.get_container().rect.clip(window).union(scroller.get_container().rect)
+        )
         if not area.contains(element.rect):
-            screen.problems.append(f"{name}: {_label(element)} at {element.rect} is outside "
-                                   f"{'the window' if scroller is None else 'its scroll area'}")
+            screen.problems.append(
+                f"{name}: {_label(element)} at {element.rect} is outside "
+                f"{'the window' if scroller is None else 'its scroll area'}"
+            )
     for index, first in enumerate(controls):
-        for second in controls[index + 1:]:
+        for second in controls[index + 1 :]:
             if first.rect.colliderect(second.rect):
-                screen.problems.append(f"{name}: {_label(first)} {first.rect} overlaps "
-                                       f"{_label(second)} {second.rect}")
+                screen.problems.append(
+                    f"{name}: {_label(first)} {first.rect} overlaps {_label(second)} {second.rect}"
+                )
     return screen
 
 
 def _scroll_part(element: Any) -> bool:
     """A part of another control (a slider's or a scroll bar's buttons)."""
-    return isinstance(getattr(element, "parent_element", None), FOCUSABLE_ELEMENTS
-                      + (pygame_gui.elements.UIVerticalScrollBar,))
+    return isinstance(
+        getattr(element, "parent_element", None),
+        FOCUSABLE_ELEMENTS + (pygame_gui.elements.UIVerticalScrollBar,),
+    )
 
 
 def _label(element: Any) -> str:
@@ -99,9 +108,11 @@ def _label(element: Any) -> str:
 
 def _registered(name: ScreenName) -> Callable[[Any], None]:
     """Open the registered screen ``name`` from the title (an overlay over it)."""
+
     def open_it(app: Any) -> None:
         app.open("title")
         app.open(name)
+
     return open_it
 
 
@@ -117,8 +128,9 @@ def _choice(app: Any) -> None:
 
 def _new_game_friend(app: Any) -> None:
     app.open("new_game")
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
-                                         ui_element=app.scenes.top.hotseat_button))
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.scenes.top.hotseat_button)
+    )
 
 
 def _pass_device(app: Any) -> None:
@@ -135,8 +147,14 @@ def _join_refused(app: Any) -> None:
 #: (tacocat/ui/stage/screens.py) that pygame_gui draws, then the screens built with what
 #: they show and second states of registered ones.
 SCREENS: dict[str, Callable[[Any], None]] = {
-    **{name: _registered(name) for name, screen in REGISTERED.items()
-       if issubclass(screen.scene_class(), UIScene)},
-    "message": _message, "choice": _choice, "new game (friend)": _new_game_friend,
-    "pass device": _pass_device, "join a game (refused)": _join_refused,
+    **{
+        name: _registered(name)
+        for name, screen in REGISTERED.items()
+        if issubclass(screen.scene_class(), UIScene)
+    },
+    "message": _message,
+    "choice": _choice,
+    "new game (friend)": _new_game_friend,
+    "pass device": _pass_device,
+    "join a game (refused)": _join_refused,
 }

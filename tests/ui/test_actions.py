@@ -33,8 +33,9 @@ def down(code: int, mod: int = 0) -> pygame.event.Event:
 
 
 def pad(button: int) -> pygame.event.Event:
-    [event] = Gamepads().translate(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN,
-                                                      instance_id=3, button=button))
+    [event] = Gamepads().translate(
+        pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=3, button=button)
+    )
     return event
 
 
@@ -57,13 +58,16 @@ def test_one_key_means_one_action_per_scope():
     assert keys.action(down(pygame.K_e), Scope.HISTORY, Scope.MENUS) is Action.EXPORT
     assert keys.action(down(pygame.K_DOWN), Scope.HISTORY, Scope.MENUS) is Action.DOWN
     assert keys.action(down(pygame.K_F11), Scope.EVERYWHERE) is Action.FULL_SCREEN
-    assert keys.action(pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0),
-                       Scope.TABLE) is None
+    assert (
+        keys.action(pygame.event.Event(pygame.KEYUP, key=pygame.K_SPACE, mod=0), Scope.TABLE)
+        is None
+    )
 
 
 def test_chosen_keys_replace_the_first_key_and_keep_the_others():
-    keys = ActionMap({Scope.TABLE: [("confirm", "k"), ("hint", "j")],
-                      Scope.REPLAY: [("play_pause", "p")]})
+    keys = ActionMap(
+        {Scope.TABLE: [("confirm", "k"), ("hint", "j")], Scope.REPLAY: [("play_pause", "p")]}
+    )
     assert keys.action(down(pygame.K_j), Scope.TABLE) is Action.HINT
     assert keys.action(down(pygame.K_h), Scope.TABLE) is None
     assert keys.action(down(pygame.K_k), Scope.TABLE) is Action.CONFIRM
@@ -84,10 +88,13 @@ def test_a_controller_button_means_its_action_whatever_the_keys():
     assert keys.action(pad(pygame.CONTROLLER_BUTTON_START), Scope.TABLE) is Action.MENU
     assert keys.action(pad(pygame.CONTROLLER_BUTTON_START), Scope.MENUS) is Action.BACK
     assert keys.action(pad(pygame.CONTROLLER_BUTTON_B), Scope.TABLE) is Action.BACK
-    assert keys.action(pad(pygame.CONTROLLER_BUTTON_LEFTSHOULDER), Scope.REPLAY) \
+    assert (
+        keys.action(pad(pygame.CONTROLLER_BUTTON_LEFTSHOULDER), Scope.REPLAY)
         is Action.ROUND_PREVIOUS
-    assert keys.action(pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT), Scope.REPLAY) \
-        is Action.STEP_FORWARD
+    )
+    assert (
+        keys.action(pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT), Scope.REPLAY) is Action.STEP_FORWARD
+    )
     assert keys.action(pad(pygame.CONTROLLER_BUTTON_X), Scope.MENUS) is None  # X: the table's
 
 
@@ -131,11 +138,26 @@ def test_a_key_is_refused_when_it_clashes_within_its_scope_only():
 
 
 def test_an_old_settings_file_without_the_replays_keys_loads_with_their_defaults(tmp_path):
-    (tmp_path / "settings.json").write_text(json.dumps({
-        "format": "tacocat-settings", "version": 1, "muted": True,
-        "table_keys": {"left": "left", "right": "right", "select": "space", "confirm": "return",
-                       "hint": "j", "discards": "d", "undo": "u", "read_hand": "r"}}),
-        encoding="utf-8")
+    (tmp_path / "settings.json").write_text(
+        json.dumps(
+            {
+                "format": "tacocat-settings",
+                "version": 1,
+                "muted": True,
+                "table_keys": {
+                    "left": "left",
+                    "right": "right",
+                    "select": "space",
+                    "confirm": "return",
+                    "hint": "j",
+                    "discards": "d",
+                    "undo": "u",
+                    "read_hand": "r",
+                },
+            }
+        ),
+        encoding="utf-8",
+    )
     settings, problem = load_settings(tmp_path)
     assert problem is None
     assert dict(settings.table_keys)["hint"] == "j"
@@ -143,9 +165,17 @@ def test_an_old_settings_file_without_the_replays_keys_loads_with_their_defaults
 
 
 def test_a_damaged_replay_keys_entry_falls_back_alone(tmp_path):
-    (tmp_path / "settings.json").write_text(json.dumps({
-        "format": "tacocat-settings", "version": 1, "table_keys": {"hint": "j"},
-        "replay_keys": {"faster": "space"}}), encoding="utf-8")
+    (tmp_path / "settings.json").write_text(
+        json.dumps(
+            {
+                "format": "tacocat-settings",
+                "version": 1,
+                "table_keys": {"hint": "j"},
+                "replay_keys": {"faster": "space"},
+            }
+        ),
+        encoding="utf-8",
+    )
     settings, problem = load_settings(tmp_path)
     assert settings.replay_keys == DEFAULT_REPLAY_KEYS
     assert dict(settings.table_keys)["hint"] == "j" and settings.table_keys != DEFAULT_TABLE_KEYS
@@ -192,4 +222,5 @@ def test_the_keys_screen_holds_every_action(make_app, code, text_size):
     finally:
         i18n.set_language("en")
         from tacocat.ui.text import text_scale
+
         text_scale.set_percent(100)

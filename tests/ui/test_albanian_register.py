@@ -28,17 +28,31 @@ from test_name_agreement import _strings
 FILE = Path(__file__).resolve().parents[2] / "assets" / "translations" / "tacocat.sq.json"
 
 #: Second-person plural pronouns and possessives (all their case forms).
-PLURAL_YOU = frozenset({
-    "ju", "juve", "jush", "juaj", "tuaj", "tuajin", "tuajt", "tuajat", "tuaja", "tuajën",
-    "suaj", "suaja", "tuajës", "suajat",
-})
+PLURAL_YOU = frozenset(
+    {
+        "ju",
+        "juve",
+        "jush",
+        "juaj",
+        "tuaj",
+        "tuajin",
+        "tuajt",
+        "tuajat",
+        "tuaja",
+        "tuajën",
+        "suaj",
+        "suaja",
+        "tuajës",
+        "suajat",
+    }
+)
 #: Words of the file that end in -ni and are not verbs (adverb "now", definite nouns in -n).
 NOT_VERBS = frozenset({"tani", "versioni", "ekrani", "animacioni", "butoni"})
 #: Where both players are addressed together: the key and its plural words.
 BOTH_PLAYERS = {
-    "new_game.hotseat_hint": {"luani"},      # Luani me radhë (two people, one device)
+    "new_game.hotseat_hint": {"luani"},  # Luani me radhë (two people, one device)
     "tutorial.coach.welcome": {"ndërroni"},  # të dy ndërroni letra (you and the computer)
-    "tutorial.coach.duel": {"zgjidhni"},     # të dy zgjidhni fshehurazi
+    "tutorial.coach.duel": {"zgjidhni"},  # të dy zgjidhni fshehurazi
 }
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -76,21 +90,24 @@ def test_the_both_players_allowance_is_still_needed():
         assert words <= set(formal_words(strings[key])), key
 
 
-@pytest.mark.parametrize(("text", "caught"), [
-    # as the About and problem sections were first written
-    ("Zgjidhni një për të lexuar tekstin e licencës së saj (në anglisht).", True),
-    ("mund ta përdorni, kopjoni, ndryshoni dhe shpërndani lojën", True),
-    ("Po luani pa ruajtur", True),
-    ("Loja juaj e ruajtur nuk mund të përdoret", True),
-    ("Problem me skedarët tuaj", True),
-    ("skedari i kyçjes së dosjes suaj të të dhënave", True),
-    ("Skedari që mban vendin ku keni mbërritur", True),
-    ("Ju lutem prisni.", True),
-    # informal, and the -ni nouns of the file
-    ("Zgjidh një për të lexuar tekstin e licencës (në anglisht).", False),
-    ("Po luan pa ruajtur: dosjen tënde të të dhënave", False),
-    ("%{other}, të lutem shiko gjetiu.", False),
-    ("Tani është koha për të sulmuar. Versioni %{version}", False),
-])
+@pytest.mark.parametrize(
+    ("text", "caught"),
+    [
+        # as the About and problem sections were first written
+        ("Zgjidhni një për të lexuar tekstin e licencës së saj (në anglisht).", True),
+        ("mund ta përdorni, kopjoni, ndryshoni dhe shpërndani lojën", True),
+        ("Po luani pa ruajtur", True),
+        ("Loja juaj e ruajtur nuk mund të përdoret", True),
+        ("Problem me skedarët tuaj", True),
+        ("skedari i kyçjes së dosjes suaj të të dhënave", True),
+        ("Skedari që mban vendin ku keni mbërritur", True),
+        ("Ju lutem prisni.", True),
+        # informal, and the -ni nouns of the file
+        ("Zgjidh një për të lexuar tekstin e licencës (në anglisht).", False),
+        ("Po luan pa ruajtur: dosjen tënde të të dhënave", False),
+        ("%{other}, të lutem shiko gjetiu.", False),
+        ("Tani është koha për të sulmuar. Versioni %{version}", False),
+    ],
+)
 def test_the_check_tells_ju_from_ti(text, caught):
     assert bool(formal_words(text)) is caught, text

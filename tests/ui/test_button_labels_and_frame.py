@@ -23,14 +23,23 @@ def test_a_long_label_keeps_its_padding_and_a_short_one_its_size(make_app):
     app = make_app()
     text = _text(app)
     colour = palette().ink
-    wide = Button("primary", pygame.Rect(0, 0, 232, 48), tr("tacocat.table.button.play_selected"),
-                  font_size=20)
+    wide = Button(
+        "primary",
+        pygame.Rect(0, 0, 232, 48),
+        tr("tacocat.table.button.play_selected"),
+        font_size=20,
+    )
     label = wide.label_image(text, colour)
     assert label.get_width() <= wide.rect.width - 2 * PADDING
-    assert label.get_height() >= text.render("Ag", math.floor(20 * MIN_SCALE), colour, bold=True).get_height()
+    assert (
+        label.get_height()
+        >= text.render("Ag", math.floor(20 * MIN_SCALE), colour, bold=True).get_height()
+    )
     short = Button("hint", pygame.Rect(0, 0, 232, 48), "Hint", font_size=20)
-    assert short.label_image(text, colour).get_size() == text.render(
-        "Hint", 20, colour, bold=True).get_size()
+    assert (
+        short.label_image(text, colour).get_size()
+        == text.render("Hint", 20, colour, bold=True).get_size()
+    )
 
 
 def test_every_window_size_label_fits_its_button_at_the_theme_size(make_app):
@@ -71,5 +80,3 @@ def test_the_bars_around_the_scaled_frame_continue_the_frames_edge(make_app):
         edge = [screen.get_at((x, y))[:3] for x in (0, w - 1) for y in range(h // 4, h * 3 // 4, 7)]
         mean = [sum(c[i] for c in edge) / len(edge) for i in range(3)]
         assert max(abs(mean[i] - bars[i]) for i in range(3)) <= 6, (mean, bars)
-
-

@@ -28,22 +28,55 @@ from tacocat.ui.widgets.button import Button
 from tacocat.ui.widgets.style import contrast_ratio, mix
 
 #: Where each label class is placed: the colours behind it.
-PANEL = ("#F4E7C5", "#FFF8EC")          # the cream panel (box floor, card face)
+PANEL = ("#F4E7C5", "#FFF8EC")  # the cream panel (box floor, card face)
 TABLE = ("#17323A", "#1D3F48", "#2A5560")  # the table, its lightest spots, table_light
 LABEL_BACKGROUNDS = {
-    None: TABLE, "@heading": PANEL, "@heading_light": TABLE, "@dialog_title": PANEL,
-    "@muted_left": PANEL, "@seat1_left": PANEL, "@seat2_left": PANEL, "@pass_heading": TABLE,
-    "@pass_name": TABLE, "@pass_name_1": TABLE, "@pass_name_2": TABLE, "@ink": PANEL,
-    "@ink_left": PANEL, "@section": PANEL, "@muted": PANEL, "@tagline": TABLE,
-    "@pass_note": TABLE, "@footer": TABLE, "@value": PANEL, "@seat1": PANEL, "@seat2": PANEL,
-    "@notice": "own", "@invite": PANEL,
+    None: TABLE,
+    "@heading": PANEL,
+    "@heading_light": TABLE,
+    "@dialog_title": PANEL,
+    "@muted_left": PANEL,
+    "@seat1_left": PANEL,
+    "@seat2_left": PANEL,
+    "@pass_heading": TABLE,
+    "@pass_name": TABLE,
+    "@pass_name_1": TABLE,
+    "@pass_name_2": TABLE,
+    "@ink": PANEL,
+    "@ink_left": PANEL,
+    "@section": PANEL,
+    "@muted": PANEL,
+    "@tagline": TABLE,
+    "@pass_note": TABLE,
+    "@footer": TABLE,
+    "@value": PANEL,
+    "@seat1": PANEL,
+    "@seat2": PANEL,
+    "@notice": "own",
+    "@invite": PANEL,
 }
-BUTTON_CLASSES = (None, "@secondary", "@danger", "@choice", "@choice_small", "@tab", "@small",
-                  "@big")
+BUTTON_CLASSES = (
+    None,
+    "@secondary",
+    "@danger",
+    "@choice",
+    "@choice_small",
+    "@tab",
+    "@small",
+    "@big",
+)
 #: Theme blocks with no text of their own (panels, scroll bars, slider parts, font-only ids).
-NO_TEXT = ("panel", "#overlay_dim", "#overlay_opaque", "text_box.vertical_scroll_bar",
-           "vertical_scroll_bar.#sliding_button", "horizontal_slider",
-           "horizontal_slider.#sliding_button", "drop_down_menu.#expand_button", "defaults")
+NO_TEXT = (
+    "panel",
+    "#overlay_dim",
+    "#overlay_opaque",
+    "text_box.vertical_scroll_bar",
+    "vertical_scroll_bar.#sliding_button",
+    "horizontal_slider",
+    "horizontal_slider.#sliding_button",
+    "drop_down_menu.#expand_button",
+    "defaults",
+)
 STATES = ("normal", "hovered", "selected", "active")
 
 
@@ -79,8 +112,14 @@ def theme_pairs() -> list[tuple[str, str, str, int]]:
     for cls in BUTTON_CLASSES:
         colours, size = _merged(theme, "button", cls)
         for state in STATES:
-            pairs.append((f"button {cls or ''} {state}", colours[f"{state}_text"],
-                          colours[f"{state}_bg"], size))
+            pairs.append(
+                (
+                    f"button {cls or ''} {state}",
+                    colours[f"{state}_text"],
+                    colours[f"{state}_bg"],
+                    size,
+                )
+            )
     for cls, backgrounds in LABEL_BACKGROUNDS.items():
         colours, size = _merged(theme, "label", cls)
         behind = (colours["dark_bg"],) if backgrounds == "own" else backgrounds
@@ -96,28 +135,51 @@ def theme_pairs() -> list[tuple[str, str, str, int]]:
     pairs += [("text box", text["normal_text"], bg, size) for bg in PANEL]
     pairs += [("text box link", text["link_text"], bg, size) for bg in PANEL]
     entry, size = _merged(theme, "text_entry_line")
-    pairs += [("text field", entry["normal_text"], entry["dark_bg"], size),
-              ("text field selection", entry["selected_text"], entry["selected_bg"], size)]
+    pairs += [
+        ("text field", entry["normal_text"], entry["dark_bg"], size),
+        ("text field selection", entry["selected_text"], entry["selected_bg"], size),
+    ]
     tip, size = _merged(theme, "tool_tip")
     pairs.append(("tool tip", tip["normal_text"], tip["dark_bg"], size))
     menu, size = _merged(theme, "drop_down_menu")
-    pairs += [(f"drop-down {s}", menu[f"{s}_text"], menu[f"{s}_bg"], size)
-              for s in ("normal", "hovered", "selected")]
+    pairs += [
+        (f"drop-down {s}", menu[f"{s}_text"], menu[f"{s}_bg"], size)
+        for s in ("normal", "hovered", "selected")
+    ]
     return pairs
 
 
 def test_every_theme_block_is_judged():
     theme = _theme()
-    known = set(NO_TEXT) | set(LABEL_BACKGROUNDS) | set(BUTTON_CLASSES) | {
-        "button", "label", "check_box", "check_box.label", "text_box", "@plain_text",
-        "text_entry_line", "tool_tip", "drop_down_menu"}
-    font_only = {name for name, block in theme.items()
-                 if isinstance(block, dict) and set(block) <= {"font", "misc"}}
+    known = (
+        set(NO_TEXT)
+        | set(LABEL_BACKGROUNDS)
+        | set(BUTTON_CLASSES)
+        | {
+            "button",
+            "label",
+            "check_box",
+            "check_box.label",
+            "text_box",
+            "@plain_text",
+            "text_entry_line",
+            "tool_tip",
+            "drop_down_menu",
+        }
+    )
+    font_only = {
+        name
+        for name, block in theme.items()
+        if isinstance(block, dict) and set(block) <= {"font", "misc"}
+    }
     assert set(theme) - known - font_only == set(), "classify the new theme block here"
 
 
-@pytest.mark.parametrize(("what", "text", "background", "size"), theme_pairs(),
-                         ids=lambda v: v if isinstance(v, str) and not v.startswith("#") else "")
+@pytest.mark.parametrize(
+    ("what", "text", "background", "size"),
+    theme_pairs(),
+    ids=lambda v: v if isinstance(v, str) and not v.startswith("#") else "",
+)
 def test_theme_text_has_contrast(what, text, background, size):
     ratio = contrast_ratio(_rgb(text), _rgb(background[:7]))
     assert ratio >= _need(size), f"{what}: {text} on {background} is {ratio:.2f}:1 at {size} px"
@@ -146,8 +208,9 @@ def drawn_problems(placements, seen: dict[tuple, float]) -> list[str]:
         key = (p.text[:30], colour, p.backdrop)
         seen[key] = ratio
         if ratio < _need(p.size):
-            problems.append(f"{p.text[:40]!r}: {colour} on {p.backdrop} is {ratio:.2f}:1 "
-                            f"at {p.size} px")
+            problems.append(
+                f"{p.text[:40]!r}: {colour} on {p.backdrop} is {ratio:.2f}:1 at {p.size} px"
+            )
     return problems
 
 

@@ -25,8 +25,16 @@ from tacocat.ui.widgets.style import TextCache
 from tests.ui.text_fit import placement_problems
 
 #: Button theme classes the screens use (None: the plain ``button`` block).
-BUTTON_CLASSES = [None, "@big", "@secondary", "@danger", "@small", "@choice", "@choice_small",
-                  "@tab"]
+BUTTON_CLASSES = [
+    None,
+    "@big",
+    "@secondary",
+    "@danger",
+    "@small",
+    "@choice",
+    "@choice_small",
+    "@tab",
+]
 #: Label classes: centred (the default and a heading) and left-aligned ones.
 LABEL_CLASSES = [None, "@heading", "@dialog_title", "@ink_left", "@muted_left"]
 #: A text in each script the game draws (Lao has its own merged font).
@@ -42,8 +50,12 @@ def app_in(request, make_app):
 
 
 def _button(app, width: int, text: str, class_id: str | None) -> pygame_gui.elements.UIButton:
-    return pygame_gui.elements.UIButton(pygame.Rect(100, 100, width, 56), text, manager=app.ui,
-                                        object_id=theme_id("#fit_probe", class_id))
+    return pygame_gui.elements.UIButton(
+        pygame.Rect(100, 100, width, 56),
+        text,
+        manager=app.ui,
+        object_id=theme_id("#fit_probe", class_id),
+    )
 
 
 def _width_for_room(build, room: int) -> int:
@@ -80,8 +92,12 @@ def test_inner_size_is_the_room_pygame_gui_gives_a_button(app_in, class_id):
 
 
 def _label(app, width: int, text: str, class_id: str | None) -> pygame_gui.elements.UILabel:
-    return pygame_gui.elements.UILabel(pygame.Rect(100, 100, width, 120), text, manager=app.ui,
-                                       object_id=theme_id("#fit_probe", class_id))
+    return pygame_gui.elements.UILabel(
+        pygame.Rect(100, 100, width, 120),
+        text,
+        manager=app.ui,
+        object_id=theme_id("#fit_probe", class_id),
+    )
 
 
 @pytest.mark.parametrize("class_id", LABEL_CLASSES, ids=str)
@@ -124,8 +140,14 @@ def test_text_that_fits_its_box_is_no_problem(text):
     surface = pygame.Surface((400, 200))
     with text_box.recording() as ledger:
         text_box.draw_text(surface, text, "Draw pile", 24, (0, 0, 0), pygame.Rect(10, 10, 200, 40))
-        text_box.draw_lines(surface, text, "A longer text that wraps onto a few lines", 20,
-                            (0, 0, 0), pygame.Rect(10, 60, 200, 120))
+        text_box.draw_lines(
+            surface,
+            text,
+            "A longer text that wraps onto a few lines",
+            20,
+            (0, 0, 0),
+            pygame.Rect(10, 60, 200, 120),
+        )
     assert len(ledger) >= 3 and not any(p.squeezed for p in ledger)
     assert placement_problems(ledger) == []
 
@@ -133,8 +155,9 @@ def test_text_that_fits_its_box_is_no_problem(text):
 def test_a_text_too_big_even_at_the_smallest_size_is_squeezed(text):
     surface = pygame.Surface((400, 200))
     with text_box.recording() as ledger:
-        text_box.draw_text(surface, text, "Far too long for this box", 30, (0, 0, 0),
-                           pygame.Rect(10, 10, 60, 20))
+        text_box.draw_text(
+            surface, text, "Far too long for this box", 30, (0, 0, 0), pygame.Rect(10, 10, 60, 20)
+        )
     assert _kinds(ledger) == ["squeezed"]
     assert "even at its smallest" in str(placement_problems(ledger)[0])
 
@@ -147,8 +170,9 @@ def test_a_box_off_its_surface_is_a_problem(text):
 
 
 def test_ink_outside_its_box_is_a_problem():
-    placement = text_box.Placement("Round 3", pygame.Rect(10, 10, 50, 20),
-                                   pygame.Rect(8, 12, 40, 14), (400, 200), 1, False)
+    placement = text_box.Placement(
+        "Round 3", pygame.Rect(10, 10, 50, 20), pygame.Rect(8, 12, 40, 14), (400, 200), 1, False
+    )
     assert _kinds([placement]) == ["ink outside"]
 
 
@@ -175,7 +199,9 @@ def test_the_crash_screen_holds_its_text_with_a_long_path(make_app, code):
 
     app = make_app("--lang", code)
     try:
-        path = "/srv/home/students/anamaria.delacruz-santos/.local/share/tacocat/crash-2026-12-01.log"
+        path = (
+            "/srv/home/students/anamaria.delacruz-santos/.local/share/tacocat/crash-2026-12-01.log"
+        )
         with text_box.recording() as placed:
             show_crash_screen(app.assets, path, wait=False)
         assert any("crash-2026-12-01.log" in p.text for p in placed), "the path is not shown"

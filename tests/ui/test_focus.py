@@ -18,29 +18,44 @@ class Panel(UIScene):
     """Two choice buttons side by side, a slider, a check box, a disabled button, OK."""
 
     name = "panel"
-    focus_order = (Row("left", "right", choice=True), ("slider",), ("box",),
-                   ("disabled", "ok"), Column("extras"))
+    focus_order = (
+        Row("left", "right", choice=True),
+        ("slider",),
+        ("box",),
+        ("disabled", "ok"),
+        Column("extras"),
+    )
     focus_start = ("ok",)
 
     def build(self) -> None:
         def button(x: int, y: int, text: str) -> pygame_gui.elements.UIButton:
-            return pygame_gui.elements.UIButton(pygame.Rect(x, y, 120, 40), text,
-                                                manager=self.ui, container=self.root)
+            return pygame_gui.elements.UIButton(
+                pygame.Rect(x, y, 120, 40), text, manager=self.ui, container=self.root
+            )
 
         self.left, self.right = button(100, 100, "Left"), button(300, 100, "Right")
         self.slider = pygame_gui.elements.UIHorizontalSlider(
-            pygame.Rect(100, 160, 300, 30), 50, (0, 100), manager=self.ui,
-            container=self.root, click_increment=5)
-        self.box = pygame_gui.elements.UICheckBox(pygame.Rect(100, 210, 28, 28), "Box",
-                                                  manager=self.ui, container=self.root)
+            pygame.Rect(100, 160, 300, 30),
+            50,
+            (0, 100),
+            manager=self.ui,
+            container=self.root,
+            click_increment=5,
+        )
+        self.box = pygame_gui.elements.UICheckBox(
+            pygame.Rect(100, 210, 28, 28), "Box", manager=self.ui, container=self.root
+        )
         self.disabled, self.ok = button(100, 260, "Off"), button(300, 260, "OK")
         self.disabled.disable()
         self.extras: list = []
         self.events: list[pygame.event.Event] = []
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type in (pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_CHECK_BOX_CHECKED,
-                          pygame_gui.UI_HORIZONTAL_SLIDER_MOVED):
+        if event.type in (
+            pygame_gui.UI_BUTTON_PRESSED,
+            pygame_gui.UI_CHECK_BOX_CHECKED,
+            pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
+        ):
             self.events.append(event)
 
 
@@ -100,8 +115,10 @@ def test_enter_and_space_post_the_press_a_click_would(panel):
     key(app, pygame.K_UP)  # the check box
     key(app, pygame.K_SPACE)
     assert scene.box.is_checked
-    assert any(e.type == pygame_gui.UI_CHECK_BOX_CHECKED and e.ui_element is scene.box
-               for e in scene.events)
+    assert any(
+        e.type == pygame_gui.UI_CHECK_BOX_CHECKED and e.ui_element is scene.box
+        for e in scene.events
+    )
 
 
 def test_left_right_step_a_slider_and_pick_in_a_choice_row(panel):
@@ -129,8 +146,11 @@ def test_the_ring_hides_for_the_mouse_follows_it_and_the_first_key_only_shows_it
     key(app, pygame.K_TAB)
     key(app, pygame.K_TAB)
     assert app.focus.ring_shown and focused(app) is scene.left
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.slider.rect.center,
-                                         rel=(4, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=scene.slider.rect.center, rel=(4, 0), buttons=(0, 0, 0)
+        )
+    )
     app.step(1 / 60)
     assert not app.focus.ring_shown and focused(app) is scene.slider  # the hover moved it
     key(app, pygame.K_DOWN)
@@ -155,21 +175,28 @@ def test_a_screen_without_an_order_gets_its_controls_in_reading_order(make_app):
         name = "plain"
 
         def build(self) -> None:
-            self.b = pygame_gui.elements.UIButton(pygame.Rect(300, 100, 100, 40), "B",
-                                                  manager=self.ui, container=self.root)
-            self.a = pygame_gui.elements.UIButton(pygame.Rect(100, 104, 100, 40), "A",
-                                                  manager=self.ui, container=self.root)
+            self.b = pygame_gui.elements.UIButton(
+                pygame.Rect(300, 100, 100, 40), "B", manager=self.ui, container=self.root
+            )
+            self.a = pygame_gui.elements.UIButton(
+                pygame.Rect(100, 104, 100, 40), "A", manager=self.ui, container=self.root
+            )
             self.c = pygame_gui.elements.UIHorizontalSlider(
-                pygame.Rect(100, 200, 300, 30), 1, (0, 10), manager=self.ui, container=self.root)
+                pygame.Rect(100, 200, 300, 30), 1, (0, 10), manager=self.ui, container=self.root
+            )
 
     app = make_app()
     scene = Plain(app)
     app.scenes.switch(scene)
     grid = app.focus.grid(scene)
-    assert [[slot.target.control for slot in row] for row in grid] == [[scene.a, scene.b], [scene.c]]
+    assert [[slot.target.control for slot in row] for row in grid] == [
+        [scene.a, scene.b],
+        [scene.c],
+    ]
 
 
 # --- the controller, without a device ------------------------------------------------------------
+
 
 def pad_event(kind: int, **fields) -> pygame.event.Event:
     return pygame.event.Event(kind, instance_id=5, **fields)
@@ -177,14 +204,25 @@ def pad_event(kind: int, **fields) -> pygame.event.Event:
 
 def test_buttons_become_the_keys_intents():
     pads = Gamepads()
-    [event] = pads.translate(pad_event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_A))
+    [event] = pads.translate(
+        pad_event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_A)
+    )
     assert (event.type, event.key, event.pad, event.controller) == (
-        pygame.KEYDOWN, pygame.K_SPACE, "a", True)
-    [event] = pads.translate(pad_event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_Y))
+        pygame.KEYDOWN,
+        pygame.K_SPACE,
+        "a",
+        True,
+    )
+    [event] = pads.translate(
+        pad_event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_Y)
+    )
     assert (event.key, event.pad) == (pygame.K_d, "y")
     keyboard = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0)
     assert pads.translate(keyboard) == [keyboard]
-    assert pads.translate(pad_event(pygame.CONTROLLERBUTTONUP, button=pygame.CONTROLLER_BUTTON_A)) == []
+    assert (
+        pads.translate(pad_event(pygame.CONTROLLERBUTTONUP, button=pygame.CONTROLLER_BUTTON_A))
+        == []
+    )
 
 
 def test_the_stick_has_a_dead_zone_and_a_held_direction_repeats():
@@ -204,8 +242,9 @@ def test_the_stick_has_a_dead_zone_and_a_held_direction_repeats():
 def test_the_dpad_repeats_until_it_is_released():
     pads = Gamepads()
     down = pygame.CONTROLLER_BUTTON_DPAD_DOWN
-    assert [e.key for e in pads.translate(pad_event(pygame.CONTROLLERBUTTONDOWN, button=down))] \
-        == [pygame.K_DOWN]
+    assert [e.key for e in pads.translate(pad_event(pygame.CONTROLLERBUTTONDOWN, button=down))] == [
+        pygame.K_DOWN
+    ]
     assert [e.key for e in pads.update(gamepad.REPEAT_DELAY + 0.01)] == [pygame.K_DOWN]
     pads.translate(pad_event(pygame.CONTROLLERBUTTONUP, button=down))
     assert pads.update(1.0) == []
@@ -231,8 +270,10 @@ def test_every_control_of_every_screen_is_in_its_focus_order(make_app):
     from tacocat.ui.focus import order
 
     app = make_app()
-    for name in (*(n for n, s in SCREENS.items() if issubclass(s.scene_class(), UIScene)),
-                 "message"):
+    for name in (
+        *(n for n, s in SCREENS.items() if issubclass(s.scene_class(), UIScene)),
+        "message",
+    ):
         app.open("title")
         if name == "message":
             app.show_message("Title", "Text")

@@ -23,8 +23,12 @@ def journey_app(make_app, monkeypatch):
     original = app._dispatch
 
     def dispatch(event):
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
-                          pygame.MOUSEWHEEL):
+        if event.type in (
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEMOTION,
+            pygame.MOUSEWHEEL,
+        ):
             mouse_events.append(event)
         original(event)
 

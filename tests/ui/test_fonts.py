@@ -29,7 +29,9 @@ def font_files(code: str) -> list:
 
 
 def strings(code: str) -> list[str]:
-    data = json.loads(asset_path("translations", f"tacocat.{code}.json").read_text(encoding="utf-8"))
+    data = json.loads(
+        asset_path("translations", f"tacocat.{code}.json").read_text(encoding="utf-8")
+    )
     out: list[str] = []
 
     def walk(node):
@@ -60,7 +62,9 @@ def test_the_language_picker_can_draw_every_name():
     for code, name in LANGUAGES.items():
         cmap = lao if code == "lo" else latin
         assert all(ord(char) in cmap for char in name), name
-    theme = localise_theme({"@choice_small": {"font": {"name": "noto_sans", "size": "17", "bold": "1"}}})
+    theme = localise_theme(
+        {"@choice_small": {"font": {"name": "noto_sans", "size": "17", "bold": "1"}}}
+    )
     entries = theme["#language_lo"]["font"]
     assert {e["locale"] for e in entries} == {"en", "lo"}
     assert all(e["script"] == "Laoo" and e["regular_path"].endswith(".ttf") for e in entries)
@@ -106,8 +110,10 @@ def test_pygame_gui_text_boxes_break_lao_lines_at_zero_width_spaces(make_app):
     try:
         text = i18n.tr("tacocat.new_game.hotseat_hint")
         box = pygame_gui.elements.UITextBox(text, pygame.Rect(0, 0, 220, 400), manager=app.ui)
-        rows = ["".join(getattr(chunk, "text", "") for chunk in row.items)
-                for row in box.text_box_layout.layout_rows]
+        rows = [
+            "".join(getattr(chunk, "text", "") for chunk in row.items)
+            for row in box.text_box_layout.layout_rows
+        ]
         rows = [row for row in rows if row]
         assert len(rows) > 2  # it did wrap
         assert "".join(rows) == text  # nothing added (no hyphen) and nothing lost
@@ -128,11 +134,18 @@ def test_noto_sans_is_loaded_from_its_files_not_from_copies_in_memory(make_app):
     try:
         switch_text_size(app, 125)
         fonts = app.ui.get_theme().get_font_dictionary()
-        files = {str(bundled_font_path(bold, italic))
-                 for bold in (False, True) for italic in (False, True)}
-        noto = {font_id: resource.location for font_id, resource in fonts.loaded_fonts.items()
-                if font_id.startswith("noto_sans_") and not font_id.startswith("noto_sans_lao")
-                and font_id != fonts.default_font.idx}
+        files = {
+            str(bundled_font_path(bold, italic))
+            for bold in (False, True)
+            for italic in (False, True)
+        }
+        noto = {
+            font_id: resource.location
+            for font_id, resource in fonts.loaded_fonts.items()
+            if font_id.startswith("noto_sans_")
+            and not font_id.startswith("noto_sans_lao")
+            and font_id != fonts.default_font.idx
+        }
         assert len(noto) > 20
         assert {font_id for font_id, location in noto.items() if location not in files} == set()
         assert "noto_sans_bold_aa_25" in noto  # a 20 px bold at 125 %

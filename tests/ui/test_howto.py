@@ -21,15 +21,25 @@ from tests.ui.test_text_fits import Frames
 
 #: What each page's picture must show: card faces (values) and whether the board is on it.
 PICTURES = {
-    "goal": ((), True), "deck": (tuple(range(1, 13)), True), "replace": ((2, 11, 5, 12, 4), False),
-    "duel": ((9, 5), False), "attack": ((8, 3, 10), False), "answer": ((8, 10, 6, 2), False),
-    "jumbo": ((8, 4, 5, 6), False), "showdown": ((2, 11, 6), False), "move": ((), True),
-    "win": ((), True), "access": ((1, 6, 9), False),
+    "goal": ((), True),
+    "deck": (tuple(range(1, 13)), True),
+    "replace": ((2, 11, 5, 12, 4), False),
+    "duel": ((9, 5), False),
+    "attack": ((8, 3, 10), False),
+    "answer": ((8, 10, 6, 2), False),
+    "jumbo": ((8, 4, 5, 6), False),
+    "showdown": ((2, 11, 6), False),
+    "move": ((), True),
+    "win": ((), True),
+    "access": ((1, 6, 9), False),
 }
 #: The old pages' developer notes, in each language ("our ruling"): never in a player's text.
 DEVELOPER_NOTES = {
-    "en": ("ruling", "our choice"), "fil": ("aming pasya",), "lv": ("mūsu lēmums",),
-    "lo": ("ຂໍ້ຕັດສິນຂອງພວກເຮົາ",), "sq": ("vendimi ynë",),
+    "en": ("ruling", "our choice"),
+    "fil": ("aming pasya",),
+    "lv": ("mūsu lēmums",),
+    "lo": ("ຂໍ້ຕັດສິນຂອງພວກເຮົາ",),
+    "sq": ("vendimi ynë",),
 }
 
 
@@ -55,10 +65,18 @@ def test_every_page_has_a_picture_of_the_real_cards_and_board(make_app, monkeypa
     faces: list[int] = []
     boards: list[object] = []
     real_face = CardRenderer.blit_face
-    monkeypatch.setattr(CardRenderer, "blit_face", lambda self, surface, sprite, *a: (
-        faces.append(sprite.value), real_face(self, surface, sprite, *a)))
+    monkeypatch.setattr(
+        CardRenderer,
+        "blit_face",
+        lambda self, surface, sprite, *a: (
+            faces.append(sprite.value),
+            real_face(self, surface, sprite, *a),
+        ),
+    )
     real_draw = BoardView.draw
-    monkeypatch.setattr(BoardView, "draw", lambda self, *a: (boards.append(self), real_draw(self, *a)))
+    monkeypatch.setattr(
+        BoardView, "draw", lambda self, *a: (boards.append(self), real_draw(self, *a))
+    )
     scene = open_rules(app)
     assert set(PICTURES) == set(PAGES) == set(howto_pictures.PICTURED)
     for page in PAGES:
@@ -71,8 +89,16 @@ def test_every_page_has_a_picture_of_the_real_cards_and_board(make_app, monkeypa
         assert bool(boards) == board, page
         picture = scene.picture.image
         assert picture.get_size() == scene._picture_rect.size
-        assert len({picture.get_at((x, y))[:3] for x in range(0, picture.get_width(), 9)
-                    for y in range(0, picture.get_height(), 9)}) > 40, page  # not an empty felt
+        assert (
+            len(
+                {
+                    picture.get_at((x, y))[:3]
+                    for x in range(0, picture.get_width(), 9)
+                    for y in range(0, picture.get_height(), 9)
+                }
+            )
+            > 40
+        ), page  # not an empty felt
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -144,9 +170,11 @@ def test_a_controller_steps_the_pages_with_its_d_pad(make_app):
 
     app = make_app()
     scene = open_rules(app)
-    for button, page in ((pygame.CONTROLLER_BUTTON_DPAD_RIGHT, PAGES[1]),
-                         (pygame.CONTROLLER_BUTTON_DPAD_RIGHT, PAGES[2]),
-                         (pygame.CONTROLLER_BUTTON_DPAD_LEFT, PAGES[1])):
+    for button, page in (
+        (pygame.CONTROLLER_BUTTON_DPAD_RIGHT, PAGES[1]),
+        (pygame.CONTROLLER_BUTTON_DPAD_RIGHT, PAGES[2]),
+        (pygame.CONTROLLER_BUTTON_DPAD_LEFT, PAGES[1]),
+    ):
         for kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
             pygame.event.post(pygame.event.Event(kind, instance_id=FAKE_PAD, button=button))
             app.step(1 / 60)
@@ -168,9 +196,18 @@ def test_every_page_fits_in_every_language(make_app, code, text_size):
         for page in PAGES:
             scene.show_page(page)
             frames.check(page, frames=2)
-        rects = {name: getattr(scene, name).get_abs_rect() for name in
-                 ("previous_button", "indicator", "next_button", "tutorial_button",
-                  "back_button", "text_box", "picture")}
+        rects = {
+            name: getattr(scene, name).get_abs_rect()
+            for name in (
+                "previous_button",
+                "indicator",
+                "next_button",
+                "tutorial_button",
+                "back_button",
+                "text_box",
+                "picture",
+            )
+        }
         for a, one in rects.items():
             for b, other in rects.items():
                 assert a >= b or not one.colliderect(other), (a, b)

@@ -17,11 +17,30 @@ from tacocat.ui.text.problems import io_reason, problem_text
 
 #: A full or read-only disk, a pulled USB stick or network home, an antivirus holding the
 #: file, a folder where the file should be, a path too long, no memory or handles left.
-PLAYER_ERRNOS = (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EACCES, errno.EPERM, errno.EIO,
-                 errno.ENOENT, errno.ENOTDIR, errno.EISDIR, errno.ENAMETOOLONG, errno.EBUSY,
-                 errno.ETXTBSY, errno.EMFILE, errno.ENFILE, errno.EFBIG, errno.ENODEV,
-                 errno.ENXIO, errno.ESTALE, errno.ENOTCONN, errno.ETIMEDOUT, errno.EHOSTDOWN,
-                 errno.ENOMEM)
+PLAYER_ERRNOS = (
+    errno.ENOSPC,
+    errno.EDQUOT,
+    errno.EROFS,
+    errno.EACCES,
+    errno.EPERM,
+    errno.EIO,
+    errno.ENOENT,
+    errno.ENOTDIR,
+    errno.EISDIR,
+    errno.ENAMETOOLONG,
+    errno.EBUSY,
+    errno.ETXTBSY,
+    errno.EMFILE,
+    errno.ENFILE,
+    errno.EFBIG,
+    errno.ENODEV,
+    errno.ENXIO,
+    errno.ESTALE,
+    errno.ENOTCONN,
+    errno.ETIMEDOUT,
+    errno.EHOSTDOWN,
+    errno.ENOMEM,
+)
 
 
 @pytest.fixture(autouse=True)

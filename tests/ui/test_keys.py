@@ -61,7 +61,10 @@ def test_a_key_is_chosen_stored_and_used_by_the_table(make_app, tmp_path):
     assert load_settings(tmp_path)[0].table_keys == app.settings.table_keys
     event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, mod=0)
     assert app.keys.action(event, Scope.TABLE) is Action.HINT
-    assert app.keys.action(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0), Scope.TABLE) is None
+    assert (
+        app.keys.action(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0), Scope.TABLE)
+        is None
+    )
 
 
 def test_a_key_in_use_or_kept_for_the_menus_is_refused_with_a_sentence(make_app):
@@ -71,8 +74,9 @@ def test_a_key_in_use_or_kept_for_the_menus_is_refused_with_a_sentence(make_app)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_d)  # Discards has it
     assert dict(app.settings.table_keys)["hint"] == "h"
-    assert keys.status_text == tr("tacocat.focus.keys.taken", button="D",
-                                  action=tr("tacocat.focus.keys.action.discards"))
+    assert keys.status_text == tr(
+        "tacocat.focus.keys.taken", button="D", action=tr("tacocat.focus.keys.action.discards")
+    )
     shown = "".join(label.text for label in keys.status_lines)  # wrapped over its lines
     assert shown.replace(" ", "") == keys.status_text.replace(" ", "")
     key(app, pygame.K_RETURN)
@@ -98,17 +102,34 @@ def test_reset_puts_every_key_back(make_app):
 
 
 def test_a_bad_keys_entry_in_the_settings_file_falls_back_alone(tmp_path):
-    (tmp_path / "settings.json").write_text(json.dumps({
-        "format": "tacocat-settings", "version": 1, "muted": True,
-        "table_keys": {"hint": "d", "discards": "d"}}), encoding="utf-8")
+    (tmp_path / "settings.json").write_text(
+        json.dumps(
+            {
+                "format": "tacocat-settings",
+                "version": 1,
+                "muted": True,
+                "table_keys": {"hint": "d", "discards": "d"},
+            }
+        ),
+        encoding="utf-8",
+    )
     settings, problem = load_settings(tmp_path)
     assert settings.table_keys == DEFAULT_TABLE_KEYS and settings.muted is True
     assert problem is not None and "table keys" in problem
 
 
-@pytest.mark.parametrize("value", [
-    {"hint": "d"}, {"hint": "escape"}, {"jump": "j"}, {"hint": ""}, {"hint": 7}, "h", [["hint"]],
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"hint": "d"},
+        {"hint": "escape"},
+        {"jump": "j"},
+        {"hint": ""},
+        {"hint": 7},
+        "h",
+        [["hint"]],
+    ],
+)
 def test_the_check_refuses_what_cannot_be_a_key_choice(value):
     with pytest.raises(ValueError):
         check_table_keys(value)

@@ -25,10 +25,20 @@ def english_afterwards():
     i18n.set_language("en")
 
 
-@pytest.mark.parametrize(("tag", "code"), [
-    ("lv_LV.UTF-8", "lv"), ("fil_PH", "fil"), ("tl_PH.UTF-8", "fil"), ("lo_LA", "lo"),
-    ("sq-AL", "sq"), ("en_GB.UTF-8", "en"), ("de_DE.UTF-8", None), ("C", None), ("", None),
-])
+@pytest.mark.parametrize(
+    ("tag", "code"),
+    [
+        ("lv_LV.UTF-8", "lv"),
+        ("fil_PH", "fil"),
+        ("tl_PH.UTF-8", "fil"),
+        ("lo_LA", "lo"),
+        ("sq-AL", "sq"),
+        ("en_GB.UTF-8", "en"),
+        ("de_DE.UTF-8", None),
+        ("C", None),
+        ("", None),
+    ],
+)
 def test_locale_tags_map_to_our_languages(tag, code):
     assert match_language(tag) == code
 
@@ -37,7 +47,9 @@ def test_posix_variables_decide_in_order_and_unknown_falls_back_to_english():
     assert system_language({"LC_ALL": "sq_AL.UTF-8", "LANG": "lv_LV.UTF-8"}, lambda: None) == "sq"
     assert system_language({"LC_MESSAGES": "lo_LA", "LANG": "lv_LV"}, lambda: None) == "lo"
     assert system_language({"LANG": "lv_LV.UTF-8"}, lambda: None) == "lv"
-    assert system_language({"LANG": "de_DE.UTF-8"}, lambda: "lv_LV") == "en"  # LANG is set: it decides
+    assert (
+        system_language({"LANG": "de_DE.UTF-8"}, lambda: "lv_LV") == "en"
+    )  # LANG is set: it decides
 
 
 def test_without_variables_the_user_locale_decides():
@@ -75,14 +87,21 @@ def test_first_start_follows_the_locale_then_the_saved_setting(tmp_path, monkeyp
 
 
 def test_unknown_lang_is_one_line_and_exit_2():
-    result = subprocess.run([sys.executable, "main.py", "--lang", "xx"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "main.py", "--lang", "xx"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "xx" in lines[0] and all(code in lines[0] for code in LANGUAGES)
 
 
-def test_settings_lists_each_language_in_its_own_name_and_switches_at_once(make_app, run_frames, click):
+def test_settings_lists_each_language_in_its_own_name_and_switches_at_once(
+    make_app, run_frames, click
+):
     app = make_app()
     app.open("settings")
     run_frames(app, 2)
@@ -97,13 +116,23 @@ def test_settings_lists_each_language_in_its_own_name_and_switches_at_once(make_
     assert settings.language_buttons["sq"].is_selected
 
 
-@pytest.mark.parametrize(("code", "count", "expected"), [
-    ("en", 1, "1 card"), ("en", 2, "2 cards"),
-    ("lv", 0, "0 kāršu"), ("lv", 1, "1 kārts"), ("lv", 2, "2 kārtis"), ("lv", 10, "10 kāršu"),
-    ("lv", 21, "21 kārts"), ("lv", 11, "11 kāršu"),
-    ("sq", 1, "1 letër"), ("sq", 5, "5 letra"),
-    ("lo", 1, "1\u00a0ໃບ"), ("lo", 7, "7\u00a0ໃບ"),  # a count joined to its classifier (lo 41)
-])
+@pytest.mark.parametrize(
+    ("code", "count", "expected"),
+    [
+        ("en", 1, "1 card"),
+        ("en", 2, "2 cards"),
+        ("lv", 0, "0 kāršu"),
+        ("lv", 1, "1 kārts"),
+        ("lv", 2, "2 kārtis"),
+        ("lv", 10, "10 kāršu"),
+        ("lv", 21, "21 kārts"),
+        ("lv", 11, "11 kāršu"),
+        ("sq", 1, "1 letër"),
+        ("sq", 5, "5 letra"),
+        ("lo", 1, "1\u00a0ໃບ"),
+        ("lo", 7, "7\u00a0ໃບ"),  # a count joined to its classifier (lo 41)
+    ],
+)
 def test_plural_forms_follow_cldr(code, count, expected):
     i18n.set_language(code)
     assert tr("tacocat.table.cards_in_hand", count=count) == expected
@@ -125,8 +154,10 @@ def test_numbers_and_dates_follow_the_locale():
 def test_refusals_are_worded_in_the_players_language():
     error = IllegalAction("respond_too_low", card=3, target=9, lowest=2)
     i18n.set_language("en")
-    assert refusal_text(error) == ("The 3 is lower than the attack card 9: defend with a 9 or higher, "
-                                   "or sacrifice your lowest card, the 2.")
+    assert refusal_text(error) == (
+        "The 3 is lower than the attack card 9: defend with a 9 or higher, "
+        "or sacrifice your lowest card, the 2."
+    )
     i18n.set_language("lv")
     assert "9" in refusal_text(error) and "upurējiet" in refusal_text(error)
     held = IllegalAction("not_held", seat=1, cards=(4, 5, 6))
@@ -139,9 +170,25 @@ def test_refusals_are_worded_in_the_players_language():
 def test_a_whole_demo_game_in_lao_exits_cleanly(tmp_path):
     shots, data = tmp_path / "shots", tmp_path / "data"
     result = subprocess.run(
-        [sys.executable, "main.py", "--lang", "lo", "--demo", "--seed", "3", "--speed", "20",
-         "--screenshots", str(shots), "--data-dir", str(data)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "main.py",
+            "--lang",
+            "lo",
+            "--demo",
+            "--seed",
+            "3",
+            "--speed",
+            "20",
+            "--screenshots",
+            str(shots),
+            "--data-dir",
+            str(data),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
         env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
     )
     assert result.returncode == 0, result.stderr[-2000:]

@@ -9,10 +9,16 @@ LONG = "Permission is hereby granted, free of charge, to any person obtaining a"
 
 def test_sections_split_on_the_rule_title_rule_headings(tmp_path):
     path = tmp_path / "notices.txt"
-    path.write_text(f"Intro\n\n{RULE}\nzlib\n{RULE}\nLicense: Zlib\n\n{RULE}\nSDL2 2.32.10\n"
-                    f"{RULE}\nLicense: Zlib\ntext\n", encoding="utf-8")
-    assert sections(path) == {"": "Intro", "zlib": "License: Zlib",
-                              "SDL2 2.32.10": "License: Zlib\ntext"}
+    path.write_text(
+        f"Intro\n\n{RULE}\nzlib\n{RULE}\nLicense: Zlib\n\n{RULE}\nSDL2 2.32.10\n"
+        f"{RULE}\nLicense: Zlib\ntext\n",
+        encoding="utf-8",
+    )
+    assert sections(path) == {
+        "": "Intro",
+        "zlib": "License: Zlib",
+        "SDL2 2.32.10": "License: Zlib\ntext",
+    }
     assert sections(tmp_path / "missing.txt") == {}
 
 
@@ -24,28 +30,44 @@ def test_the_shipped_files_agree():
 
 
 def test_broken_summary_gives_an_empty_list(tmp_path):
-    (tmp_path / "a.json").write_text("{\"components\": [{\"name\": 1}]}", encoding="utf-8")
+    (tmp_path / "a.json").write_text('{"components": [{"name": 1}]}', encoding="utf-8")
     assert components(tmp_path / "a.json") == []
     assert components(tmp_path / "none.json") == []
 
 
 def test_reflow_joins_wrapped_lines_and_keeps_lists_short_lines_and_tables():
-    text = "\n".join([
-        LONG, "copy of this software.", "",
-        "Copyright (c) 2010 Someone with a very long name and a long company name, Inc.",
-        "Copyright (c) 2011 Another",
-        "Short line", "next line",
-        f"1. {LONG}", "   continued here.", f"2. {LONG}",
-        "  babel 2.19.0      BSD-3-Clause", "  zlib              Zlib",
-        "=" * 70, "after the rule"])
+    text = "\n".join(
+        [
+            LONG,
+            "copy of this software.",
+            "",
+            "Copyright (c) 2010 Someone with a very long name and a long company name, Inc.",
+            "Copyright (c) 2011 Another",
+            "Short line",
+            "next line",
+            f"1. {LONG}",
+            "   continued here.",
+            f"2. {LONG}",
+            "  babel 2.19.0      BSD-3-Clause",
+            "  zlib              Zlib",
+            "=" * 70,
+            "after the rule",
+        ]
+    )
     assert reflow(text).split("\n") == [
-        f"{LONG} copy of this software.", "",
+        f"{LONG} copy of this software.",
+        "",
         "Copyright (c) 2010 Someone with a very long name and a long company name, Inc.",
         "Copyright (c) 2011 Another",
-        "Short line", "next line",
-        f"1. {LONG} continued here.", f"2. {LONG}",
-        "  babel 2.19.0      BSD-3-Clause", "  zlib              Zlib",
-        "=" * 70, "after the rule"]
+        "Short line",
+        "next line",
+        f"1. {LONG} continued here.",
+        f"2. {LONG}",
+        "  babel 2.19.0      BSD-3-Clause",
+        "  zlib              Zlib",
+        "=" * 70,
+        "after the rule",
+    ]
 
 
 def test_installed_version_is_the_metadatas_else_the_notices(monkeypatch):

@@ -19,9 +19,14 @@ from tacocat.ui.text.reason_words import short_odds
 from tools.translation_gaps import leaves, load
 
 #: 2 of 3 decisions good: 66.7 % accuracy; mean cost 19.7 points.
-REVIEW = Review(0, (Moment(0, 1, DuelCard(0, 9), DuelCard(0, 9), 0.5, 0.5),
-                    Moment(1, 1, DuelCard(0, 3), DuelCard(0, 9), 0.288, 0.779),
-                    Moment(2, 1, DuelCard(0, 8), DuelCard(0, 8), 0.6, 0.6)))
+REVIEW = Review(
+    0,
+    (
+        Moment(0, 1, DuelCard(0, 9), DuelCard(0, 9), 0.5, 0.5),
+        Moment(1, 1, DuelCard(0, 3), DuelCard(0, 9), 0.288, 0.779),
+        Moment(2, 1, DuelCard(0, 8), DuelCard(0, 8), 0.6, 0.6),
+    ),
+)
 
 
 @pytest.fixture(autouse=True)
@@ -30,9 +35,16 @@ def _english_after():
     i18n.set_language("en")
 
 
-@pytest.mark.parametrize(("code", "accuracy", "cost"), [
-    ("en", "66.7%", "16.4"), ("sq", "66,7%", "16,4"), ("lv", "66,7%", "16,4"),
-    ("fil", "66.7%", "16.4"), ("lo", "66,7%", "16,4")])
+@pytest.mark.parametrize(
+    ("code", "accuracy", "cost"),
+    [
+        ("en", "66.7%", "16.4"),
+        ("sq", "66,7%", "16,4"),
+        ("lv", "66,7%", "16,4"),
+        ("fil", "66.7%", "16.4"),
+        ("lo", "66,7%", "16,4"),
+    ],
+)
 def test_the_review_summary_writes_decimals_the_locale_way(code, accuracy, cost):
     i18n.set_language(code)
     shown, counts = summary_texts(REVIEW)
@@ -44,8 +56,11 @@ def test_a_review_note_and_a_hint_carry_babel_percentages():
     i18n.set_language("sq")
     (note, *_) = review_notes(REVIEW).values()
     assert "29%" in note.text and "78%" in note.text
-    hint = Hint(DuelCard(0, 9), "tacocat.hint.duel_odds",
-                {"card": 9, "pct": 72, "alt_card": 3, "alt_pct": 55})
+    hint = Hint(
+        DuelCard(0, 9),
+        "tacocat.hint.duel_odds",
+        {"card": 9, "pct": 72, "alt_card": 3, "alt_pct": 55},
+    )
     words = hint_words(hint)
     assert "72%" in words and "55%" in words and "%%" not in words
     assert "72%" in short_odds(72, Replace(0, (3,)), 55)
@@ -54,7 +69,10 @@ def test_a_review_note_and_a_hint_carry_babel_percentages():
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_no_translation_writes_its_own_percent_sign_after_a_number(code):
     """The sign is Babel's: ``%{pct}%`` would print "72%%" now (or "72 %%")."""
-    wrong = [key for key, value in leaves(load(code)).items()
-             for text in (value.values() if isinstance(value, dict) else [value])
-             if "pct}" in text and "pct}%" in text.replace(" ", "").replace("\u00a0", "")]
+    wrong = [
+        key
+        for key, value in leaves(load(code)).items()
+        for text in (value.values() if isinstance(value, dict) else [value])
+        if "pct}" in text and "pct}%" in text.replace(" ", "").replace("\u00a0", "")
+    ]
     assert wrong == []

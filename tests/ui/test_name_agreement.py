@@ -53,43 +53,84 @@ def _rules(code: str, n: str = NAMES) -> list[tuple[str, re.Pattern[str], bool]]
         return []
     if code == "lo":
         return [
-            ("the name touching a Lao letter (no space or break point between them)",
-             re.compile(rf"[\u0e80-\u0eff]{n}|{n}[\u0e80-\u0eff]"), False),
+            (
+                "the name touching a Lao letter (no space or break point between them)",
+                re.compile(rf"[\u0e80-\u0eff]{n}|{n}[\u0e80-\u0eff]"),
+                False,
+            ),
         ]
     if code == "lv":
         return [
-            ("a gendered ordinal or adjective in the name's clause (pirmais/pirmā, nākamais…)",
-             re.compile(r"\b(?:pirm|nākam|otr|pēdēj|vienīg)(?:ais|ā)\b", re.I), True),
-            ("a gendered past participle after ir/bija/nav with a name (ir izvēlējies)",
-             re.compile(r"\b(?:ir|bija|nav|nebija|būs)\s+\w+(?:is|ies|usi|usies)\b", re.I), True),
-            ("a preposition before the name, which then needs a case ending (uz %{name})",
-             re.compile(rf"\b(?:uz|pie|no|ar|par|pret|līdz|bez|aiz|pēc|pirms|zem|virs|starp)\s+{n}",
-                        re.I), False),
-            ("the name as a possessor before a noun, which needs the genitive (%{name} vārti);"
-             " in apposition after spēlētāja it is fine",
-             re.compile(rf"(?<!spēlētāja )(?<!pretinieka ){n}\s+"
-                        r"(?:vārt\w*|bultiņ\w*|kārt\w*|gājien\w*|rok\w*|uzvara\w*)\b", re.I), False),
+            (
+                "a gendered ordinal or adjective in the name's clause (pirmais/pirmā, nākamais…)",
+                re.compile(r"\b(?:pirm|nākam|otr|pēdēj|vienīg)(?:ais|ā)\b", re.I),
+                True,
+            ),
+            (
+                "a gendered past participle after ir/bija/nav with a name (ir izvēlējies)",
+                re.compile(r"\b(?:ir|bija|nav|nebija|būs)\s+\w+(?:is|ies|usi|usies)\b", re.I),
+                True,
+            ),
+            (
+                "a preposition before the name, which then needs a case ending (uz %{name})",
+                re.compile(
+                    rf"\b(?:uz|pie|no|ar|par|pret|līdz|bez|aiz|pēc|pirms|zem|virs|starp)\s+{n}",
+                    re.I,
+                ),
+                False,
+            ),
+            (
+                "the name as a possessor before a noun, which needs the genitive (%{name} vārti);"
+                " in apposition after spēlētāja it is fine",
+                re.compile(
+                    rf"(?<!spēlētāja )(?<!pretinieka ){n}\s+"
+                    r"(?:vārt\w*|bultiņ\w*|kārt\w*|gājien\w*|rok\w*|uzvara\w*)\b",
+                    re.I,
+                ),
+                False,
+            ),
         ]
     if code == "sq":
         return [
-            ("a genitive article before the name, which then needs the genitive (radha e %{name})",
-             re.compile(rf"\b(?:e|i|të|së|te)\s+{n}", re.I), False),
-            ("a preposition that governs a case before the name (kundër %{name}); nga / te take"
-             " the nominative and are fine",
-             re.compile(rf"\b(?:kundër|për|me|pa|mbi|nën|para|pas|prej|afër|rreth|sipas|drejt|"
-                        rf"pranë|larg)\s+{n}", re.I), False),
-            ("a gendered ordinal in the name's clause (sulmon i pari / e para)",
-             re.compile(r"\b(?:i|e)\s+(?:pari|para|dyti|dyta)\b", re.I), True),
-            ("a gendered adjective or participle after është/ishte with a name (është i gatshëm)",
-             re.compile(rf"{n}\s+(?:është|ishte|mbeti|u bë)\s+(?:i|e)\s+\w+", re.I), False),
-            ("a gendered noun beside the name (lojtarit %{name}: Hëna is feminine, Dielli"
-             " masculine); make the name the subject",
-             re.compile(rf"\b(?:lojtar|lojtare|kundërshtar)\w*\s+{n}", re.I), False),
+            (
+                "a genitive article before the name, which then needs the genitive (radha e %{name})",
+                re.compile(rf"\b(?:e|i|të|së|te)\s+{n}", re.I),
+                False,
+            ),
+            (
+                "a preposition that governs a case before the name (kundër %{name}); nga / te take"
+                " the nominative and are fine",
+                re.compile(
+                    rf"\b(?:kundër|për|me|pa|mbi|nën|para|pas|prej|afër|rreth|sipas|drejt|"
+                    rf"pranë|larg)\s+{n}",
+                    re.I,
+                ),
+                False,
+            ),
+            (
+                "a gendered ordinal in the name's clause (sulmon i pari / e para)",
+                re.compile(r"\b(?:i|e)\s+(?:pari|para|dyti|dyta)\b", re.I),
+                True,
+            ),
+            (
+                "a gendered adjective or participle after është/ishte with a name (është i gatshëm)",
+                re.compile(rf"{n}\s+(?:është|ishte|mbeti|u bë)\s+(?:i|e)\s+\w+", re.I),
+                False,
+            ),
+            (
+                "a gendered noun beside the name (lojtarit %{name}: Hëna is feminine, Dielli"
+                " masculine); make the name the subject",
+                re.compile(rf"\b(?:lojtar|lojtare|kundërshtar)\w*\s+{n}", re.I),
+                False,
+            ),
         ]
     if code == "fil":
         return [
-            ("a common-noun marker before the name; a name takes si / ni / kay (ng %{name})",
-             re.compile(rf"(?<![\w-])(?:ang|ng|sa|mga)\s+{n}", re.I), False),
+            (
+                "a common-noun marker before the name; a name takes si / ni / kay (ng %{name})",
+                re.compile(rf"(?<![\w-])(?:ang|ng|sa|mga)\s+{n}", re.I),
+                False,
+            ),
         ]
     raise ValueError(code)
 
@@ -115,8 +156,11 @@ def _found(code: str, key: str, text: str, names: str) -> list[str]:
     found = []
     plain = re.sub(r"<[^>]+>", " ", text)
     for what, pattern, in_clause in _rules(code, names):
-        parts = [m.group() for m in _CLAUSE.finditer(plain) if re.search(names, m.group())] \
-            if in_clause else [plain]
+        parts = (
+            [m.group() for m in _CLAUSE.finditer(plain) if re.search(names, m.group())]
+            if in_clause
+            else [plain]
+        )
         for part in parts:
             for match in pattern.finditer(part):
                 found.append(f"{key}: {what}: …{match.group()}… in {text!r}")
@@ -142,15 +186,19 @@ def filled_problems(code: str, tree: dict, name: str) -> list[str]:
             continue
         filled = re.sub(slots, lambda _: name, text)
         # The name as written (case-sensitive): "ng kompyuter" is the machine, not "Kompyuter".
-        found += [f"{problem} (with {name!r})"
-                  for problem in _found(code, key, filled, rf"(?<!\w)(?-i:{re.escape(name)})(?!\w)")]
+        found += [
+            f"{problem} (with {name!r})"
+            for problem in _found(code, key, filled, rf"(?<!\w)(?-i:{re.escape(name)})(?!\w)")
+        ]
     return found
 
 
 def names_of(code: str, tree: dict) -> list[str]:
     """The language's default names and a typed one."""
     defaults = tree[code]["names"]
-    return [defaults[k] for k in ("sun", "moon", "computer", "player_1", "player_2")] + [TYPED[code]]
+    return [defaults[k] for k in ("sun", "moon", "computer", "player_1", "player_2")] + [
+        TYPED[code]
+    ]
 
 
 def _load(code: str) -> dict:
@@ -175,28 +223,31 @@ def test_first_and_second_are_names_unless_a_score():
     assert not re.search(name_slots("history.score"), "%{first} – %{second}")
 
 
-@pytest.mark.parametrize(("code", "text", "caught"), [
-    # the review's own examples, as the files had them
-    ("lv", "%{name} uzbrūk pirmais", True),
-    ("lv", "%{name} ir izvēlējies.", True),
-    ("lv", "Bultiņa rāda uz %{name}: kamēr Tacocat stāv šeit", True),
-    ("lv", "%{name} aizsargājas pret katru kārti un uzbrūk nākamais", True),
-    ("lv", "Uzbrukumu sāk %{name}", False),
-    ("lv", "Spēlētāja %{name} bultiņa: kārtis vispirms maina %{name}.", False),
-    ("sq", "Është radha e %{name}.", True),
-    ("sq", "Tacocat lëviz drejt portës së %{name}.", True),
-    ("sq", "%{name} sulmon i pari", True),
-    ("sq", "Tacocat hyn në portën e lojtarit %{name}.", True),  # Hëna is feminine (review sq 4)
-    ("sq", "%{name} e nis sulmin", False),
-    ("sq", "kundër %{name}", True),
-    ("sq", "Radhën e ka %{name}; sulmon nga %{name}.", False),
-    ("fil", "Ipinagtanggol ng %{name} ang 9.", True),
-    ("fil", "Nagtanggol si %{name} laban sa %{against}.", False),
-    ("lv", "Spēle %{first} pret %{second} tiks zaudēta.", True),  # review lv H2
-    ("sq", "Tacocat lëviz drejt portës së lojtarit %{name}.", True),  # review sq 3
-    ("sq", "%{name} e shtyn Tacocat drejt portës së vet.", False),
-    ("lo", "ຕາຂອງ%{name}", True),
-    ("lo", "ຕາຂອງ %{name}", False),
-])
+@pytest.mark.parametrize(
+    ("code", "text", "caught"),
+    [
+        # the review's own examples, as the files had them
+        ("lv", "%{name} uzbrūk pirmais", True),
+        ("lv", "%{name} ir izvēlējies.", True),
+        ("lv", "Bultiņa rāda uz %{name}: kamēr Tacocat stāv šeit", True),
+        ("lv", "%{name} aizsargājas pret katru kārti un uzbrūk nākamais", True),
+        ("lv", "Uzbrukumu sāk %{name}", False),
+        ("lv", "Spēlētāja %{name} bultiņa: kārtis vispirms maina %{name}.", False),
+        ("sq", "Është radha e %{name}.", True),
+        ("sq", "Tacocat lëviz drejt portës së %{name}.", True),
+        ("sq", "%{name} sulmon i pari", True),
+        ("sq", "Tacocat hyn në portën e lojtarit %{name}.", True),  # Hëna is feminine (review sq 4)
+        ("sq", "%{name} e nis sulmin", False),
+        ("sq", "kundër %{name}", True),
+        ("sq", "Radhën e ka %{name}; sulmon nga %{name}.", False),
+        ("fil", "Ipinagtanggol ng %{name} ang 9.", True),
+        ("fil", "Nagtanggol si %{name} laban sa %{against}.", False),
+        ("lv", "Spēle %{first} pret %{second} tiks zaudēta.", True),  # review lv H2
+        ("sq", "Tacocat lëviz drejt portës së lojtarit %{name}.", True),  # review sq 3
+        ("sq", "%{name} e shtyn Tacocat drejt portës së vet.", False),
+        ("lo", "ຕາຂອງ%{name}", True),
+        ("lo", "ຕາຂອງ %{name}", False),
+    ],
+)
 def test_rules_catch_the_reviewed_patterns(code, text, caught):
     assert bool(problems(code, {code: {"k": text}})) is caught

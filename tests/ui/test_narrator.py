@@ -116,8 +116,13 @@ def test_a_voice_is_chosen_by_language():
         def __init__(self, ident, languages):
             self.id, self.languages = ident, languages
 
-    voices = [Voice("gmw/en", ["en"]), Voice("bat/lv", ["lv"]), Voice("ine/sq", ["sq"]),
-              Voice("HKEY\\TTS\\MS-Anna", ["409"]), Voice("com.apple.voice.Laura", ["en_US"])]
+    voices = [
+        Voice("gmw/en", ["en"]),
+        Voice("bat/lv", ["lv"]),
+        Voice("ine/sq", ["sq"]),
+        Voice("HKEY\\TTS\\MS-Anna", ["409"]),
+        Voice("com.apple.voice.Laura", ["en_US"]),
+    ]
     assert voice_for(voices, "lv").id == "bat/lv"
     assert voice_for(voices, "sq").id == "ine/sq"
     assert voice_for(voices, "en").id == "gmw/en"

@@ -52,8 +52,9 @@ def test_new_game_over_a_saved_game_asks_first_and_keep_keeps_it(make_app, tmp_p
     assert ask.text == "Your game against the computer (Medium, 0–0, Round 1) will be lost."
     assert [label for label, _ in ask.choices] == ["Keep my game", "Start the new game"]
     # Esc (like Enter) keeps the game: the safe choice is the first.
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
-                                         unicode="", scancode=0))
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    )
     app.step(DT)
     assert app.scenes.top is scene and not _table_started(app)
     assert store.load_autosave().record.actions == record.actions

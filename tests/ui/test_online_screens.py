@@ -45,12 +45,14 @@ def friend(tmp_path: Path) -> Iterator[OnlineGames]:
 @pytest.fixture
 def online_app(make_app, tmp_path: Path):
     """``online_app(server_url="")``: an app whose online side answers quickly."""
+
     def factory(server_url: str = "", *argv: str):
         app = make_app(*argv)
         app._online = games_in(tmp_path)
         app.quit_hooks.append(app._online.close)
         app.update_settings(server_url=server_url, player_names=("Ana", "Player 2"))
         return app
+
     return factory
 
 
@@ -90,10 +92,19 @@ def text_of(scene) -> str:
 
 # --- the invite code ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("typed", "shown"), [
-    ("7kx4mq2zhd", "7KX4M-Q2ZHD"), ("7KX4M-Q2ZHD", "7KX4M-Q2ZHD"), ("7kx4", "7KX4"),
-    ("7kx4m", "7KX4M"), ("7kx4m q", "7KX4M-Q"), ("7kx4mq2zhdxx", "7KX4M-Q2ZHD"), ("", ""),
-])
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("7kx4mq2zhd", "7KX4M-Q2ZHD"),
+        ("7KX4M-Q2ZHD", "7KX4M-Q2ZHD"),
+        ("7kx4", "7KX4"),
+        ("7kx4m", "7KX4M"),
+        ("7kx4m q", "7KX4M-Q"),
+        ("7kx4mq2zhdxx", "7KX4M-Q2ZHD"),
+        ("", ""),
+    ],
+)
 def test_the_code_is_shown_upper_case_with_its_dash(typed, shown):
     assert typed_invite(typed) == shown
 
@@ -104,8 +115,10 @@ def test_the_narrator_spells_the_code():
 
 # --- the title and Play online -------------------------------------------------------------------
 
-def test_the_title_opens_play_online_and_counts_the_games_waiting(online_app, server, friend,
-                                                                  run_frames):
+
+def test_the_title_opens_play_online_and_counts_the_games_waiting(
+    online_app, server, friend, run_frames
+):
     app = online_app(server.url)
     title = app.scenes.top
     assert title.buttons["online"].text == tr("tacocat.title.online")
@@ -144,8 +157,10 @@ def test_without_a_server_address_join_offers_settings(online_app, run_frames):
 
 # --- Host a game ---------------------------------------------------------------------------------
 
-def test_hosting_shows_the_code_and_the_table_opens_when_the_friend_joins(online_app, server,
-                                                                          friend, run_frames):
+
+def test_hosting_shows_the_code_and_the_table_opens_when_the_friend_joins(
+    online_app, server, friend, run_frames
+):
     app = online_app(server.url)
     app.scenes.switch(OnlineHostScene(app))
     run_frames(app, 2)
@@ -193,6 +208,7 @@ def test_hosting_with_no_name_asks_for_one(online_app, run_frames):
 
 
 # --- Join a game ---------------------------------------------------------------------------------
+
 
 def test_a_typed_code_shows_upper_case_with_the_dash(online_app, run_frames):
     app = online_app("ws://127.0.0.1:1/")
@@ -263,6 +279,7 @@ def test_joining_with_the_code_opens_the_table(online_app, server, friend, run_f
 
 # --- Your online games, and Resign ---------------------------------------------------------------
 
+
 def test_your_online_games_lists_each_game_and_opens_it(online_app, server, friend, run_frames):
     app = online_app(server.url)
     waiting = app.online.host(server.url, "Ana", []).result(10)
@@ -273,12 +290,17 @@ def test_your_online_games_lists_each_game_and_opens_it(online_app, server, frie
     press(app, app.scenes.top.games_button)
     games = app.scenes.top
     assert games.name == "online_games" and len(games.game_buttons) == 2
-    until(app, lambda: games.turn_labels[theirs.game].text.startswith(
-        tr("tacocat.online.games.your_move") + " · "))  # then the round's last move
+    until(
+        app,
+        lambda: games.turn_labels[theirs.game].text.startswith(
+            tr("tacocat.online.games.your_move") + " · "
+        ),
+    )  # then the round's last move
     assert games.game_buttons[theirs.game].text == tr("tacocat.online.games.against", name="Ben")
     assert games.game_buttons[waiting.game].text == tr("tacocat.online.games.waiting_friend")
-    assert games.turn_labels[waiting.game].text == tr("tacocat.online.games.code",
-                                                      code=waiting.invite)
+    assert games.turn_labels[waiting.game].text == tr(
+        "tacocat.online.games.code", code=waiting.invite
+    )
     until(app, lambda: "Ben" in games.fact_labels[theirs.game].text)
     press(app, games.game_buttons[waiting.game])  # not begun: its code, waiting
     assert app.scenes.top.name == "online_host" and app.scenes.top.stage == "waiting"
@@ -290,8 +312,9 @@ def test_your_online_games_lists_each_game_and_opens_it(online_app, server, frie
     assert app.scenes.top.name == "online_table"
 
 
-def test_resign_from_the_menu_asks_then_ends_the_game_for_both(online_app, server, friend,
-                                                               run_frames):
+def test_resign_from_the_menu_asks_then_ends_the_game_for_both(
+    online_app, server, friend, run_frames
+):
     app = online_app(server.url)
     hosted = app.online.host(server.url, "Ana", []).result(10)
     joined = friend.join(server.url, hosted.invite, "Ben").result(10)
@@ -330,8 +353,10 @@ def test_the_menu_over_a_local_game_has_no_resign(make_app, run_frames):
 
 # --- Settings: the server address ------------------------------------------------------------
 
-def test_settings_keep_a_good_server_address_and_say_why_a_bad_one_is_not(online_app, run_frames,
-                                                                          tmp_path):
+
+def test_settings_keep_a_good_server_address_and_say_why_a_bad_one_is_not(
+    online_app, run_frames, tmp_path
+):
     app = online_app("")
     app.open("settings")
     run_frames(app, 2)
@@ -349,6 +374,7 @@ def test_settings_keep_a_good_server_address_and_say_why_a_bad_one_is_not(online
 
 
 # --- On this network -------------------------------------------------------------------------
+
 
 def test_on_this_network_lists_a_friends_game_and_joins_it(online_app, friend, run_frames):
     app = online_app("")
@@ -387,6 +413,7 @@ def test_on_this_network_says_when_nothing_can_be_found(online_app, run_frames):
 
 # --- every language, at 100 % and 150 % text -------------------------------------------------
 
+
 def _online_walk(app, server_url: str, frames) -> None:
     """Each online screen with its longest words: the no-server note, a failure, a code."""
     from tacocat.online.lan import LanGame
@@ -416,8 +443,10 @@ def _online_walk(app, server_url: str, frames) -> None:
     app.scenes.switch(join)
     frames.check("join a game, a wrong code")
     lan = OnlineLanScene(app)
-    lan.games = [LanGame(f"Anamaria {n}", server_url, "7KX4MQ2ZHD", f"g_{n}", f"{n:016x}", 1)
-                 for n in range(4)]
+    lan.games = [
+        LanGame(f"Anamaria {n}", server_url, "7KX4MQ2ZHD", f"g_{n}", f"{n:016x}", 1)
+        for n in range(4)
+    ]
     lan._list_in = 1e9  # (this list, not the network's)
     lan.status = tr("tacocat.online.fail.unreachable_lan")
     app.scenes.switch(lan)
@@ -456,8 +485,9 @@ def test_a_damaged_list_of_online_games_is_said_at_start_up(online_app, run_fram
     assert app.scenes.stack.count(app.scenes.top) == 1
 
 
-def test_continue_brings_back_the_online_games_when_no_game_is_saved_here(online_app, server,
-                                                                          friend, run_frames):
+def test_continue_brings_back_the_online_games_when_no_game_is_saved_here(
+    online_app, server, friend, run_frames
+):
     app = online_app(server.url)
     hosted = app.online.host(server.url, "Ana", []).result(10)
     friend.join(server.url, hosted.invite, "Ben").result(10)

@@ -19,9 +19,8 @@ UI = ROOT / "tacocat" / "ui"
 
 #: Modules that may write colours as numbers, and why.
 ALLOWED = {
-    "tacocat/ui/widgets/safe_palette.py":
-        "the crash screen's and the missing-picture placeholder's colours: they must draw "
-        "when assets/ (palette.json with it) cannot be read; the equality is tested below",
+    "tacocat/ui/widgets/safe_palette.py": "the crash screen's and the missing-picture placeholder's colours: they must draw "
+    "when assets/ (palette.json with it) cannot be read; the equality is tested below",
 }
 
 HEX = re.compile(r"#[0-9A-Fa-f]{6}(?:[0-9A-Fa-f]{2})?")
@@ -33,11 +32,16 @@ def colour_literals(source: str) -> list[str]:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Tuple) and len(node.elts) in (3, 4):
             head = node.elts[:3]
-            if all(isinstance(e, ast.Constant) and type(e.value) is int and 0 <= e.value <= 255
-                   for e in head):
+            if all(
+                isinstance(e, ast.Constant) and type(e.value) is int and 0 <= e.value <= 255
+                for e in head
+            ):
                 found.append(f"{node.lineno}: {ast.unparse(node)}")
-        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
-              and HEX.fullmatch(node.value)):
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and HEX.fullmatch(node.value)
+        ):
             found.append(f"{node.lineno}: {node.value!r}")
     return found
 
@@ -52,8 +56,10 @@ def test_no_colour_numbers_in_the_ui_outside_the_allow_list():
 
 
 def test_the_literal_finder_finds_tuples_and_hex_but_not_rects():
-    source = ('a = (23, 50, 58)\nb = (8, 22, 26, alpha)\nc = "#F4E7C5"\n'
-              'd = pygame.Rect(0, 0, 260, 52)\ne = (44, 290, 500)\nf = ("#overlay_dim", 1)\n')
+    source = (
+        'a = (23, 50, 58)\nb = (8, 22, 26, alpha)\nc = "#F4E7C5"\n'
+        'd = pygame.Rect(0, 0, 260, 52)\ne = (44, 290, 500)\nf = ("#overlay_dim", 1)\n'
+    )
     assert colour_literals(source) == ["1: (23, 50, 58)", "2: (8, 22, 26, alpha)", "3: '#F4E7C5'"]
 
 
@@ -90,8 +96,11 @@ def _names_asked(scope: ast.AST) -> set[str]:
             pairs = [(node.targets[0], node.value)]
             if isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Tuple):
                 pairs = list(zip(node.targets[0].elts, node.value.elts, strict=False))
-            held |= {target.id for target, value in pairs
-                     if isinstance(target, ast.Name) and _is_palette_call(value)}
+            held |= {
+                target.id
+                for target, value in pairs
+                if isinstance(target, ast.Name) and _is_palette_call(value)
+            }
     asked = set()
     for node in ast.walk(scope):
         value = getattr(node, "value", None)
@@ -99,15 +108,19 @@ def _names_asked(scope: ast.AST) -> set[str]:
             continue
         if isinstance(node, ast.Attribute):
             asked.add(node.attr)
-        elif (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
-              and isinstance(node.slice.value, str)):
+        elif (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.slice, ast.Constant)
+            and isinstance(node.slice.value, str)
+        ):
             asked.add(node.slice.value)
     return asked
 
 
 def _is_palette_call(node: object) -> bool:
-    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-            and node.func.id == "palette")
+    return (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "palette"
+    )
 
 
 def test_an_unreadable_palette_falls_back_to_the_safe_colours(monkeypatch, tmp_path, caplog):

@@ -132,8 +132,9 @@ def _index_damaged(folder: Path) -> Problem | None:
     try:
         read_document(store.index_path, fmt="tacocat-history", version=1, max_bytes=10**6)
     except Exception as bad:  # what entries() sets aside, with the same sentence
-        return set_aside(store.index_path, Problem("", "history_index_damaged",
-                                                   reason=bad.problem))[0]  # type: ignore[attr-defined]
+        return set_aside(
+            store.index_path, Problem("", "history_index_damaged", reason=bad.problem)
+        )[0]  # type: ignore[attr-defined]
     return None
 
 
@@ -157,7 +158,9 @@ def _lock_is_a_link(folder: Path) -> Problem | None:
 def _lock_link(folder: Path) -> Problem | None:
     from tacocat.persistence.lock import _broken, _WrongKind
 
-    return _broken(folder / "tacocat.lock", _WrongKind(errno.ELOOP, "it is a symbolic link", "link"))
+    return _broken(
+        folder / "tacocat.lock", _WrongKind(errno.ELOOP, "it is a symbolic link", "link")
+    )
 
 
 def _no_locks(*args: object, **kwargs: object) -> None:
@@ -183,9 +186,14 @@ def _fake_backup_failure(folder: Path) -> Problem:
     """As root a read-only folder still takes the move: the failure is made directly."""
     from tacocat.persistence.problems import backup_failed, with_param
 
-    error = PersistenceError("Could not move it", cause=OSError(errno.EROFS, "Read-only file system"))
-    first = Problem("Your settings file is damaged.", "settings_whole",
-                    reason=Problem("is empty", "reason.empty"))
+    error = PersistenceError(
+        "Could not move it", cause=OSError(errno.EROFS, "Read-only file system")
+    )
+    first = Problem(
+        "Your settings file is damaged.",
+        "settings_whole",
+        reason=Problem("is empty", "reason.empty"),
+    )
     return with_param(first, backup=backup_failed(folder / SETTINGS_FILE, error))
 
 
@@ -193,10 +201,12 @@ def _not_written(folder: Path) -> Problem | None:
     from tacocat.persistence.problems import backup_kept, not_written, pair, with_param
 
     error = PersistenceError("Could not save", cause=OSError(errno.ENOSPC, "No space left"))
-    first = Problem("Some settings were bad.", "settings_partial",
-                    fields=[Problem("muted", "field.muted")])
-    return with_param(first, backup=pair(backup_kept(folder / "settings.json.bad-1"),
-                                         not_written(error)))
+    first = Problem(
+        "Some settings were bad.", "settings_partial", fields=[Problem("muted", "field.muted")]
+    )
+    return with_param(
+        first, backup=pair(backup_kept(folder / "settings.json.bad-1"), not_written(error))
+    )
 
 
 def _rebuilt(folder: Path, loss: str, limit: int = 500) -> Problem | None:
@@ -214,15 +224,24 @@ def _rebuilt(folder: Path, loss: str, limit: int = 500) -> Problem | None:
 
 
 TRIGGERS: dict[str, Callable[[Path], Problem | None]] = {
-    "settings_whole": _settings_whole, "settings_partial": _settings_partial,
-    "settings_newer": _settings_newer, "settings_every_field": _settings_every_field_bad,
+    "settings_whole": _settings_whole,
+    "settings_partial": _settings_partial,
+    "settings_newer": _settings_newer,
+    "settings_every_field": _settings_every_field_bad,
     "stats_whole": _stats_whole,
-    "stats_partial": _stats_partial, "online_whole": _online_whole,
-    "online_partial": _online_partial, "save_whole": _save_whole, "save_invalid": _save_invalid,
-    "save_ended": _save_ended, "tutorial_damaged": _tutorial,
-    "history_index_damaged": _index_damaged, "lock_broken": _lock_broken,
-    "lock_not_implemented": _lock_is_a_link, "lock_link": _lock_link,
-    "backup_failed": _backup_failed, "not_written": _not_written,
+    "stats_partial": _stats_partial,
+    "online_whole": _online_whole,
+    "online_partial": _online_partial,
+    "save_whole": _save_whole,
+    "save_invalid": _save_invalid,
+    "save_ended": _save_ended,
+    "tutorial_damaged": _tutorial,
+    "history_index_damaged": _index_damaged,
+    "lock_broken": _lock_broken,
+    "lock_not_implemented": _lock_is_a_link,
+    "lock_link": _lock_link,
+    "backup_failed": _backup_failed,
+    "not_written": _not_written,
     "stats_rebuilt_whole": lambda folder: _rebuilt(folder, "damaged"),
     "stats_rebuilt_missing": lambda folder: _rebuilt(folder, "deleted"),
     "stats_rebuilt_short": lambda folder: _rebuilt(folder, "behind"),
@@ -230,15 +249,20 @@ TRIGGERS: dict[str, Callable[[Path], Problem | None]] = {
 }
 SETTINGS_FIELDS = [field.name for field in dataclasses.fields(Settings)]
 NOT_SAVED = ("settings_not_saved", "stats_not_saved", "game_not_kept")
-NO_SPACE = PersistenceError("Could not save x: No space left on device.",
-                            cause=OSError(errno.ENOSPC, "No space left on device"))
+NO_SPACE = PersistenceError(
+    "Could not save x: No space left on device.",
+    cause=OSError(errno.ENOSPC, "No space left on device"),
+)
 
 
 def _english_pieces(text: str) -> list[str]:
     """The runs of plain English words in ``text`` (paths, numbers and names removed)."""
     text = re.sub(r"\S*[/\\]\S*", " ", text)  # paths
-    return [piece.strip() for piece in re.split(r"[^A-Za-z' ]+", text)
-            if len(piece.strip().split()) >= 3]
+    return [
+        piece.strip()
+        for piece in re.split(r"[^A-Za-z' ]+", text)
+        if len(piece.strip().split()) >= 3
+    ]
 
 
 def _facts(problem: object) -> list[str]:
@@ -263,8 +287,9 @@ def _worded(problem: Problem, language: str) -> tuple[str, str]:
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
 @pytest.mark.parametrize("name", list(TRIGGERS))
-def test_every_file_problem_is_in_the_players_language(tmp_path: Path, name: str,
-                                                       language: str) -> None:
+def test_every_file_problem_is_in_the_players_language(
+    tmp_path: Path, name: str, language: str
+) -> None:
     problem = TRIGGERS[name](tmp_path)
     assert isinstance(problem, Problem), name
     english_title, english = _worded(problem, "en")
@@ -280,8 +305,9 @@ def test_every_file_problem_is_in_the_players_language(tmp_path: Path, name: str
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
 @pytest.mark.parametrize("code", NOT_SAVED)
-def test_a_file_that_could_not_be_saved_is_told_in_the_players_language(code: str,
-                                                                       language: str) -> None:
+def test_a_file_that_could_not_be_saved_is_told_in_the_players_language(
+    code: str, language: str
+) -> None:
     i18n.set_language("en")
     english = not_saved_text(code, NO_SPACE)
     assert "the disk is full" in english
@@ -305,14 +331,16 @@ def test_the_english_words_show_every_fact(tmp_path: Path, language: str) -> Non
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_settings_field_is_named_in_the_players_language(tmp_path: Path,
-                                                               language: str) -> None:
+def test_every_settings_field_is_named_in_the_players_language(
+    tmp_path: Path, language: str
+) -> None:
     """A damaged field is named by its own words in every language, never by its name in
     the file ("table keys"): each field of Settings has a problem.field word."""
     problem = _settings_every_field_bad(tmp_path)
     assert problem is not None
     assert [field.code for field in problem.params["fields"]] == [
-        f"field.{name}" for name in SETTINGS_FIELDS]  # every field was found bad
+        f"field.{name}" for name in SETTINGS_FIELDS
+    ]  # every field was found bad
     i18n.set_language(language)
     text = problem_text(problem)
     for name in SETTINGS_FIELDS:

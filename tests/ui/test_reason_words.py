@@ -18,8 +18,17 @@ from tacocat.ui.text.reason_words import hint_with_reason, note_with_reason, why
 
 PLACEHOLDER = re.compile(r"%\{(\w+)\}")
 #: A value for every parameter a reason can take.
-SAMPLE = {"card": 3, "alt_card": 9, "kept": 10, "cards": (5, 5, 7), "count": 2, "target": 8,
-          "low": 2, "avg": 6, "floor": 4}
+SAMPLE = {
+    "card": 3,
+    "alt_card": 9,
+    "kept": 10,
+    "cards": (5, 5, 7),
+    "count": 2,
+    "target": 8,
+    "low": 2,
+    "avg": 6,
+    "floor": 4,
+}
 
 
 @pytest.fixture(autouse=True)
@@ -62,12 +71,16 @@ def test_every_reason_renders_in_every_language(lang):
 
 def test_the_issues_example_in_english():
     text = why([Reason.of("showdown_keep", card=1), Reason.of("fact_below_seen", low=4, card=1)])
-    assert text == ("keep the 1: the lower card wins the showdown; every card under 4 is "
-                    "yours or face up, so the 1 cannot lose")
+    assert text == (
+        "keep the 1: the lower card wins the showdown; every card under 4 is "
+        "yours or face up, so the 1 cannot lose"
+    )
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", "5, 5 and 7"), ("fil", "5, 5 at 7"),
-                                             ("lv", "5, 5 un 7"), ("sq", "5, 5 dhe 7")])
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "5, 5 and 7"), ("fil", "5, 5 at 7"), ("lv", "5, 5 un 7"), ("sq", "5, 5 dhe 7")],
+)
 def test_cards_to_replace_read_as_a_set_not_a_sequence(lang, words):
     i18n.set_language(lang)
     assert card_list((5, 5, 7)) == words
@@ -81,8 +94,10 @@ def test_a_hint_puts_the_reason_before_the_odds():
     odds = "the 9 wins the round in about 72% of the deals that fit what you have seen"
     reasons = (Reason.of("showdown_keep", card=3),)
     text = hint_line(DuelCard(0, 9), odds, reasons)
-    assert text == ("Hint: duel with the 9 — keep the 3: the lower card wins the showdown. "
-                    "The 9 wins the round in about 72% of the deals that fit what you have seen")
+    assert text == (
+        "Hint: duel with the 9 — keep the 3: the lower card wins the showdown. "
+        "The 9 wins the round in about 72% of the deals that fit what you have seen"
+    )
     assert hint_line(DuelCard(0, 9), odds) == f"Hint: duel with the 9 — {odds}"  # no reason
     assert hint_with_reason("Hint", "", ()) == "Hint"
 
@@ -92,7 +107,8 @@ def test_a_review_note_ends_with_the_reason():
     reasons = (Reason.of("replace_keep_low", card=1, avg=6),)
     assert note_with_reason(note, reasons) == (
         note + " Keep the 1: a new card is about 6 on average, and the lower card wins the "
-        "showdown.")
+        "showdown."
+    )
     assert note_with_reason(note, ()) == note
 
 
@@ -101,6 +117,7 @@ def test_the_round_log_words_replaced_cards_as_a_set():
     from tacocat.ui.text.narration import describe
 
     replaced = describe(ev.Replaced(0, (5, 5, 7)), ["Ana", "Ben"])
-    assert replaced == i18n.tr("tacocat.table.log.replaced", name="Ana", count=3,
-                               cards="5, 5 and 7")
+    assert replaced == i18n.tr(
+        "tacocat.table.log.replaced", name="Ana", count=3, cards="5, 5 and 7"
+    )
     assert "5-5-7" not in (replaced or "")

@@ -39,5 +39,9 @@ def _round_winners(state: GameState) -> list[int]:
     from tacocat.rules import GameRecord
     from tacocat.rules import events as ev
 
-    return [e.seat for _, events in GameRecord.from_state(state).steps() for e in events
-            if isinstance(e, ev.RoundWon)]
+    return [
+        e.seat
+        for _, events in GameRecord.from_state(state).steps()
+        for e in events
+        if isinstance(e, ev.RoundWon)
+    ]

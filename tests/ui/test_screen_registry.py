@@ -34,7 +34,8 @@ def test_every_scene_is_registered_or_named_with_its_opener():
     scenes = _scene_classes()
     assert set(SCREENS).isdisjoint(OPENED_WITH_ARGUMENTS)
     assert set(scenes) == set(SCREENS) | set(OPENED_WITH_ARGUMENTS), (
-        "add the scene to SCREENS, or to OPENED_WITH_ARGUMENTS with who opens it")
+        "add the scene to SCREENS, or to OPENED_WITH_ARGUMENTS with who opens it"
+    )
     for name, screen in SCREENS.items():
         assert scenes[name] is screen.scene_class()
     for opener in OPENED_WITH_ARGUMENTS.values():

@@ -14,7 +14,8 @@ from tacocat.languages import LANGUAGES
 from tacocat.ui.text import i18n
 
 _SPEC = importlib.util.spec_from_file_location(
-    "screens_driver", Path(__file__).parents[1] / "screens" / "screens_driver.py")
+    "screens_driver", Path(__file__).parents[1] / "screens" / "screens_driver.py"
+)
 assert _SPEC is not None and _SPEC.loader is not None
 driver = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(driver)

@@ -60,8 +60,7 @@ def test_every_widget_screen_grows_with_the_text(make_app, run_frames, click, co
 def _key(app, run_frames, code: int, mod: int = 0) -> None:
     import pygame
 
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="",
-                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
     run_frames(app, 2)
 
 

@@ -25,12 +25,19 @@ SCREEN_PX = 16
 SCALE = 0.8
 
 
-@pytest.mark.parametrize(("chosen", "scale", "drawn"), [
-    (100, 1.0, 100), (125, 1.0, 125), (100, 1.25, 100),  # the frame at full size or larger
-    (100, 0.8, 125), (125, 0.8, 125), (150, 0.8, 150),   # 1024×600: 0.8
-    (100, 0.75, 134),                                     # 960×540
-    (100, 0.5, 150),                                      # the smallest window: at most 150 %
-])
+@pytest.mark.parametrize(
+    ("chosen", "scale", "drawn"),
+    [
+        (100, 1.0, 100),
+        (125, 1.0, 125),
+        (100, 1.25, 100),  # the frame at full size or larger
+        (100, 0.8, 125),
+        (125, 0.8, 125),
+        (150, 0.8, 150),  # 1024×600: 0.8
+        (100, 0.75, 134),  # 960×540
+        (100, 0.5, 150),  # the smallest window: at most 150 %
+    ],
+)
 def test_the_text_size_rises_as_the_frame_shrinks(chosen, scale, drawn):
     assert text_scale.readable_percent(chosen, scale) == drawn
 

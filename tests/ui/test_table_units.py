@@ -48,8 +48,12 @@ def test_score_book_counts_decided_rounds_and_replays():
     book.feed(ev.ShowdownRevealed((8, 2)))
     book.feed(ev.RoundWon(1, False))
     assert (book.number, book.replay, book.wins) == (3, 0, [1, 1])
-    assert book.records == [RoundRecord(1, 0, (3, 9), 0), RoundRecord(2, 0, (5, 5), None),
-                            RoundRecord(2, 1, (4, 4), None), RoundRecord(2, 2, (8, 2), 1)]
+    assert book.records == [
+        RoundRecord(1, 0, (3, 9), 0),
+        RoundRecord(2, 0, (5, 5), None),
+        RoundRecord(2, 1, (4, 4), None),
+        RoundRecord(2, 2, (8, 2), 1),
+    ]
 
 
 def test_round_label_names_the_replay_only_when_there_is_one():
@@ -79,7 +83,11 @@ def test_a_resumed_game_rebuilds_the_same_score_book(seed):
     for state, number, replay, wins, records in snapshots[:: max(1, len(snapshots) // 6)]:
         rebuilt = book_from_state(state)
         assert (rebuilt.number, rebuilt.replay, rebuilt.wins, len(rebuilt.records)) == (
-            number, replay, wins, records)
+            number,
+            replay,
+            wins,
+            records,
+        )
         assert rebuilt.wins == list(state.wins)
 
 
@@ -90,9 +98,11 @@ def test_centre_caption_says_what_is_decided_and_counts_the_piles():
     replace = centre_caption(Turn(phase=Phase.REPLACE), names, 20, 0)
     assert replace.startswith(tr("tacocat.table.centre.replace"))
     assert centre_caption(Turn(phase=Phase.REPLACE, mover=0), names, 20, 0).startswith(
-        tr("tacocat.table.centre.replace_by", name="Sun"))
+        tr("tacocat.table.centre.replace_by", name="Sun")
+    )
     assert centre_caption(Turn(phase=Phase.DEFEND), names, 3, 4) == tr(
-        "tacocat.table.centre.piles", draw=3, discards=4)
+        "tacocat.table.centre.piles", draw=3, discards=4
+    )
 
 
 def test_every_log_line_reads_at_4_5_to_1_against_its_panel():

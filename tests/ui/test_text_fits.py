@@ -77,8 +77,9 @@ class Frames:
         self._marks: list[tuple[int, str, int]] = []
         self._ledger: list[text_box.Placement] = []
         #: The last frame drawn: its placements, covers and layers.
-        self._last: tuple[list[text_box.Placement], list[text_box.Cover],
-                          list[tuple[int, str, int]]] = ([], [], [])
+        self._last: tuple[
+            list[text_box.Placement], list[text_box.Cover], list[tuple[int, str, int]]
+        ] = ([], [], [])
         self._step = app.step
         app.step = self.step
         self._draw_scenes = app.scenes.draw
@@ -105,8 +106,9 @@ class Frames:
                 scene.draw = functools.partial(self._layer, scene.name, scene.draw)
         self._draw_scenes(surface)
 
-    def _layer(self, name: str, draw: Callable[[pygame.Surface], None],
-               surface: pygame.Surface) -> None:
+    def _layer(
+        self, name: str, draw: Callable[[pygame.Surface], None], surface: pygame.Surface
+    ) -> None:
         self._marks.append((len(self._ledger), name, text_box.now()))
         draw(surface)
 
@@ -116,14 +118,17 @@ class Frames:
         if text_scale.percent() == 100:
             for p in ledger:
                 if p.size and p.size < MIN_PX:
-                    self.report((key, "small", NUMBERS.sub("#", p.text)),
-                                f"{screen}: {p.text!r} drawn at {p.size} px (< {MIN_PX})")
+                    self.report(
+                        (key, "small", NUMBERS.sub("#", p.text)),
+                        f"{screen}: {p.text!r} drawn at {p.size} px (< {MIN_PX})",
+                    )
         ends = [start for start, _, _ in marks[1:]] + [len(ledger)]
         for (start, layer, _), end in zip(marks, ends, strict=True):
             for problem in placement_problems(ledger[start:end]):
                 texts = tuple(NUMBERS.sub("#", text) for text in problem.texts)
-                self.report((key, layer, problem.kind, texts),
-                            f"{screen} [drawn by {layer}]: {problem}")
+                self.report(
+                    (key, layer, problem.kind, texts), f"{screen} [drawn by {layer}]: {problem}"
+                )
 
     def report(self, key: tuple[object, ...], line: str) -> None:
         """Add ``line`` to the problems found, unless ``key`` was reported already."""
@@ -149,22 +154,32 @@ class Frames:
                     continue
                 for c in over:
                     if c.target == p.target and c.seq > p.seq and c.rect.colliderect(p.ink):
-                        self.report((key, layer, "hidden", NUMBERS.sub("#", p.text),
-                                     NUMBERS.sub("#", c.what)),
-                                    f"{self.screen()} [drawn by {layer}]: {p.text!r} at "
-                                    f"{tuple(p.ink)} is hidden under the {c.what} at "
-                                    f"{tuple(c.rect)}")
+                        self.report(
+                            (
+                                key,
+                                layer,
+                                "hidden",
+                                NUMBERS.sub("#", p.text),
+                                NUMBERS.sub("#", c.what),
+                            ),
+                            f"{self.screen()} [drawn by {layer}]: {p.text!r} at "
+                            f"{tuple(p.ink)} is hidden under the {c.what} at "
+                            f"{tuple(c.rect)}",
+                        )
 
     def measure_widgets(self) -> None:
         """Measure the pygame_gui labels and buttons on screen."""
         top = self.app.scenes.top
         for problem in overflows(self.app.ui, pygame.Rect((0, 0), self.app.size)):
-            self.report((top.name if top is not None else "none", problem),
-                        f"{self.screen()}: {problem}")
+            self.report(
+                (top.name if top is not None else "none", problem), f"{self.screen()}: {problem}"
+            )
         if text_scale.percent() == 100:
             for problem in too_small(self.app.ui, MIN_PX):
-                self.report((top.name if top is not None else "none", problem),
-                            f"{self.screen()}: {problem}")
+                self.report(
+                    (top.name if top is not None else "none", problem),
+                    f"{self.screen()}: {problem}",
+                )
 
     # --- stepping -----------------------------------------------------------------------
 
@@ -212,7 +227,9 @@ def _menus(frames: Frames) -> None:
     app.scenes.switch(NewGameScene(app))
     new_game = app.scenes.top
     frames.check("new game")
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=new_game.hotseat_button))
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=new_game.hotseat_button)
+    )
     frames.check("new game (friend)")
 
 
@@ -222,8 +239,9 @@ def _about(frames: Frames) -> None:
     app = frames.app
     app.open("title")
     frames.check("title")
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
-                                         ui_element=app.scenes.top.buttons["about"]))
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.scenes.top.buttons["about"])
+    )
     frames.check("about")
     about = app.scenes.top
     assert about.name == "about"
@@ -233,8 +251,9 @@ def _about(frames: Frames) -> None:
     app.scenes.pop()
     app.open("settings")
     frames.check("settings")
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
-                                         ui_element=app.scenes.top.about_button))
+    pygame.event.post(
+        pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=app.scenes.top.about_button)
+    )
     frames.check("about over settings")
     assert app.scenes.top.name == "about"
     app.scenes.pop()
@@ -250,8 +269,13 @@ def _keys(frames: Frames) -> None:
     keys = app.scenes.top
     keys.capturing = "discards"
     keys._show_keys()
-    keys._say(i18n.tr("tacocat.focus.keys.taken", button=i18n.tr("tacocat.focus.key.space"),
-                      action=i18n.tr("tacocat.focus.keys.action.discards")))
+    keys._say(
+        i18n.tr(
+            "tacocat.focus.keys.taken",
+            button=i18n.tr("tacocat.focus.key.space"),
+            action=i18n.tr("tacocat.focus.keys.action.discards"),
+        )
+    )
     frames.check("keys")
     app.scenes.pop()
 
@@ -280,13 +304,20 @@ def _notices(frames: Frames) -> None:
     """Each notice the app posts, over the title."""
     app = frames.app
     app.open("title")
-    disk_full = PersistenceError("disk full", cause=OSError(errno.ENOSPC, "No space left on device"))
+    disk_full = PersistenceError(
+        "disk full", cause=OSError(errno.ENOSPC, "No space left on device")
+    )
     other = PersistenceError("odd", cause=OSError(errno.EIO, "Input/output error"))
-    for key, reason in (("playing_unsaved", None), ("save_failed", disk_full),
-                        ("save_failed", other), ("finished_not_cleared", other),
-                        ("saved_again", None)):  # the same text twice is shown once
-        app.notices.post(i18n.tr(f"tacocat.notice.{key}",
-                                 **({"reason": io_reason(reason)} if reason else {})))
+    for key, reason in (
+        ("playing_unsaved", None),
+        ("save_failed", disk_full),
+        ("save_failed", other),
+        ("finished_not_cleared", other),
+        ("saved_again", None),
+    ):  # the same text twice is shown once
+        app.notices.post(
+            i18n.tr(f"tacocat.notice.{key}", **({"reason": io_reason(reason)} if reason else {}))
+        )
     assert len(app.notices.texts) == 5
     while app.notices.active:  # shown one at a time
         frames.check(f"notice {app.notices.texts[0][:24]!r}")
@@ -417,8 +448,11 @@ def _coach_or_enter(scene) -> bool:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("size", "text_size"), RUNS,
-                         ids=lambda r: f"{r[0]}x{r[1]}" if isinstance(r, tuple) else f"text_{r}")
+@pytest.mark.parametrize(
+    ("size", "text_size"),
+    RUNS,
+    ids=lambda r: f"{r[0]}x{r[1]}" if isinstance(r, tuple) else f"text_{r}",
+)
 @pytest.mark.parametrize("code", LANGUAGES, ids=lambda c: f"lang_{c}")
 def test_every_screen_holds_its_text(make_app, monkeypatch, code, size, text_size):
     # The review in progress runs in a thread, not a process of its own (it is cancelled).
@@ -429,8 +463,17 @@ def test_every_screen_holds_its_text(make_app, monkeypatch, code, size, text_siz
         assert app.size == LOGICAL_SIZE and text_scale.percent() == text_size
         found: list[str] = []
         frames = Frames(app, found)
-        for part in (_menus, _about, _already_open, _notices, _tables, _demo, _history,
-                     _tutorial, _registered):
+        for part in (
+            _menus,
+            _about,
+            _already_open,
+            _notices,
+            _tables,
+            _demo,
+            _history,
+            _tutorial,
+            _registered,
+        ):
             try:
                 part(frames)
             except Exception as error:  # reported below; the next part starts afresh
@@ -459,10 +502,13 @@ def test_the_about_screen_holds_its_text(make_app, code, size):
 def _layout(app) -> list[tuple[str, tuple[int, ...], int]]:
     """The text on screen: every visible label and button (its text, box and font height),
     then what the game draws itself in one frame (its text, box and pixel size)."""
-    widgets = sorted((element.text, tuple(element.rect), element.font.get_rect("Hg").height)
-                     for element in app.ui.get_sprite_group().sprites()
-                     if isinstance(element, pygame_gui.elements.UILabel | pygame_gui.elements.UIButton)
-                     and element.visible and getattr(element, "font", None) is not None)
+    widgets = sorted(
+        (element.text, tuple(element.rect), element.font.get_rect("Hg").height)
+        for element in app.ui.get_sprite_group().sprites()
+        if isinstance(element, pygame_gui.elements.UILabel | pygame_gui.elements.UIButton)
+        and element.visible
+        and getattr(element, "font", None) is not None
+    )
     with text_box.recording() as ledger:
         app.step(0.0)
     return widgets + [(p.text, tuple(p.box), p.size) for p in ledger]
@@ -477,8 +523,11 @@ def _layouts_at(app, size: tuple[int, int]) -> list[list[tuple[str, tuple[int, .
     assert app.size == LOGICAL_SIZE and text_scale.percent() == 100
     frames = Frames(app, [])
     shots = []
-    for opening in (lambda: app.open("title"), lambda: app.scenes.switch(NewGameScene(app)),
-                    lambda: app.start_game(GameConfig("vs_ai", "easy", 0, seed=3))):
+    for opening in (
+        lambda: app.open("title"),
+        lambda: app.scenes.switch(NewGameScene(app)),
+        lambda: app.start_game(GameConfig("vs_ai", "easy", 0, seed=3)),
+    ):
         opening()
         frames.settle()
         shots.append(_layout(app))
@@ -499,7 +548,10 @@ def test_a_smaller_window_lays_out_the_same_frame(make_app, code):
 
 def _failure(error: Exception) -> str:
     """``error`` and the innermost line of the game or this test that raised it."""
-    frames = [f for f in traceback.extract_tb(error.__traceback__)
-              if "/tacocat/" in f.filename or "/tests/" in f.filename]
+    frames = [
+        f
+        for f in traceback.extract_tb(error.__traceback__)
+        if "/tacocat/" in f.filename or "/tests/" in f.filename
+    ]
     where = f" (at {frames[-1].filename.rsplit('/', 2)[-1]}:{frames[-1].lineno})" if frames else ""
     return f"{type(error).__name__}: {error}{where}"

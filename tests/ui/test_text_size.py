@@ -15,12 +15,17 @@ def test_scale_helpers():
     try:
         text_scale.set_percent(150)
         assert text_scale.px(16) == 24 and text_scale.px(13, scale=100) == 13
-        theme = text_scale.scale_theme({"button": {"font": {"name": "n", "size": "20"}},
-                                        "x": {"font": [{"size": "16"}, {"size": "22"}]}})
+        theme = text_scale.scale_theme(
+            {
+                "button": {"font": {"name": "n", "size": "20"}},
+                "x": {"font": [{"size": "16"}, {"size": "22"}]},
+            }
+        )
         assert theme["button"]["font"]["size"] == "30"
         assert [f["size"] for f in theme["x"]["font"]] == ["24", "33"]
         assert text_scale.scale_markup("<font pixel_size=26><b>A</b></font>") == (
-            "<font pixel_size=39><b>A</b></font>")
+            "<font pixel_size=39><b>A</b></font>"
+        )
     finally:
         text_scale.set_percent(100)
     assert text_scale.scale_markup("<font pixel_size=26>") == "<font pixel_size=26>"
@@ -33,9 +38,13 @@ def _largest_widget_font(app) -> int:
     import pygame_gui
 
     root = app.scenes.top.root
-    sizes = [e.font.get_point_size() for e in app.ui.get_sprite_group().sprites()
-             if isinstance(e, pygame_gui.elements.UILabel | pygame_gui.elements.UIButton)
-             and e.ui_container is not None and _inside(e, root)]
+    sizes = [
+        e.font.get_point_size()
+        for e in app.ui.get_sprite_group().sprites()
+        if isinstance(e, pygame_gui.elements.UILabel | pygame_gui.elements.UIButton)
+        and e.ui_container is not None
+        and _inside(e, root)
+    ]
     return statistics.median(sizes)
 
 

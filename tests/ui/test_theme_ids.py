@@ -54,8 +54,11 @@ def test_a_remembered_answer_is_not_rebuilt(monkeypatch):
     _, theme = _themes()
     ids = (["panel", None], ["panel", "button"], [None, "@choice"], [None, "#ok"])
     first = theme.build_all_combined_ids(*ids)
-    monkeypatch.setattr(UIAppearanceTheme, "build_all_combined_ids",
-                        lambda *_: pytest.fail("rebuilt a remembered answer"))
+    monkeypatch.setattr(
+        UIAppearanceTheme,
+        "build_all_combined_ids",
+        lambda *_: pytest.fail("rebuilt a remembered answer"),
+    )
     assert theme.build_all_combined_ids(*[list(part) for part in ids]) == first
 
 

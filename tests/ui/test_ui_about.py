@@ -71,9 +71,13 @@ def test_a_library_link_shows_its_licence_and_the_arrows_turn(make_app, run_fram
     app = make_app()
     app.open("about")
     scene = app.scenes.top
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_BOX_LINK_CLICKED,
-                                         ui_element=scene.libraries_box,
-                                         link_target="pygame-ce 2.5.8"))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_TEXT_BOX_LINK_CLICKED,
+            ui_element=scene.libraries_box,
+            link_target="pygame-ce 2.5.8",
+        )
+    )
     run_frames(app, 2)
     assert scene.shown == "pygame-ce 2.5.8"
     assert "<b>pygame-ce 2.5.8</b>" in _shown(scene) and "License: LGPL v2.1" in _shown(scene)
@@ -87,8 +91,11 @@ def test_a_library_link_shows_its_licence_and_the_arrows_turn(make_app, run_fram
     # pygame-ce's text refers to the LGPL's: a link in it shows the full text.
     scene.show("pygame-ce 2.5.8")
     assert f"<a href='{LGPL}'>" in _shown(scene)
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_TEXT_BOX_LINK_CLICKED,
-                                         ui_element=scene.notices_box, link_target=LGPL))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_TEXT_BOX_LINK_CLICKED, ui_element=scene.notices_box, link_target=LGPL
+        )
+    )
     run_frames(app, 2)
     assert scene.shown == LGPL and "GNU LESSER GENERAL PUBLIC LICENSE" in _shown(scene)
     _key(pygame.K_RIGHT)  # from the last text back to the first
@@ -146,8 +153,9 @@ def test_it_shows_the_versions_installed(make_app):
 def test_a_newer_installed_version_is_shown_linked_to_the_notices_section(make_app, monkeypatch):
     """A pip install may hold newer packages than the lock the notices were written from."""
     real = metadata.version
-    monkeypatch.setattr(licences.metadata, "version",
-                        lambda name: "99.0" if name == "filelock" else real(name))
+    monkeypatch.setattr(
+        licences.metadata, "version", lambda name: "99.0" if name == "filelock" else real(name)
+    )
     app = make_app()
     app.open("about")
     listing = app.scenes.top.libraries_box.html_text

@@ -28,9 +28,21 @@ def _headless_env() -> dict[str, str]:
 def test_app_runs_five_frames_from_another_directory_and_exits_0(tmp_path):
     shots = tmp_path / "shots"
     result = subprocess.run(
-        [sys.executable, str(REPO / "main.py"), "--frames", "5",
-         "--data-dir", str(tmp_path / "data"), "--screenshots", str(shots)],
-        cwd=tmp_path, env=_headless_env(), capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            str(REPO / "main.py"),
+            "--frames",
+            "5",
+            "--data-dir",
+            str(tmp_path / "data"),
+            "--screenshots",
+            str(shots),
+        ],
+        cwd=tmp_path,
+        env=_headless_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     # The title's own pictures and theme were found although the CWD is elsewhere.
@@ -46,7 +58,11 @@ def test_no_display_prints_one_line_and_exits_2(tmp_path):
         env.pop(name, None)
     result = subprocess.run(
         [sys.executable, str(REPO / "main.py"), "--data-dir", str(tmp_path)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
@@ -163,7 +179,9 @@ def test_start_game_hands_the_config_to_the_table_scene(make_app, monkeypatch):
 
 
 def test_continue_with_a_refused_save_explains_why(make_app, fake_saves):
-    saves = fake_saves(autosave=True, problem="Your saved game is damaged (x), so it cannot be continued.")
+    saves = fake_saves(
+        autosave=True, problem="Your saved game is damaged (x), so it cannot be continued."
+    )
     app = make_app("--continue", saves=saves)
     assert saves.loads and app.scenes.top.name == "message"
     assert "damaged" in app.scenes.top.text

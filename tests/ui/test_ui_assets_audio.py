@@ -26,8 +26,11 @@ def test_resource_root_is_the_bundle_when_frozen(tmp_path, monkeypatch):
 
 def test_theme_paths_are_made_absolute(tmp_path):
     theme = tmp_path / "theme.json"
-    theme.write_text('{"button": {"font": {"name": "x", "regular_path": "fonts/x.ttf"},'
-                     ' "images": {"normal_image": {"path": "/abs/pic.png"}}}}', encoding="utf-8")
+    theme.write_text(
+        '{"button": {"font": {"name": "x", "regular_path": "fonts/x.ttf"},'
+        ' "images": {"normal_image": {"path": "/abs/pic.png"}}}}',
+        encoding="utf-8",
+    )
     loaded = load_theme(theme)
     assert loaded["button"]["font"]["regular_path"] == str((tmp_path / "fonts/x.ttf").resolve())
     assert loaded["button"]["images"]["normal_image"]["path"] == "/abs/pic.png"
@@ -44,7 +47,9 @@ def test_missing_image_gives_a_placeholder_of_the_asked_size(tmp_path, caplog):
         again = assets.image("cards/card_99", (50, 70))
     assert image.get_size() == (100, 140) and again.get_size() == (50, 70)
     assert assets.missing == ["cards/card_99.png"]
-    assert len([r for r in caplog.records if "card_99" in r.getMessage()]) == 1  # once, not per frame
+    assert (
+        len([r for r in caplog.records if "card_99" in r.getMessage()]) == 1
+    )  # once, not per frame
 
 
 def test_unreadable_image_also_gives_a_placeholder(tmp_path):

@@ -24,8 +24,13 @@ def _mouse(kind: int, pos: tuple[int, int], button: int = 1) -> pygame.event.Eve
     return pygame.event.Event(kind, pos=pos, button=button)
 
 
-def _click(group: ButtonGroup, buttons: list[Button], down: tuple[int, int],
-           up: tuple[int, int] | None = None, button: int = 1) -> Button | None:
+def _click(
+    group: ButtonGroup,
+    buttons: list[Button],
+    down: tuple[int, int],
+    up: tuple[int, int] | None = None,
+    button: int = 1,
+) -> Button | None:
     group.handle_event(buttons, _mouse(pygame.MOUSEBUTTONDOWN, down, button))
     return group.handle_event(buttons, _mouse(pygame.MOUSEBUTTONUP, up or down, button))
 
@@ -35,8 +40,9 @@ def rig():
     log: list[str] = []
     ok = Button("ok", pygame.Rect(0, 0, 100, 40), on_click=lambda: log.append("ok"))
     other = Button("other", pygame.Rect(200, 0, 100, 40), on_click=lambda: log.append("other"))
-    group = ButtonGroup(lambda: log.append("click"),
-                        refused=lambda button: log.append(f"refused {button.key}"))
+    group = ButtonGroup(
+        lambda: log.append("click"), refused=lambda button: log.append(f"refused {button.key}")
+    )
     return log, [ok, other], group
 
 
@@ -46,10 +52,15 @@ def test_a_click_is_a_press_and_a_release_on_the_same_button(rig):
     assert log == ["click", "ok"]  # the sound first, then the action, once
 
 
-@pytest.mark.parametrize("down, up", [((50, 20), (250, 20)),   # dragged to another button
-                                      ((250, 20), (50, 20)),
-                                      ((50, 20), (500, 500)),  # dragged off
-                                      ((500, 500), (50, 20))])  # pressed elsewhere
+@pytest.mark.parametrize(
+    "down, up",
+    [
+        ((50, 20), (250, 20)),  # dragged to another button
+        ((250, 20), (50, 20)),
+        ((50, 20), (500, 500)),  # dragged off
+        ((500, 500), (50, 20)),
+    ],
+)  # pressed elsewhere
 def test_a_press_and_a_release_on_different_places_is_no_click(rig, down, up):
     log, buttons, group = rig
     assert _click(group, buttons, down, up) is None
@@ -96,8 +107,11 @@ ALLOWED = {
 
 def test_no_module_plays_the_click_by_hand():
     pattern = re.compile(r"""(?:play|sound)\(\s*["']click["']\s*\)""")
-    found = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "tacocat").rglob("*.py")
-                   if pattern.search(path.read_text(encoding="utf-8")))
+    found = sorted(
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "tacocat").rglob("*.py")
+        if pattern.search(path.read_text(encoding="utf-8"))
+    )
     assert found == sorted(ALLOWED), found
 
 

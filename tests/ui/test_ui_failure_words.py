@@ -39,8 +39,9 @@ def test_a_failed_export_is_told_in_latvian(tmp_path, make_app):
     assert message.text.startswith(reason_free)
 
 
-def test_a_failed_review_keeps_the_workers_words_out_of_the_message(tmp_path, make_app,
-                                                                     monkeypatch):
+def test_a_failed_review_keeps_the_workers_words_out_of_the_message(
+    tmp_path, make_app, monkeypatch
+):
     monkeypatch.setenv("TACOCAT_AI_WORKER", "thread")
     (game_id,) = _keep(tmp_path, seeds=(5,))
     app = make_app("--lang", "sq")

@@ -52,10 +52,14 @@ def test_an_interrupted_game_end_is_finished_at_the_next_start(tmp_path: Path, m
     state = play(8)
     record = GameRecord.from_state(state)
     info = GameInfo.of(state, VS_AI_CONFIG)
-    SaveStore(tmp_path).write_autosave(VS_AI_CONFIG, GameRecord.from_state(
-        play(8, len(state.actions) - 1)))
-    (tmp_path / ENDING_FILE).write_text(json.dumps({
-        "format": "tacocat-ending", "version": 1, "game": GameFile(record, info).to_dict()}))
+    SaveStore(tmp_path).write_autosave(
+        VS_AI_CONFIG, GameRecord.from_state(play(8, len(state.actions) - 1))
+    )
+    (tmp_path / ENDING_FILE).write_text(
+        json.dumps(
+            {"format": "tacocat-ending", "version": 1, "game": GameFile(record, info).to_dict()}
+        )
+    )
     app = make_app(saves=SaveStore(tmp_path))
     assert [e.info for e in HistoryStore(tmp_path).entries()] == [info]
     assert app.stats.vs_ai_games == 1 and app.stats.recorded == fingerprint(record)

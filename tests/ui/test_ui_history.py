@@ -34,8 +34,10 @@ def _finished(seed: int):
 def _keep(folder: Path, seeds=(1, 2, 3)) -> list[str]:
     store = HistoryStore(folder)
     config = {"mode": "vs_ai", "level": "hard", "human_seat": 0, "names": ["Ana", "Computer"]}
-    ids = [store.add(GameRecord.from_state(_finished(s)), GameInfo.of(_finished(s), config)).id
-           for s in seeds]
+    ids = [
+        store.add(GameRecord.from_state(_finished(s)), GameInfo.of(_finished(s), config)).id
+        for s in seeds
+    ]
     # Counted too, as playing them did (kept games without statistics are rebuilt, and told).
     save_stats(folder, counted_by_history(e.info for e in reversed(store.entries()))[0])
     return ids
@@ -56,7 +58,8 @@ def _click_at(app, pos, frames: int = 2) -> None:
 
 @pytest.mark.parametrize("mode, seed", [("vs_ai", 3), ("hotseat", 1)])
 def test_a_game_finished_on_the_table_is_kept_in_the_history(
-        tmp_path, make_app, monkeypatch, mode, seed):
+    tmp_path, make_app, monkeypatch, mode, seed
+):
     monkeypatch.setenv("TACOCAT_AI_WORKER", "inline")
     last, final, names = save_one_action_before_the_end(tmp_path, mode, seed)
     app = make_app("--continue", "--speed", "inf", saves=SaveStore(tmp_path))
@@ -66,7 +69,12 @@ def test_a_game_finished_on_the_table_is_kept_in_the_history(
     assert len(entries) == 1
     info = entries[0].info
     assert (info.mode, info.names, info.wins, info.winner, info.rounds) == (
-        mode, tuple(names), final.wins, final.winner, final.round_number)
+        mode,
+        tuple(names),
+        final.wins,
+        final.winner,
+        final.round_number,
+    )
     assert info.level == ("easy" if mode == "vs_ai" else None)
     game, replayed = app.history.open(entries[0].id)
     assert game.record == GameRecord.from_state(final) and replayed.wins == final.wins
@@ -75,8 +83,16 @@ def test_a_game_finished_on_the_table_is_kept_in_the_history(
 def test_a_demo_is_kept_too(tmp_path, make_app):
     app = make_app()
     final = _finished(2)
-    app.finish_game({"mode": "demo", "level": "easy", "human_seat": None,
-                     "names": ["Computer 1", "Computer 2"]}, final, None)
+    app.finish_game(
+        {
+            "mode": "demo",
+            "level": "easy",
+            "human_seat": None,
+            "names": ["Computer 1", "Computer 2"],
+        },
+        final,
+        None,
+    )
     assert [e.info.mode for e in app.history.entries()] == ["demo"]
 
 
@@ -196,14 +212,27 @@ def test_replay_option_opens_the_viewer(tmp_path, make_app):
     assert app.scenes.top.name == "replay"
 
 
-@pytest.mark.parametrize("content", ["", "{\"format\": \"tacocat-record\"", "[1, 2]",
-                                     "{\"format\": \"tacocat-save\", \"version\": 1}"])
+@pytest.mark.parametrize(
+    "content",
+    ["", '{"format": "tacocat-record"', "[1, 2]", '{"format": "tacocat-save", "version": 1}'],
+)
 def test_replay_option_on_a_bad_file_exits_2_with_one_line(tmp_path, content):
     path = tmp_path / "bad.json"
     path.write_text(content)
-    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--replay", str(path),
-                             "--data-dir", str(tmp_path / "data")],
-                            capture_output=True, text=True, timeout=60, cwd=ROOT)
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "--replay",
+            str(path),
+            "--data-dir",
+            str(tmp_path / "data"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"tacocat: cannot replay {path}: ")
@@ -211,9 +240,13 @@ def test_replay_option_on_a_bad_file_exits_2_with_one_line(tmp_path, content):
 
 
 def test_replay_option_on_a_missing_file_exits_2(tmp_path):
-    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--replay",
-                             str(tmp_path / "nope.json")],
-                            capture_output=True, text=True, timeout=60, cwd=ROOT)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--replay", str(tmp_path / "nope.json")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert result.returncode == 2 and "does not exist" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 
@@ -231,13 +264,13 @@ def test_two_clicks_far_apart_only_select(tmp_path, make_app):
     assert app.scenes.top is screen and screen.chosen.id == screen.entries[1].id
 
 
-
 @pytest.mark.parametrize("winner, word", [(1, "tacocat.history.won"), (0, "tacocat.history.lost")])
 def test_an_online_game_is_listed_from_the_side_of_the_person_here(winner, word):
     from tacocat.ui.scenes.history import row_cells
 
-    info = GameInfo("2026-12-06T10:00:00+00:00", "online", None, 1, ("Ana", "Ben"), (2, 4),
-                    winner, 6, 0, (), 80)
+    info = GameInfo(
+        "2026-12-06T10:00:00+00:00", "online", None, 1, ("Ana", "Ben"), (2, 4), winner, 6, 0, (), 80
+    )
     _, players, level, score, _, _ = row_cells(info)
     assert players == tr("tacocat.history.mode_online", name="Ana")
     assert level == tr("tacocat.history.level_online")

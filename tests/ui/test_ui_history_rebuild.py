@@ -23,7 +23,9 @@ def lose_the_index(folder: Path, count: int = GAMES) -> None:
     first = store.add(GameRecord.from_state(state), GameInfo.of(state, config))
     raw = json.loads((store.games_folder / f"{first.id}.json").read_text())
     for n in range(1, count):
-        raw["game"]["finished_at"] = f"2026-11-{1 + n // 1440:02d}T{n // 60 % 24:02d}:{n % 60:02d}:00+00:00"
+        raw["game"]["finished_at"] = (
+            f"2026-11-{1 + n // 1440:02d}T{n // 60 % 24:02d}:{n % 60:02d}:00+00:00"
+        )
         (store.games_folder / f"20261101-{n:06d}.json").write_text(json.dumps(raw))
     store.index_path.unlink()
 

@@ -46,8 +46,9 @@ def test_pygame_gui_widgets_translate_our_keys(make_app):
     import pygame_gui
 
     app = make_app()
-    label = pygame_gui.elements.UILabel(pygame.Rect(0, 0, 300, 40), "tacocat.title.settings",
-                                        manager=app.ui)
+    label = pygame_gui.elements.UILabel(
+        pygame.Rect(0, 0, 300, 40), "tacocat.title.settings", manager=app.ui
+    )
     # pygame_gui keeps the key and draws its translation.
     assert pygame_gui.core.utility.translate(label.text) == "Settings"
 

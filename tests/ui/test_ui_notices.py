@@ -57,8 +57,14 @@ def failing_disk(monkeypatch: pytest.MonkeyPatch, folder: Path, number: int) -> 
     monkeypatch.setattr(Path, "unlink", unlink)
 
 
-def demo_on_a_failing_disk(make_app: Any, store: SaveStore, seed: int, after: int,
-                           monkeypatch: pytest.MonkeyPatch, number: int) -> Any:
+def demo_on_a_failing_disk(
+    make_app: Any,
+    store: SaveStore,
+    seed: int,
+    after: int,
+    monkeypatch: pytest.MonkeyPatch,
+    number: int,
+) -> Any:
     """A demo whose data folder starts failing (errno ``number``) after ``after`` actions."""
     app = make_app("--demo", "--seed", str(seed), "--speed", "inf", saves=store)
     frames_until(app, lambda: actions_played(app) >= after)
@@ -67,8 +73,8 @@ def demo_on_a_failing_disk(make_app: Any, store: SaveStore, seed: int, after: in
 
 
 def test_a_failed_autosave_is_shown_once_retried_and_its_recovery_shown(
-        make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        caplog: pytest.LogCaptureFixture) -> None:
+    make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     store = SaveStore(tmp_path, mark_folders=[tmp_path])
     app = demo_on_a_failing_disk(make_app, store, 3, 3, monkeypatch, errno.ENOSPC)
     start = actions_played(app)
@@ -76,7 +82,9 @@ def test_a_failed_autosave_is_shown_once_retried_and_its_recovery_shown(
     failed = tr("tacocat.notice.save_failed", reason=tr("tacocat.io_reason.no_space"))
     assert failed.startswith("Your game could not be saved: the disk is full")
     assert app.notices.texts == [failed]  # six failed saves, one notice
-    warnings = [r for r in caplog.records if r.levelno >= logging.WARNING and "autosave" in r.message]
+    warnings = [
+        r for r in caplog.records if r.levelno >= logging.WARNING and "autosave" in r.message
+    ]
     assert len(warnings) == 1  # and one warning on the terminal, not one per move
     app.step(DT)
     screen = app.screen.get_at((app.screen.get_width() // 2, TOP + 1))
@@ -90,7 +98,8 @@ def test_a_failed_autosave_is_shown_once_retried_and_its_recovery_shown(
 
 
 def test_a_finished_game_that_cannot_be_removed_is_never_offered(
-        make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The folder turns read-only mid-game (as with ``chattr +i``): saves fail, the
     stale save cannot be deleted at the end, yet Continue does not offer it -
     in this run, and in the next one (its mark went to another folder)."""
@@ -109,7 +118,8 @@ def test_a_finished_game_that_cannot_be_removed_is_never_offered(
 
 
 def test_nothing_writable_anywhere_still_hides_the_game_in_this_run(
-        make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     store = SaveStore(tmp_path, mark_folders=[tmp_path])
     app = demo_on_a_failing_disk(make_app, store, 5, 4, monkeypatch, errno.EROFS)
     frames_until(app, lambda: not app.running)
@@ -128,9 +138,11 @@ def test_demo_reads_a_message_then_plays_on(make_app: Any, tmp_path: Path) -> No
 
 
 def test_continue_demo_with_nothing_to_continue_starts_a_new_demo(
-        make_app: Any, tmp_path: Path) -> None:
-    app = make_app("--continue", "--demo", "--seed", "2", "--speed", "inf",
-                   saves=SaveStore(tmp_path))
+    make_app: Any, tmp_path: Path
+) -> None:
+    app = make_app(
+        "--continue", "--demo", "--seed", "2", "--speed", "inf", saves=SaveStore(tmp_path)
+    )
     assert app.scenes.top.name == "message"
     assert app.scenes.top.text == tr("tacocat.message.no_save")
     frames_until(app, lambda: app.scenes.top.name == "table", limit=int(1.5 / DT))
@@ -146,10 +158,14 @@ def test_a_message_stays_until_closed_outside_a_demo(make_app: Any, tmp_path: Pa
     assert app.scenes.top.name == "message"
 
 
-@pytest.mark.parametrize(("key", "quits"), [(pygame.K_RETURN, False), (None, True)],
-                         ids=["enter-plays-unsaved", "quit-button"])
+@pytest.mark.parametrize(
+    ("key", "quits"),
+    [(pygame.K_RETURN, False), (None, True)],
+    ids=["enter-plays-unsaved", "quit-button"],
+)
 def test_a_second_copy_asks_to_play_without_saving_or_quit(
-        make_app: Any, click: Any, tmp_path: Path, key: int | None, quits: bool) -> None:
+    make_app: Any, click: Any, tmp_path: Path, key: int | None, quits: bool
+) -> None:
     app = make_app(saves=SaveStore(tmp_path))
     offer_unsaved_play(app, tmp_path / "the player's folder")
     choice = app.scenes.top
@@ -171,7 +187,8 @@ def test_a_second_copy_asks_to_play_without_saving_or_quit(
 
 
 def test_an_unattended_second_copy_plays_unsaved_without_asking(
-        make_app: Any, tmp_path: Path) -> None:
+    make_app: Any, tmp_path: Path
+) -> None:
     app = make_app("--demo", "--frames", "50", "--speed", "inf", saves=SaveStore(tmp_path))
     offer_unsaved_play(app, tmp_path)
     assert app.scenes.top.name == "table"

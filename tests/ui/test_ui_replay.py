@@ -22,10 +22,26 @@ DT = 1 / 60
 @pytest.fixture(scope="module")
 def records(tmp_path_factory) -> list[Path]:
     folder = tmp_path_factory.mktemp("records")
-    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "--simulate", "2",
-                             "--seed", "11", "--p1", "medium", "--p2", "easy",
-                             "--record-dir", str(folder)],
-                            capture_output=True, text=True, timeout=300, cwd=ROOT)
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "--simulate",
+            "2",
+            "--seed",
+            "11",
+            "--p1",
+            "medium",
+            "--p2",
+            "easy",
+            "--record-dir",
+            str(folder),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
     assert result.returncode == 0, result.stderr
     files = sorted(folder.glob("game-*.json"))
     assert len(files) == 2
@@ -44,9 +60,21 @@ def own_states(path: Path) -> list[GameState]:
 
 
 def facts(state: GameState) -> tuple:
-    return (state.phase, state.round_number, state.token, state.covered, state.wins,
-            state.hands, state.draw_pile, state.discards, state.attacker, state.attack,
-            state.responses, state.winner, state.actions)
+    return (
+        state.phase,
+        state.round_number,
+        state.token,
+        state.covered,
+        state.wins,
+        state.hands,
+        state.draw_pile,
+        state.discards,
+        state.attacker,
+        state.attack,
+        state.responses,
+        state.winner,
+        state.actions,
+    )
 
 
 def shown(view) -> dict:
@@ -57,22 +85,30 @@ def shown(view) -> dict:
         if view.duel[seat] is not None and view.duel[seat].value is not None:
             values.append(view.duel[seat].value)  # a committed duel card is still in the hand
         hands.append(tuple(sorted(values)))
-    return {"hands": tuple(hands), "wins": tuple(view.wins), "covered": view.track.covered,
-            "discards": len(view.discard_values), "draw": view.draw_count,
-            "attack": tuple(s.value for s in view.attack),
-            "responses": tuple(s.value for s in view.responses)}
+    return {
+        "hands": tuple(hands),
+        "wins": tuple(view.wins),
+        "covered": view.track.covered,
+        "discards": len(view.discard_values),
+        "draw": view.draw_count,
+        "attack": tuple(s.value for s in view.attack),
+        "responses": tuple(s.value for s in view.responses),
+    }
 
 
 def expected_view(state: GameState) -> dict:
     attacking = state.attack and state.phase.name in ("DEFEND", "ATTACK")
-    return {"hands": tuple(tuple(sorted(h)) for h in state.hands), "wins": tuple(state.wins),
-            "covered": frozenset(state.covered),
-            # The trick in play lies on the table, not on the pile as well.
-            "discards": len(state.discards) - (len(state.attack) + len(state.responses)
-                                               if attacking else 0),
-            "draw": len(state.draw_pile),
-            "attack": tuple(state.attack) if attacking else (),
-            "responses": tuple(state.responses) if attacking else ()}
+    return {
+        "hands": tuple(tuple(sorted(h)) for h in state.hands),
+        "wins": tuple(state.wins),
+        "covered": frozenset(state.covered),
+        # The trick in play lies on the table, not on the pile as well.
+        "discards": len(state.discards)
+        - (len(state.attack) + len(state.responses) if attacking else 0),
+        "draw": len(state.draw_pile),
+        "attack": tuple(state.attack) if attacking else (),
+        "responses": tuple(state.responses) if attacking else (),
+    }
 
 
 def key(app, code: int) -> None:
@@ -116,7 +152,8 @@ def test_right_arrow_animates_every_step_to_the_records_state(make_app, records,
 
 @pytest.mark.parametrize("game", [0, 1])
 def test_left_arrow_steps_back_through_kept_states_without_replaying(
-        make_app, records, monkeypatch, game):
+    make_app, records, monkeypatch, game
+):
     states = own_states(records[game])
     app, viewer = open_viewer(make_app, records[game])
     key(app, pygame.K_END)
@@ -136,8 +173,9 @@ def test_left_arrow_steps_back_through_kept_states_without_replaying(
 
 def test_round_keys_home_end_and_digits_jump_to_round_starts(make_app, records):
     states = own_states(records[0])
-    starts = [i for i, s in enumerate(states)
-              if i == 0 or s.round_number != states[i - 1].round_number]
+    starts = [
+        i for i, s in enumerate(states) if i == 0 or s.round_number != states[i - 1].round_number
+    ]
     app, viewer = open_viewer(make_app, records[0])
     for expected in starts[1:]:
         key(app, pygame.K_PAGEDOWN)
@@ -176,9 +214,16 @@ def test_space_plays_and_pauses(make_app, records):
 def test_the_replay_follows_the_keys_chosen_for_it(make_app, records, tmp_path):
     """Keys chosen in Settings → Keys (stored as replay_keys) drive the viewer; the
     defaults they replace do nothing there, and the controller's A still plays."""
-    (tmp_path / "settings.json").write_text(json.dumps({
-        "format": "tacocat-settings", "version": 1,
-        "replay_keys": {"play_pause": "p", "step_forward": "n"}}), encoding="utf-8")
+    (tmp_path / "settings.json").write_text(
+        json.dumps(
+            {
+                "format": "tacocat-settings",
+                "version": 1,
+                "replay_keys": {"play_pause": "p", "step_forward": "n"},
+            }
+        ),
+        encoding="utf-8",
+    )
     app, viewer = open_viewer(make_app, records[0])
     key(app, pygame.K_RIGHT)
     assert viewer.index == 0
@@ -190,8 +235,11 @@ def test_the_replay_follows_the_keys_chosen_for_it(make_app, records, tmp_path):
     assert viewer.playing
     key(app, pygame.K_p)
     assert not viewer.playing
-    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=77,
-                                         button=pygame.CONTROLLER_BUTTON_A))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.CONTROLLERBUTTONDOWN, instance_id=77, button=pygame.CONTROLLER_BUTTON_A
+        )
+    )
     app.step(DT)
     assert viewer.playing
 
@@ -202,17 +250,33 @@ def test_a_click_or_drag_on_the_scrubber_jumps_there(make_app, records):
     bar = viewer.controls.scrubber
     target = len(states) // 3
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        pygame.event.post(pygame.event.Event(kind, pos=(bar.x_of(target), bar.rect.centery),
-                                             button=1, touch=False))
+        pygame.event.post(
+            pygame.event.Event(
+                kind, pos=(bar.x_of(target), bar.rect.centery), button=1, touch=False
+            )
+        )
     app.step(DT)
     assert viewer.index == target
     check(viewer, states)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(bar.x_of(5), bar.rect.y),
-                                         button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(bar.x_of(40), bar.rect.y),
-                                         rel=(0, 0), buttons=(1, 0, 0), touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(bar.x_of(40), bar.rect.y),
-                                         button=1, touch=False))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEBUTTONDOWN, pos=(bar.x_of(5), bar.rect.y), button=1, touch=False
+        )
+    )
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION,
+            pos=(bar.x_of(40), bar.rect.y),
+            rel=(0, 0),
+            buttons=(1, 0, 0),
+            touch=False,
+        )
+    )
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEBUTTONUP, pos=(bar.x_of(40), bar.rect.y), button=1, touch=False
+        )
+    )
     app.step(DT)
     assert viewer.index == 40
     check(viewer, states)

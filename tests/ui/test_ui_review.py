@@ -39,7 +39,7 @@ def test_a_review_is_made_with_progress_kept_and_then_reused(tmp_path, make_app,
     assert isinstance(scene, ReviewScene) and scene.review is None
     assert [b.key for b in scene.buttons] == ["cancel"]
     seen = []
-    _run(app, scene, lambda: (seen.append(scene.progress) or scene.review is not None))
+    _run(app, scene, lambda: seen.append(scene.progress) or scene.review is not None)
     assert scene.worker is None  # the worker is closed once the review is made
     done = [p for p in seen if p[1]]
     assert done and done[0][0] < done[-1][0] == done[-1][1] == len(scene.review.moments)

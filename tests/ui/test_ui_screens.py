@@ -96,7 +96,11 @@ def test_new_game_vs_ai_second_seat_puts_the_human_second(make_app, run_frames, 
     click(app, scene.start_button)
     config = started[0]
     assert (config.mode, config.level, config.human_seat, config.ruleset) == (
-        "vs_ai", "hard", 1, Ruleset())
+        "vs_ai",
+        "hard",
+        1,
+        Ruleset(),
+    )
     assert config.names == (tr("tacocat.names.computer"), tr("tacocat.names.moon"))
     assert load_settings(app.data_dir)[0].ai_level == "hard"
 
@@ -141,8 +145,11 @@ def test_dragging_a_volume_slider_applies_live_and_saves_after_a_pause(make_app,
     app.scenes.push(SettingsScene(app))
     scene = app.scenes.top
     scene.sound_slider.set_current_value(30)
-    pygame.event.post(pygame.event.Event(
-        pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=scene.sound_slider, value=30))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, ui_element=scene.sound_slider, value=30
+        )
+    )
     run_frames(app, 1)
     assert app.settings.sound_volume == pytest.approx(0.3)
     assert app.audio.sound_volume == pytest.approx(0.3)
@@ -174,12 +181,22 @@ def test_every_rules_page_has_its_text(make_app):
         ("board", ["4 5 6 7 6 5 4", "two arrows", "behind"]),
         ("secret centre replacement", ["in secret", "revealed together"]),
         ("replacement limit", ["up to the same number", "once"]),
-        ("draw order", ["first cards off the shuffled deck", "Whoever replaces first draws first",
-                        "first player draws first"]),
-        ("tie duel and last card to showdown", ["duel again", "single card",
-                                                "straight to the showdown"]),
-        ("sets and sequences", ["two or more cards of the same value",
-                                "three or more cards in a row"]),
+        (
+            "draw order",
+            [
+                "first cards off the shuffled deck",
+                "Whoever replaces first draws first",
+                "first player draws first",
+            ],
+        ),
+        (
+            "tie duel and last card to showdown",
+            ["duel again", "single card", "straight to the showdown"],
+        ),
+        (
+            "sets and sequences",
+            ["two or more cards of the same value", "three or more cards in a row"],
+        ),
         ("last card rule", ["never attack with your last card"]),
         ("defence", ["equal or higher", "always counts as a defence"]),
         ("sacrifice", ["lowest"]),
@@ -226,7 +243,9 @@ def test_menu_resume_and_quit_to_title(make_app, run_frames, click):
 def test_message_ok_closes_and_calls_back(make_app, run_frames, click):
     app = make_app()
     closed = []
-    scene = app.show_message("Save refused", "The file is damaged.", on_close=lambda: closed.append(1))
+    scene = app.show_message(
+        "Save refused", "The file is damaged.", on_close=lambda: closed.append(1)
+    )
     run_frames(app, 2)
     click(app, scene.ok_button)
     assert closed == [1] and app.scenes.top.name == "title"

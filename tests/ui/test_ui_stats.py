@@ -25,12 +25,19 @@ def _settle(app, run_frames):
 def _some_stats() -> Stats:
     stats = Stats()
     for won in (True, True, False, True):
-        stats = stats.record_game("vs_ai", "easy", won, rounds_won=4 if won else 2,
-                                  rounds_lost=1 if won else 4, tied_rounds=1)
+        stats = stats.record_game(
+            "vs_ai",
+            "easy",
+            won,
+            rounds_won=4 if won else 2,
+            rounds_lost=1 if won else 4,
+            tied_rounds=1,
+        )
     stats = stats.record_game("vs_ai", "hard", False, rounds_won=0, rounds_lost=4)
     for winner, loser in (("Ana", "Ben"), ("Ana", "Carla"), ("Ben", "Ana"), ("Dora", "Eve")):
-        stats = stats.record_game("hotseat", winner_name=winner, loser_name=loser,
-                                  rounds_won=4, rounds_lost=2)
+        stats = stats.record_game(
+            "hotseat", winner_name=winner, loser_name=loser, rounds_won=4, rounds_lost=2
+        )
     return stats
 
 
@@ -44,13 +51,17 @@ def test_the_app_loads_the_statistics_at_start_up(tmp_path, make_app):
     assert app.scenes.top.name == "title"  # a good file: no message
 
 
-@pytest.mark.parametrize("content", [
-    b"\x00garbage\xff",
-    b'{"format": "tacocat-stats", "version": 1, "vs_ai": {"easy": {"wins": 3',
-    b'{"format": "tacocat-stats", "version": 42}',
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"\x00garbage\xff",
+        b'{"format": "tacocat-stats", "version": 1, "vs_ai": {"easy": {"wins": 3',
+        b'{"format": "tacocat-stats", "version": 42}',
+    ],
+)
 def test_an_unusable_stats_file_is_reported_backed_up_and_started_from_zero(
-        tmp_path, make_app, run_frames, content):
+    tmp_path, make_app, run_frames, content
+):
     (tmp_path / STATS_FILE).write_bytes(content)
     app = make_app()
     message = app.scenes.top
@@ -64,9 +75,14 @@ def test_an_unusable_stats_file_is_reported_backed_up_and_started_from_zero(
 
 
 def test_a_hand_edited_stats_file_keeps_the_good_entries(tmp_path, make_app):
-    data = {"format": "tacocat-stats", "version": 1,
-            "vs_ai": {"easy": {"wins": 2, "losses": 1}, "hard": {"wins": -5}},
-            "current_streak": 1, "best_streak": 2, "tied_rounds": 3}
+    data = {
+        "format": "tacocat-stats",
+        "version": 1,
+        "vs_ai": {"easy": {"wins": 2, "losses": 1}, "hard": {"wins": -5}},
+        "current_streak": 1,
+        "best_streak": 2,
+        "tied_rounds": 3,
+    }
     (tmp_path / STATS_FILE).write_text(json.dumps(data), encoding="utf-8")
     app = make_app()
     assert app.scenes.top.name == "message"
@@ -134,15 +150,26 @@ def test_a_finished_game_updates_the_app_and_the_file(tmp_path, make_app):
     figures = app.stats.vs_ai["easy"]
     assert (figures.wins, figures.losses) == ((1, 0) if final.winner == 0 else (0, 1))
     assert load_stats(tmp_path) == (app.stats, None)
-    app.finish_game({"mode": "hotseat", "level": None, "human_seat": None,
-                     "names": ["Ana", "Ben"]}, before_the_last_action(1)[2], None)
+    app.finish_game(
+        {"mode": "hotseat", "level": None, "human_seat": None, "names": ["Ana", "Ben"]},
+        before_the_last_action(1)[2],
+        None,
+    )
     assert load_stats(tmp_path)[0].hotseat.keys() == {"Ana", "Ben"}
 
 
 def test_a_demo_is_not_counted_and_writes_no_statistics(tmp_path, make_app):
     app = make_app()
-    app.finish_game({"mode": "demo", "level": "easy", "human_seat": None,
-                     "names": ["Computer 1", "Computer 2"]}, before_the_last_action(2)[2], None)
+    app.finish_game(
+        {
+            "mode": "demo",
+            "level": "easy",
+            "human_seat": None,
+            "names": ["Computer 1", "Computer 2"],
+        },
+        before_the_last_action(2)[2],
+        None,
+    )
     assert app.stats == Stats() and not (tmp_path / STATS_FILE).exists()
 
 
@@ -157,7 +184,8 @@ def test_statistics_that_cannot_be_written_are_reported_and_kept_in_memory(tmp_p
 
 @pytest.mark.parametrize("mode, seed", [("vs_ai", 3), ("vs_ai", 4), ("hotseat", 1)])
 def test_a_game_finished_on_the_table_counts_and_clears_its_autosave(
-        tmp_path, make_app, monkeypatch, mode, seed):
+    tmp_path, make_app, monkeypatch, mode, seed
+):
     monkeypatch.setenv("TACOCAT_AI_WORKER", "inline")
     last, final, names = save_one_action_before_the_end(tmp_path, mode, seed)
     app = make_app("--continue", "--speed", "inf", saves=SaveStore(tmp_path))
@@ -183,15 +211,21 @@ def test_a_game_finished_on_the_table_counts_and_clears_its_autosave(
 
 
 def test_the_title_statistics_button_opens_the_screen_with_the_figures(
-        tmp_path, make_app, run_frames, click):
+    tmp_path, make_app, run_frames, click
+):
     save_stats(tmp_path, _some_stats())
     app = make_app()
     _settle(app, run_frames)
     click(app, app.scenes.top.buttons["stats"])
     screen = app.scenes.top
     assert isinstance(screen, StatsScene)
-    assert screen.rows[("vs_ai", "easy")] == {"games": "4", "won": "3", "lost": "1",
-                                              "rate": "75%", "rounds": "14 – 7"}
+    assert screen.rows[("vs_ai", "easy")] == {
+        "games": "4",
+        "won": "3",
+        "lost": "1",
+        "rate": "75%",
+        "rounds": "14 – 7",
+    }
     assert screen.rows[("vs_ai", "hard")]["rate"] == "0%"
     assert screen.rows[("vs_ai", "medium")]["rate"] == tr("tacocat.stats.no_rate")
     assert screen.rows[("vs_ai", "all")]["games"] == "5"
@@ -202,8 +236,7 @@ def test_the_title_statistics_button_opens_the_screen_with_the_figures(
     assert app.scenes.top.name == "title"
 
 
-def test_the_menu_statistics_button_opens_the_screen_and_esc_returns(
-        make_app, run_frames, click):
+def test_the_menu_statistics_button_opens_the_screen_and_esc_returns(make_app, run_frames, click):
     app = make_app()
     app.update_settings(save=False, animation_speed="instant")
     app.open("menu")
@@ -241,8 +274,9 @@ def test_a_long_hot_seat_name_is_cut_to_its_column(make_app):
 
     app = make_app()
     long_name = "W" * 24  # the longest name a player can type, in the widest letter
-    app.stats = Stats().record_game("hotseat", winner_name=long_name, loser_name="Ana",
-                                    rounds_won=4, rounds_lost=0)
+    app.stats = Stats().record_game(
+        "hotseat", winner_name=long_name, loser_name="Ana", rounds_won=4, rounds_lost=0
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # pygame_gui warns when a label's text does not fit
         app.open("stats")
@@ -256,15 +290,22 @@ def test_online_opponents_are_shown_in_place_of_the_hot_seat_players(make_app, c
     app = make_app()
     stats = Stats().record_game("hotseat", winner_name="Ana", loser_name="Bo", rounds_won=4)
     for won in (True, False, True):
-        stats = stats.record_game("online", human_won=won, opponent="Cy", rounds_won=4 if won else 1,
-                                  rounds_lost=2 if won else 4)
+        stats = stats.record_game(
+            "online",
+            human_won=won,
+            opponent="Cy",
+            rounds_won=4 if won else 1,
+            rounds_lost=2 if won else 4,
+        )
     app.stats = stats
     app.open("stats")
     screen = app.scenes.top
     assert ("hotseat", "Ana") in screen.rows and ("online", "Cy") not in screen.rows
     click(app, screen.people_button)
     screen = app.scenes.top
-    assert screen.rows[("online", "Cy")]["won"] == "2" and screen.rows[("online", "Cy")]["lost"] == "1"
+    assert (
+        screen.rows[("online", "Cy")]["won"] == "2" and screen.rows[("online", "Cy")]["lost"] == "1"
+    )
     assert ("hotseat", "Ana") not in screen.rows
     assert screen.lines["summary"] == tr("tacocat.stats.games_played", count=4)
     click(app, screen.people_button)

@@ -19,8 +19,15 @@ def test_every_easing_starts_at_0_and_ends_at_1(name):
 
 @pytest.mark.parametrize(
     "name",
-    ["linear", "ease_in_quad", "ease_out_quad", "ease_in_out_quad",
-     "ease_in_cubic", "ease_out_cubic", "ease_in_out_cubic"],
+    [
+        "linear",
+        "ease_in_quad",
+        "ease_out_quad",
+        "ease_in_out_quad",
+        "ease_in_cubic",
+        "ease_out_cubic",
+        "ease_in_out_cubic",
+    ],
 )
 def test_plain_easings_never_go_backwards_or_overshoot(name):
     easing = EASINGS[name]

@@ -41,24 +41,30 @@ def overflows(manager: pygame_gui.UIManager, screen: pygame.Rect) -> list[str]:
         room_w, room_h = inner_size(element)
         box = element.rect
         if width > room_w or height > room_h:
-            problems.append(f"{type(element).__name__} {text!r}: text {width}×{height} in room "
-                            f"{room_w}×{room_h}")
+            problems.append(
+                f"{type(element).__name__} {text!r}: text {width}×{height} in room "
+                f"{room_w}×{room_h}"
+            )
         container = element.ui_container.get_container() if element.ui_container else None
         bounds = container.rect if container is not None else screen
         # In a scrolling panel (larger text, tacocat/ui/text/layout.py) a box may lie beyond the
         # window: it is inside the panel's content, which scrolls to it.
         in_window = scroller_of(element) is not None or screen.contains(box)
         if not bounds.contains(box) or not in_window:
-            problems.append(f"{type(element).__name__} {text!r}: box {tuple(box)} outside "
-                            f"{tuple(bounds)}")
+            problems.append(
+                f"{type(element).__name__} {text!r}: box {tuple(box)} outside {tuple(bounds)}"
+            )
     return problems
 
 
 def too_small(manager: pygame_gui.UIManager, least: int) -> list[str]:
     """One line per visible label/button/text box whose font is below ``least`` pixels."""
     problems: list[str] = []
-    kinds = (pygame_gui.elements.UILabel, pygame_gui.elements.UIButton,
-             pygame_gui.elements.UITextBox)
+    kinds = (
+        pygame_gui.elements.UILabel,
+        pygame_gui.elements.UIButton,
+        pygame_gui.elements.UITextBox,
+    )
     for element in manager.get_sprite_group().sprites():
         if not isinstance(element, kinds) or not element.visible:
             continue
@@ -68,8 +74,9 @@ def too_small(manager: pygame_gui.UIManager, least: int) -> list[str]:
         if font is None or not text.strip():
             continue
         if font.get_point_size() < least:
-            problems.append(f"{type(element).__name__} {text[:40]!r}: "
-                            f"{font.get_point_size()} px (< {least})")
+            problems.append(
+                f"{type(element).__name__} {text[:40]!r}: {font.get_point_size()} px (< {least})"
+            )
     return problems
 
 
@@ -118,17 +125,36 @@ def _alone(p: Placement) -> list[TextProblem]:
     """What is wrong with ``p`` by itself: squeezed, box off its surface, ink off its box."""
     problems = []
     if p.squeezed:
-        problems.append(TextProblem("squeezed", (p.text,), (
-            f"{p.text!r} does not fit its box {tuple(p.box)} even at its smallest "
-            f"({MIN_SCALE:.0%} of its 100 % size, at least 16 px) ({_where(p)})")))
+        problems.append(
+            TextProblem(
+                "squeezed",
+                (p.text,),
+                (
+                    f"{p.text!r} does not fit its box {tuple(p.box)} even at its smallest "
+                    f"({MIN_SCALE:.0%} of its 100 % size, at least 16 px) ({_where(p)})"
+                ),
+            )
+        )
     surface = pygame.Rect((0, 0), p.target_size)
     if not surface.contains(p.box):
-        problems.append(TextProblem("box outside", (p.text,), (
-            f"{p.text!r}: box {tuple(p.box)} is not inside its surface {tuple(surface)}")))
+        problems.append(
+            TextProblem(
+                "box outside",
+                (p.text,),
+                (f"{p.text!r}: box {tuple(p.box)} is not inside its surface {tuple(surface)}"),
+            )
+        )
     if p.ink.width and p.ink.height and not p.box.contains(p.ink):
-        problems.append(TextProblem("ink outside", (p.text,), (
-            f"{p.text!r}: ink {tuple(p.ink)} runs outside its box {tuple(p.box)} "
-            f"({_where(p)})")))
+        problems.append(
+            TextProblem(
+                "ink outside",
+                (p.text,),
+                (
+                    f"{p.text!r}: ink {tuple(p.ink)} runs outside its box {tuple(p.box)} "
+                    f"({_where(p)})"
+                ),
+            )
+        )
     return problems
 
 
@@ -136,7 +162,7 @@ def _overlaps(drawn: Sequence[Placement]) -> list[TextProblem]:
     """Pairs of texts on one surface whose inks overlap."""
     problems = []
     for index, a in enumerate(drawn):
-        later = drawn[index + 1:]
+        later = drawn[index + 1 :]
         inks = [b.ink for b in later]
         # Rect.collidelistall runs in C: a table frame has a hundred placements.
         for hit in a.ink.collidelistall(inks):
@@ -145,7 +171,14 @@ def _overlaps(drawn: Sequence[Placement]) -> list[TextProblem]:
                 continue
             if a.text == b.text and a.ink == b.ink:
                 continue
-            problems.append(TextProblem("overlaps", tuple(sorted((a.text, b.text))), (
-                f"{a.text!r} at {tuple(a.ink)} overlaps {b.text!r} at {tuple(b.ink)} "
-                f"({_where(a)})")))
+            problems.append(
+                TextProblem(
+                    "overlaps",
+                    tuple(sorted((a.text, b.text))),
+                    (
+                        f"{a.text!r} at {tuple(a.ink)} overlaps {b.text!r} at {tuple(b.ink)} "
+                        f"({_where(a)})"
+                    ),
+                )
+            )
     return problems

@@ -151,8 +151,10 @@ def _tile_body(art: Surface, body: pygame.Rect) -> None:
         )
     rng = random.Random(7)
     for _ in range(40):
-        dot = (rng.uniform(lid.left + 8 * SS, lid.right - 8 * SS),
-               rng.uniform(lid.top + 8 * SS, lid.bottom - 8 * SS))
+        dot = (
+            rng.uniform(lid.left + 8 * SS, lid.right - 8 * SS),
+            rng.uniform(lid.top + 8 * SS, lid.bottom - 8 * SS),
+        )
         pygame.draw.circle(tex, rgba(CARD_FACE, 150), dot, rng.uniform(0.5, 1.0) * SS)
     art.blit(clip_to(tex, rounded_mask(art.get_size(), lid, r - 2 * SS)), (0, 0))
     pygame.draw.rect(

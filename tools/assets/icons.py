@@ -17,6 +17,8 @@ from .palette import CHEESE, INK, TABLE, TABLE_LIGHT, rgba
 from .token import tacocat_art
 
 ICON_SIZES = (16, 32, 48, 256)
+
+
 def icon(size: int) -> Surface:
     """The app icon: the token (or, when tiny, just the cat head) on a teal rounded square."""
     s = 4 if size <= 48 else 2
@@ -64,8 +66,15 @@ def ico_bytes(images: Sequence[Surface]) -> bytes:
 
 #: macOS icon entries: (OSType, pixel size); all PNG-compressed (macOS 10.7+). ic10 is the
 #: 1024 px one (512 pt at 2x) that Finder and the Dock use on Retina screens.
-ICNS_TYPES = (("icp4", 16), ("icp5", 32), ("icp6", 64), ("ic07", 128), ("ic08", 256), ("ic09", 512),
-              ("ic10", 1024))
+ICNS_TYPES = (
+    ("icp4", 16),
+    ("icp5", 32),
+    ("icp6", 64),
+    ("ic07", 128),
+    ("ic08", 256),
+    ("ic09", 512),
+    ("ic10", 1024),
+)
 
 
 def icns_bytes(entries: Sequence[tuple[str, Surface]]) -> bytes:

@@ -111,4 +111,5 @@ def music() -> list[float]:
         mix_into(buf, shaker, k * beat / 2, 0.25 if k % 4 == 3 else 0.14)
     return buf
 
+
 MUSIC_PEAK = 0.5  # background music sits under the effects

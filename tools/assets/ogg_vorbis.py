@@ -42,11 +42,11 @@ def with_serial(data: bytes, serial: int) -> bytes:
     """The Ogg stream ``data`` with every page's serial number set to ``serial``."""
     pages, at = [], 0
     while at < len(data):
-        if data[at:at + 4] != b"OggS":
+        if data[at : at + 4] != b"OggS":
             raise ValueError(f"not an Ogg page at byte {at}")
         count = data[at + 26]
-        size = 27 + count + sum(data[at + 27:at + 27 + count])
-        page = bytearray(data[at:at + size])
+        size = 27 + count + sum(data[at + 27 : at + 27 + count])
+        page = bytearray(data[at : at + size])
         struct.pack_into("<I", page, 14, serial)
         struct.pack_into("<I", page, 22, 0)
         struct.pack_into("<I", page, 22, ogg_crc(bytes(page)))

@@ -117,8 +117,9 @@ def sfx_lose() -> list[float]:
     out = [0.0] * frames(1.15)
     mellow = ((1, 1.0), (2, 0.18), (3, 0.08))
     for k, note in enumerate((64, 60, 57)):
-        mix_into(out, tone(midi_hz(note), 0.34 if k < 2 else 0.7, mellow, 0.01, 3.2, 0.12),
-                  0.2 * k, 0.7)
+        mix_into(
+            out, tone(midi_hz(note), 0.34 if k < 2 else 0.7, mellow, 0.01, 3.2, 0.12), 0.2 * k, 0.7
+        )
     mix_into(out, tone(midi_hz(45), 0.75, mellow, 0.02, 2.4, 0.2), 0.4, 0.35)
     return out
 
@@ -154,4 +155,11 @@ SOUNDS: dict[str, Callable[[], list[float]]] = {
     "tile": sfx_tile, "win": sfx_win, "round": sfx_round, "click": sfx_click, "error": sfx_error,
     "lose": sfx_lose, "tie": sfx_tie,
 }  # fmt: skip
-SOUND_PEAKS = {"click": 0.55, "error": 0.6, "deal": 0.7, "slide": 0.7, "lose": 0.6, "tie": 0.6}  # default 0.8 (-1.9 dBFS)
+SOUND_PEAKS = {
+    "click": 0.55,
+    "error": 0.6,
+    "deal": 0.7,
+    "slide": 0.7,
+    "lose": 0.6,
+    "tie": 0.6,
+}  # default 0.8 (-1.9 dBFS)

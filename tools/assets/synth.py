@@ -67,6 +67,7 @@ def swept_band(
         out.append(hi - lo)
     return out
 
+
 def tone(freq: float, dur: float, harmonics: Sequence[tuple[float, float]], attack: float,
           decay: float, release: float = 0.03) -> list[float]:  # fmt: skip
     """A note: summed partials (multiple, amplitude), exponential decay, short attack/release."""

@@ -57,8 +57,9 @@ SHELL_BOX = (13, 18, 88, 76)  # 1x ellipse whose lower half is the front of the 
 SHELL_TOP = 56  # 1x y of the shell's open edge
 
 
-def _half_ellipse(size: tuple[int, int], box: pygame.Rect, top: float,
-                  colour: str | pygame.Color) -> Surface:
+def _half_ellipse(
+    size: tuple[int, int], box: pygame.Rect, top: float, colour: str | pygame.Color
+) -> Surface:
     """The part of an ellipse below ``top``: a taco shell seen from the side."""
     half = canvas(*size, base=colour)
     pygame.draw.ellipse(half, rgba(colour), box)

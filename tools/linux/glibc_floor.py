@@ -36,8 +36,11 @@ def needed_glibc(path: Path) -> str | None:
 
 def floor(folder: Path) -> list[tuple[str, Path]]:
     """(version, file) for every ELF file that needs glibc, newest version first."""
-    found = [(v, p) for p in sorted(folder.rglob("*"))
-             if p.is_file() and not p.is_symlink() and (v := needed_glibc(p))]
+    found = [
+        (v, p)
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.is_symlink() and (v := needed_glibc(p))
+    ]
     return sorted(found, key=lambda item: _key(item[0]), reverse=True)
 
 

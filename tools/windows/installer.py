@@ -54,7 +54,7 @@ def version() -> str:
 
 
 def numeric_version(text: str) -> str:
-    """"0.1.0" -> "0.1.0.0": the four numbers a Windows version resource holds."""
+    """ "0.1.0" -> "0.1.0.0": the four numbers a Windows version resource holds."""
     numbers = [int(n) for n in re.findall(r"\d+", text)[:4]]
     return ".".join(str(n) for n in (numbers + [0, 0, 0, 0])[:4])
 
@@ -70,8 +70,10 @@ def makensis() -> str:
         candidate = Path(program_files) / "NSIS" / "makensis.exe"
         found = str(candidate) if candidate.is_file() else None
     if found is None:
-        raise InstallerError("makensis is not installed: apt-get install nsis (Debian and Ubuntu "
-                             "ship its 64-bit stubs, which this installer needs)")
+        raise InstallerError(
+            "makensis is not installed: apt-get install nsis (Debian and Ubuntu "
+            "ship its 64-bit stubs, which this installer needs)"
+        )
     return found
 
 
@@ -82,10 +84,22 @@ def build(dist: Path, out: Path) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     current = version()
     setup = out / setup_name(current)
-    defines = {"VERSION": current, "VIVERSION": numeric_version(current),
-               "DIST": str(dist.resolve()), "OUTFILE": str(setup.resolve()), "ROOT": str(ROOT)}
-    command = [makensis(), "-V2", "-WX", "-INPUTCHARSET", "UTF8",
-               *(f"-D{name}={value}" for name, value in defines.items()), str(SCRIPT)]
+    defines = {
+        "VERSION": current,
+        "VIVERSION": numeric_version(current),
+        "DIST": str(dist.resolve()),
+        "OUTFILE": str(setup.resolve()),
+        "ROOT": str(ROOT),
+    }
+    command = [
+        makensis(),
+        "-V2",
+        "-WX",
+        "-INPUTCHARSET",
+        "UTF8",
+        *(f"-D{name}={value}" for name, value in defines.items()),
+        str(SCRIPT),
+    ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=TIMEOUT, check=False)
     if done.returncode != 0:
         raise InstallerError(f"makensis failed ({done.returncode}):\n{done.stdout}{done.stderr}")
@@ -119,8 +133,12 @@ class WineHost:
     python: Path  # the Windows CPython with pywin32 (tools/windows/build.py sets it up)
 
     def start(self, program: str, args: Sequence[str], timeout: float) -> Done:
-        return self.wine.run([program, *args], timeout=timeout, check=False,
-                             env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+        return self.wine.run(
+            [program, *args],
+            timeout=timeout,
+            check=False,
+            env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+        )
 
     def folder(self, known: str) -> Path:
         return self.wine.user_folder(known)
@@ -132,8 +150,14 @@ class WineHost:
         return self.wine.reg_values(key)
 
     def shortcut_target(self, link: Path) -> str:
-        done = self.wine.run([str(self.python), self.windows_path(Path(__file__).with_name(
-            "shortcut_target.py")), self.windows_path(link)], timeout=120)
+        done = self.wine.run(
+            [
+                str(self.python),
+                self.windows_path(Path(__file__).with_name("shortcut_target.py")),
+                self.windows_path(link),
+            ],
+            timeout=120,
+        )
         return done.output.strip().splitlines()[-1]
 
     def settle(self) -> None:
@@ -145,8 +169,9 @@ class NativeHost:
 
     def start(self, program: str, args: Sequence[str], timeout: float) -> Done:
         env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-        done = subprocess.run([program, *args], capture_output=True, text=True, env=env,
-                              timeout=timeout, check=False)
+        done = subprocess.run(
+            [program, *args], capture_output=True, text=True, env=env, timeout=timeout, check=False
+        )
         return Done(done.returncode, done.stdout + done.stderr)
 
     def folder(self, known: str) -> Path:
@@ -186,8 +211,13 @@ class NativeHost:
         # NSIS's uninstaller returns at once and goes on in a copy of itself, Au_.exe.
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
-            tasks = subprocess.run(["tasklist", "/FI", "IMAGENAME eq Au_.exe", "/NH"],
-                                   capture_output=True, text=True, timeout=60, check=False)
+            tasks = subprocess.run(
+                ["tasklist", "/FI", "IMAGENAME eq Au_.exe", "/NH"],
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=False,
+            )
             if "Au_.exe" not in tasks.stdout:
                 return
             time.sleep(1)
@@ -207,25 +237,39 @@ def folder_kib(folder: Path) -> int:
 
 def check_installed(host: Host, app: Path, links: Sequence[Path]) -> None:
     """The files, the shortcuts and the uninstall key Settings -> Apps reads."""
-    check((app / "tacocat.exe").is_file() and (app / "uninstall.exe").is_file()
-          and (app / "_internal" / "assets" / "THIRD-PARTY-NOTICES.txt").is_file()
-          and (app / "_internal" / "LICENSE").is_file(),
-          f"the game, its uninstaller, LICENSE and the notices are in {app}")
+    check(
+        (app / "tacocat.exe").is_file()
+        and (app / "uninstall.exe").is_file()
+        and (app / "_internal" / "assets" / "THIRD-PARTY-NOTICES.txt").is_file()
+        and (app / "_internal" / "LICENSE").is_file(),
+        f"the game, its uninstaller, LICENSE and the notices are in {app}",
+    )
     check(links[0].is_file(), "the Start-menu shortcut is there")
     check(links[1].is_file(), "the desktop shortcut is there (/DESKTOPICON)")
 
     values = host.reg_values(UNINSTALL_KEY) or {}
     installed = host.windows_path(app / "tacocat.exe")
-    check(values.get("DisplayName") == APP_NAME and values.get("Publisher") == PUBLISHER
-          and values.get("DisplayVersion") == version(),
-          f"Settings -> Apps lists {APP_NAME} {version()} by its publisher")
-    check(values.get("DisplayIcon", "").lower().startswith(installed.lower()),
-          "the uninstall entry's icon is the game's")
-    check(values.get("QuietUninstallString", "").lower().startswith(
-        f'"{host.windows_path(app / "uninstall.exe")}"'.lower()), "it has a quiet uninstall command")
+    check(
+        values.get("DisplayName") == APP_NAME
+        and values.get("Publisher") == PUBLISHER
+        and values.get("DisplayVersion") == version(),
+        f"Settings -> Apps lists {APP_NAME} {version()} by its publisher",
+    )
+    check(
+        values.get("DisplayIcon", "").lower().startswith(installed.lower()),
+        "the uninstall entry's icon is the game's",
+    )
+    check(
+        values.get("QuietUninstallString", "")
+        .lower()
+        .startswith(f'"{host.windows_path(app / "uninstall.exe")}"'.lower()),
+        "it has a quiet uninstall command",
+    )
     size = int(values.get("EstimatedSize", "0"), 16)
-    check(abs(size - folder_kib(app)) <= folder_kib(app) * 0.05,
-          f"the size it shows ({size} KiB) is the installed folder's ({folder_kib(app)} KiB)")
+    check(
+        abs(size - folder_kib(app)) <= folder_kib(app) * 0.05,
+        f"the size it shows ({size} KiB) is the installed folder's ({folder_kib(app)} KiB)",
+    )
 
 
 def roundtrip(host: Host, setup: Path, work: Path) -> dict[str, float]:
@@ -249,11 +293,16 @@ def roundtrip(host: Host, setup: Path, work: Path) -> dict[str, float]:
     check(target.lower() == installed.lower(), f"the Start-menu shortcut starts {target}")
     data = work / "data"
     started = time.monotonic()
-    game = host.start(target, ["--demo", "--speed", "40", "--seed", "1", "--data-dir",
-                               host.windows_path(data)], TIMEOUT)
+    game = host.start(
+        target,
+        ["--demo", "--speed", "40", "--seed", "1", "--data-dir", host.windows_path(data)],
+        TIMEOUT,
+    )
     seconds["demo_s"] = round(time.monotonic() - started, 1)
-    check(game.returncode == 0 and any((data / "history" / "games").glob("*.json")),
-          f"a whole demo game from the Start-menu entry (exit {game.returncode})")
+    check(
+        game.returncode == 0 and any((data / "history" / "games").glob("*.json")),
+        f"a whole demo game from the Start-menu entry (exit {game.returncode})",
+    )
 
     started = time.monotonic()
     done = host.start(host.windows_path(app / "uninstall.exe"), ["/S"], TIMEOUT)

@@ -48,13 +48,16 @@ def wizard() -> Surface:
     pygame.draw.circle(art, rgba(TABLE_LIGHT), (w * S // 2, 110 * S), 70 * S)
     token_w = 140 * S
     token = tacocat_art(S)
-    token = pygame.transform.smoothscale(token, (token_w, round(token_w * TOKEN_SIZE[1] / TOKEN_SIZE[0])))
+    token = pygame.transform.smoothscale(
+        token, (token_w, round(token_w * TOKEN_SIZE[1] / TOKEN_SIZE[0]))
+    )
     blit_centred(art, token, (w * S / 2, 110 * S))
     title = fit_width(ink_text("TACOCAT", 40 * S, CHEESE, INK, 2 * S), 144 * S)
     blit_centred(art, silhouette(title, SALSA), (w * S / 2 + 1 * S, 212 * S + 3 * S))
     blit_centred(art, title, (w * S / 2, 212 * S))
-    sub = fit_width(ink_text("spelled backwards", 16 * S, CARD_FACE, INK, 1 * S,
-                             style="BoldItalic"), 140 * S)
+    sub = fit_width(
+        ink_text("spelled backwards", 16 * S, CARD_FACE, INK, 1 * S, style="BoldItalic"), 140 * S
+    )
     blit_centred(art, sub, (w * S / 2, 246 * S))
     return down(art, WIZARD_SIZE)
 

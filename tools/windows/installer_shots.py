@@ -32,8 +32,13 @@ def window_id(display: str, title: str, timeout: float = 60) -> str:
     """The X window whose name is ``title``, once it exists."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        found = subprocess.run(["xdotool", "search", "--name", f"^{title}$"], capture_output=True,
-                               text=True, timeout=30, env={"DISPLAY": display}).stdout.split()
+        found = subprocess.run(
+            ["xdotool", "search", "--name", f"^{title}$"],
+            capture_output=True,
+            text=True,
+            timeout=30,
+            env={"DISPLAY": display},
+        ).stdout.split()
         if found:
             return found[0]
         time.sleep(0.5)
@@ -41,8 +46,9 @@ def window_id(display: str, title: str, timeout: float = 60) -> str:
 
 
 def capture(display: str, window: str, png: Path) -> None:
-    subprocess.run(["import", "-display", display, "-window", window, str(png)], check=True,
-                   timeout=60)
+    subprocess.run(
+        ["import", "-display", display, "-window", window, str(png)], check=True, timeout=60
+    )
     print(f"wrote {png}")
 
 
@@ -53,8 +59,13 @@ def xdotool(display: str, *args: str) -> None:
 def installer_pages(wine: Wine, display: str, setup: Path, out: Path) -> None:
     """Each page of a normal install, then Finish with "Play now" unticked."""
     env = wine.env({"DISPLAY": display, "SDL_AUDIODRIVER": "dummy"})
-    subprocess.Popen(["wine", str(setup)], env=env, stdin=subprocess.DEVNULL,
-                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.Popen(
+        ["wine", str(setup)],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     window = window_id(display, f"{APP_NAME} Setup")
     for page in PAGES:
         time.sleep(2)
@@ -70,8 +81,13 @@ def installer_pages(wine: Wine, display: str, setup: Path, out: Path) -> None:
 def start_menu(wine: Wine, display: str, out: Path) -> None:
     """Wine's desktop: Start, Programs, the entry; then the game it starts."""
     env = wine.env({"DISPLAY": display, "SDL_AUDIODRIVER": "dummy"})
-    subprocess.Popen(["wine", "explorer", f"/desktop=shell,{SCREEN}"], env=env,
-                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.Popen(
+        ["wine", "explorer", f"/desktop=shell,{SCREEN}"],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     window_id(display, "shell - Wine desktop")
     time.sleep(3)
     height = int(SCREEN.split("x")[1])
@@ -93,13 +109,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for tool in ("Xvfb", "xdotool", "xwininfo", "import"):
         if shutil.which(tool) is None:
-            raise SystemExit(f"{tool} is missing: apt-get install xvfb xdotool x11-utils imagemagick")
+            raise SystemExit(
+                f"{tool} is missing: apt-get install xvfb xdotool x11-utils imagemagick"
+            )
     args.out.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(args.prefix, ignore_errors=True)  # a machine where the game was never installed
     wine = Wine(args.prefix)
     wine.ensure()
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-screen", "0", f"{SCREEN}x24",
-                             "-nolisten", "tcp"], stdout=subprocess.PIPE, text=True)
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", "1", "-screen", "0", f"{SCREEN}x24", "-nolisten", "tcp"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert xvfb.stdout is not None
         display = f":{xvfb.stdout.readline().strip()}"

@@ -16,8 +16,9 @@ def shortcut_target(path: str) -> str:
     import pythoncom
     from win32com.shell import shell
 
-    link = pythoncom.CoCreateInstance(shell.CLSID_ShellLink, None,
-                                      pythoncom.CLSCTX_INPROC_SERVER, shell.IID_IShellLink)
+    link = pythoncom.CoCreateInstance(
+        shell.CLSID_ShellLink, None, pythoncom.CLSCTX_INPROC_SERVER, shell.IID_IShellLink
+    )
     link.QueryInterface(pythoncom.IID_IPersistFile).Load(path)
     return link.GetPath(shell.SLGP_RAWPATH)[0]
 

@@ -47,36 +47,60 @@ class Wine:
         return shutil.which("wine") is not None and shutil.which("wineserver") is not None
 
     def env(self, extra: Mapping[str, str] | None = None) -> dict[str, str]:
-        return {**os.environ, **QUIET, "WINEPREFIX": str(self.prefix), "WINEARCH": "win64",
-                **(extra or {})}
+        return {
+            **os.environ,
+            **QUIET,
+            "WINEPREFIX": str(self.prefix),
+            "WINEARCH": "win64",
+            **(extra or {}),
+        }
 
     def ensure(self, timeout: float = 300) -> None:
         """Make the prefix if it is not there yet (tens of seconds, once)."""
         if not self.available():
-            raise WineError("Wine is not installed: apt-get install -y --no-install-recommends "
-                            "wine wine64 (see docs/building.md, 'Windows')")
+            raise WineError(
+                "Wine is not installed: apt-get install -y --no-install-recommends "
+                "wine wine64 (see docs/building.md, 'Windows')"
+            )
         if (self.prefix / "system.reg").is_file():
             return
         self.prefix.parent.mkdir(parents=True, exist_ok=True)
         self.run(["wineboot", "--init"], timeout=timeout)
         self.wait()
 
-    def run(self, args: Sequence[str], *, timeout: float, cwd: Path | None = None,
-            env: Mapping[str, str] | None = None, check: bool = True) -> Done:
+    def run(
+        self,
+        args: Sequence[str],
+        *,
+        timeout: float,
+        cwd: Path | None = None,
+        env: Mapping[str, str] | None = None,
+        check: bool = True,
+    ) -> Done:
         """``wine args...``; raises WineError on a non-zero exit (when ``check``) or a timeout."""
         command = ["wine", *args]
         try:
-            done = subprocess.run(command, cwd=cwd, env=self.env(env), stdin=subprocess.DEVNULL,
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                  timeout=timeout, check=False)
+            done = subprocess.run(
+                command,
+                cwd=cwd,
+                env=self.env(env),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                timeout=timeout,
+                check=False,
+            )
         except subprocess.TimeoutExpired as expired:
             self.kill()
             output = (expired.output or b"").decode("utf-8", "replace")
-            raise WineError(f"timed out after {timeout:.0f} s: {' '.join(command)}\n{output[-4000:]}"
-                            ) from None
+            raise WineError(
+                f"timed out after {timeout:.0f} s: {' '.join(command)}\n{output[-4000:]}"
+            ) from None
         result = Done(done.returncode, done.stdout.decode("utf-8", "replace"))
         if check and result.returncode != 0:
-            raise WineError(f"exit {result.returncode}: {' '.join(command)}\n{result.output[-6000:]}")
+            raise WineError(
+                f"exit {result.returncode}: {' '.join(command)}\n{result.output[-6000:]}"
+            )
         return result
 
     def wait(self, timeout: float = 60) -> None:
@@ -85,8 +109,9 @@ class Wine:
             subprocess.run(["wineserver", "--wait"], env=self.env(), timeout=timeout, check=False)
         except subprocess.TimeoutExpired:
             self.kill()
-            raise WineError(f"programs still running in {self.prefix} after {timeout:.0f} s"
-                            ) from None
+            raise WineError(
+                f"programs still running in {self.prefix} after {timeout:.0f} s"
+            ) from None
 
     def kill(self) -> None:
         """End every program of the prefix, and its wineserver."""
@@ -107,11 +132,17 @@ class Wine:
         ``AppData`` (roaming), ``Desktop``..."""
         user = self.prefix / "drive_c" / "users" / os.environ.get("USER", "root")
         if not user.is_dir():
-            found = [p for p in (self.prefix / "drive_c" / "users").iterdir()
-                     if p.name != "Public" and p.is_dir()]
+            found = [
+                p
+                for p in (self.prefix / "drive_c" / "users").iterdir()
+                if p.name != "Public" and p.is_dir()
+            ]
             user = found[0]
-        parts = {"LocalAppData": ("AppData", "Local"), "AppData": ("AppData", "Roaming"),
-                 "Desktop": ("Desktop",)}[known]
+        parts = {
+            "LocalAppData": ("AppData", "Local"),
+            "AppData": ("AppData", "Roaming"),
+            "Desktop": ("Desktop",),
+        }[known]
         return user.joinpath(*parts)
 
     # --- The registry -------------------------------------------------------------------

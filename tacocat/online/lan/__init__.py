@@ -14,5 +14,12 @@ from tacocat.online.lan.browser import LanBrowser
 from tacocat.online.lan.host import DEFAULT_PORT, LanHost, LanHostError
 from tacocat.online.lan.record import SERVICE_TYPE, LanGame
 
-__all__ = ["DEFAULT_PORT", "SERVICE_TYPE", "LanBrowser", "LanGame", "LanHost", "LanHostError",
-           "LanUnavailable"]
+__all__ = [
+    "DEFAULT_PORT",
+    "SERVICE_TYPE",
+    "LanBrowser",
+    "LanGame",
+    "LanHost",
+    "LanHostError",
+    "LanUnavailable",
+]

@@ -44,8 +44,9 @@ class Advertiser:
                 if self.interfaces is None:
                     self._zeroconf = AsyncZeroconf(ip_version=IPVersion.V4Only)
                 else:
-                    self._zeroconf = AsyncZeroconf(interfaces=self.interfaces,
-                                                   ip_version=IPVersion.V4Only)
+                    self._zeroconf = AsyncZeroconf(
+                        interfaces=self.interfaces, ip_version=IPVersion.V4Only
+                    )
             except Exception as error:  # whatever the sockets say, the player is told why
                 raise LanUnavailable(f"cannot advertise on this network: {error}") from None
         return self._zeroconf
@@ -54,8 +55,9 @@ class Advertiser:
         """Advertise (the first time) or update the record; returns once it is announced."""
         async with self._lock:
             zeroconf = self._open()
-            info = service_info(self.server_id, port, advertised_addresses(self.interfaces),
-                                host_name, invite, game)
+            info = service_info(
+                self.server_id, port, advertised_addresses(self.interfaces), host_name, invite, game
+            )
             async with asyncio.timeout(PUBLISH_TIMEOUT):
                 if self._registered:
                     await (await zeroconf.async_update_service(info))

@@ -44,8 +44,7 @@ class LanBrowser:
                 self._zeroconf = Zeroconf(ip_version=IPVersion.V4Only)
             else:
                 self._zeroconf = Zeroconf(interfaces=list(interfaces), ip_version=IPVersion.V4Only)
-            self._browser = ServiceBrowser(self._zeroconf, SERVICE_TYPE,
-                                           handlers=[self._changed])
+            self._browser = ServiceBrowser(self._zeroconf, SERVICE_TYPE, handlers=[self._changed])
         except Exception as error:  # no multicast here: an empty list, and why
             self.error = f"cannot look for games on this network: {error}"
             log.info("%s", self.error)
@@ -92,8 +91,9 @@ class LanBrowser:
             self._found.clear()
             self._changes.notify_all()
 
-    def _changed(self, zeroconf: Zeroconf, service_type: str, name: str,
-                 state_change: ServiceStateChange) -> None:
+    def _changed(
+        self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange
+    ) -> None:
         """Called on the browser's thread for every record added, changed or said goodbye."""
         if state_change is ServiceStateChange.Removed:
             game = None

@@ -66,8 +66,14 @@ class LanHost:
     else on a free port the system picks.
     """
 
-    def __init__(self, folder: Path, port: int = DEFAULT_PORT, settings: Settings | None = None,
-                 interfaces: Sequence[str] | None = None, synchronous: str = "full") -> None:
+    def __init__(
+        self,
+        folder: Path,
+        port: int = DEFAULT_PORT,
+        settings: Settings | None = None,
+        interfaces: Sequence[str] | None = None,
+        synchronous: str = "full",
+    ) -> None:
         self.folder = Path(folder)
         self.preferred_port = port
         self.settings = settings
@@ -118,15 +124,19 @@ class LanHost:
                 return
             self._lock_folder()
             ready: concurrent.futures.Future[int] = concurrent.futures.Future()
-            self._thread = threading.Thread(target=self._serve, args=(ready,),
-                                            name="tacocat-lan-host", daemon=True)
+            self._thread = threading.Thread(
+                target=self._serve, args=(ready,), name="tacocat-lan-host", daemon=True
+            )
             self._thread.start()
             try:
                 self._port = ready.result(START_TIMEOUT)
             except Exception as error:
                 self._end_thread()
-                why = (f"the server did not start within {START_TIMEOUT:g} s"
-                       if isinstance(error, TimeoutError) else str(error))
+                why = (
+                    f"the server did not start within {START_TIMEOUT:g} s"
+                    if isinstance(error, TimeoutError)
+                    else str(error)
+                )
                 raise LanHostError(f"cannot host a game: {why}") from error
 
     def stop(self) -> None:
@@ -135,8 +145,9 @@ class LanHost:
         with self._guard:
             self._end_thread()
 
-    def advertise(self, host_name: str, invite: str = "",
-                  game: str = "") -> concurrent.futures.Future[None]:
+    def advertise(
+        self, host_name: str, invite: str = "", game: str = ""
+    ) -> concurrent.futures.Future[None]:
         """Advertise (or update) this host's record on the network; returns at once. The
         future is done once the record is announced, or fails with ``LanUnavailable``
         (no multicast here) - a host the network cannot see still serves games."""
@@ -147,8 +158,9 @@ class LanHost:
         """Take this host's record off the network (a goodbye: browsers drop it at once)."""
         return self._submit(lambda advertiser: advertiser.withdraw())
 
-    def _submit(self, call: Callable[[Advertiser], Coroutine[Any, Any, None]]
-                ) -> concurrent.futures.Future[None]:
+    def _submit(
+        self, call: Callable[[Advertiser], Coroutine[Any, Any, None]]
+    ) -> concurrent.futures.Future[None]:
         with self._guard:
             loop, advertiser = self._loop, self._advertiser
             if not self.is_running or loop is None or advertiser is None:
@@ -208,7 +220,8 @@ class LanHost:
             storage = SqliteStorage(self.folder / DB_NAME, self.synchronous)
             try:
                 _, server = await stack.enter_async_context(
-                    running(storage, Listen("0.0.0.0", port), self.settings))
+                    running(storage, Listen("0.0.0.0", port), self.settings)
+                )
             except OSError as error:
                 if error.errno != errno.EADDRINUSE or port == 0:
                     raise

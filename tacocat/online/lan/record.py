@@ -52,15 +52,27 @@ def instance_name(server_id: str) -> str:
     return f"Tacocat {server_id}.{SERVICE_TYPE}"
 
 
-def service_info(server_id: str, port: int, addresses: Sequence[str], host_name: str,
-                 invite: str, game: str) -> ServiceInfo:
+def service_info(
+    server_id: str, port: int, addresses: Sequence[str], host_name: str, invite: str, game: str
+) -> ServiceInfo:
     """The record a host advertises (TXT: ``v``, ``id``, ``host``, ``invite``, ``game``)."""
-    properties = {"v": str(PROTOCOL), "id": server_id, "host": host_name,
-                  "invite": invite, "game": game}
-    return ServiceInfo(SERVICE_TYPE, instance_name(server_id),
-                       addresses=[socket.inet_aton(address) for address in addresses],
-                       port=port, properties=properties, server=f"tacocat-{server_id}.local.",
-                       host_ttl=RECORD_TTL, other_ttl=RECORD_TTL)
+    properties = {
+        "v": str(PROTOCOL),
+        "id": server_id,
+        "host": host_name,
+        "invite": invite,
+        "game": game,
+    }
+    return ServiceInfo(
+        SERVICE_TYPE,
+        instance_name(server_id),
+        addresses=[socket.inet_aton(address) for address in addresses],
+        port=port,
+        properties=properties,
+        server=f"tacocat-{server_id}.local.",
+        host_ttl=RECORD_TTL,
+        other_ttl=RECORD_TTL,
+    )
 
 
 def _text(properties: dict[bytes, bytes | None], key: str) -> str:
@@ -81,9 +93,14 @@ def lan_game(info: ServiceInfo, networks: Sequence[IPv4Network] = ()) -> LanGame
     except ValueError:
         return None
     address = pick_address(addresses, networks)
-    return LanGame(name=_text(properties, "host"), url=f"ws://{address}:{info.port}/",
-                   invite=_text(properties, "invite"), game=_text(properties, "game"),
-                   server_id=server_id, protocol=protocol)
+    return LanGame(
+        name=_text(properties, "host"),
+        url=f"ws://{address}:{info.port}/",
+        invite=_text(properties, "invite"),
+        game=_text(properties, "game"),
+        server_id=server_id,
+        protocol=protocol,
+    )
 
 
 def pick_address(addresses: Sequence[str], networks: Sequence[IPv4Network]) -> str:
@@ -107,8 +124,10 @@ def _ipv4_adapters() -> Iterable[tuple[str, int]]:
 def local_networks() -> list[IPv4Network]:
     """The IPv4 networks this machine is on (loopback included)."""
     try:
-        return [ipaddress.IPv4Network(f"{address}/{prefix}", strict=False)
-                for address, prefix in _ipv4_adapters()]
+        return [
+            ipaddress.IPv4Network(f"{address}/{prefix}", strict=False)
+            for address, prefix in _ipv4_adapters()
+        ]
     except OSError:
         return []
 
@@ -120,8 +139,11 @@ def advertised_addresses(interfaces: Sequence[str] | None = None) -> list[str]:
     if interfaces is not None:
         return [address for address in interfaces if _is_ipv4(address)]
     try:
-        found = [address for address, _ in _ipv4_adapters()
-                 if not ipaddress.IPv4Address(address).is_loopback]
+        found = [
+            address
+            for address, _ in _ipv4_adapters()
+            if not ipaddress.IPv4Address(address).is_loopback
+        ]
     except OSError:
         found = []
     return list(dict.fromkeys(found)) or ["127.0.0.1"]

@@ -93,8 +93,9 @@ class Storage(Protocol):
         """Store one action (raises :class:`Conflict` when step.seq is taken)."""
         ...
 
-    async def finish(self, game_id: str, result: ResultRow, now: float,
-                     only_if_seq: int | None = None) -> bool:
+    async def finish(
+        self, game_id: str, result: ResultRow, now: float, only_if_seq: int | None = None
+    ) -> bool:
         """End a game that is not over (resigned, expired); False when it already was (or
         its seq moved on from ``only_if_seq``)."""
         ...

@@ -52,10 +52,14 @@ class PostgresStorage(ThreadedStorage):
         self.url = url
         self.node = uuid.uuid4().hex[:12]  # this process, in notifications and presence rows
         self.node_timeout = node_timeout
-        super().__init__(lambda: psycopg.connect(url, autocommit=True, connect_timeout=10,
-                                                 application_name=f"tacocat-{self.node}"),
-                         Dialect("%s", psycopg.errors.IntegrityError, MIGRATION_LOCK, _lost),
-                         "BEGIN", "tacocat-postgres")
+        super().__init__(
+            lambda: psycopg.connect(
+                url, autocommit=True, connect_timeout=10, application_name=f"tacocat-{self.node}"
+            ),
+            Dialect("%s", psycopg.errors.IntegrityError, MIGRATION_LOCK, _lost),
+            "BEGIN",
+            "tacocat-postgres",
+        )
         self._mine: set[tuple[str, int]] = set()  # the seats attached here: (game, seat)
         self._mine_lock = threading.Lock()
         self._closing = False
@@ -64,8 +68,9 @@ class PostgresStorage(ThreadedStorage):
     async def open(self) -> None:
         """Connect, migrate, and enter this process in ``nodes`` (its heartbeat row)."""
         await super().open()
-        await self.thread.run(partial(presence.beat, self.dialect, node=self.node, now=time.time(),
-                                      mine=()))
+        await self.thread.run(
+            partial(presence.beat, self.dialect, node=self.node, now=time.time(), mine=())
+        )
 
     def mine(self) -> list[tuple[str, int]]:
         with self._mine_lock:
@@ -82,19 +87,22 @@ class PostgresStorage(ThreadedStorage):
             if row is not None:
                 _notify(connection, f"g:{self.node}:{row.id}:{row.seq}")
             return row
+
         return await self.thread.run(job)
 
     async def append(self, step: Step, now: float) -> None:
         job = partial(queries.append, self.dialect, step=step, now=now)
         await self.thread.run(partial(self._changed, job, step.game, step.seq))
 
-    async def finish(self, game_id: str, result: ResultRow, now: float,
-                     only_if_seq: int | None = None) -> bool:
+    async def finish(
+        self, game_id: str, result: ResultRow, now: float, only_if_seq: int | None = None
+    ) -> bool:
         def job(connection: Any) -> bool:
             done = queries.finish(self.dialect, connection, game_id, result, now, only_if_seq)
             if done:
                 _notify(connection, f"g:{self.node}:{game_id}:-1")
             return done
+
         return await self.thread.run(job)
 
     async def presence(self, game_id: str, seat: int, attached: bool) -> None:
@@ -107,12 +115,14 @@ class PostgresStorage(ThreadedStorage):
         def job(connection: Any) -> None:
             presence.set_seat(self.dialect, connection, self.node, game_id, seat, attached)
             _notify(connection, f"p:{self.node}:{game_id}")
+
         await self.thread.run(job)
 
     async def remote_presence(self, game_id: str) -> list[tuple[str, int]]:
         """The (process, seat) pairs other processes have attached in this game."""
-        return await self.thread.run(partial(presence.others, self.dialect, node=self.node,
-                                             game_id=game_id))
+        return await self.thread.run(
+            partial(presence.others, self.dialect, node=self.node, game_id=game_id)
+        )
 
     def _goodbye(self, connection: Any) -> None:
         for game_id in presence.forget(self.dialect, connection, self.node):
@@ -147,8 +157,12 @@ class PostgresBus:
     async def listen(self, listener: Listener, presence: PresenceListener | None = None) -> None:
         loop = asyncio.get_running_loop()
         ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(loop, listener, presence, ready),
-                                        name="tacocat-postgres-listen", daemon=True)
+        self._thread = threading.Thread(
+            target=self._run,
+            args=(loop, listener, presence, ready),
+            name="tacocat-postgres-listen",
+            daemon=True,
+        )
         self._thread.start()
         if not await asyncio.to_thread(ready.wait, 30):
             raise TimeoutError("PostgreSQL: LISTEN did not start in 30 s")
@@ -156,8 +170,12 @@ class PostgresBus:
             raise self._failed
 
     def _connect(self) -> Any:
-        connection = psycopg.connect(self.url, autocommit=True, connect_timeout=10,
-                                     application_name=f"tacocat-listen-{self.storage.node}")
+        connection = psycopg.connect(
+            self.url,
+            autocommit=True,
+            connect_timeout=10,
+            application_name=f"tacocat-listen-{self.storage.node}",
+        )
         try:
             connection.execute(f"LISTEN {CHANNEL}")
             self._beat(connection, strict=True)
@@ -166,8 +184,13 @@ class PostgresBus:
             raise
         return connection
 
-    def _run(self, loop: asyncio.AbstractEventLoop, listener: Listener,
-             presence: PresenceListener | None, ready: threading.Event) -> None:
+    def _run(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        listener: Listener,
+        presence: PresenceListener | None,
+        ready: threading.Event,
+    ) -> None:
         try:
             connection = self._connect()
         except BaseException as error:  # reported to listen()
@@ -197,8 +220,9 @@ class PostgresBus:
             return connection
         return None
 
-    def _resync(self, loop: asyncio.AbstractEventLoop, listener: Listener,
-                presence: PresenceListener | None) -> None:
+    def _resync(
+        self, loop: asyncio.AbstractEventLoop, listener: Listener, presence: PresenceListener | None
+    ) -> None:
         """Notifications sent while this process was not listening are lost: every game a
         client here follows is caught up from storage, and its presence read again."""
         for game_id in sorted({game_id for game_id, _ in self.storage.mine()}):
@@ -206,8 +230,13 @@ class PostgresBus:
             if presence is not None:
                 loop.call_soon_threadsafe(presence, game_id)
 
-    def _listen(self, connection: Any, loop: asyncio.AbstractEventLoop, listener: Listener,
-                presence: PresenceListener | None) -> None:
+    def _listen(
+        self,
+        connection: Any,
+        loop: asyncio.AbstractEventLoop,
+        listener: Listener,
+        presence: PresenceListener | None,
+    ) -> None:
         period = self.storage.node_timeout / 3
         next_beat = time.monotonic() + period
         while not self._stop.is_set():
@@ -227,15 +256,22 @@ class PostgresBus:
                     log.warning("this process had been taken for dead: its seats are written again")
                     for game_id in sorted({game_id for game_id, _ in mine}):
                         _notify(connection, f"p:{node}:{game_id}")
-                for dead, game_id in presence.reap(dialect, connection, now - self.storage.node_timeout):
+                for dead, game_id in presence.reap(
+                    dialect, connection, now - self.storage.node_timeout
+                ):
                     _notify(connection, f"p:{dead}:{game_id}")
         except psycopg.errors.DatabaseError:  # a deadlock with another reaper: next time
             if strict:
                 raise
             log.warning("heartbeat failed (tried again)", exc_info=True)
 
-    def _deliver(self, loop: asyncio.AbstractEventLoop, payload: str, listener: Listener,
-                 presence: PresenceListener | None) -> None:
+    def _deliver(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        payload: str,
+        listener: Listener,
+        presence: PresenceListener | None,
+    ) -> None:
         kind, node, game_id, *rest = payload.split(":")
         if node == self.storage.node:
             return  # this process's own change: already handled

@@ -21,29 +21,41 @@ from tacocat.server.storage.queries import Dialect
 NODE_TIMEOUT = 30.0
 
 
-def set_seat(dialect: Dialect, connection: Any, node: str, game_id: str, seat: int,
-             attached: bool) -> None:
+def set_seat(
+    dialect: Dialect, connection: Any, node: str, game_id: str, seat: int, attached: bool
+) -> None:
     """``node`` now has (or no longer has) ``seat`` of the game attached."""
     if attached:
-        dialect.run(connection, "INSERT INTO presence (node, game, seat) VALUES (?, ?, ?) "
-                    "ON CONFLICT DO NOTHING", (node, game_id, seat))
+        dialect.run(
+            connection,
+            "INSERT INTO presence (node, game, seat) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            (node, game_id, seat),
+        )
     else:
-        dialect.run(connection, "DELETE FROM presence WHERE node = ? AND game = ? AND seat = ?",
-                    (node, game_id, seat))
+        dialect.run(
+            connection,
+            "DELETE FROM presence WHERE node = ? AND game = ? AND seat = ?",
+            (node, game_id, seat),
+        )
 
 
 def others(dialect: Dialect, connection: Any, node: str, game_id: str) -> list[tuple[str, int]]:
     """The (node, seat) pairs other nodes have attached in this game."""
-    rows = dialect.run(connection, "SELECT node, seat FROM presence WHERE game = ? AND node <> ?",
-                       (game_id, node)).fetchall()
+    rows = dialect.run(
+        connection, "SELECT node, seat FROM presence WHERE game = ? AND node <> ?", (game_id, node)
+    ).fetchall()
     return [(row[0], int(row[1])) for row in rows]
 
 
-def beat(dialect: Dialect, connection: Any, node: str, now: float,
-         mine: Iterable[tuple[str, int]]) -> bool:
+def beat(
+    dialect: Dialect, connection: Any, node: str, now: float, mine: Iterable[tuple[str, int]]
+) -> bool:
     """Refresh ``node``'s heartbeat; True when it had been taken for dead (its rows were
     gone), in which case its seats ``mine`` are written again."""
-    if dialect.run(connection, "UPDATE nodes SET seen = ? WHERE node = ?", (now, node)).rowcount == 1:
+    if (
+        dialect.run(connection, "UPDATE nodes SET seen = ? WHERE node = ?", (now, node)).rowcount
+        == 1
+    ):
         return False
     dialect.run(connection, "INSERT INTO nodes (node, seen) VALUES (?, ?)", (node, now))
     for game_id, seat in mine:
@@ -54,15 +66,23 @@ def beat(dialect: Dialect, connection: Any, node: str, now: float,
 def reap(dialect: Dialect, connection: Any, before: float) -> list[tuple[str, str]]:
     """Forget the nodes not heard from since ``before`` and their seats; the (node, game)
     pairs whose presence changed, for the notifications."""
-    dead = [row[0] for row in dialect.run(connection, "SELECT node FROM nodes WHERE seen < ?",
-                                          (before,)).fetchall()]
+    dead = [
+        row[0]
+        for row in dialect.run(
+            connection, "SELECT node FROM nodes WHERE seen < ?", (before,)
+        ).fetchall()
+    ]
     return [(node, game_id) for node in dead for game_id in forget(dialect, connection, node)]
 
 
 def forget(dialect: Dialect, connection: Any, node: str) -> list[str]:
     """Remove a node and its seats (a clean stop, or found dead); the games it had."""
-    games = [row[0] for row in dialect.run(
-        connection, "SELECT DISTINCT game FROM presence WHERE node = ?", (node,)).fetchall()]
+    games = [
+        row[0]
+        for row in dialect.run(
+            connection, "SELECT DISTINCT game FROM presence WHERE node = ?", (node,)
+        ).fetchall()
+    ]
     dialect.run(connection, "DELETE FROM presence WHERE node = ?", (node,))
     dialect.run(connection, "DELETE FROM nodes WHERE node = ?", (node,))
     return games

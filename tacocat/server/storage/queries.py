@@ -56,31 +56,57 @@ def migrate(dialect: Dialect, connection: Any) -> int:
 
 
 def create(dialect: Dialect, connection: Any, game: GameRow, invite: str, expires: float) -> None:
-    dialect.run(connection, "INSERT INTO games (id, ruleset, seed, status, seq, invite, invite_expires,"
-                " created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game.id, game.ruleset, game.seed, game.status, game.seq, invite, expires,
-                 game.created, game.updated))
+    dialect.run(
+        connection,
+        "INSERT INTO games (id, ruleset, seed, status, seq, invite, invite_expires,"
+        " created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game.id,
+            game.ruleset,
+            game.seed,
+            game.status,
+            game.seq,
+            invite,
+            expires,
+            game.created,
+            game.updated,
+        ),
+    )
     for seat in game.seats:
         _insert_seat(dialect, connection, game.id, seat)
     for index, order in enumerate(game.deals):
-        dialect.run(connection, "INSERT INTO deals (game, idx, card_order) VALUES (?, ?, ?)",
-                    (game.id, index, order))
+        dialect.run(
+            connection,
+            "INSERT INTO deals (game, idx, card_order) VALUES (?, ?, ?)",
+            (game.id, index, order),
+        )
 
 
 def _insert_seat(dialect: Dialect, connection: Any, game_id: str, seat: SeatRow) -> None:
-    dialect.run(connection, "INSERT INTO seats (game, seat, name, token_hash) VALUES (?, ?, ?, ?)",
-                (game_id, seat.seat, seat.name, seat.token_hash))
+    dialect.run(
+        connection,
+        "INSERT INTO seats (game, seat, name, token_hash) VALUES (?, ?, ?, ?)",
+        (game_id, seat.seat, seat.name, seat.token_hash),
+    )
 
 
-def claim_invite(dialect: Dialect, connection: Any, invite: str, seat: SeatRow,
-                 now: float) -> GameRow | None:
-    row = dialect.run(connection, "SELECT id FROM games WHERE invite = ? AND status = 'waiting' AND "
-                      "invite_expires > ?", (invite, now)).fetchone()
+def claim_invite(
+    dialect: Dialect, connection: Any, invite: str, seat: SeatRow, now: float
+) -> GameRow | None:
+    row = dialect.run(
+        connection,
+        "SELECT id FROM games WHERE invite = ? AND status = 'waiting' AND invite_expires > ?",
+        (invite, now),
+    ).fetchone()
     if row is None:
         return None
     game_id = row[0]
-    taken = dialect.run(connection, "UPDATE games SET invite = NULL, status = 'playing', updated = ? "
-                        "WHERE id = ? AND status = 'waiting'", (now, game_id))
+    taken = dialect.run(
+        connection,
+        "UPDATE games SET invite = NULL, status = 'playing', updated = ? "
+        "WHERE id = ? AND status = 'waiting'",
+        (now, game_id),
+    )
     if taken.rowcount != 1:
         return None  # another process took it a moment ago
     _insert_seat(dialect, connection, game_id, seat)
@@ -88,45 +114,94 @@ def claim_invite(dialect: Dialect, connection: Any, invite: str, seat: SeatRow,
 
 
 def load(dialect: Dialect, connection: Any, game_id: str, after: int = 0) -> GameRow | None:
-    row = dialect.run(connection, "SELECT id, ruleset, seed, status, seq, created, updated, winner, "
-                      "reason FROM games WHERE id = ?", (game_id,)).fetchone()
+    row = dialect.run(
+        connection,
+        "SELECT id, ruleset, seed, status, seq, created, updated, winner, "
+        "reason FROM games WHERE id = ?",
+        (game_id,),
+    ).fetchone()
     if row is None:
         return None
-    seats = tuple(SeatRow(*r) for r in dialect.run(
-        connection, "SELECT seat, name, token_hash FROM seats WHERE game = ? ORDER BY seat",
-        (game_id,)).fetchall())
-    deals = tuple(r[0] for r in dialect.run(
-        connection, "SELECT card_order FROM deals WHERE game = ? ORDER BY idx", (game_id,)).fetchall())
-    actions = tuple(r[0] for r in dialect.run(
-        connection, "SELECT action FROM actions WHERE game = ? AND seq > ? ORDER BY seq",
-        (game_id, after)).fetchall())
+    seats = tuple(
+        SeatRow(*r)
+        for r in dialect.run(
+            connection,
+            "SELECT seat, name, token_hash FROM seats WHERE game = ? ORDER BY seat",
+            (game_id,),
+        ).fetchall()
+    )
+    deals = tuple(
+        r[0]
+        for r in dialect.run(
+            connection, "SELECT card_order FROM deals WHERE game = ? ORDER BY idx", (game_id,)
+        ).fetchall()
+    )
+    actions = tuple(
+        r[0]
+        for r in dialect.run(
+            connection,
+            "SELECT action FROM actions WHERE game = ? AND seq > ? ORDER BY seq",
+            (game_id, after),
+        ).fetchall()
+    )
     result = ResultRow(row[7], row[8]) if row[8] is not None else None
-    return GameRow(row[0], row[1], int(row[2]), row[3], row[4], row[5], row[6], seats, result,
-                   deals, actions, after)
+    return GameRow(
+        row[0],
+        row[1],
+        int(row[2]),
+        row[3],
+        row[4],
+        row[5],
+        row[6],
+        seats,
+        result,
+        deals,
+        actions,
+        after,
+    )
 
 
 def append(dialect: Dialect, connection: Any, step: Step, now: float) -> None:
-    dialect.run(connection, "INSERT INTO actions (game, seq, action, at) VALUES (?, ?, ?, ?)",
-                (step.game, step.seq, step.action, now))
+    dialect.run(
+        connection,
+        "INSERT INTO actions (game, seq, action, at) VALUES (?, ?, ?, ?)",
+        (step.game, step.seq, step.action, now),
+    )
     for index, order in step.deals:
-        dialect.run(connection, "INSERT INTO deals (game, idx, card_order) VALUES (?, ?, ?)",
-                    (step.game, index, order))
+        dialect.run(
+            connection,
+            "INSERT INTO deals (game, idx, card_order) VALUES (?, ?, ?)",
+            (step.game, index, order),
+        )
     if step.result is None:
-        moved = dialect.run(connection, "UPDATE games SET seq = ?, updated = ? WHERE id = ? AND "
-                            "seq = ? AND status = 'playing'", (step.seq, now, step.game, step.seq - 1))
+        moved = dialect.run(
+            connection,
+            "UPDATE games SET seq = ?, updated = ? WHERE id = ? AND seq = ? AND status = 'playing'",
+            (step.seq, now, step.game, step.seq - 1),
+        )
     else:
-        moved = dialect.run(connection, "UPDATE games SET seq = ?, updated = ?, status = 'over', "
-                            "winner = ?, reason = ? WHERE id = ? AND seq = ? AND status = 'playing'",
-                            (step.seq, now, step.result.winner, step.result.reason, step.game,
-                             step.seq - 1))
+        moved = dialect.run(
+            connection,
+            "UPDATE games SET seq = ?, updated = ?, status = 'over', "
+            "winner = ?, reason = ? WHERE id = ? AND seq = ? AND status = 'playing'",
+            (step.seq, now, step.result.winner, step.result.reason, step.game, step.seq - 1),
+        )
     if moved.rowcount != 1:
         raise Conflict(f"{step.game} is not at step {step.seq - 1} or not playing")
 
 
-def finish(dialect: Dialect, connection: Any, game_id: str, result: ResultRow, now: float,
-           only_if_seq: int | None) -> bool:
-    sql = ("UPDATE games SET status = 'over', winner = ?, reason = ?, updated = ?, invite = NULL "
-           "WHERE id = ? AND status <> 'over'")
+def finish(
+    dialect: Dialect,
+    connection: Any,
+    game_id: str,
+    result: ResultRow,
+    now: float,
+    only_if_seq: int | None,
+) -> bool:
+    sql = (
+        "UPDATE games SET status = 'over', winner = ?, reason = ?, updated = ?, invite = NULL "
+        "WHERE id = ? AND status <> 'over'"
+    )
     params: list[Any] = [result.winner, result.reason, now, game_id]
     if only_if_seq is not None:
         sql += " AND seq = ?"
@@ -134,13 +209,21 @@ def finish(dialect: Dialect, connection: Any, game_id: str, result: ResultRow, n
     return bool(dialect.run(connection, sql, params).rowcount == 1)
 
 
-def idle_games(dialect: Dialect, connection: Any, before: float, limit: int) -> list[tuple[str, int]]:
-    rows = dialect.run(connection, "SELECT id, seq FROM games WHERE status <> 'over' AND updated < ? "
-                       "ORDER BY updated LIMIT ?", (before, limit)).fetchall()
+def idle_games(
+    dialect: Dialect, connection: Any, before: float, limit: int
+) -> list[tuple[str, int]]:
+    rows = dialect.run(
+        connection,
+        "SELECT id, seq FROM games WHERE status <> 'over' AND updated < ? ORDER BY updated LIMIT ?",
+        (before, limit),
+    ).fetchall()
     return [(row[0], row[1]) for row in rows]
 
 
 def open_invites(dialect: Dialect, connection: Any, now: float) -> int:
-    row = dialect.run(connection, "SELECT COUNT(*) FROM games WHERE status = 'waiting' AND "
-                      "invite_expires > ?", (now,)).fetchone()
+    row = dialect.run(
+        connection,
+        "SELECT COUNT(*) FROM games WHERE status = 'waiting' AND invite_expires > ?",
+        (now,),
+    ).fetchone()
     return int(row[0])

@@ -10,8 +10,10 @@ so a server of a newer version upgrades an older database on start (docs/server.
 from __future__ import annotations
 
 MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
-    (1, (
-        """CREATE TABLE games (
+    (
+        1,
+        (
+            """CREATE TABLE games (
             id TEXT PRIMARY KEY,
             ruleset TEXT NOT NULL,
             seed BIGINT NOT NULL,
@@ -24,44 +26,48 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             winner INTEGER,
             reason TEXT
         )""",
-        "CREATE INDEX games_status_updated ON games (status, updated)",
-        """CREATE TABLE seats (
+            "CREATE INDEX games_status_updated ON games (status, updated)",
+            """CREATE TABLE seats (
             game TEXT NOT NULL REFERENCES games (id),
             seat INTEGER NOT NULL,
             name TEXT NOT NULL,
             token_hash TEXT NOT NULL,
             PRIMARY KEY (game, seat)
         )""",
-        """CREATE TABLE deals (
+            """CREATE TABLE deals (
             game TEXT NOT NULL REFERENCES games (id),
             idx INTEGER NOT NULL,
             card_order TEXT NOT NULL,
             PRIMARY KEY (game, idx)
         )""",
-        """CREATE TABLE actions (
+            """CREATE TABLE actions (
             game TEXT NOT NULL REFERENCES games (id),
             seq INTEGER NOT NULL,
             action TEXT NOT NULL,
             at DOUBLE PRECISION NOT NULL,
             PRIMARY KEY (game, seq)
         )""",
-    )),
+        ),
+    ),
     # Which server process has which seat attached (several processes on one PostgreSQL:
     # tacocat/server/storage/presence.py); ``nodes`` holds each process's heartbeat. SQLite
     # (one process) keeps the tables empty.
-    (2, (
-        """CREATE TABLE nodes (
+    (
+        2,
+        (
+            """CREATE TABLE nodes (
             node TEXT PRIMARY KEY,
             seen DOUBLE PRECISION NOT NULL
         )""",
-        """CREATE TABLE presence (
+            """CREATE TABLE presence (
             node TEXT NOT NULL,
             game TEXT NOT NULL REFERENCES games (id),
             seat INTEGER NOT NULL,
             PRIMARY KEY (node, game, seat)
         )""",
-        "CREATE INDEX presence_game ON presence (game)",
-    )),
+            "CREATE INDEX presence_game ON presence (game)",
+        ),
+    ),
 )
 
 LATEST = MIGRATIONS[-1][0]

@@ -37,11 +37,16 @@ class SqliteStorage(ThreadedStorage):
             raise ValueError(f"synchronous must be one of {SYNC_MODES}")
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        super().__init__(lambda: _connect(path, synchronous), Dialect("?", sqlite3.IntegrityError),
-                         "BEGIN IMMEDIATE", "tacocat-sqlite")
+        super().__init__(
+            lambda: _connect(path, synchronous),
+            Dialect("?", sqlite3.IntegrityError),
+            "BEGIN IMMEDIATE",
+            "tacocat-sqlite",
+        )
         self._stop = threading.Event()
-        self._checkpointer = threading.Thread(target=self._checkpoint_loop,
-                                              name="tacocat-sqlite-checkpoint", daemon=True)
+        self._checkpointer = threading.Thread(
+            target=self._checkpoint_loop, name="tacocat-sqlite-checkpoint", daemon=True
+        )
 
     async def open(self) -> None:
         await super().open()

@@ -40,28 +40,41 @@ class ThreadedStorage:
         self.thread.stop()
 
     async def create(self, game: GameRow, invite: str, invite_expires: float) -> None:
-        await self.thread.run(partial(queries.create, self.dialect, game=game, invite=invite,
-                                      expires=invite_expires))
+        await self.thread.run(
+            partial(queries.create, self.dialect, game=game, invite=invite, expires=invite_expires)
+        )
 
     async def claim_invite(self, invite: str, seat: SeatRow, now: float) -> GameRow | None:
-        return await self.thread.run(partial(queries.claim_invite, self.dialect, invite=invite,
-                                             seat=seat, now=now))
+        return await self.thread.run(
+            partial(queries.claim_invite, self.dialect, invite=invite, seat=seat, now=now)
+        )
 
     async def load(self, game_id: str, after: int = 0) -> GameRow | None:
-        return await self.thread.run(partial(queries.load, self.dialect, game_id=game_id,
-                                             after=after))
+        return await self.thread.run(
+            partial(queries.load, self.dialect, game_id=game_id, after=after)
+        )
 
     async def append(self, step: Step, now: float) -> None:
         await self.thread.run(partial(queries.append, self.dialect, step=step, now=now))
 
-    async def finish(self, game_id: str, result: ResultRow, now: float,
-                     only_if_seq: int | None = None) -> bool:
-        return await self.thread.run(partial(queries.finish, self.dialect, game_id=game_id,
-                                             result=result, now=now, only_if_seq=only_if_seq))
+    async def finish(
+        self, game_id: str, result: ResultRow, now: float, only_if_seq: int | None = None
+    ) -> bool:
+        return await self.thread.run(
+            partial(
+                queries.finish,
+                self.dialect,
+                game_id=game_id,
+                result=result,
+                now=now,
+                only_if_seq=only_if_seq,
+            )
+        )
 
     async def idle_games(self, before: float, limit: int) -> list[tuple[str, int]]:
-        return await self.thread.run(partial(queries.idle_games, self.dialect, before=before,
-                                             limit=limit))
+        return await self.thread.run(
+            partial(queries.idle_games, self.dialect, before=before, limit=limit)
+        )
 
     async def open_invites(self, now: float) -> int:
         return await self.thread.run(partial(queries.open_invites, self.dialect, now=now))

@@ -44,8 +44,13 @@ def never_lost(_connection: Any) -> bool:
 class DatabaseThread:
     """Runs ``job(connection)`` calls on one thread, in batched transactions."""
 
-    def __init__(self, connect: Callable[[], Any], begin: str, name: str,
-                 lost: Callable[[Any], bool] = never_lost) -> None:
+    def __init__(
+        self,
+        connect: Callable[[], Any],
+        begin: str,
+        name: str,
+        lost: Callable[[Any], bool] = never_lost,
+    ) -> None:
         self._connect = connect
         self._begin = begin
         self._lost = lost

@@ -35,9 +35,7 @@ _FONT_FILES = {
     (True, True): "NotoSans-BoldItalic.ttf",
 }
 #: Theme keys that hold file paths (pygame_gui would resolve them against the CWD).
-_PATH_KEYS = frozenset(
-    {"regular_path", "bold_path", "italic_path", "bold_italic_path", "path"}
-)
+_PATH_KEYS = frozenset({"regular_path", "bold_path", "italic_path", "bold_italic_path", "path"})
 
 Size = tuple[int, int]
 
@@ -209,8 +207,9 @@ class Assets:
         cached = self._scaled.get(key)
         if cached is None:
             width, height = key[1]
-            cached = pygame.Surface((width + 2 * PANEL_MARGIN, height + 2 * PANEL_MARGIN),
-                                    pygame.SRCALPHA)
+            cached = pygame.Surface(
+                (width + 2 * PANEL_MARGIN, height + 2 * PANEL_MARGIN), pygame.SRCALPHA
+            )
             cached.blit(soft_shadow((width, height), 22, PANEL_MARGIN), (0, PANEL_SHADOW_DROP))
             body = self.rounded_box((width, height), "box_floor", "ink", radius=22, width=3)
             cached.blit(body, (PANEL_MARGIN, PANEL_MARGIN))
@@ -228,8 +227,12 @@ class Assets:
             big = pygame.Surface((key[1][0] * 2, key[1][1] * 2), pygame.SRCALPHA)
             rect = big.get_rect()
             pygame.draw.rect(big, palette()[border], rect, border_radius=radius * 2)
-            pygame.draw.rect(big, palette()[fill], rect.inflate(-4 * width, -4 * width),
-                             border_radius=max(0, (radius - width) * 2))
+            pygame.draw.rect(
+                big,
+                palette()[fill],
+                rect.inflate(-4 * width, -4 * width),
+                border_radius=max(0, (radius - width) * 2),
+            )
             cached = pygame.transform.smoothscale(big, key[1])
             self._scaled[key] = cached
         return cached
@@ -266,10 +269,16 @@ def nine_slice(source: pygame.Surface, size: Size, corner: int) -> pygame.Surfac
     src_w, src_h = source.get_size()
     corner = min(corner, src_w // 2, src_h // 2)
     out = pygame.Surface((width, height), pygame.SRCALPHA)
-    columns = ((0, corner, 0, corner), (corner, src_w - 2 * corner, corner, width - 2 * corner),
-               (src_w - corner, corner, width - corner, corner))
-    rows = ((0, corner, 0, corner), (corner, src_h - 2 * corner, corner, height - 2 * corner),
-            (src_h - corner, corner, height - corner, corner))
+    columns = (
+        (0, corner, 0, corner),
+        (corner, src_w - 2 * corner, corner, width - 2 * corner),
+        (src_w - corner, corner, width - corner, corner),
+    )
+    rows = (
+        (0, corner, 0, corner),
+        (corner, src_h - 2 * corner, corner, height - 2 * corner),
+        (src_h - corner, corner, height - corner, corner),
+    )
     for sx, sw, dx, dw in columns:
         for sy, sh, dy, dh in rows:
             if sw <= 0 or sh <= 0 or dw <= 0 or dh <= 0:
@@ -285,8 +294,9 @@ def soft_shadow(size: Size, radius: int, margin: int, alpha: int = 110) -> pygam
     """A blurred dark rounded rectangle, ``margin`` larger than ``size`` on every side."""
     width, height = size[0] + 2 * margin, size[1] + 2 * margin
     shape = pygame.Surface((width, height), pygame.SRCALPHA)
-    pygame.draw.rect(shape, (*palette().shadow, alpha), pygame.Rect(margin, margin, *size),
-                     border_radius=radius)
+    pygame.draw.rect(
+        shape, (*palette().shadow, alpha), pygame.Rect(margin, margin, *size), border_radius=radius
+    )
     # Blur by shrinking and growing again: cheap and smooth enough for a shadow.
     small = pygame.transform.smoothscale(shape, (max(1, width // 8), max(1, height // 8)))
     return pygame.transform.smoothscale(small, (width, height))

@@ -21,8 +21,18 @@ log = logging.getLogger(__name__)
 
 #: The effects the game uses; other names work too if a file exists.
 SOUND_NAMES = (
-    "deal", "flip", "play", "slide", "hop", "tile", "win", "round", "click", "error",
-    "lose", "tie",
+    "deal",
+    "flip",
+    "play",
+    "slide",
+    "hop",
+    "tile",
+    "win",
+    "round",
+    "click",
+    "error",
+    "lose",
+    "tie",
 )
 MUSIC_FILE = "music.ogg"
 

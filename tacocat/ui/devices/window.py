@@ -124,13 +124,19 @@ def bar_colour() -> tuple[int, int, int]:
         log.debug("no background to match the bars to (%s)", error)
         return palette().table_deep
     w, h = picture.get_size()
-    edges = [pygame.Rect(0, 0, w, 1), pygame.Rect(0, h - 1, w, 1), pygame.Rect(0, 0, 1, h),
-             pygame.Rect(w - 1, 0, 1, h)]
+    edges = [
+        pygame.Rect(0, 0, w, 1),
+        pygame.Rect(0, h - 1, w, 1),
+        pygame.Rect(0, 0, 1, h),
+        pygame.Rect(w - 1, 0, 1, h),
+    ]
     means = [pygame.transform.average_color(picture, rect)[:3] for rect in edges]
     weights = [rect.width * rect.height for rect in edges]
     total = sum(weights)
-    return tuple(round(sum(m[i] * wt for m, wt in zip(means, weights, strict=True)) / total)
-                 for i in range(3))  # type: ignore[return-value]
+    return tuple(
+        round(sum(m[i] * wt for m, wt in zip(means, weights, strict=True)) / total)
+        for i in range(3)
+    )  # type: ignore[return-value]
 
 
 def _start_display() -> str:

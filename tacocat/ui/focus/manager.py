@@ -60,9 +60,11 @@ class FocusScreen(Protocol):
         """True while the screen takes the focus keys itself."""
         ...
 
+
 #: The actions the manager uses (in :data:`Scope.MENUS`); any other goes to the screen.
-_MOVES = frozenset({Action.NEXT, Action.PREVIOUS, Action.UP, Action.DOWN, Action.LEFT,
-                    Action.RIGHT})
+_MOVES = frozenset(
+    {Action.NEXT, Action.PREVIOUS, Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT}
+)
 _PRESSES = frozenset({Action.CONFIRM, Action.SELECT})
 
 
@@ -71,15 +73,21 @@ class FocusManager:
     screen (a :class:`~tacocat.ui.stage.scene.UIScene`), else None: the app decides which
     scenes are screens, so this module need not import the scenes."""
 
-    def __init__(self, top: Callable[[], FocusScreen | None], ui: Any, input_state: InputState,
-                 keys: Callable[[], ActionMap]) -> None:
+    def __init__(
+        self,
+        top: Callable[[], FocusScreen | None],
+        ui: Any,
+        input_state: InputState,
+        keys: Callable[[], ActionMap],
+    ) -> None:
         self._top = top
         #: The app's action map (looked up each time: a change of keys rebuilds it).
         self._keys = keys
         self._ui = ui
         self.input = input_state
         self._paths: weakref.WeakKeyDictionary[FocusScreen, tuple[Any, ...]] = (
-            weakref.WeakKeyDictionary())
+            weakref.WeakKeyDictionary()
+        )
         self._listeners: list[FocusListener] = []
         self._announced: tuple[Any, ...] | None = None
         self._grid: tuple[tuple[int, int], Grid] | None = None
@@ -115,13 +123,15 @@ class FocusManager:
         if self._grid is not None and self._grid[0] == key:
             return self._grid[1]
         declared = scene.focus_order
-        grid = (order.discovered_grid([scene.root]) if declared is None
-                else order.declared_grid(scene, declared))
+        grid = (
+            order.discovered_grid([scene.root])
+            if declared is None
+            else order.declared_grid(scene, declared)
+        )
         self._grid = (key, grid)
         return grid
 
-    def focused(self, scene: FocusScreen | None = None,
-                grid: Grid | None = None) -> Slot | None:
+    def focused(self, scene: FocusScreen | None = None, grid: Grid | None = None) -> Slot | None:
         """The focused control of ``scene`` (default: the top one), placed on its start
         control when it has none yet or its control became unusable."""
         scene = scene if scene is not None else self.scene()

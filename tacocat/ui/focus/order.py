@@ -89,16 +89,20 @@ def _members(owner: Any, name: str) -> list[tuple[tuple[Any, ...], Any]]:
     return [((name,), value)]
 
 
-def declared_grid(owner: Any, order: Sequence[FocusRow],
-                  press: Callable[[Any], None] | None = None) -> Grid:
+def declared_grid(
+    owner: Any, order: Sequence[FocusRow], press: Callable[[Any], None] | None = None
+) -> Grid:
     """The grid a ``focus_order`` declaration names, with the controls on ``owner`` now."""
     grid: Grid = []
     for index, spec in enumerate(order):
         row = spec if isinstance(spec, Row | Column) else Row(*spec)
         group = index if row.choice else None
-        slots = [Slot(target, group)
-                 for name in row.names for path, control in _members(owner, name)
-                 if (target := target_for(path, control, press)) is not None]
+        slots = [
+            Slot(target, group)
+            for name in row.names
+            for path, control in _members(owner, name)
+            if (target := target_for(path, control, press)) is not None
+        ]
         if isinstance(row, Column):
             grid.extend([slot] for slot in slots)
         elif slots:

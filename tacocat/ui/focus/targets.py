@@ -89,8 +89,7 @@ class ElementTarget(Target):
 
     def usable(self) -> bool:
         element = self.element
-        return bool(element.alive() and element.visible and element.is_enabled
-                    and _shown(element))
+        return bool(element.alive() and element.visible and element.is_enabled and _shown(element))
 
     def label(self) -> str:
         """The element's own text, else the label beside it on its row (a slider's or a
@@ -134,9 +133,16 @@ class SliderTarget(ElementTarget):
         slider.set_current_value(min(high, max(low, old + direction * slider.increment)), False)
         if slider.current_value == old:
             return False
-        pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {
-            "value": slider.current_value, "ui_element": slider,
-            "ui_object_id": slider.most_specific_combined_id}))
+        pygame.event.post(
+            pygame.event.Event(
+                pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
+                {
+                    "value": slider.current_value,
+                    "ui_element": slider,
+                    "ui_object_id": slider.most_specific_combined_id,
+                },
+            )
+        )
         return True
 
 
@@ -150,8 +156,9 @@ class TextTarget(ElementTarget):
 class DrawnTarget(Target):
     """One of the project's drawn buttons; ``press`` does what its click does."""
 
-    def __init__(self, path: tuple[Any, ...], button: Button,
-                 press: Callable[[Button], None]) -> None:
+    def __init__(
+        self, path: tuple[Any, ...], button: Button, press: Callable[[Button], None]
+    ) -> None:
         super().__init__(path)
         self.button = button
         self._press = press
@@ -177,10 +184,14 @@ class DrawnTarget(Target):
 def _label_beside(element: Any) -> str:
     """The text of the nearest label left of ``element`` on the same row, or ""."""
     rect = element.rect
-    labels = [other for other in getattr(element.ui_container, "elements", ())
-              if isinstance(other, pygame_gui.elements.UILabel)
-              and other.rect.right <= rect.left + 4
-              and other.rect.top < rect.bottom and rect.top < other.rect.bottom]
+    labels = [
+        other
+        for other in getattr(element.ui_container, "elements", ())
+        if isinstance(other, pygame_gui.elements.UILabel)
+        and other.rect.right <= rect.left + 4
+        and other.rect.top < rect.bottom
+        and rect.top < other.rect.bottom
+    ]
     if not labels:
         return ""
     return str(max(labels, key=lambda label: label.rect.right).text)
@@ -197,8 +208,9 @@ def _shown(element: Any) -> bool:
     return True
 
 
-def target_for(path: tuple[Any, ...], control: Any,
-               press: Callable[[Button], None] | None = None) -> Target | None:
+def target_for(
+    path: tuple[Any, ...], control: Any, press: Callable[[Button], None] | None = None
+) -> Target | None:
     """The adapter for ``control``, or None for something the focus cannot use."""
     if isinstance(control, Button):
         return DrawnTarget(path, control, press or _click)

@@ -55,7 +55,7 @@ def _spec(spec: str) -> tuple[int, int]:
     """``"shift+tab"`` -> (key code, modifier mask); a plain name has no modifier."""
     for prefix, mask in _MODIFIERS:
         if spec.startswith(prefix) and len(spec) > len(prefix):
-            code = key_code(spec[len(prefix):])
+            code = key_code(spec[len(prefix) :])
             assert code is not None, spec
             return code, mask
     code = key_code(spec)
@@ -78,8 +78,10 @@ class ActionMap:
             for entry in bindings:
                 specs = [_spec(spec) for spec in entry.keys]
                 if entry.action.value in picked and specs:
-                    specs[0] = (self._picked(picked[entry.action.value], specs[0][0],
-                                             entry.action), 0)
+                    specs[0] = (
+                        self._picked(picked[entry.action.value], specs[0][0], entry.action),
+                        0,
+                    )
                 if specs:
                     self._first[(scope, entry.action)] = specs[0][0]
                     keys.setdefault(specs[0], entry.action)  # a first key before any extra
@@ -104,8 +106,9 @@ class ActionMap:
             return None
         pad = getattr(event, "pad", None)
         if pad:
-            return next((self._pads[s][Pad(pad)] for s in scopes
-                         if Pad(pad) in self._pads.get(s, {})), None)
+            return next(
+                (self._pads[s][Pad(pad)] for s in scopes if Pad(pad) in self._pads.get(s, {})), None
+            )
         mod = getattr(event, "mod", 0)
         for scope in scopes:
             keys = self._keys[scope]

@@ -102,5 +102,13 @@ class Pad(StrEnum):
         return _PRINTED.get(self)
 
 
-_PRINTED = {Pad.A: "A", Pad.B: "B", Pad.X: "X", Pad.Y: "Y", Pad.START: "Start",
-            Pad.VIEW: "View", Pad.LB: "LB", Pad.RB: "RB"}
+_PRINTED = {
+    Pad.A: "A",
+    Pad.B: "B",
+    Pad.X: "X",
+    Pad.Y: "Y",
+    Pad.START: "Start",
+    Pad.VIEW: "View",
+    Pad.LB: "LB",
+    Pad.RB: "RB",
+}

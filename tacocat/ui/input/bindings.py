@@ -48,9 +48,7 @@ _MOVES = (
 )
 
 BINDINGS: dict[Scope, tuple[Binding, ...]] = {
-    Scope.EVERYWHERE: (
-        Binding(Action.FULL_SCREEN, ("f11",)),
-    ),
+    Scope.EVERYWHERE: (Binding(Action.FULL_SCREEN, ("f11",)),),
     Scope.MENUS: (
         *_MOVES,
         Binding(Action.LEFT, ("left",), (Pad.LEFT,)),

@@ -39,25 +39,43 @@ AXIS_MAX = 32767
 
 #: SDL's controller buttons (the D-pad's are directions, which repeat while held).
 BUTTONS: dict[int, Pad] = {
-    pygame.CONTROLLER_BUTTON_A: Pad.A, pygame.CONTROLLER_BUTTON_B: Pad.B,
-    pygame.CONTROLLER_BUTTON_START: Pad.START, pygame.CONTROLLER_BUTTON_X: Pad.X,
-    pygame.CONTROLLER_BUTTON_Y: Pad.Y, pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Pad.LB,
-    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Pad.RB, pygame.CONTROLLER_BUTTON_BACK: Pad.VIEW,
+    pygame.CONTROLLER_BUTTON_A: Pad.A,
+    pygame.CONTROLLER_BUTTON_B: Pad.B,
+    pygame.CONTROLLER_BUTTON_START: Pad.START,
+    pygame.CONTROLLER_BUTTON_X: Pad.X,
+    pygame.CONTROLLER_BUTTON_Y: Pad.Y,
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Pad.LB,
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Pad.RB,
+    pygame.CONTROLLER_BUTTON_BACK: Pad.VIEW,
 }
 DPAD: dict[int, Pad] = {
-    pygame.CONTROLLER_BUTTON_DPAD_UP: Pad.UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN: Pad.DOWN,
-    pygame.CONTROLLER_BUTTON_DPAD_LEFT: Pad.LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Pad.RIGHT,
+    pygame.CONTROLLER_BUTTON_DPAD_UP: Pad.UP,
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: Pad.DOWN,
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: Pad.LEFT,
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Pad.RIGHT,
 }
-CONTROLLER_EVENTS = frozenset({
-    pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED, pygame.CONTROLLERBUTTONDOWN,
-    pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION,
-})
+CONTROLLER_EVENTS = frozenset(
+    {
+        pygame.CONTROLLERDEVICEADDED,
+        pygame.CONTROLLERDEVICEREMOVED,
+        pygame.CONTROLLERBUTTONDOWN,
+        pygame.CONTROLLERBUTTONUP,
+        pygame.CONTROLLERAXISMOTION,
+    }
+)
 
 
 def key_event(pad: Pad) -> pygame.event.Event:
     """The KEYDOWN a controller button stands for."""
-    return pygame.event.Event(pygame.KEYDOWN, key=key_code(key_standing_for(pad)) or 0,
-                              mod=0, unicode="", scancode=0, pad=pad.value, controller=True)
+    return pygame.event.Event(
+        pygame.KEYDOWN,
+        key=key_code(key_standing_for(pad)) or 0,
+        mod=0,
+        unicode="",
+        scancode=0,
+        pad=pad.value,
+        controller=True,
+    )
 
 
 class Gamepads:

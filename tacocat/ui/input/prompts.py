@@ -24,11 +24,16 @@ if TYPE_CHECKING:
 
 #: Keys whose names are words, with their translation key under tacocat.focus.key.
 _WORD_KEYS = {
-    pygame.K_SPACE: "space", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
-    pygame.K_UP: "up", pygame.K_DOWN: "down",
+    pygame.K_SPACE: "space",
+    pygame.K_LEFT: "left",
+    pygame.K_RIGHT: "right",
+    pygame.K_UP: "up",
+    pygame.K_DOWN: "down",
 }
 #: Keys printed differently from pygame's name for them.
 _PRINTED = {pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_ESCAPE: "Esc"}
+
+
 def key_label(code: int) -> str:
     """A key as the player reads it: "Space", "←", "H", "F5"."""
     word = _WORD_KEYS.get(code)
@@ -49,8 +54,7 @@ def pad_label(action: Action, scope: Scope = Scope.TABLE) -> str | None:
     return pad.printed or tr("tacocat.focus.pad.dpad")
 
 
-def prompt(action: Action, keys: ActionMap, state: InputState,
-           scope: Scope = Scope.TABLE) -> str:
+def prompt(action: Action, keys: ActionMap, state: InputState, scope: Scope = Scope.TABLE) -> str:
     """What to call the input for ``action`` in ``scope`` right now."""
     label = pad_label(action, scope) if state.controller else None
     return label if label is not None else key_label(keys.key_for(action, scope))

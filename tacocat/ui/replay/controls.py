@@ -34,8 +34,13 @@ SCRUBBER_RECT = pygame.Rect(L.PLAY_MAT.x, 546, L.PLAY_MAT.width, 10)
 #: Where the viewer says where it is (under the round log).
 PANEL_RECT = pygame.Rect(L.LOG_RECT.x, L.LOG_RECT.bottom + 8, L.LOG_RECT.width, 120)
 #: Transport buttons: first row (symbols are the same in every language).
-TRANSPORT = (("previous_round", "«", 40), ("back", "‹", 40), ("play", "", 64),
-             ("forward", "›", 40), ("next_round", "»", 40))
+TRANSPORT = (
+    ("previous_round", "«", 40),
+    ("back", "‹", 40),
+    ("play", "", 64),
+    ("forward", "›", 40),
+    ("next_round", "»", 40),
+)
 
 
 class ReplayControls:
@@ -64,18 +69,28 @@ class ReplayControls:
         """The row that moves through the game: rounds, steps, play and pause."""
         scene, area = self.scene, L.BUTTON_AREA
         actions: dict[str, Callable[[], None]] = {
-            "previous_round": scene.previous_round, "back": scene.step_back,
-            "play": scene.toggle_play, "forward": scene.step_forward,
-            "next_round": scene.next_round}
+            "previous_round": scene.previous_round,
+            "back": scene.step_back,
+            "play": scene.toggle_play,
+            "forward": scene.step_forward,
+            "next_round": scene.next_round,
+        }
         buttons: dict[str, Button] = {}
         x = area.x
         for key, label, width in TRANSPORT:
-            buttons[key] = Button(key, pygame.Rect(x, area.y, width, 46), label,
-                                  style="primary" if key == "play" else "secondary",
-                                  on_click=(actions[key] if key == "play" else
-                                            functools.partial(self._by_hand, actions[key])),
-                                  font_size=24 if label else 18,
-                                  sound=False)
+            buttons[key] = Button(
+                key,
+                pygame.Rect(x, area.y, width, 46),
+                label,
+                style="primary" if key == "play" else "secondary",
+                on_click=(
+                    actions[key]
+                    if key == "play"
+                    else functools.partial(self._by_hand, actions[key])
+                ),
+                font_size=24 if label else 18,
+                sound=False,
+            )
             x += width + 2
         return buttons
 
@@ -86,32 +101,50 @@ class ReplayControls:
         width = (area.width - 3 * 6) // 4
         for i, speed in enumerate(SPEEDS):
             key = f"speed_{speed:g}"
-            buttons[key] = Button(key, pygame.Rect(area.x + i * (width + 6), area.y + 56, width, 36),
-                                  tr("tacocat.replay.speed", speed=f"{speed:g}"), style="quiet",
-                                  on_click=functools.partial(scene.set_speed, speed), font_size=16,
-                                  sound=False)
+            buttons[key] = Button(
+                key,
+                pygame.Rect(area.x + i * (width + 6), area.y + 56, width, 36),
+                tr("tacocat.replay.speed", speed=f"{speed:g}"),
+                style="quiet",
+                on_click=functools.partial(scene.set_speed, speed),
+                font_size=16,
+                sound=False,
+            )
         return buttons
 
     def _corner_buttons(self) -> dict[str, Button]:
         """Close, and Review when the game has one, in the corner."""
         scene = self.scene
         buttons: dict[str, Button] = {}
-        buttons["close"] = Button("close", L.CORNER_BUTTON,
-                                  tr("tacocat.replay.close"), style="quiet",
-                                  on_click=scene.close, font_size=18)
+        buttons["close"] = Button(
+            "close",
+            L.CORNER_BUTTON,
+            tr("tacocat.replay.close"),
+            style="quiet",
+            on_click=scene.close,
+            font_size=18,
+        )
         if scene.has_review():
-            buttons["review"] = Button("review", L.CORNER_BUTTON.move(0, L.CORNER_STEP),
-                                       tr("tacocat.replay.review"), style="quiet",
-                                       on_click=scene.open_review, font_size=18, sound=False)
+            buttons["review"] = Button(
+                "review",
+                L.CORNER_BUTTON.move(0, L.CORNER_STEP),
+                tr("tacocat.replay.review"),
+                style="quiet",
+                on_click=scene.open_review,
+                font_size=18,
+                sound=False,
+            )
         return buttons
 
     def update(self, dt: float) -> None:
         scene = self.scene
-        self.buttons["play"].label = tr("tacocat.replay.pause" if scene.playing
-                                        else "tacocat.replay.play")
+        self.buttons["play"].label = tr(
+            "tacocat.replay.pause" if scene.playing else "tacocat.replay.play"
+        )
         for speed in SPEEDS:
-            self.buttons[f"speed_{speed:g}"].style = ("secondary" if speed == scene.speed
-                                                      else "quiet")
+            self.buttons[f"speed_{speed:g}"].style = (
+                "secondary" if speed == scene.speed else "quiet"
+            )
         at_start, at_end = scene.index <= 0, scene.index >= scene.timeline.last
         self.buttons["back"].enabled = self.buttons["previous_round"].enabled = not at_start
         self.buttons["forward"].enabled = self.buttons["next_round"].enabled = not at_end
@@ -142,8 +175,7 @@ class ReplayControls:
 
     def _tab(self, step: int) -> None:
         """Tab / Shift-Tab: the focus round the usable buttons (Enter or Space presses)."""
-        usable = [key for key, button in self.buttons.items()
-                  if button.visible and button.enabled]
+        usable = [key for key, button in self.buttons.items() if button.visible and button.enabled]
         if not usable:
             return
         here = usable.index(self.focus_key) if self.focus_key in usable else (-1 if step > 0 else 0)
@@ -177,10 +209,13 @@ class ReplayControls:
                 self.press(focused.key)
             return
         moves: dict[Action | None, Callable[[], None]] = {
-            Action.STEP_FORWARD: scene.step_forward, Action.STEP_BACK: scene.step_back,
-            Action.ROUND_PREVIOUS: scene.previous_round, Action.ROUND_NEXT: scene.next_round,
+            Action.STEP_FORWARD: scene.step_forward,
+            Action.STEP_BACK: scene.step_back,
+            Action.ROUND_PREVIOUS: scene.previous_round,
+            Action.ROUND_NEXT: scene.next_round,
             Action.FIRST_MOVE: lambda: scene.go(0),
-            Action.LAST_MOVE: lambda: scene.go(scene.timeline.last)}
+            Action.LAST_MOVE: lambda: scene.go(scene.timeline.last),
+        }
         if do in moves:
             scene.pause()
             moves[do]()
@@ -213,8 +248,10 @@ class ReplayControls:
             tr("tacocat.replay.players", first=info.names[0], second=info.names[1]),
             self._round_line(),
             tr("tacocat.replay.move", n=scene.index, total=timeline.last),
-            tr("tacocat.replay.playing" if scene.playing else "tacocat.replay.paused",
-               speed=f"{scene.speed:g}"),
+            tr(
+                "tacocat.replay.playing" if scene.playing else "tacocat.replay.paused",
+                speed=f"{scene.speed:g}",
+            ),
         )
 
     def _round_line(self) -> str:
@@ -247,15 +284,33 @@ class ReplayControls:
         # with playing or paused.
         lines = _share_rows(text, lines, width, PANEL_RECT.height - 6)
         avail = (PANEL_RECT.height - 6) // len(lines)
-        pitch = min(max(line_step(text.font(16, True), 19) + 3,
-                        text.font(16, True).get_linesize() + 4), avail)
-        draw_text(image, text, lines[0], 16, p.cheese, pygame.Rect(15, 3, width, pitch),
-                  bold=True, anchor="topleft")
+        pitch = min(
+            max(line_step(text.font(16, True), 19) + 3, text.font(16, True).get_linesize() + 4),
+            avail,
+        )
+        draw_text(
+            image,
+            text,
+            lines[0],
+            16,
+            p.cheese,
+            pygame.Rect(15, 3, width, pitch),
+            bold=True,
+            anchor="topleft",
+        )
         y = 3 + pitch
         for i, line in enumerate(lines[1:]):
             colour = p.card_face if i < len(lines) - 2 else mix(p.table_light, p.card_face, 0.6)
-            draw_text(image, text, line, 16, colour, pygame.Rect(15, y, width, pitch), bold=i == 1,
-                      anchor="topleft")
+            draw_text(
+                image,
+                text,
+                line,
+                16,
+                colour,
+                pygame.Rect(15, y, width, pitch),
+                bold=i == 1,
+                anchor="topleft",
+            )
             y += pitch
         self._panel = (key, image)
         return image

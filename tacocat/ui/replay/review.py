@@ -64,18 +64,27 @@ def stored_review(extra: Mapping[str, Any], seat: int) -> Review | None:
 
 
 def _params(moment: Moment) -> dict[str, Any]:
-    return {"played": move_text(moment.played), "best": move_text(moment.best),
-            "played_pct": percent(moment.played_chance),
-            "best_pct": percent(moment.best_chance), "cost": number(round(moment.cost)),
-            "round": moment.round_number, "n": moment.step + 1}
+    return {
+        "played": move_text(moment.played),
+        "best": move_text(moment.best),
+        "played_pct": percent(moment.played_chance),
+        "best_pct": percent(moment.best_chance),
+        "cost": number(round(moment.cost)),
+        "round": moment.round_number,
+        "n": moment.step + 1,
+    }
 
 
 def summary_texts(review: Review) -> tuple[str, str]:
     """The summary's accuracy and counts lines, each number the locale's way ("51,3%")."""
     accuracy = tr("tacocat.review.accuracy", pct=percent(review.accuracy / 100, decimals=1))
-    counts = tr("tacocat.review.counts", decisions=number(len(review.moments)),
-                mistakes=number(review.count("mistake")), blunders=number(review.count("blunder")),
-                cost=decimal(review.mean_cost))
+    counts = tr(
+        "tacocat.review.counts",
+        decisions=number(len(review.moments)),
+        mistakes=number(review.count("mistake")),
+        blunders=number(review.count("blunder")),
+        cost=decimal(review.mean_cost),
+    )
     return accuracy, counts
 
 
@@ -91,19 +100,19 @@ def review_notes(review: Review, states: Sequence[GameState] = ()) -> dict[int, 
     notes: dict[int, Note] = {}
     marked = [(m, m.mark) for m in review.moments if m.mark is not None]
     for m, mark in marked:
-        text = note_with_reason(tr(f"tacocat.review.note_{mark}", **_params(m)),
-                                moment_reasons(m, review.seat, states))
+        text = note_with_reason(
+            tr(f"tacocat.review.note_{mark}", **_params(m)), moment_reasons(m, review.seat, states)
+        )
         tone: NoteTone = "blunder" if mark == "blunder" else "mistake"
-        notes[m.step] = Note(text, tone, decision=True, seat=review.seat,
-                             best=_cards_of(m.best))
+        notes[m.step] = Note(text, tone, decision=True, seat=review.seat, best=_cards_of(m.best))
     for m, _ in marked:
-        notes.setdefault(m.step + 1, dataclasses.replace(notes[m.step], decision=False,
-                                                         seat=None, best=()))
+        notes.setdefault(
+            m.step + 1, dataclasses.replace(notes[m.step], decision=False, seat=None, best=())
+        )
     return notes
 
 
-def moment_reasons(moment: Moment, seat: int,
-                   states: Sequence[GameState]) -> tuple[Reason, ...]:
+def moment_reasons(moment: Moment, seat: int, states: Sequence[GameState]) -> tuple[Reason, ...]:
     """Why the better move beat the one played, from ``seat``'s view at the decision."""
     if not 0 <= moment.step < len(states):
         return ()
@@ -125,8 +134,13 @@ class ReviewScene(DrawnOverlay):
     name = "review"
     panel_size = (900, 560)
 
-    def __init__(self, app: App, game: GameFile, game_id: str | None = None,
-                 on_close: Callable[[], object] | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        game: GameFile,
+        game_id: str | None = None,
+        on_close: Callable[[], object] | None = None,
+    ) -> None:
         # Larger text: room below, and wider rows for the costliest moments (up to 1170 × 700).
         self.panel_size = (text_scale.grow(900, 0.6), text_scale.grow(560, 0.5))
         super().__init__(app)
@@ -166,7 +180,9 @@ class ReviewScene(DrawnOverlay):
             log.warning("game review failed: %s", error)
             self.app.scenes.pop(self)
             # The worker's exception is for the log: the player gets the sentence alone.
-            self.app.show_message(tr("tacocat.review.failed_title"), tr("tacocat.review.failed_body"))
+            self.app.show_message(
+                tr("tacocat.review.failed_title"), tr("tacocat.review.failed_body")
+            )
             return
         if data is None:  # cancelled
             self.app.scenes.pop(self)
@@ -204,19 +220,33 @@ class ReviewScene(DrawnOverlay):
         self.buttons = []
         rect = self.panel_rect
         if self.review is None:
-            self.buttons.append(Button("cancel", pygame.Rect(rect.centerx - 100, rect.bottom - 80,
-                                                             200, 50), tr("tacocat.review.cancel")))
+            self.buttons.append(
+                Button(
+                    "cancel",
+                    pygame.Rect(rect.centerx - 100, rect.bottom - 80, 200, 50),
+                    tr("tacocat.review.cancel"),
+                )
+            )
             return
         for i, moment in enumerate(self.review.costliest()):
-            self.buttons.append(Button(f"jump_{moment.step}",
-                                       pygame.Rect(rect.right - 230, rect.y + 282 + i * 60, 190, 40),
-                                       tr("tacocat.review.jump", n=moment.step + 1),
-                                       style="quiet", font_size=16))
+            self.buttons.append(
+                Button(
+                    f"jump_{moment.step}",
+                    pygame.Rect(rect.right - 230, rect.y + 282 + i * 60, 190, 40),
+                    tr("tacocat.review.jump", n=moment.step + 1),
+                    style="quiet",
+                    font_size=16,
+                )
+            )
         for i, key in enumerate(("watch", "back")):
-            self.buttons.append(Button(key, pygame.Rect(rect.centerx - 250 + i * 270,
-                                                        rect.bottom - 76, 230, 50),
-                                       tr(f"tacocat.review.{key}"),
-                                       style="primary" if key == "watch" else "secondary"))
+            self.buttons.append(
+                Button(
+                    key,
+                    pygame.Rect(rect.centerx - 250 + i * 270, rect.bottom - 76, 230, 50),
+                    tr(f"tacocat.review.{key}"),
+                    style="primary" if key == "watch" else "secondary",
+                )
+            )
 
     def on_button(self, button: Button) -> None:
         if button.key == "cancel":
@@ -233,16 +263,20 @@ class ReviewScene(DrawnOverlay):
 
     def watch(self, start: int) -> None:
         """Open the replay viewer with this review's marks, at step ``start``."""
-        self.app.open_replay(self.game, on_close=self.on_close, game_id=self.game_id,
-                             start=start)
+        self.app.open_replay(self.game, on_close=self.on_close, game_id=self.game_id, start=start)
 
     # --- drawing -------------------------------------------------------------------------
 
     def draw_content(self, surface: pygame.Surface) -> None:
         p = palette()
         y = self.heading(surface, tr("tacocat.review.heading"), self.panel_rect.y + 24)
-        y = self.line(surface, tr("tacocat.review.seat", name=self.info.names[self.seat]),
-                      y + 8, size=17, colour=p.box_edge)
+        y = self.line(
+            surface,
+            tr("tacocat.review.seat", name=self.info.names[self.seat]),
+            y + 8,
+            size=17,
+            colour=p.box_edge,
+        )
         if self.review is None:
             self._draw_progress(surface, y + 60)
         else:
@@ -251,8 +285,11 @@ class ReviewScene(DrawnOverlay):
     def _draw_progress(self, surface: pygame.Surface, y: int) -> None:
         p = palette()
         done, total = self.progress
-        text = tr("tacocat.review.running", done=done, total=total) if total \
+        text = (
+            tr("tacocat.review.running", done=done, total=total)
+            if total
             else tr("tacocat.review.starting")
+        )
         y = self.line(surface, text, y, size=20)
         bar = pygame.Rect(self.panel_rect.x + 80, y + 20, self.panel_rect.width - 160, BAR_HEIGHT)
         pygame.draw.rect(surface, p.box_rim, bar, border_radius=BAR_HEIGHT // 2)
@@ -275,8 +312,13 @@ class ReviewScene(DrawnOverlay):
         left, width = self.panel_rect.x + 40, self.panel_rect.width - 300
         first = max(self.panel_rect.y + 282, y + 4)  # below the heading, however tall its script
         # Rows of 60 px, or (larger text, a tall script) what is left above Watch and Back.
-        foot = min((b.rect.top for b in self.buttons if b.key in ("watch", "back")),
-                   default=self.app.size[1]) - 6
+        foot = (
+            min(
+                (b.rect.top for b in self.buttons if b.key in ("watch", "back")),
+                default=self.app.size[1],
+            )
+            - 6
+        )
         row = max(40, min(60, (foot - first) // max(1, len(costly))))
         for i, button in enumerate(b for b in self.buttons if b.key.startswith("jump_")):
             button.rect.top = first + i * row  # beside its moment
@@ -285,5 +327,12 @@ class ReviewScene(DrawnOverlay):
             # Up to three lines in its row; smaller when it needs more.
             box = pygame.Rect(left, first + i * row, width, row)
             font = self.text.font(16)
-            draw_lines(surface, self.text, tr("tacocat.review.moment", **_params(moment)), 16,
-                       colour, box, gap=line_step(font, 19) - font.get_linesize())
+            draw_lines(
+                surface,
+                self.text,
+                tr("tacocat.review.moment", **_params(moment)),
+                16,
+                colour,
+                box,
+                gap=line_step(font, 19) - font.get_linesize(),
+            )

@@ -60,10 +60,18 @@ class ReplayScene(Scene):
     opaque = True
     covers_window = True
 
-    def __init__(self, app: App, timeline: Timeline, info: GameInfo, *,
-                 notes: Mapping[int, Note] | None = None,
-                 on_close: Callable[[], object] | None = None, start: int = 0,
-                 game: GameFile | None = None, game_id: str | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        timeline: Timeline,
+        info: GameInfo,
+        *,
+        notes: Mapping[int, Note] | None = None,
+        on_close: Callable[[], object] | None = None,
+        start: int = 0,
+        game: GameFile | None = None,
+        game_id: str | None = None,
+    ) -> None:
         super().__init__(app)
         self.game, self.game_id = game, game_id
         self.timeline = timeline
@@ -80,9 +88,18 @@ class ReplayScene(Scene):
     # --- life cycle -------------------------------------------------------------------
 
     def enter(self) -> None:
-        rig = table_rig(self.app, self.timeline.states[0].ruleset, self.info.names, self.bottom,
-                        BOTH, self.info.seating, speed=self._animation_speed,
-                        sound=self.app.audio.play, narrate=self._narrate, visible_seats=BOTH)
+        rig = table_rig(
+            self.app,
+            self.timeline.states[0].ruleset,
+            self.info.names,
+            self.bottom,
+            BOTH,
+            self.info.seating,
+            speed=self._animation_speed,
+            sound=self.app.audio.play,
+            narrate=self._narrate,
+            visible_seats=BOTH,
+        )
         self.text, self.renderer, self.view = rig.text, rig.renderer, rig.view
         self.animator, self.painter = rig.animator, rig.painter
         self.controls = ReplayControls(self)
@@ -139,8 +156,9 @@ class ReplayScene(Scene):
         animator.tweener.skip_all()  # what was flying lands (on the old view, now dropped)
         view = self._new_view()
         state = self.timeline.states[index]
-        resume.lay_out(view, {seat: state.observation(seat) for seat in BOTH},
-                       self.timeline.book_at(index))
+        resume.lay_out(
+            view, {seat: state.observation(seat) for seat in BOTH}, self.timeline.book_at(index)
+        )
         if keep_banners:
             view.banners, view.particles = self.view.banners, self.view.particles
         self.view = self.painter.view = animator.view = view
@@ -243,8 +261,11 @@ class ReplayScene(Scene):
             return note.text, NOTE_TONES[note.tone]
         if self.index == 0:
             return self._start_line(), "info"
-        lines = [describe(e, self.info.names) for e in self.timeline.events[self.index]
-                 if not isinstance(e, ev.RoundStarted)]
+        lines = [
+            describe(e, self.info.names)
+            for e in self.timeline.events[self.index]
+            if not isinstance(e, ev.RoundStarted)
+        ]
         said = [line for line in lines if line]
         return (said[0] if said else "", "info")
 
@@ -254,9 +275,11 @@ class ReplayScene(Scene):
         app = self.app
         if not app.input.controller and app.settings.replay_keys == DEFAULT_REPLAY_KEYS:
             return tr("tacocat.replay.start")
-        return tr("tacocat.focus.replay_start",
-                  play=prompt(Action.PLAY_PAUSE, app.keys, app.input, Scope.REPLAY),
-                  step=prompt(Action.STEP_FORWARD, app.keys, app.input, Scope.REPLAY))
+        return tr(
+            "tacocat.focus.replay_start",
+            play=prompt(Action.PLAY_PAUSE, app.keys, app.input, Scope.REPLAY),
+            step=prompt(Action.STEP_FORWARD, app.keys, app.input, Scope.REPLAY),
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         self._refresh_view()

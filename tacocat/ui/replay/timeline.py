@@ -20,8 +20,12 @@ from tacocat.ui.widgets.tones import PromptTone
 #: How a note judges its step.
 NoteTone = Literal["info", "good", "mistake", "blunder"]
 #: The prompt line's tone for each (a mistake reads as a hint, a blunder as an error).
-NOTE_TONES: dict[NoteTone, PromptTone] = {"info": "info", "good": "do", "mistake": "hint",
-                                         "blunder": "error"}
+NOTE_TONES: dict[NoteTone, PromptTone] = {
+    "info": "info",
+    "good": "do",
+    "mistake": "hint",
+    "blunder": "error",
+}
 
 
 @dataclass(frozen=True)
@@ -60,8 +64,10 @@ class Timeline:
         self.events: tuple[tuple[ev.Event, ...], ...] = tuple(events)
         #: The first index of each round (round ``r`` starts at ``round_starts[r-1]``).
         self.round_starts: tuple[int, ...] = tuple(
-            i for i, s in enumerate(self.states)
-            if i == 0 or s.round_number != self.states[i - 1].round_number)
+            i
+            for i, s in enumerate(self.states)
+            if i == 0 or s.round_number != self.states[i - 1].round_number
+        )
         self.index = 0
 
     # --- where ------------------------------------------------------------------------
@@ -87,7 +93,7 @@ class Timeline:
         """The score book (decided rounds, replays, showdowns) at step ``index``,
         from the kept events: no state is replayed."""
         book = ScoreBook()
-        for happened in self.events[:index + 1]:
+        for happened in self.events[: index + 1]:
             for event in happened:
                 book.feed(event)
         return book
@@ -108,12 +114,14 @@ class Timeline:
         return self.go(self.round_starts[number - 1])
 
     def next_round(self) -> int:
-        return self.to_round(self.round_of() + 1) if self.round_of() < self.rounds else \
-            self.go(self.last)
+        return (
+            self.to_round(self.round_of() + 1)
+            if self.round_of() < self.rounds
+            else self.go(self.last)
+        )
 
     def previous_round(self) -> int:
         """The start of this round, or of the one before when already at its start."""
         current = self.round_of()
         start = self.round_starts[current - 1]
-        return self.to_round(current - 1) if self.index == start and current > 1 else \
-            self.go(start)
+        return self.to_round(current - 1) if self.index == start and current > 1 else self.go(start)

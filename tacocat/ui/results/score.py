@@ -65,7 +65,7 @@ class ScoreBook:
 
 
 def round_label(number: int, replay: int) -> str:
-    """"Round 5", or "Round 5 · replay 2" for the second replay of a tied round 5."""
+    """ "Round 5", or "Round 5 · replay 2" for the second replay of a tied round 5."""
     if replay <= 0:
         return tr("tacocat.table.round_n", n=number)
     return tr("tacocat.table.round_replay", n=number, replay=replay)

@@ -49,8 +49,9 @@ SCROLL_STEP = 0.04
 def escape(text: str) -> str:
     """Plain text for UITextBox, which reads a small HTML subset."""
     text = text.expandtabs(8)  # the fonts have no tab glyph
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(
-        "\n", "<br>")
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br>")
+    )
 
 
 class AboutScene(Overlay):
@@ -77,8 +78,12 @@ class AboutScene(Overlay):
         self._preload_bold_fonts()
         self.panel, self.at = self.scaled_frame(PANEL_SIZE)
         pygame_gui.elements.UILabel(
-            self.at.rect(0, 10, PANEL_SIZE[0], 60), tr("tacocat.about.heading"), manager=self.ui,
-            container=self.panel, object_id=theme_id(class_id="@heading"))
+            self.at.rect(0, 10, PANEL_SIZE[0], 60),
+            tr("tacocat.about.heading"),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id(class_id="@heading"),
+        )
         self._build_credits_and_libraries()
         self._build_notices()
         self.show(self.shown)
@@ -88,8 +93,12 @@ class AboutScene(Overlay):
         name = theme_font_names().get(i18n.language(), "noto_sans")
         with warnings.catch_warnings():  # the second time round, they are loaded already
             warnings.filterwarnings("ignore", "Trying to pre-load font", UserWarning)
-            self.ui.preload_fonts([{"name": name, "point_size": size, "style": "bold",
-                                    "antialiased": "1"} for size in BOLD_SIZES])
+            self.ui.preload_fonts(
+                [
+                    {"name": name, "point_size": size, "style": "bold", "antialiased": "1"}
+                    for size in BOLD_SIZES
+                ]
+            )
 
     def _build_credits_and_libraries(self) -> None:
         """The left column: the credits box, then the list of libraries and fonts."""
@@ -97,29 +106,49 @@ class AboutScene(Overlay):
         credits = self.at.rect(30, 74, LEFT_W, CREDITS_H)
         self.box(credits, self.panel)
         self.credits_box = pygame_gui.elements.UITextBox(
-            self.credits_html(), credits.inflate(-6, -6), manager=self.ui, container=self.panel,
-            object_id=theme_id("#about_credits"))
+            self.credits_html(),
+            credits.inflate(-6, -6),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id("#about_credits"),
+        )
         bottom = 74 + CREDITS_H
         pygame_gui.elements.UILabel(
-            self.at.rect(30, bottom + 6, LEFT_W, 34), tr("tacocat.about.libraries_title"),
-            manager=self.ui, container=self.panel, object_id=theme_id(class_id="@section"))
+            self.at.rect(30, bottom + 6, LEFT_W, 34),
+            tr("tacocat.about.libraries_title"),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id(class_id="@section"),
+        )
         # The list runs to the panel's foot: Back sits under the right-hand column.
         listing = self.at.rect(30, bottom + 44, LEFT_W, panel_h - 30 - bottom - 44)
         self.box(listing, self.panel)
         self.libraries_box = pygame_gui.elements.UITextBox(
-            self.libraries_html(), listing.inflate(-6, -6), manager=self.ui, container=self.panel,
-            object_id=theme_id("#about_libraries"))
+            self.libraries_html(),
+            listing.inflate(-6, -6),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id("#about_libraries"),
+        )
 
     def _build_notices(self) -> None:
         """The right column: the hint, Back under it, and the frame of the licence text
         (:meth:`show` fills it)."""
         panel_w, panel_h = PANEL_SIZE
         pygame_gui.elements.UILabel(
-            self.at.rect(RIGHT_X, 74, panel_w - RIGHT_X - 30, 30), tr("tacocat.about.notices_hint"),
-            manager=self.ui, container=self.panel, object_id=theme_id(class_id="@muted_left"))
+            self.at.rect(RIGHT_X, 74, panel_w - RIGHT_X - 30, 30),
+            tr("tacocat.about.notices_hint"),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id(class_id="@muted_left"),
+        )
         self.back_button = pygame_gui.elements.UIButton(
-            self.at.rect(panel_w - 30 - 180, panel_h - 74, 180, 52), tr("tacocat.about.back"),
-            manager=self.ui, container=self.panel, object_id=theme_id("#about_back", "@secondary"))
+            self.at.rect(panel_w - 30 - 180, panel_h - 74, 180, 52),
+            tr("tacocat.about.back"),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id("#about_back", "@secondary"),
+        )
         self.box(self.notices_rect(), self.panel)
         self.notices_box = None
 
@@ -129,13 +158,18 @@ class AboutScene(Overlay):
 
     def credits_html(self) -> str:
         """Name, version, the game's licence and the credits."""
-        return "".join([
-            f"<b>{escape(TITLE)}</b> · ", escape(tr("tacocat.about.version", version=__version__)),
-            f"<br><b>{escape(tr('tacocat.about.licence_title'))}</b><br>",
-            escape(tr("tacocat.about.licence")),
-            f"<br><b>{escape(tr('tacocat.about.credits_title'))}</b><br>",
-            escape(tr("tacocat.about.credits_art")), "<br>",
-            escape(tr("tacocat.about.credits_fonts"))])
+        return "".join(
+            [
+                f"<b>{escape(TITLE)}</b> · ",
+                escape(tr("tacocat.about.version", version=__version__)),
+                f"<br><b>{escape(tr('tacocat.about.licence_title'))}</b><br>",
+                escape(tr("tacocat.about.licence")),
+                f"<br><b>{escape(tr('tacocat.about.credits_title'))}</b><br>",
+                escape(tr("tacocat.about.credits_art")),
+                "<br>",
+                escape(tr("tacocat.about.credits_fonts")),
+            ]
+        )
 
     def libraries_html(self) -> str:
         """Each library and font with its version and licence, a link to its text."""
@@ -145,8 +179,10 @@ class AboutScene(Overlay):
         for component in self.components:
             if component.title in self.sections:  # the link: its section; the label: installed
                 label = f"{component.name} {licences.installed_version(component)}".strip()
-                rows.append(f"<a href='{escape(component.title)}'>{escape(label)}</a>"
-                            f" · {escape(component.license)}")
+                rows.append(
+                    f"<a href='{escape(component.title)}'>{escape(label)}</a>"
+                    f" · {escape(component.license)}"
+                )
         if LGPL_SECTION in self.sections:
             rows.append(f"<a href='{LGPL}'>{escape(tr('tacocat.about.lgpl'))}</a>")
         return "<br>".join(rows)
@@ -177,8 +213,12 @@ class AboutScene(Overlay):
         if self.notices_box is not None:
             self.notices_box.kill()
         self.notices_box = pygame_gui.elements.UITextBox(
-            self.notices_html(target), self.notices_rect().inflate(-6, -6),
-            manager=self.ui, container=self.panel, object_id=theme_id("#about_notices"))
+            self.notices_html(target),
+            self.notices_rect().inflate(-6, -6),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id("#about_notices"),
+        )
 
     def _turn(self, step: int) -> None:
         if self.targets:

@@ -28,8 +28,9 @@ class ChoiceScene(MessageScene):
 
     name = "choice"
 
-    def __init__(self, app: App, title: str, text: str,
-                 choices: Sequence[tuple[str, Callable[[], object]]]) -> None:
+    def __init__(
+        self, app: App, title: str, text: str, choices: Sequence[tuple[str, Callable[[], object]]]
+    ) -> None:
         super().__init__(app, title, text)
         self.choices = list(choices)
         self.buttons: list[pygame_gui.elements.UIButton] = []
@@ -45,9 +46,15 @@ class ChoiceScene(MessageScene):
         left = (at.x(WIDTH) - count * at.x(CHOICE_WIDTH) - (count - 1) * at.x(CHOICE_GAP)) // 2
         self.buttons = [
             pygame_gui.elements.UIButton(
-                pygame.Rect(left + i * (at.x(CHOICE_WIDTH) + at.x(CHOICE_GAP)), row.y,
-                            at.x(CHOICE_WIDTH), row.height),
-                label, manager=self.ui, container=self.panel,
+                pygame.Rect(
+                    left + i * (at.x(CHOICE_WIDTH) + at.x(CHOICE_GAP)),
+                    row.y,
+                    at.x(CHOICE_WIDTH),
+                    row.height,
+                ),
+                label,
+                manager=self.ui,
+                container=self.panel,
             )
             for i, (label, _action) in enumerate(self.choices)
         ]

@@ -40,11 +40,22 @@ class DiscardViewerScene(DrawnOverlay):
     panel_size = (1000, 470)
     appear = 0.12
 
-    def __init__(self, app: App, public: Sequence[int], mine: Sequence[int], deck: Sequence[int],
-                 renderer: Any, text: TextCache | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        public: Sequence[int],
+        mine: Sequence[int],
+        deck: Sequence[int],
+        renderer: Any,
+        text: TextCache | None = None,
+    ) -> None:
         # Taller for larger text or a tall script: the two count rows and the notes grow.
-        self.panel_size = (1000, 470 + 3 * (max(26, text.font(18, True).get_linesize() + 4) - 26)
-                           if text is not None else 470)
+        self.panel_size = (
+            1000,
+            470 + 3 * (max(26, text.font(18, True).get_linesize() + 4) - 26)
+            if text is not None
+            else 470,
+        )
         super().__init__(app, text)
         self.renderer = renderer
         self.public = Counter(public)
@@ -53,14 +64,19 @@ class DiscardViewerScene(DrawnOverlay):
         self.values = sorted(self.deck)
         rect = pygame.Rect(0, 0, 200, 46)
         rect.midbottom = (self.panel_rect.centerx, self.panel_rect.bottom - 20)
-        self.close_button = Button("close", rect, tr("tacocat.table.discards.close"),
-                                   style="secondary", font_size=19)
+        self.close_button = Button(
+            "close", rect, tr("tacocat.table.discards.close"), style="secondary", font_size=19
+        )
         self.buttons = [self.close_button]
         # Columns right of the row labels ("Played", "Unseen").
         left = self.panel_rect.x + COLUMNS_LEFT
         step = (self.panel_rect.right - 50 - left) / max(1, len(self.values) - 1)
-        self.cards = [CardSprite(v, None, "viewer", (left + i * step, self.panel_rect.y + 130),
-                                 0.55, face_up=True) for i, v in enumerate(self.values)]
+        self.cards = [
+            CardSprite(
+                v, None, "viewer", (left + i * step, self.panel_rect.y + 130), 0.55, face_up=True
+            )
+            for i, v in enumerate(self.values)
+        ]
         #: Where the legend ends (it must clear Close: a long one wraps, larger text grows).
         self.notes_bottom = 0
         moved = self.grow_to_fit(self._content_bottom, [self.close_button])
@@ -85,7 +101,9 @@ class DiscardViewerScene(DrawnOverlay):
         self.close()
 
     def on_key(self, event: pygame.event.Event) -> None:
-        if self.app.keys.action(event, Scope.TABLE) is Action.DISCARDS:  # the key (or Y) that opened it
+        if (
+            self.app.keys.action(event, Scope.TABLE) is Action.DISCARDS
+        ):  # the key (or Y) that opened it
             self.close()
             return
         super().on_key(event)
@@ -101,14 +119,18 @@ class DiscardViewerScene(DrawnOverlay):
         self.heading(surface, tr("tacocat.table.discards.heading"), rect.y + 22, 28)
         for value, sprite in zip(self.values, self.cards, strict=True):  # a card per value
             self._draw_column(surface, value, sprite, row_h)
-        for offset, key in enumerate(("tacocat.table.discards.seen", "tacocat.table.discards.unseen")):
+        for offset, key in enumerate(
+            ("tacocat.table.discards.seen", "tacocat.table.discards.unseen")
+        ):
             box = pygame.Rect(rect.x + 22, rect.y + 292 + offset * row_h, ROW_LABEL_WIDTH, row_h)
-            draw_text(surface, text, tr(key), 16, palette().ink_soft, box, bold=True,
-                      anchor="midleft")
+            draw_text(
+                surface, text, tr(key), 16, palette().ink_soft, box, bold=True, anchor="midleft"
+            )
         self._draw_notes(surface, row_h)
 
-    def _draw_column(self, surface: pygame.Surface, value: int, sprite: CardSprite,
-                     row_h: int) -> None:
+    def _draw_column(
+        self, surface: pygame.Surface, value: int, sprite: CardSprite, row_h: int
+    ) -> None:
         """One value's card, a pip per copy and the two counts under it."""
         p, rect = palette(), self.panel_rect
         seen = self.public[value]
@@ -129,7 +151,9 @@ class DiscardViewerScene(DrawnOverlay):
             else:
                 pygame.draw.circle(surface, p.ink_soft, centre, 7, width=2)
         count_y = rect.y + 292
-        for offset, (number, colour) in enumerate(((seen, p.ink), (self.unseen(value), p.salsa_dark))):
+        for offset, (number, colour) in enumerate(
+            ((seen, p.ink), (self.unseen(value), p.salsa_dark))
+        ):
             box = pygame.Rect(0, count_y + offset * row_h, COUNT_WIDTH, row_h)
             box.centerx = x
             draw_text(surface, self.text, str(number), 18, colour, box, bold=True, anchor="midtop")
@@ -139,12 +163,18 @@ class DiscardViewerScene(DrawnOverlay):
         p, rect = palette(), self.panel_rect
         total_public = sum(self.public.values())
         total_unseen = sum(self.unseen(v) for v in self.values)
-        summary = tr("tacocat.table.discards.summary", seen=total_public, mine=sum(self.mine.values()),
-                     unseen=total_unseen)
-        below = self.line(surface, summary, max(rect.y + 352, rect.y + 296 + 2 * row_h), 16,
-                          p.ink_soft)
+        summary = tr(
+            "tacocat.table.discards.summary",
+            seen=total_public,
+            mine=sum(self.mine.values()),
+            unseen=total_unseen,
+        )
+        below = self.line(
+            surface, summary, max(rect.y + 352, rect.y + 296 + 2 * row_h), 16, p.ink_soft
+        )
         legend = tr("tacocat.table.discards.legend")
         # Above Close: shrunk rather than hidden under it once the panel can grow no more.
         end = self.app.size[1] * 2 if self.measuring else self.close_button.rect.top - 6
-        self.notes_bottom = self.line(surface, legend, max(below, rect.y + 376), 16, p.ink_soft,
-                                      bottom=end)
+        self.notes_bottom = self.line(
+            surface, legend, max(below, rect.y + 376), 16, p.ink_soft, bottom=end
+        )

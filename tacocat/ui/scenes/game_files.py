@@ -46,18 +46,34 @@ class GameFilesScene(DrawnOverlay):
         self.on_open = on_open
         self.folder = app.history.exports_folder
         self.files = app.history.list_exports()
-        rect = pygame.Rect(self.panel_rect.x + 30, self.panel_rect.y + 150,
-                           self.panel_rect.width - 60, 8 * ROW_H)
-        self.list = ScrollList(rect, [Column(tr("tacocat.history.files_heading"), 0, 640),
-                                      Column(tr("tacocat.history.column_date"), 640, 230)], ROW_H)
+        rect = pygame.Rect(
+            self.panel_rect.x + 30, self.panel_rect.y + 150, self.panel_rect.width - 60, 8 * ROW_H
+        )
+        self.list = ScrollList(
+            rect,
+            [
+                Column(tr("tacocat.history.files_heading"), 0, 640),
+                Column(tr("tacocat.history.column_date"), 640, 230),
+            ],
+            ROW_H,
+        )
         self.list.set_rows([(path.name, modified(path)) for path in self.files])
         y = self.panel_rect.bottom - 70
-        self.open_button = Button("open", pygame.Rect(self.panel_rect.centerx - 216, y, 200, 50),
-                                  tr("tacocat.history.files_open"))
+        self.open_button = Button(
+            "open",
+            pygame.Rect(self.panel_rect.centerx - 216, y, 200, 50),
+            tr("tacocat.history.files_open"),
+        )
         self.open_button.enabled = bool(self.files)
-        self.buttons += [self.open_button,
-                         Button("cancel", pygame.Rect(self.panel_rect.centerx + 16, y, 200, 50),
-                                tr("tacocat.history.files_cancel"), style="secondary")]
+        self.buttons += [
+            self.open_button,
+            Button(
+                "cancel",
+                pygame.Rect(self.panel_rect.centerx + 16, y, 200, 50),
+                tr("tacocat.history.files_cancel"),
+                style="secondary",
+            ),
+        ]
 
     def open_selected(self) -> None:
         if self.files:
@@ -98,8 +114,13 @@ class GameFilesScene(DrawnOverlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         p = palette()
         y = self.heading(surface, tr("tacocat.history.files_heading"), self.panel_rect.y + 22)
-        self.line(surface, tr("tacocat.history.files_where", folder=str(self.folder)), y + 8,
-                  size=16, colour=p.box_edge)
+        self.line(
+            surface,
+            tr("tacocat.history.files_where", folder=str(self.folder)),
+            y + 8,
+            size=16,
+            colour=p.box_edge,
+        )
         if self.files:
             self.list.draw(surface, self.text)
         else:

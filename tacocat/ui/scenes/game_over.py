@@ -43,18 +43,21 @@ class GameOverScene(DrawnOverlay):
         rematch.bottomright = (rect.centerx - 10, rect.bottom - 28)
         title = pygame.Rect(0, 0, 250, 54)
         title.bottomleft = (rect.centerx + 10, rect.bottom - 28)
-        self.rematch_button = Button("rematch", rematch, table.rematch_label(),
-                                     style="primary", font_size=21)
-        self.title_button = Button("title", title, tr("tacocat.table.over.title"),
-                                   style="secondary", font_size=20)
+        self.rematch_button = Button(
+            "rematch", rematch, table.rematch_label(), style="primary", font_size=21
+        )
+        self.title_button = Button(
+            "title", title, tr("tacocat.table.over.title"), style="secondary", font_size=20
+        )
         self.buttons = [self.rematch_button, self.title_button]
         #: Watch the game again (and review it there), once it is kept in the History.
         self.replay_button: Button | None = None
         if table.kept_id is not None:
             replay = pygame.Rect(0, 0, 200, 36)
             replay.topright = (rect.right - 18, rect.y + 18)
-            self.replay_button = Button("replay", replay, tr("tacocat.trust.over.replay"),
-                                        style="quiet", font_size=16)
+            self.replay_button = Button(
+                "replay", replay, tr("tacocat.trust.over.replay"), style="quiet", font_size=16
+            )
             self.buttons.append(self.replay_button)
         self.demo = not info.seating.people
         #: Where the round-by-round recap ends (tests check it clears the buttons).
@@ -73,14 +76,13 @@ class GameOverScene(DrawnOverlay):
             self.table.screenshot("game-over")
         if self.demo and not self.finished:
             speed = self.app.animation_speed
-            wait = 0.0 if math.isinf(speed) else max(0.4, DEMO_SECONDS / max(1.0, speed ** 0.5))
+            wait = 0.0 if math.isinf(speed) else max(0.4, DEMO_SECONDS / max(1.0, speed**0.5))
             if self.elapsed >= wait and self.frames >= 3:
                 self.finished = True
                 self.app.finish_demo()
 
     def is_animating(self) -> bool:
-        return (super().is_animating() or self.demo or self.frames < 3
-                or self.table.has_confetti())
+        return super().is_animating() or self.demo or self.frames < 3 or self.table.has_confetti()
 
     def on_button(self, button: Button) -> None:
         if button is self.rematch_button:
@@ -104,15 +106,21 @@ class GameOverScene(DrawnOverlay):
         if info.seating.person is not None:  # one person here (the computer, or online)
             won = winner == info.seating.person
             # A defeat says so, in a sombre colour (and the table threw no confetti).
-            title = tr("tacocat.table.over.you_win") if won else \
-                tr("tacocat.trust.over.you_lost", name=names[winner])
+            title = (
+                tr("tacocat.table.over.you_win")
+                if won
+                else tr("tacocat.trust.over.you_lost", name=names[winner])
+            )
             colour = p.avocado_dark if won else p.ink_soft
         else:
             title = tr("tacocat.table.over.winner", name=names[winner])
         y = self.heading(surface, title, rect.y + 132, 36, colour)
-        y = self.line(surface, tr("tacocat.table.over.home", name=names[winner]), y + 6, 18,
-                      p.ink_soft)
-        score = tr("tacocat.table.result.score", name0=names[0], a=wins[0], name1=names[1], b=wins[1])
+        y = self.line(
+            surface, tr("tacocat.table.over.home", name=names[winner]), y + 6, 18, p.ink_soft
+        )
+        score = tr(
+            "tacocat.table.result.score", name0=names[0], a=wins[0], name1=names[1], b=wins[1]
+        )
         y = self.line(surface, score, y + 14, 26, p.ink, bold=True)
         rounds = tr("tacocat.table.over.rounds", count=info.rounds, tied=info.tied)
         y = self.line(surface, rounds, y + 6, 17, p.ink_soft)
@@ -120,8 +128,9 @@ class GameOverScene(DrawnOverlay):
         if records:
             recap = tr("tacocat.table.over.recap", name0=names[0], name1=names[1])
             y = self.line(surface, recap, y + 10, 16, p.ink_soft, bold=True)
-            self.recap_bottom = draw_recap(surface, self.text, records, rect.centerx, y + 4,
-                                           rect.width - 80)
+            self.recap_bottom = draw_recap(
+                surface, self.text, records, rect.centerx, y + 4, rect.width - 80
+            )
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -42,11 +42,21 @@ LIST_TOP = 132
 ROW_H = 38
 VISIBLE_ROWS = 11
 #: (key, left, width, align) of the list's columns, inside the panel's margins.
-COLUMNS = (("date", 0, 190, "left"), ("opponent", 190, 330, "left"),
-           ("level", 520, 120, "left"), ("score", 640, 190, "left"),
-           ("rounds", 830, 140, "left"), ("rules", 970, 140, "left"))
-BUTTONS = (("replay", "primary"), ("review", "secondary"), ("export", "secondary"),
-           ("open_file", "secondary"), ("back", "secondary"))
+COLUMNS = (
+    ("date", 0, 190, "left"),
+    ("opponent", 190, 330, "left"),
+    ("level", 520, 120, "left"),
+    ("score", 640, 190, "left"),
+    ("rounds", 830, 140, "left"),
+    ("rules", 970, 140, "left"),
+)
+BUTTONS = (
+    ("replay", "primary"),
+    ("review", "secondary"),
+    ("export", "secondary"),
+    ("open_file", "secondary"),
+    ("back", "secondary"),
+)
 
 
 def when_text(info: GameInfo) -> str:
@@ -66,16 +76,26 @@ def row_cells(info: GameInfo) -> tuple[str, ...]:
         players = tr(f"tacocat.history.mode_{info.mode}", name=info.names[1 - human])
         score = tr("tacocat.history.score", first=info.wins[human], second=info.wins[1 - human])
         if info.winner is not None:
-            score += " · " + tr("tacocat.history.won" if info.winner == human
-                                else "tacocat.history.lost")
+            score += " · " + tr(
+                "tacocat.history.won" if info.winner == human else "tacocat.history.lost"
+            )
     else:
         players = tr(f"tacocat.history.mode_{info.mode}", first=first, second=second)
         score = tr("tacocat.history.score", first=info.wins[0], second=info.wins[1])
-    level = (tr(f"tacocat.stats.level_{info.level}") if info.level and seating.plays_computer
-             else tr("tacocat.history.level_hotseat") if seating.shares_screen
-             else tr("tacocat.history.level_online") if seating.online else "–")
-    rounds = (tr("tacocat.history.rounds", n=info.rounds, tied=info.tied_rounds)
-              if info.tied_rounds else str(info.rounds))
+    level = (
+        tr(f"tacocat.stats.level_{info.level}")
+        if info.level and seating.plays_computer
+        else tr("tacocat.history.level_hotseat")
+        if seating.shares_screen
+        else tr("tacocat.history.level_online")
+        if seating.online
+        else "–"
+    )
+    rounds = (
+        tr("tacocat.history.rounds", n=info.rounds, tied=info.tied_rounds)
+        if info.tied_rounds
+        else str(info.rounds)
+    )
     rules = rules_text(info.variants)
     if info.undos:  # a game won with moves taken back says so
         rules += " · " + tr("tacocat.trust.history.undos", count=info.undos)
@@ -87,8 +107,7 @@ def rules_text(variants: tuple[str, ...]) -> str:
     if not variants:
         return tr("tacocat.history.rules_standard")
     known = {v.name: v for v in VARIANTS}
-    return ", ".join(tr(known[name].history_key) if name in known else name
-                     for name in variants)
+    return ", ".join(tr(known[name].history_key) if name in known else name for name in variants)
 
 
 class HistoryScene(DrawnOverlay):
@@ -106,16 +125,25 @@ class HistoryScene(DrawnOverlay):
         self.entries: list[HistoryEntry] = []
         left = self.panel_rect.x + 30
         # Larger text: the heading and the summary take more room above the list.
-        needed = (22 + self.text.font(34, True).get_linesize() + 4
-                  + self.text.font(17).get_linesize() + 2 + 30)
+        needed = (
+            22
+            + self.text.font(34, True).get_linesize()
+            + 4
+            + self.text.font(17).get_linesize()
+            + 2
+            + 30
+        )
         top = max(text_scale.grow(LIST_TOP, 0.5), needed)
         rows = VISIBLE_ROWS - (top - LIST_TOP + ROW_H - 1) // ROW_H
-        self.list = ScrollList(pygame.Rect(left, self.panel_rect.y + top,
-                                           self.panel_rect.width - 60, rows * ROW_H),
-                               [Column(tr(f"tacocat.history.column_{key}"), x, w, align)
-                                for key, x, w, align in COLUMNS], ROW_H)
-        self.background = app.assets.image("ui/background", app.size,
-                                           placeholder_size=app.size)
+        self.list = ScrollList(
+            pygame.Rect(left, self.panel_rect.y + top, self.panel_rect.width - 60, rows * ROW_H),
+            [
+                Column(tr(f"tacocat.history.column_{key}"), x, w, align)
+                for key, x, w, align in COLUMNS
+            ],
+            ROW_H,
+        )
+        self.background = app.assets.image("ui/background", app.size, placeholder_size=app.size)
 
     def enter(self) -> None:
         self._build_buttons()
@@ -125,18 +153,21 @@ class HistoryScene(DrawnOverlay):
 
     def _tell(self, problem: tuple[str, int]) -> None:
         code, count = problem
-        self.app.show_message(tr("tacocat.history.problem_title"),
-                              tr("tacocat.problem.history_beyond_limit", count=count,
-                                 limit=self.app.history.limit)
-                              if code == "beyond_limit" else tr(f"tacocat.history.{code}"))
+        self.app.show_message(
+            tr("tacocat.history.problem_title"),
+            tr("tacocat.problem.history_beyond_limit", count=count, limit=self.app.history.limit)
+            if code == "beyond_limit"
+            else tr(f"tacocat.history.{code}"),
+        )
 
     def _build_buttons(self) -> None:
         width, gap = 200, 16
         x = self.panel_rect.centerx - (len(BUTTONS) * width + (len(BUTTONS) - 1) * gap) // 2
         y = self.panel_rect.bottom - 70
         for key, style in BUTTONS:
-            self.buttons.append(Button(key, pygame.Rect(x, y, width, 50),
-                                       tr(f"tacocat.history.{key}"), style=style))
+            self.buttons.append(
+                Button(key, pygame.Rect(x, y, width, 50), tr(f"tacocat.history.{key}"), style=style)
+            )
             x += width + gap
 
     def refresh(self, select: str | None = None, more: bool = False) -> None:
@@ -183,16 +214,18 @@ class HistoryScene(DrawnOverlay):
         opened = self._open_chosen()
         if opened is not None:
             entry, game = opened
-            self.app.open_replay(game, on_close=lambda: self.app.open("history", select=entry.id),
-                                 game_id=entry.id)
+            self.app.open_replay(
+                game, on_close=lambda: self.app.open("history", select=entry.id), game_id=entry.id
+            )
 
     def review(self) -> None:
         """The selected game's review (made once, then kept with the game)."""
         opened = self._open_chosen()
         if opened is not None:
             entry, game = opened
-            self.app.open_review(game, entry.id,
-                                 on_close=lambda: self.app.open("history", select=entry.id))
+            self.app.open_review(
+                game, entry.id, on_close=lambda: self.app.open("history", select=entry.id)
+            )
 
     def export(self) -> None:
         entry = self.chosen
@@ -205,12 +238,15 @@ class HistoryScene(DrawnOverlay):
             self.app.refuse_game_file(f"{entry.id}.json", error, kept=True)
             return
         except PersistenceError as error:
-            self.app.show_message(tr("tacocat.history.export_failed_title"),
-                                  tr("tacocat.history.export_failed_body", reason=io_reason(error)))
+            self.app.show_message(
+                tr("tacocat.history.export_failed_title"),
+                tr("tacocat.history.export_failed_body", reason=io_reason(error)),
+            )
             return
-        self.app.show_message(tr("tacocat.history.exported_title"),
-                              tr("tacocat.history.exported_body", file=path.name,
-                                 folder=str(path.parent)))
+        self.app.show_message(
+            tr("tacocat.history.exported_title"),
+            tr("tacocat.history.exported_body", file=path.name, folder=str(path.parent)),
+        )
 
     def open_file(self) -> None:
         from tacocat.ui.scenes.game_files import GameFilesScene
@@ -268,25 +304,51 @@ class HistoryScene(DrawnOverlay):
         p = palette()
         y = self.heading(surface, tr("tacocat.history.heading"), self.panel_rect.y + 22)
         if self.entries:  # one line, between the heading and the list's column headings
-            room = pygame.Rect(self.panel_rect.x + 40, y + 4, self.panel_rect.width - 80,
-                               self.list.rect.top - 30 - (y + 4))  # headings: 28 px
-            draw_text(surface, self.text, tr("tacocat.trust.history.summary", count=len(self.entries),
-                                             limit=MAX_GAMES), 17, p.box_edge, room,
-                      anchor="midtop")
+            room = pygame.Rect(
+                self.panel_rect.x + 40,
+                y + 4,
+                self.panel_rect.width - 80,
+                self.list.rect.top - 30 - (y + 4),
+            )  # headings: 28 px
+            draw_text(
+                surface,
+                self.text,
+                tr("tacocat.trust.history.summary", count=len(self.entries), limit=MAX_GAMES),
+                17,
+                p.box_edge,
+                room,
+                anchor="midtop",
+            )
             self.list.draw(surface, self.text)
         else:
             self.line(surface, tr("tacocat.history.empty"), self.panel_rect.y + 260, size=21)
-        keys = (tr("tacocat.focus.history_keys", **{
+        keys = (
+            tr(
+                "tacocat.focus.history_keys",
+                **{
                     word: prompt(action, self.app.keys, self.app.input, Scope.MENUS)
-                    for word, action in (("move", Action.UP), ("select", Action.SELECT),
-                                         ("back", Action.BACK))})
-                if self.app.input.controller else tr("tacocat.history.keys"))
+                    for word, action in (
+                        ("move", Action.UP),
+                        ("select", Action.SELECT),
+                        ("back", Action.BACK),
+                    )
+                },
+            )
+            if self.app.input.controller
+            else tr("tacocat.history.keys")
+        )
         # Ends above the buttons (a long line wraps upward), shrunk rather than hidden by them.
         foot = min((b.rect.top for b in self.buttons), default=self.panel_rect.bottom - 70) - 4
         lines = len(self.text.wrap(keys, 16, self.panel_rect.width - 80))
         top = foot - lines * (self.text.font(16).get_linesize() + 2)
-        self.line(surface, keys, max(min(top, self.panel_rect.bottom - 104), self.list.rect.bottom),
-                  size=16, colour=p.box_edge, bottom=foot)
+        self.line(
+            surface,
+            keys,
+            max(min(top, self.panel_rect.bottom - 104), self.list.rect.bottom),
+            size=16,
+            colour=p.box_edge,
+            bottom=foot,
+        )
 
 
 def _adopt_more(scene: HistoryScene | None) -> None:

@@ -36,8 +36,9 @@ Point = tuple[float, float]
 class Painter:
     """One picture being drawn: cards, hands, the board, arrows and seat marks."""
 
-    def __init__(self, assets: Any, renderer: CardRenderer, text: TextCache,
-                 surface: pygame.Surface) -> None:
+    def __init__(
+        self, assets: Any, renderer: CardRenderer, text: TextCache, surface: pygame.Surface
+    ) -> None:
         self.assets = assets
         self.renderer = renderer
         self.text = text
@@ -46,24 +47,48 @@ class Painter:
 
     # --- cards ------------------------------------------------------------------------
 
-    def card(self, value: int | None, centre: Point, scale: float = 0.8, *, dim: bool = False,
-             glow: bool = False, lift: float = 0.0) -> pygame.Rect:
+    def card(
+        self,
+        value: int | None,
+        centre: Point,
+        scale: float = 0.8,
+        *,
+        dim: bool = False,
+        glow: bool = False,
+        lift: float = 0.0,
+    ) -> pygame.Rect:
         """One card, face up (``value``) or its back (``None``), as the table draws it."""
         sprite = CardSprite(value, None, "howto", centre, scale=scale, face_up=value is not None)
         sprite.lift = lift
         return self.renderer.draw(self.surface, sprite, value is not None, dim=dim, highlight=glow)
 
-    def hand(self, values: Sequence[int | None], centre: Point, scale: float = 0.7,
-             step: float = 0.62, *, lifted: Sequence[int] = (), dim: Sequence[int] = (),
-             glow: Sequence[int] = ()) -> list[pygame.Rect]:
+    def hand(
+        self,
+        values: Sequence[int | None],
+        centre: Point,
+        scale: float = 0.7,
+        step: float = 0.62,
+        *,
+        lifted: Sequence[int] = (),
+        dim: Sequence[int] = (),
+        glow: Sequence[int] = (),
+    ) -> list[pygame.Rect]:
         """A fanned row of cards centred on ``centre`` (``step`` = overlap, in card widths);
         ``lifted`` / ``dim`` / ``glow`` are indexes into ``values``."""
         card_w = self.renderer.size_for(scale)[0]
         gap = card_w * step
         x0 = centre[0] - gap * (len(values) - 1) / 2
-        return [self.card(value, (x0 + i * gap, centre[1]), scale, dim=i in dim, glow=i in glow,
-                          lift=40 * scale if i in lifted else 0.0)
-                for i, value in enumerate(values)]
+        return [
+            self.card(
+                value,
+                (x0 + i * gap, centre[1]),
+                scale,
+                dim=i in dim,
+                glow=i in glow,
+                lift=40 * scale if i in lifted else 0.0,
+            )
+            for i, value in enumerate(values)
+        ]
 
     def pile(self, value: int | None, centre: Point, count: int, scale: float = 0.6) -> None:
         """A stack of ``count`` cards (the draw pile, the discards)."""
@@ -72,8 +97,14 @@ class Painter:
 
     # --- board ------------------------------------------------------------------------
 
-    def board(self, top: float, covered: Sequence[int] = (), token: float | None = CENTRE,
-              facing_left: bool = False, current: int | None = None) -> BoardView:
+    def board(
+        self,
+        top: float,
+        covered: Sequence[int] = (),
+        token: float | None = CENTRE,
+        facing_left: bool = False,
+        current: int | None = None,
+    ) -> BoardView:
         """The default board across the picture, ``top`` px from its top, Tacocat on ``token``
         (a board position; ``None``: not on the board)."""
         height = round(BOARD_W * 230 / 1100)
@@ -86,8 +117,9 @@ class Painter:
 
     # --- marks ------------------------------------------------------------------------
 
-    def arrow(self, start: Point, end: Point, colour: tuple[int, int, int] | None = None,
-              width: int = 6) -> None:
+    def arrow(
+        self, start: Point, end: Point, colour: tuple[int, int, int] | None = None, width: int = 6
+    ) -> None:
         """A bold arrow from ``start`` to ``end`` (the way a card or Tacocat goes)."""
         colour = colour or palette().cheese
         angle = math.atan2(end[1] - start[1], end[0] - start[0])
@@ -95,9 +127,11 @@ class Painter:
         base = (end[0] - head * math.cos(angle), end[1] - head * math.sin(angle))
         pygame.draw.line(self.surface, palette().table_deep, start, base, width + 4)
         pygame.draw.line(self.surface, colour, start, base, width)
-        tip = [end,
-               (base[0] + head * 0.6 * math.sin(angle), base[1] - head * 0.6 * math.cos(angle)),
-               (base[0] - head * 0.6 * math.sin(angle), base[1] + head * 0.6 * math.cos(angle))]
+        tip = [
+            end,
+            (base[0] + head * 0.6 * math.sin(angle), base[1] - head * 0.6 * math.cos(angle)),
+            (base[0] - head * 0.6 * math.sin(angle), base[1] + head * 0.6 * math.cos(angle)),
+        ]
         pygame.draw.polygon(self.surface, colour, tip)
         pygame.draw.polygon(self.surface, palette().table_deep, tip, 2)
 
@@ -118,8 +152,11 @@ class Painter:
         rect.center = (round(centre[0]), round(centre[1]))
         pygame.draw.arc(self.surface, p.cheese, rect, 0.6, 2 * math.pi - 0.2, 6)
         end = (centre[0] + radius * math.cos(0.6), centre[1] - radius * math.sin(0.6))
-        pygame.draw.polygon(self.surface, p.cheese, [
-            (end[0] - 10, end[1] - 6), (end[0] + 10, end[1] - 8), (end[0] + 2, end[1] + 10)])
+        pygame.draw.polygon(
+            self.surface,
+            p.cheese,
+            [(end[0] - 10, end[1] - 6), (end[0] + 10, end[1] - 8), (end[0] + 2, end[1] + 10)],
+        )
 
     def wins(self, seat: int, count: int, centre: Point) -> None:
         """A row of round-win dots in the seat's colour, as the scoreboard shows them."""
@@ -128,8 +165,9 @@ class Painter:
         for i in range(4):
             spot = (round(centre[0] + (i - 1.5) * 30), round(centre[1]))
             pygame.draw.circle(self.surface, p.table_deep, spot, 12)
-            pygame.draw.circle(self.surface, fill if i < count else p.table_light, spot, 11,
-                               0 if i < count else 2)
+            pygame.draw.circle(
+                self.surface, fill if i < count else p.table_light, spot, 11, 0 if i < count else 2
+            )
 
 
 # --- the pages ----------------------------------------------------------------------------
@@ -140,8 +178,11 @@ def _goal(d: Painter) -> None:
     centre = view.token_anchor(CENTRE)
     for seat, goal in ((0, -1), (1, 7)):
         x = view.space_rect(goal).centerx
-        d.arrow((centre[0] + (-50 if seat == 0 else 50), 235), (x, 235),
-                palette().seat_1 if seat == 0 else palette().seat_2)
+        d.arrow(
+            (centre[0] + (-50 if seat == 0 else 50), 235),
+            (x, 235),
+            palette().seat_1 if seat == 0 else palette().seat_2,
+        )
         d.hand([None] * 4, (x + (70 if seat == 0 else -70), 345), 0.55, 0.35)
         d.seat(seat, (x, 300))
 
@@ -247,8 +288,16 @@ def _access(d: Painter) -> None:
 
 
 _DRAWERS: dict[str, Callable[[Painter], None]] = {
-    "goal": _goal, "deck": _deck, "replace": _replace, "duel": _duel, "attack": _attack,
-    "answer": _answer, "jumbo": _jumbo, "showdown": _showdown, "move": _move, "win": _win,
+    "goal": _goal,
+    "deck": _deck,
+    "replace": _replace,
+    "duel": _duel,
+    "attack": _attack,
+    "answer": _answer,
+    "jumbo": _jumbo,
+    "showdown": _showdown,
+    "move": _move,
+    "win": _win,
     "access": _access,
 }
 
@@ -256,8 +305,13 @@ _DRAWERS: dict[str, Callable[[Painter], None]] = {
 PICTURED = tuple(_DRAWERS)
 
 
-def draw_picture(page: str, assets: Any, renderer: CardRenderer, text: TextCache,
-                 size: tuple[int, int] = PICTURE_SIZE) -> pygame.Surface:
+def draw_picture(
+    page: str,
+    assets: Any,
+    renderer: CardRenderer,
+    text: TextCache,
+    size: tuple[int, int] = PICTURE_SIZE,
+) -> pygame.Surface:
     """``page``'s picture: the table's felt with the moment the page explains on it."""
     p = palette()
     surface = rounded_panel(size, p.table, p.table_light, radius=18, border_width=3)

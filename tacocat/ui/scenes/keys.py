@@ -90,52 +90,76 @@ class KeysScene(Overlay):
         side_by_side = not self.layout(COLUMNS_W).narrow
         columns = [[group] for group in GROUPS] if side_by_side else [list(GROUPS)]
         panel_w = COLUMNS_W if side_by_side else ONE_COLUMN_W
-        rows_h = max(sum(GROUP_HEAD_H + len(actions) * (ROW_H + ROW_GAP) for _, actions in column)
-                     for column in columns)
+        rows_h = max(
+            sum(GROUP_HEAD_H + len(actions) * (ROW_H + ROW_GAP) for _, actions in column)
+            for column in columns
+        )
         status_y = ROWS_TOP + rows_h
         button_y = status_y + STATUS_LINES * LINE_H + 10
         panel_h = button_y + 50 + 12
         self.panel, self.at = self.scaled_frame((panel_w, panel_h))
         self._label(self.at.rect(0, 8, panel_w, 50), tr("tacocat.focus.keys.heading"), "@heading")
-        self._label(self.at.rect(LABEL_X, 58, panel_w - 2 * LABEL_X, 30),
-                    tr("tacocat.focus.keys.intro"), "@muted")
+        self._label(
+            self.at.rect(LABEL_X, 58, panel_w - 2 * LABEL_X, 30),
+            tr("tacocat.focus.keys.intro"),
+            "@muted",
+        )
         column_w = (panel_w - 2 * LABEL_X - (len(columns) - 1) * COLUMN_GAP) // len(columns)
         key_w = COLUMNS_KEY_W if side_by_side else KEY_W
         self.key_buttons = {}
         for index, column in enumerate(columns):
             self._column(column, LABEL_X + index * (column_w + COLUMN_GAP), column_w, key_w)
         self.status_lines = [
-            self._label(self.at.rect(LABEL_X, status_y + 2 + index * LINE_H, panel_w - 2 * LABEL_X,
-                                    LINE_H), " ", "@muted")
-            for index in range(STATUS_LINES)]
+            self._label(
+                self.at.rect(LABEL_X, status_y + 2 + index * LINE_H, panel_w - 2 * LABEL_X, LINE_H),
+                " ",
+                "@muted",
+            )
+            for index in range(STATUS_LINES)
+        ]
         self.reset_button = pygame_gui.elements.UIButton(
-            self.at.rect(panel_w // 2 - 250, button_y, 240, 50), tr("tacocat.focus.keys.reset"),
-            manager=self.ui, container=self.panel, object_id=theme_id("#keys_reset", "@secondary"))
+            self.at.rect(panel_w // 2 - 250, button_y, 240, 50),
+            tr("tacocat.focus.keys.reset"),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id("#keys_reset", "@secondary"),
+        )
         self.done_button = pygame_gui.elements.UIButton(
-            self.at.rect(panel_w // 2 + 10, button_y, 240, 50), tr("tacocat.settings.done"),
-            manager=self.ui, container=self.panel, object_id=theme_id("#keys_done"))
+            self.at.rect(panel_w // 2 + 10, button_y, 240, 50),
+            tr("tacocat.settings.done"),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id("#keys_done"),
+        )
         self._say(self._status_text)
 
     def fitted(self) -> None:
         # The buttons were fitted to "Press a key…", the longest they show: now their keys.
         self._show_keys()
 
-    def _column(self, groups: list[tuple[Scope, tuple[Action, ...]]], x: int, width: int,
-                key_w: int) -> None:
+    def _column(
+        self, groups: list[tuple[Scope, tuple[Action, ...]]], x: int, width: int, key_w: int
+    ) -> None:
         """``groups`` one under the other at design ``x``: a heading, then a row an action."""
         y = ROWS_TOP
         for scope, actions in groups:
-            self._label(self.at.rect(x, y, width, GROUP_HEAD_H - 4),
-                        tr(f"tacocat.focus.keys.group.{scope}"), "@section")
+            self._label(
+                self.at.rect(x, y, width, GROUP_HEAD_H - 4),
+                tr(f"tacocat.focus.keys.group.{scope}"),
+                "@section",
+            )
             y += GROUP_HEAD_H
             for action in actions:
-                self._label(self.at.rect(x, y, width - key_w - 12, ROW_H), action_label(action),
-                            "@ink_left")
+                self._label(
+                    self.at.rect(x, y, width - key_w - 12, ROW_H), action_label(action), "@ink_left"
+                )
                 self.key_buttons[action] = pygame_gui.elements.UIButton(
                     self.at.rect(x + width - key_w, y, key_w, ROW_H),
                     tr("tacocat.focus.keys.press"),
-                    manager=self.ui, container=self.panel,
-                    object_id=theme_id(f"#key_{action}", "@secondary"))
+                    manager=self.ui,
+                    container=self.panel,
+                    object_id=theme_id(f"#key_{action}", "@secondary"),
+                )
                 y += ROW_H + ROW_GAP
 
     @property
@@ -144,14 +168,18 @@ class KeysScene(Overlay):
         return self._status_text
 
     def _label(self, rect: pygame.Rect, text: str, class_id: str) -> pygame_gui.elements.UILabel:
-        return pygame_gui.elements.UILabel(rect, text, manager=self.ui, container=self.panel,
-                                           object_id=theme_id(class_id=class_id))
+        return pygame_gui.elements.UILabel(
+            rect, text, manager=self.ui, container=self.panel, object_id=theme_id(class_id=class_id)
+        )
 
     def _show_keys(self) -> None:
         keys = self.app.keys
         for action, button in self.key_buttons.items():
-            text = (tr("tacocat.focus.keys.press") if action == self.capturing
-                    else key_label(keys.key_for(action, SCOPE_OF[action])))
+            text = (
+                tr("tacocat.focus.keys.press")
+                if action == self.capturing
+                else key_label(keys.key_for(action, SCOPE_OF[action]))
+            )
             button.set_text(text)
 
     def _say(self, text: str) -> None:
@@ -164,7 +192,7 @@ class KeysScene(Overlay):
         assert font is not None, "a built label has its theme's font"
         lines = wrap(text, width, lambda line: font.get_rect(line).width) if text else []
         if len(lines) > STATUS_LINES:
-            lines[STATUS_LINES - 1:] = [" ".join(lines[STATUS_LINES - 1:])]
+            lines[STATUS_LINES - 1 :] = [" ".join(lines[STATUS_LINES - 1 :])]
         lines += [""] * (STATUS_LINES - len(lines))
         for label, line in zip(self.status_lines, lines, strict=True):
             label.set_text(line or " ")

@@ -47,8 +47,10 @@ def components(path: Path | None = None) -> list[Component]:
     """The components in the notices' order; empty when the file is missing or broken."""
     try:
         rows = json.loads((path or asset_path(SUMMARY_FILE)).read_text(encoding="utf-8"))
-        return [Component(row["name"], row["version"], row["license"], row["kind"])
-                for row in rows["components"]]
+        return [
+            Component(row["name"], row["version"], row["license"], row["kind"])
+            for row in rows["components"]
+        ]
     except (OSError, ValueError, KeyError, TypeError):
         return []
 
@@ -74,10 +76,10 @@ def sections(path: Path | None = None) -> dict[str, str]:
         return {}
     found: dict[str, str] = {}
     matches = list(_SECTION.finditer(text))
-    found[""] = text[:matches[0].start() if matches else len(text)].strip("\n")
+    found[""] = text[: matches[0].start() if matches else len(text)].strip("\n")
     for index, match in enumerate(matches):
         end = matches[index + 1].start() if index + 1 < len(matches) else len(text)
-        found[match.group(1)] = text[match.end():end].strip("\n")
+        found[match.group(1)] = text[match.end() : end].strip("\n")
     return found
 
 
@@ -101,9 +103,15 @@ def reflow(text: str) -> str:
     previous = ""
     for line in text.splitlines():
         stripped = line.strip()
-        joinable = (out and previous.strip() and stripped and len(previous.rstrip()) >= WRAPPED
-                    and not _ITEM.match(stripped) and not _RULE_OR_ROW.search(stripped)
-                    and not _RULE_OR_ROW.search(previous.strip()))
+        joinable = (
+            out
+            and previous.strip()
+            and stripped
+            and len(previous.rstrip()) >= WRAPPED
+            and not _ITEM.match(stripped)
+            and not _RULE_OR_ROW.search(stripped)
+            and not _RULE_OR_ROW.search(previous.strip())
+        )
         if joinable:
             out[-1] = out[-1].rstrip() + " " + stripped
         else:

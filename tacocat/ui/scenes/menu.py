@@ -32,8 +32,14 @@ class MenuScene(Overlay):
     """Pauses the table (only the top scene updates) until Resume or Esc."""
 
     name = "menu"
-    focus_order = (("resume_button",), ("rules_button",), ("stats_button",),
-                   ("settings_button",), ("resign_button",), ("quit_button",))
+    focus_order = (
+        ("resume_button",),
+        ("rules_button",),
+        ("stats_button",),
+        ("settings_button",),
+        ("resign_button",),
+        ("quit_button",),
+    )
     focus_start = ("resume_button",)
 
     def build(self) -> None:
@@ -42,15 +48,20 @@ class MenuScene(Overlay):
         panel_w, panel_h = PANEL_SIZE[0], PANEL_SIZE[1] + extra
         panel, at = self.scaled_frame((panel_w, panel_h))
         pygame_gui.elements.UILabel(
-            at.rect(0, 18, panel_w, 60), tr("tacocat.menu.heading"),
-            manager=self.ui, container=panel, object_id=theme_id(class_id="@heading"),
+            at.rect(0, 18, panel_w, 60),
+            tr("tacocat.menu.heading"),
+            manager=self.ui,
+            container=panel,
+            object_id=theme_id(class_id="@heading"),
         )
         x = (panel_w - BUTTON_SIZE[0]) // 2
 
         def button(index: int, key: str, class_id: str | None) -> pygame_gui.elements.UIButton:
             return pygame_gui.elements.UIButton(
                 at.rect(x, 96 + index * BUTTON_STEP, *BUTTON_SIZE),
-                tr(f"tacocat.menu.{key}"), manager=self.ui, container=panel,
+                tr(f"tacocat.menu.{key}"),
+                manager=self.ui,
+                container=panel,
                 object_id=theme_id(f"#menu_{key}", class_id),
             )
 
@@ -62,8 +73,11 @@ class MenuScene(Overlay):
         self.quit_button = button(4 + bool(extra), "quit_to_title", "@danger")
         hint = "tacocat.menu.online_hint" if self.table is not None else "tacocat.menu.saved_hint"
         pygame_gui.elements.UILabel(
-            at.rect(0, panel_h - 50, panel_w, 28), tr(hint),
-            manager=self.ui, container=panel, object_id=theme_id(class_id="@muted"),
+            at.rect(0, panel_h - 50, panel_w, 28),
+            tr(hint),
+            manager=self.ui,
+            container=panel,
+            object_id=theme_id(class_id="@muted"),
         )
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -99,7 +113,14 @@ class MenuScene(Overlay):
             self.close()
             table.resign()
 
-        self.app.scenes.push(ChoiceScene(
-            self.app, tr("tacocat.menu.resign_title"), tr("tacocat.menu.resign_body", name=other),
-            [(tr("tacocat.menu.resign_keep"), lambda: None),
-             (tr("tacocat.menu.resign"), resign)]))
+        self.app.scenes.push(
+            ChoiceScene(
+                self.app,
+                tr("tacocat.menu.resign_title"),
+                tr("tacocat.menu.resign_body", name=other),
+                [
+                    (tr("tacocat.menu.resign_keep"), lambda: None),
+                    (tr("tacocat.menu.resign"), resign),
+                ],
+            )
+        )

@@ -53,32 +53,46 @@ class MessageScene(Overlay):
         height = button_y + at.y(BUTTON_SIZE[1]) + at.y(PADDING)
         self.panel = self.place_panel((width, height)).container
         pygame_gui.elements.UILabel(
-            pygame.Rect(at.x(PADDING), at.y(PADDING - 6), inner, heading_h), self.title,
-            manager=self.ui, container=self.panel, object_id=theme_id(class_id="@dialog_title"),
+            pygame.Rect(at.x(PADDING), at.y(PADDING - 6), inner, heading_h),
+            self.title,
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id(class_id="@dialog_title"),
         )
         pygame_gui.elements.UITextBox(
             _escape(self.text),
             pygame.Rect(at.x(PADDING), at.y(PADDING) + heading_h + at.y(8), inner, body_height),
-            manager=self.ui, container=self.panel, object_id=theme_id(class_id="@plain_text"),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id(class_id="@plain_text"),
         )
         self.ok_button = pygame_gui.elements.UIButton(
             pygame.Rect(((width - at.x(BUTTON_SIZE[0])) // 2, button_y), at.size(*BUTTON_SIZE)),
-            tr("tacocat.common.ok"), manager=self.ui, container=self.panel,
+            tr("tacocat.common.ok"),
+            manager=self.ui,
+            container=self.panel,
         )
 
     def _measure_text(self, width: int) -> int:
         """Height the text needs at ``width`` (laid out once by pygame_gui, then dropped);
         a longer text scrolls in its box, which leaves the panel room in the window."""
         probe = pygame_gui.elements.UITextBox(
-            _escape(self.text), pygame.Rect(0, 0, width, -1), manager=self.ui,
-            container=self.root, object_id=theme_id(class_id="@plain_text"),
+            _escape(self.text),
+            pygame.Rect(0, 0, width, -1),
+            manager=self.ui,
+            container=self.root,
+            object_id=theme_id(class_id="@plain_text"),
         )
         height: int = probe.rect.height
         probe.kill()
         return min(height, self.app.size[1] - self.at.y(240))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.action(event) in (Action.BACK, Action.CONFIRM, Action.SELECT) or event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.ok_button:
+        if (
+            self.action(event) in (Action.BACK, Action.CONFIRM, Action.SELECT)
+            or event.type == pygame_gui.UI_BUTTON_PRESSED
+            and event.ui_element is self.ok_button
+        ):
             self.close()
 
     def update(self, dt: float) -> None:

@@ -48,7 +48,9 @@ class NewGameScene(UIScene):
         Row("vs_ai_button", "hotseat_button", choice=True),
         Row("level_buttons", choice=True),
         Row("seat_buttons", choice=True),
-        ("your_name",), ("first_name",), ("second_name",),
+        ("your_name",),
+        ("first_name",),
+        ("second_name",),
         Column("variant_boxes"),
         ("back_button", "start_button"),
     )
@@ -75,11 +77,15 @@ class NewGameScene(UIScene):
         names = stored_names(self.app.settings.player_names)
 
         y = 90
-        self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
-                    "tacocat.new_game.opponent", "@section")
+        self._label(
+            self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+            "tacocat.new_game.opponent",
+            "@section",
+        )
         self.vs_ai_button = self._choice(self.at.rect(CONTROL_X, y, 220, ROW_H), GameKind.VS_AI)
-        self.hotseat_button = self._choice(self.at.rect(CONTROL_X + 232, y, 268, ROW_H),
-                                           GameKind.HOTSEAT)
+        self.hotseat_button = self._choice(
+            self.at.rect(CONTROL_X + 232, y, 268, ROW_H), GameKind.HOTSEAT
+        )
 
         self._build_vs_ai(panel, names)
         self._build_hotseat(panel, names)
@@ -91,26 +97,46 @@ class NewGameScene(UIScene):
         """Against the computer: level, seat, your name."""
         y = 164
         self.ai_widgets: list[pygame_gui.core.UIElement] = []
-        self.ai_widgets.append(self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
-                                           "tacocat.new_game.level", "@ink_left"))
+        self.ai_widgets.append(
+            self._label(
+                self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                "tacocat.new_game.level",
+                "@ink_left",
+            )
+        )
         self.level_buttons = {
             level: self._choice(self.at.rect(CONTROL_X + i * 170, y, 160, ROW_H), level)
             for i, level in enumerate(LEVELS)
         }
         self.ai_widgets += self.level_buttons.values()
         y += ROW_H + 16
-        self.ai_widgets.append(self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
-                                           "tacocat.new_game.seat", "@ink_left"))
+        self.ai_widgets.append(
+            self._label(
+                self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                "tacocat.new_game.seat",
+                "@ink_left",
+            )
+        )
         self.seat_buttons = {
             0: self._choice(self.at.rect(CONTROL_X, y, 160, ROW_H), "seat_first"),
             1: self._choice(self.at.rect(CONTROL_X + 170, y, 160, ROW_H), "seat_second"),
         }
         self.ai_widgets += self.seat_buttons.values()
-        self.ai_widgets.append(self._label(self.at.rect(CONTROL_X, y + ROW_H + 2, CONTROL_W, 26),
-                                           "tacocat.new_game.seat_hint", "@muted_left"))
+        self.ai_widgets.append(
+            self._label(
+                self.at.rect(CONTROL_X, y + ROW_H + 2, CONTROL_W, 26),
+                "tacocat.new_game.seat_hint",
+                "@muted_left",
+            )
+        )
         y += ROW_H + 40
-        self.ai_widgets.append(self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
-                                           "tacocat.new_game.your_name", "@ink_left"))
+        self.ai_widgets.append(
+            self._label(
+                self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                "tacocat.new_game.your_name",
+                "@ink_left",
+            )
+        )
         self.your_name = self._entry(self.at.rect(CONTROL_X, y, CONTROL_W, ROW_H), names[0])
         self.ai_widgets.append(self.your_name)
 
@@ -119,44 +145,71 @@ class NewGameScene(UIScene):
         width = PANEL_RECT.width
         y = 164
         self.hotseat_widgets: list[pygame_gui.core.UIElement] = []
-        self.hotseat_widgets.append(self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
-                                                "tacocat.new_game.first_name", "@seat1_left"))
+        self.hotseat_widgets.append(
+            self._label(
+                self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                "tacocat.new_game.first_name",
+                "@seat1_left",
+            )
+        )
         self.first_name = self._entry(self.at.rect(CONTROL_X, y, CONTROL_W, ROW_H), names[0])
         self.hotseat_widgets.append(self.first_name)
         y += ROW_H + 16
-        self.hotseat_widgets.append(self._label(self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
-                                                "tacocat.new_game.second_name", "@seat2_left"))
+        self.hotseat_widgets.append(
+            self._label(
+                self.at.rect(LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
+                "tacocat.new_game.second_name",
+                "@seat2_left",
+            )
+        )
         self.second_name = self._entry(self.at.rect(CONTROL_X, y, CONTROL_W, ROW_H), names[1])
         self.hotseat_widgets.append(self.second_name)
         y += ROW_H + 14
-        self.hotseat_widgets.append(pygame_gui.elements.UITextBox(
-            tr("tacocat.new_game.hotseat_hint"), self.at.rect(LABEL_X - 4, y, width - 2 * LABEL_X, 80),
-            manager=self.ui, container=panel, object_id=theme_id(class_id="@plain_text"),
-        ))
+        self.hotseat_widgets.append(
+            pygame_gui.elements.UITextBox(
+                tr("tacocat.new_game.hotseat_hint"),
+                self.at.rect(LABEL_X - 4, y, width - 2 * LABEL_X, 80),
+                manager=self.ui,
+                container=panel,
+                object_id=theme_id(class_id="@plain_text"),
+            )
+        )
 
     def _build_buttons(self, panel: Any) -> None:
         width = PANEL_RECT.width
         button_y = PANEL_RECT.height - 36 - 58
         self.back_button = pygame_gui.elements.UIButton(
-            self.at.rect(LABEL_X, button_y, 200, 58), tr("tacocat.new_game.back"),
-            manager=self.ui, container=panel, object_id=theme_id("#new_game_back", "@secondary"),
+            self.at.rect(LABEL_X, button_y, 200, 58),
+            tr("tacocat.new_game.back"),
+            manager=self.ui,
+            container=panel,
+            object_id=theme_id("#new_game_back", "@secondary"),
         )
         self.start_button = pygame_gui.elements.UIButton(
-            self.at.rect(width - LABEL_X - 240, button_y, 240, 58), tr("tacocat.new_game.start"),
-            manager=self.ui, container=panel, object_id=theme_id("#new_game_start", "@big"),
+            self.at.rect(width - LABEL_X - 240, button_y, 240, 58),
+            tr("tacocat.new_game.start"),
+            manager=self.ui,
+            container=panel,
+            object_id=theme_id("#new_game_start", "@big"),
         )
 
     # --- widgets ------------------------------------------------------------------------
 
     def _label(self, rect: pygame.Rect, key: str, class_id: str) -> pygame_gui.elements.UILabel:
         return pygame_gui.elements.UILabel(
-            rect, tr(key), manager=self.ui, container=self.panel,
+            rect,
+            tr(key),
+            manager=self.ui,
+            container=self.panel,
             object_id=theme_id(class_id=class_id),
         )
 
     def _choice(self, rect: pygame.Rect, key: str) -> pygame_gui.elements.UIButton:
         return pygame_gui.elements.UIButton(
-            rect, tr(f"tacocat.new_game.{key}"), manager=self.ui, container=self.panel,
+            rect,
+            tr(f"tacocat.new_game.{key}"),
+            manager=self.ui,
+            container=self.panel,
             object_id=theme_id(f"#choice_{key}", "@choice"),
         )
 
@@ -212,8 +265,9 @@ class NewGameScene(UIScene):
 
     def _build_variants(self, panel: Any, y: int) -> None:
         """A check box and a line of explanation for each variant, for both modes."""
-        self.variant_boxes = variant_rows(self, panel, self.at, LABEL_X, y,
-                                          PANEL_RECT.width - 2 * LABEL_X, self.variants)
+        self.variant_boxes = variant_rows(
+            self, panel, self.at, LABEL_X, y, PANEL_RECT.width - 2 * LABEL_X, self.variants
+        )
 
     def _back(self) -> None:
         self.app.open("title")
@@ -226,14 +280,21 @@ class NewGameScene(UIScene):
             human = seat_name(clean_name(self.your_name.get_text(), defaults[0]), self.human_seat)
             computer = tr("tacocat.names.computer")
             names = (human, computer) if self.human_seat == 0 else (computer, human)
-            return GameConfig(GameKind.VS_AI, self.level, self.human_seat, names, self._ruleset(),
-                              seed=self._seed())
+            return GameConfig(
+                GameKind.VS_AI,
+                self.level,
+                self.human_seat,
+                names,
+                self._ruleset(),
+                seed=self._seed(),
+            )
         first = clean_name(self.first_name.get_text(), defaults[0])
         second = clean_name(self.second_name.get_text(), defaults[1])
         if second == first:
-            second = clean_name(f"{second[:MAX_NAME_LENGTH - 2]} 2", defaults[1])
-        return GameConfig(GameKind.HOTSEAT, self.level, 0, (first, second), self._ruleset(),
-                          seed=self._seed())
+            second = clean_name(f"{second[: MAX_NAME_LENGTH - 2]} 2", defaults[1])
+        return GameConfig(
+            GameKind.HOTSEAT, self.level, 0, (first, second), self._ruleset(), seed=self._seed()
+        )
 
     def _seed(self) -> int | None:
         """``--seed`` shuffles the games started here too (reproducible runs and tests)."""

@@ -33,11 +33,20 @@ T = TypeVar("T")
 INVITE_LENGTH = 10
 INVITE_GROUP = 5
 #: The failure codes with words of their own (any other is a server error).
-FAILURES = ("unreachable", "no_such_invite", "update_required", "rate_limited",
-            "too_many_games", "bad_name", "bad_variants", "server_error")
+FAILURES = (
+    "unreachable",
+    "no_such_invite",
+    "update_required",
+    "rate_limited",
+    "too_many_games",
+    "bad_name",
+    "bad_variants",
+    "server_error",
+)
 
 
 # --- the invite code -----------------------------------------------------------------------
+
 
 def typed_invite(text: str) -> str:
     """What the player typed, as the code is shown: ``7kx4mq2`` -> ``7KX4M-Q2`` (letters and
@@ -57,6 +66,7 @@ def spoken_invite(code: str) -> str:
 
 
 # --- names, words ----------------------------------------------------------------------------
+
 
 def online_name(app: App) -> str:
     """The name the player last used, or "" for a default one (they are asked to type it)."""
@@ -116,13 +126,21 @@ def ask_for_server(app: App) -> None:
     """No server address is set: say so, and offer Settings (Back is the first, safe choice)."""
     from tacocat.ui.scenes.choice import ChoiceScene
 
-    app.scenes.push(ChoiceScene(
-        app, tr("tacocat.online.no_server_title"), tr("tacocat.online.no_server"),
-        [(tr("tacocat.online.back"), lambda: None),
-         (tr("tacocat.online.open_settings"), lambda: app.open("settings"))]))
+    app.scenes.push(
+        ChoiceScene(
+            app,
+            tr("tacocat.online.no_server_title"),
+            tr("tacocat.online.no_server"),
+            [
+                (tr("tacocat.online.back"), lambda: None),
+                (tr("tacocat.online.open_settings"), lambda: app.open("settings")),
+            ],
+        )
+    )
 
 
 # --- waiting, a frame at a time ------------------------------------------------------------
+
 
 class Pending:
     """A request's future, looked at once a frame."""
@@ -186,13 +204,15 @@ class GameStart:
 
 # --- the screens' common look ------------------------------------------------------------------
 
+
 class OnlineScreen(UIScene):
     """A full screen over the background with one cream panel (``self.panel``, laid out by
     ``self.at``); Esc goes :meth:`back` (to the Play online screen)."""
 
     def draw_background(self) -> None:
-        self.background = self.app.assets.image("ui/background", self.app.size,
-                                                placeholder_size=self.app.size)
+        self.background = self.app.assets.image(
+            "ui/background", self.app.size, placeholder_size=self.app.size
+        )
 
     #: The panels' margin on the left and the right (design pixels).
     MARGIN = 44
@@ -206,38 +226,60 @@ class OnlineScreen(UIScene):
         """Wrapped words across the panel at ``y`` (a problem, a note, an empty list)."""
         width = self.panel_size[0] - 2 * self.MARGIN + 8
         pygame_gui.elements.UITextBox(
-            text, self.at.rect(self.MARGIN - 4, y, width, height), manager=self.ui,
-            container=self.panel, object_id=theme_id(object_id, "@plain_text"))
+            text,
+            self.at.rect(self.MARGIN - 4, y, width, height),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id(object_id, "@plain_text"),
+        )
 
-    def foot(self, back_id: str, go_text: str, go_id: str, go_width: int = 240,
-             go_class: str = "@big") -> tuple[pygame_gui.elements.UIButton,
-                                                pygame_gui.elements.UIButton]:
+    def foot(
+        self, back_id: str, go_text: str, go_id: str, go_width: int = 240, go_class: str = "@big"
+    ) -> tuple[pygame_gui.elements.UIButton, pygame_gui.elements.UIButton]:
         """Back on the left of the panel's foot, the screen's own button on the right."""
         width, height = self.panel_size
         y = height - 36 - 58
-        back = self.button((self.MARGIN, y, 200, 58), tr("tacocat.online.back"), back_id,
-                           "@secondary")
-        go = self.button((width - self.MARGIN - go_width, y, go_width, 58), go_text, go_id,
-                         go_class)
+        back = self.button(
+            (self.MARGIN, y, 200, 58), tr("tacocat.online.back"), back_id, "@secondary"
+        )
+        go = self.button(
+            (width - self.MARGIN - go_width, y, go_width, 58), go_text, go_id, go_class
+        )
         return back, go
 
-    def label(self, rect: tuple[int, int, int, int], text: str,
-              class_id: str = "@ink_left") -> pygame_gui.elements.UILabel:
+    def label(
+        self, rect: tuple[int, int, int, int], text: str, class_id: str = "@ink_left"
+    ) -> pygame_gui.elements.UILabel:
         """A label at the design rect ``rect`` (``text``: already in the player's words)."""
         return pygame_gui.elements.UILabel(
-            self.at.rect(*rect), text, manager=self.ui, container=self.panel,
-            object_id=theme_id(class_id=class_id))
+            self.at.rect(*rect),
+            text,
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id(class_id=class_id),
+        )
 
-    def button(self, rect: tuple[int, int, int, int], text: str, object_id: str,
-               class_id: str | None = None) -> pygame_gui.elements.UIButton:
+    def button(
+        self,
+        rect: tuple[int, int, int, int],
+        text: str,
+        object_id: str,
+        class_id: str | None = None,
+    ) -> pygame_gui.elements.UIButton:
         return pygame_gui.elements.UIButton(
-            self.at.rect(*rect), text, manager=self.ui, container=self.panel,
-            object_id=theme_id(object_id, class_id))
+            self.at.rect(*rect),
+            text,
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id(object_id, class_id),
+        )
 
-    def entry(self, rect: tuple[int, int, int, int], text: str,
-              limit: int = MAX_NAME_LENGTH) -> pygame_gui.elements.UITextEntryLine:
-        field = pygame_gui.elements.UITextEntryLine(self.at.rect(*rect), manager=self.ui,
-                                                    container=self.panel)
+    def entry(
+        self, rect: tuple[int, int, int, int], text: str, limit: int = MAX_NAME_LENGTH
+    ) -> pygame_gui.elements.UITextEntryLine:
+        field = pygame_gui.elements.UITextEntryLine(
+            self.at.rect(*rect), manager=self.ui, container=self.panel
+        )
         field.set_text_length_limit(limit)
         field.set_text(text)
         return field

@@ -54,28 +54,43 @@ def row_words(seat: OnlineSeat, feed: GameFeed) -> tuple[str, str, str]:
         code = tr("tacocat.online.games.code", code=seat.invite) if seat.invite else ""
         return tr("tacocat.online.games.waiting_friend"), code, _line(feed, [])
     other = 1 - seat.seat
-    names = [p.name for p in state.players] if state is not None and len(state.players) == 2 \
+    names = (
+        [p.name for p in state.players]
+        if state is not None and len(state.players) == 2
         else list(seat.names)
+    )
     opponent = names[other] or "?"
     button = tr("tacocat.online.games.against", name=opponent)
     latest = feed.latest
     if feed.ended is not None or state is not None and state.status == "over":
         return button, tr("tacocat.online.games.over"), _line(feed, [])
     mine = your_move(seat, feed)
-    turn = ("" if mine is None else tr("tacocat.online.games.your_move") if mine
-            else tr("tacocat.online.games.their_move", name=opponent))
+    turn = (
+        ""
+        if mine is None
+        else tr("tacocat.online.games.your_move")
+        if mine
+        else tr("tacocat.online.games.their_move", name=opponent)
+    )
     facts = []
     if latest is not None and latest.observation is not None:
         seen = decode_observation(latest.observation)
-        facts.append(tr("tacocat.online.games.score", round=seen.round_number,
-                        mine=seen.wins[seat.seat], theirs=seen.wins[other]))
+        facts.append(
+            tr(
+                "tacocat.online.games.score",
+                round=seen.round_number,
+                mine=seen.wins[seat.seat],
+                theirs=seen.wins[other],
+            )
+        )
         last = last_move(seen.history, names)
         if last:
             turn = f"{turn} · {last}" if turn else last
     if state is not None and len(state.players) == 2:
         here = state.players[other].connected
-        facts.append(tr("tacocat.online.games.here" if here else "tacocat.online.games.away",
-                        name=opponent))
+        facts.append(
+            tr("tacocat.online.games.here" if here else "tacocat.online.games.away", name=opponent)
+        )
     return button, turn, _line(feed, facts)
 
 
@@ -105,18 +120,29 @@ class OnlineGamesScene(OnlineScreen):
         self.fact_labels: dict[str, pygame_gui.elements.UILabel] = {}
         for index, seat in enumerate(self.seats):
             y = TOP + index * GAME_ROW
-            self.game_buttons[seat.game] = self.button((LABEL_X, y, BUTTON_W, 58), "",
-                                                       f"#online_game_{index}")
-            self.turn_labels[seat.game] = self.label((TEXT_X, y, PANEL_W - TEXT_X - LABEL_X, 30),
-                                                     "", "@section")
+            self.game_buttons[seat.game] = self.button(
+                (LABEL_X, y, BUTTON_W, 58), "", f"#online_game_{index}"
+            )
+            self.turn_labels[seat.game] = self.label(
+                (TEXT_X, y, PANEL_W - TEXT_X - LABEL_X, 30), "", "@section"
+            )
             self.fact_labels[seat.game] = self.label(
-                (TEXT_X, y + 32, PANEL_W - TEXT_X - LABEL_X, 26), "", "@muted_left")
+                (TEXT_X, y + 32, PANEL_W - TEXT_X - LABEL_X, 26), "", "@muted_left"
+            )
         if not self.seats:
             pygame_gui.elements.UITextBox(
-                tr("tacocat.online.games.none"), self.at.rect(LABEL_X - 4, TOP, PANEL_W - 2 * LABEL_X + 8, 70),
-                manager=self.ui, container=self.panel, object_id=theme_id(class_id="@plain_text"))
-        self.back_button = self.button(((PANEL_W - 220) // 2, height - 36 - 58, 220, 58),
-                                       tr("tacocat.online.back"), "#online_games_back", "@secondary")
+                tr("tacocat.online.games.none"),
+                self.at.rect(LABEL_X - 4, TOP, PANEL_W - 2 * LABEL_X + 8, 70),
+                manager=self.ui,
+                container=self.panel,
+                object_id=theme_id(class_id="@plain_text"),
+            )
+        self.back_button = self.button(
+            ((PANEL_W - 220) // 2, height - 36 - 58, 220, 58),
+            tr("tacocat.online.back"),
+            "#online_games_back",
+            "@secondary",
+        )
         self._read()
 
     def _read(self) -> None:
@@ -124,9 +150,11 @@ class OnlineGamesScene(OnlineScreen):
         online = self.app.online
         for seat in self.seats:
             button, turn, facts = row_words(seat, online.feed(seat))
-            for widget, text in ((self.game_buttons[seat.game], button),
-                                 (self.turn_labels[seat.game], turn),
-                                 (self.fact_labels[seat.game], facts)):
+            for widget, text in (
+                (self.game_buttons[seat.game], button),
+                (self.turn_labels[seat.game], turn),
+                (self.fact_labels[seat.game], facts),
+            ):
                 if widget.text != text:
                     widget.set_text(text)
 

@@ -43,14 +43,18 @@ class OnlineHostScene(OnlineScreen):
 
     name = "online_host"
     focus_order = (
-        ("name_entry",), Row("internet_button", "network_button", choice=True),
-        Column("variant_boxes"), ("back_button", "host_button"),
-        ("copy_button",), ("cancel_button", "leave_button"),
+        ("name_entry",),
+        Row("internet_button", "network_button", choice=True),
+        Column("variant_boxes"),
+        ("back_button", "host_button"),
+        ("copy_button",),
+        ("cancel_button", "leave_button"),
     )
     focus_start = ("host_button", "copy_button", "leave_button", "cancel_button")
 
-    def __init__(self, app: App, network: bool | None = None,
-                 seat: OnlineSeat | None = None) -> None:
+    def __init__(
+        self, app: App, network: bool | None = None, seat: OnlineSeat | None = None
+    ) -> None:
         super().__init__(app)
         self.network = not app.settings.server_url if network is None else network
         self.variants: set[str] = set()
@@ -70,12 +74,23 @@ class OnlineHostScene(OnlineScreen):
     # --- building ---------------------------------------------------------------------------
 
     def build(self) -> None:
-        for name in ("name_entry", "internet_button", "network_button", "back_button",
-                     "host_button", "copy_button", "cancel_button", "leave_button"):
+        for name in (
+            "name_entry",
+            "internet_button",
+            "network_button",
+            "back_button",
+            "host_button",
+            "copy_button",
+            "cancel_button",
+            "leave_button",
+        ):
             setattr(self, name, None)
         self.variant_boxes: dict[str, Any] = {}
-        {"form": self._build_form, "connecting": self._build_connecting,
-         "waiting": self._build_waiting}[self.stage]()
+        {
+            "form": self._build_form,
+            "connecting": self._build_connecting,
+            "waiting": self._build_waiting,
+        }[self.stage]()
 
     def _build_form(self) -> None:
         width, height = FORM_SIZE
@@ -84,38 +99,54 @@ class OnlineHostScene(OnlineScreen):
         self.label((LABEL_X, 90, CONTROL_X - LABEL_X, ROW_H), tr("tacocat.online.your_name"))
         self.name_entry = self.entry((CONTROL_X, 90, CONTROL_W, ROW_H), self.typed)
         self.label((LABEL_X, 154, CONTROL_X - LABEL_X, ROW_H), tr("tacocat.online.host.where"))
-        self.internet_button = self.button((CONTROL_X, 154, 244, ROW_H),
-                                           tr("tacocat.online.host.internet"),
-                                           "#online_internet", "@choice")
-        self.network_button = self.button((CONTROL_X + 256, 154, 244, ROW_H),
-                                          tr("tacocat.online.host.network"),
-                                          "#online_network", "@choice")
-        self.where_hint = self.label((CONTROL_X, 206, CONTROL_W, 26), self._where_hint(),
-                                     "@muted_left")
-        self.label((LABEL_X, 250, width - 2 * LABEL_X, 34), tr("tacocat.online.host.rules"),
-                   "@section")
-        self.variant_boxes = variant_rows(self, self.panel, self.at, LABEL_X, 306,
-                                          width - 2 * LABEL_X, self.variants)
+        self.internet_button = self.button(
+            (CONTROL_X, 154, 244, ROW_H),
+            tr("tacocat.online.host.internet"),
+            "#online_internet",
+            "@choice",
+        )
+        self.network_button = self.button(
+            (CONTROL_X + 256, 154, 244, ROW_H),
+            tr("tacocat.online.host.network"),
+            "#online_network",
+            "@choice",
+        )
+        self.where_hint = self.label(
+            (CONTROL_X, 206, CONTROL_W, 26), self._where_hint(), "@muted_left"
+        )
+        self.label(
+            (LABEL_X, 250, width - 2 * LABEL_X, 34), tr("tacocat.online.host.rules"), "@section"
+        )
+        self.variant_boxes = variant_rows(
+            self, self.panel, self.at, LABEL_X, 306, width - 2 * LABEL_X, self.variants
+        )
         if self.problem:
             self.words(self.problem, 400, 100)
         self.back_button, self.host_button = self.foot(
-            "#online_host_back", tr("tacocat.online.host.start"), "#online_host_start")
+            "#online_host_back", tr("tacocat.online.host.start"), "#online_host_start"
+        )
 
     def _where_hint(self) -> str:
         if self.network:
             return tr("tacocat.online.host.network_hint")
         url = self.app.settings.server_url
-        return tr("tacocat.online.host.internet_hint", address=url) if url else \
-            tr("tacocat.online.host.no_server_hint")
+        return (
+            tr("tacocat.online.host.internet_hint", address=url)
+            if url
+            else tr("tacocat.online.host.no_server_hint")
+        )
 
     def _build_connecting(self) -> None:
         width, height = CONNECT_SIZE
         self.open_panel(CONNECT_SIZE)
         self.label((0, 14, width, 60), tr("tacocat.online.host.heading"), "@heading")
         self.label((30, 110, width - 60, 40), tr("tacocat.online.connecting"), "@ink")
-        self.cancel_button = self.button(((width - 240) // 2, height - 36 - 58, 240, 58),
-                                         tr("tacocat.online.cancel"), "#online_cancel",
-                                         "@secondary")
+        self.cancel_button = self.button(
+            ((width - 240) // 2, height - 36 - 58, 240, 58),
+            tr("tacocat.online.cancel"),
+            "#online_cancel",
+            "@secondary",
+        )
 
     def _build_waiting(self) -> None:
         seat = self.seat
@@ -125,27 +156,43 @@ class OnlineHostScene(OnlineScreen):
         self.label((0, 14, width, 60), tr("tacocat.online.host.ready"), "@heading")
         if seat.hosting:  # on this network the friend picks the game from a list
             self.label((30, 96, width - 60, 34), tr("tacocat.online.host.tell_network"), "@ink")
-            self.label((30, 146, width - 60, 90),
-                       tr("tacocat.online.lan.game", name=seat.names[seat.seat]), "@invite")
+            self.label(
+                (30, 146, width - 60, 90),
+                tr("tacocat.online.lan.game", name=seat.names[seat.seat]),
+                "@invite",
+            )
         else:
             self.label((30, 96, width - 60, 34), tr("tacocat.online.host.tell_code"), "@ink")
             self.label((30, 146, width - 60, 90), seat.invite or "", "@invite")
-            self.copy_button = self.button(((width - 240) // 2, 248, 240, 54),
-                                           tr("tacocat.online.host.copy"), "#online_copy",
-                                           "@secondary")
+            self.copy_button = self.button(
+                ((width - 240) // 2, 248, 240, 54),
+                tr("tacocat.online.host.copy"),
+                "#online_copy",
+                "@secondary",
+            )
         self.label((30, 318, width - 60, 34), tr("tacocat.online.host.waiting"), "@ink")
         self.label((30, 356, width - 60, 28), tr("tacocat.online.host.waits_in_list"), "@muted")
         button_y = height - 36 - 58
-        self.cancel_button = self.button((LABEL_X, button_y, 300, 58),
-                                         tr("tacocat.online.host.cancel_game"),
-                                         "#online_cancel_game", "@danger")
-        self.leave_button = self.button((width - LABEL_X - 300, button_y, 300, 58),
-                                        tr("tacocat.online.back"), "#online_leave", "@secondary")
+        self.cancel_button = self.button(
+            (LABEL_X, button_y, 300, 58),
+            tr("tacocat.online.host.cancel_game"),
+            "#online_cancel_game",
+            "@danger",
+        )
+        self.leave_button = self.button(
+            (width - LABEL_X - 300, button_y, 300, 58),
+            tr("tacocat.online.back"),
+            "#online_leave",
+            "@secondary",
+        )
 
     def fitted(self) -> None:
         if self.internet_button is not None and self.network_button is not None:
-            chosen, other = ((self.network_button, self.internet_button) if self.network
-                             else (self.internet_button, self.network_button))
+            chosen, other = (
+                (self.network_button, self.internet_button)
+                if self.network
+                else (self.internet_button, self.network_button)
+            )
             chosen.select()
             other.unselect()
 
@@ -223,9 +270,11 @@ class OnlineHostScene(OnlineScreen):
         """Give the game up: a request still out is given up when it answers."""
         online = self.app.online
         if self.stage == "connecting" and self.pending is not None:
+
             def give_up(done: Any) -> None:
                 if done.exception() is None:
                     online.cancel(done.result())
+
             self.pending.future.add_done_callback(give_up)
         elif self.seat is not None:
             online.cancel(self.seat)
@@ -242,9 +291,16 @@ class OnlineHostScene(OnlineScreen):
                 return
             self.start = GameStart(self.app, self.pending.future.result())
             seat = self.start.seat
-            self._restage("waiting", " ".join((
-                tr("tacocat.online.host.tell_code"), spoken_invite(seat.invite or ""),
-                tr("tacocat.online.host.waiting"))))
+            self._restage(
+                "waiting",
+                " ".join(
+                    (
+                        tr("tacocat.online.host.tell_code"),
+                        spoken_invite(seat.invite or ""),
+                        tr("tacocat.online.host.waiting"),
+                    )
+                ),
+            )
         elif self.stage == "waiting" and self.start is not None:
             if self.start.poll():
                 return

@@ -56,19 +56,24 @@ class OnlineJoinScene(OnlineScreen):
         self.open_panel(PANEL_SIZE)
         self.label((0, 14, width, 60), tr("tacocat.online.join.heading"), "@heading")
         self.label((LABEL_X, 90, CONTROL_X - LABEL_X, ROW_H), tr("tacocat.online.join.code"))
-        self.code_entry = self.entry((CONTROL_X, 90, 300, ROW_H), self.code,
-                                     limit=INVITE_LENGTH + 1)
-        self.label((CONTROL_X, 142, CONTROL_W, 26), tr("tacocat.online.join.code_hint"),
-                   "@muted_left")
+        self.code_entry = self.entry(
+            (CONTROL_X, 90, 300, ROW_H), self.code, limit=INVITE_LENGTH + 1
+        )
+        self.label(
+            (CONTROL_X, 142, CONTROL_W, 26), tr("tacocat.online.join.code_hint"), "@muted_left"
+        )
         self.label((LABEL_X, 184, CONTROL_X - LABEL_X, ROW_H), tr("tacocat.online.your_name"))
         self.name_entry = self.entry((CONTROL_X, 184, CONTROL_W, ROW_H), self.typed)
-        self.label((LABEL_X, 246, width - 2 * LABEL_X, 26),
-                   tr("tacocat.online.join.server", address=self.app.settings.server_url),
-                   "@muted_left")
+        self.label(
+            (LABEL_X, 246, width - 2 * LABEL_X, 26),
+            tr("tacocat.online.join.server", address=self.app.settings.server_url),
+            "@muted_left",
+        )
         if self.status:
             self.words(self.status, 290, 120)
         self.back_button, self.join_button = self.foot(
-            "#online_join_back", tr("tacocat.online.join.start"), "#online_join_start")
+            "#online_join_back", tr("tacocat.online.join.start"), "#online_join_start"
+        )
         if self.stage != "form":
             for widget in (self.code_entry, self.name_entry, self.join_button):
                 widget.disable()

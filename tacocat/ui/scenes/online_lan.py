@@ -56,13 +56,16 @@ class OnlineLanScene(OnlineScreen):
         self.label((0, 14, width, 60), tr("tacocat.online.lan.heading"), "@heading")
         self.label((LABEL_X, 90, CONTROL_X - LABEL_X, ROW_H), tr("tacocat.online.your_name"))
         self.name_entry = self.entry((CONTROL_X, 90, CONTROL_W, ROW_H), self.typed)
-        self.label((LABEL_X, 156, width - 2 * LABEL_X, 34), tr("tacocat.online.lan.games"),
-                   "@section")
+        self.label(
+            (LABEL_X, 156, width - 2 * LABEL_X, 34), tr("tacocat.online.lan.games"), "@section"
+        )
         self.game_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         for index, game in enumerate(self.games[:MAX_ROWS]):
             self.game_buttons[game.game] = self.button(
                 (LABEL_X, 198 + index * GAME_ROW, width - 2 * LABEL_X, 54),
-                tr("tacocat.online.lan.game", name=game.name), f"#online_lan_{index}")
+                tr("tacocat.online.lan.game", name=game.name),
+                f"#online_lan_{index}",
+            )
         if not self.game_buttons:
             self.words(self._empty_words(), 198, 84, "#online_lan_note")
         if self.status:
@@ -71,8 +74,8 @@ class OnlineLanScene(OnlineScreen):
             for button in self.game_buttons.values():
                 button.disable()
         self.back_button, self.host_button = self.foot(
-            "#online_lan_back", tr("tacocat.online.lan.host"), "#online_lan_host", 340,
-            "@secondary")
+            "#online_lan_back", tr("tacocat.online.lan.host"), "#online_lan_host", 340, "@secondary"
+        )
 
     def _empty_words(self) -> str:
         browser = self.app.online.browser()
@@ -118,8 +121,9 @@ class OnlineLanScene(OnlineScreen):
             self._restage(tr("tacocat.online.need_name"))
             return
         remember_name(self.app, name)
-        self.pending = Pending(self.app.online.join(game.url, game.invite, name,
-                                                    lan_host=game.server_id))
+        self.pending = Pending(
+            self.app.online.join(game.url, game.invite, name, lan_host=game.server_id)
+        )
         self._restage(tr("tacocat.online.join.joining"))
 
     # --- the frame ----------------------------------------------------------------------------

@@ -26,8 +26,13 @@ class OnlineMenuScene(OnlineScreen):
     """The way into online play (from the title's Play online)."""
 
     name = "online_menu"
-    focus_order = (("host_button",), ("join_button",), ("lan_button",), ("games_button",),
-                   ("back_button",))
+    focus_order = (
+        ("host_button",),
+        ("join_button",),
+        ("lan_button",),
+        ("games_button",),
+        ("back_button",),
+    )
     focus_start = ("host_button",)
 
     def __init__(self, app: App) -> None:
@@ -48,21 +53,35 @@ class OnlineMenuScene(OnlineScreen):
         self.note = None
         if not self.app.settings.server_url:
             self.note = pygame_gui.elements.UITextBox(
-                tr("tacocat.online.menu.no_server"), self.at.rect(BUTTON_X - 4, 380, BUTTON_W + 8, 84),
-                manager=self.ui, container=self.panel, object_id=theme_id(class_id="@plain_text"))
-        self.back_button = self.button(((width - 220) // 2, height - 36 - 58, 220, 58),
-                                       tr("tacocat.online.back"), "#online_back", "@secondary")
+                tr("tacocat.online.menu.no_server"),
+                self.at.rect(BUTTON_X - 4, 380, BUTTON_W + 8, 84),
+                manager=self.ui,
+                container=self.panel,
+                object_id=theme_id(class_id="@plain_text"),
+            )
+        self.back_button = self.button(
+            ((width - 220) // 2, height - 36 - 58, 220, 58),
+            tr("tacocat.online.back"),
+            "#online_back",
+            "@secondary",
+        )
         self._show_count()
 
-    def _row(self, index: int, key: str,
-             class_id: str | None = None) -> pygame_gui.elements.UIButton:
-        return self.button((BUTTON_X, 92 + index * 66, BUTTON_W, BUTTON_H),
-                           tr(f"tacocat.online.menu.{key}"), f"#online_{key}", class_id)
+    def _row(
+        self, index: int, key: str, class_id: str | None = None
+    ) -> pygame_gui.elements.UIButton:
+        return self.button(
+            (BUTTON_X, 92 + index * 66, BUTTON_W, BUTTON_H),
+            tr(f"tacocat.online.menu.{key}"),
+            f"#online_{key}",
+            class_id,
+        )
 
     def _show_count(self) -> None:
         self.waiting = moves_waiting(self.app)
         self.count_label.set_text(
-            tr("tacocat.online.menu.your_move", count=self.waiting) if self.waiting else "")
+            tr("tacocat.online.menu.your_move", count=self.waiting) if self.waiting else ""
+        )
 
     def uncovered(self) -> None:
         if bool(self.app.settings.server_url) != (self.note is None):

@@ -185,8 +185,9 @@ class DrawnOverlay(Scene):
         self._dim.set_alpha(int(DIM_ALPHA * fade))
         surface.blit(self._dim, (0, 0))
         if self._panel is None:
-            self._panel = rounded_panel(self.panel_rect.size, p.box_floor, p.box_edge, radius=22,
-                                        border_width=4, shadow=10)
+            self._panel = rounded_panel(
+                self.panel_rect.size, p.box_floor, p.box_edge, radius=22, border_width=4, shadow=10
+            )
             inner = pygame.Rect(10, 10, *self.panel_rect.size).inflate(-16, -16)
             pygame.draw.rect(self._panel, p.box_rim, inner, width=2, border_radius=16)
         surface.blit(self._panel, (self.panel_rect.x - 10, self.panel_rect.y - 10))
@@ -195,8 +196,12 @@ class DrawnOverlay(Scene):
         for index, button in enumerate(self.buttons):
             button.draw(surface, self.text, focused=self.keyboard and index == self.focus)
 
-    def grow_to_fit(self, content_bottom: Callable[[pygame.Surface], int],
-                    below: Sequence[Button], gap: int = 12) -> int:
+    def grow_to_fit(
+        self,
+        content_bottom: Callable[[pygame.Surface], int],
+        below: Sequence[Button],
+        gap: int = 12,
+    ) -> int:
         """Make the panel taller (up to the window) until the content clears the ``below``
         buttons: a long recap, a tall script or larger text need more than the usual room.
 
@@ -225,23 +230,50 @@ class DrawnOverlay(Scene):
             button.rect.y += getattr(self.panel_rect, edge) - getattr(old, edge)
         return self.panel_rect.top - old.top
 
-    def heading(self, surface: pygame.Surface, text: str, y: int, size: int = 34,
-                colour: tuple[int, int, int] | None = None) -> int:
+    def heading(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        y: int,
+        size: int = 34,
+        colour: tuple[int, int, int] | None = None,
+    ) -> int:
         """One line of ``text`` centred across the panel from ``y``; returns the y below it."""
-        box = pygame.Rect(self.panel_rect.x + 30, y, self.panel_rect.width - 60,
-                          self.text.font(size, True).get_linesize())
-        draw_text(surface, self.text, text, size, colour or palette().ink, box, bold=True,
-                  anchor="midtop")
+        box = pygame.Rect(
+            self.panel_rect.x + 30,
+            y,
+            self.panel_rect.width - 60,
+            self.text.font(size, True).get_linesize(),
+        )
+        draw_text(
+            surface, self.text, text, size, colour or palette().ink, box, bold=True, anchor="midtop"
+        )
         return box.bottom
 
-    def line(self, surface: pygame.Surface, text: str, y: int, size: int = 19,
-             colour: tuple[int, int, int] | None = None, bold: bool = False,
-             bottom: int | None = None) -> int:
+    def line(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        y: int,
+        size: int = 19,
+        colour: tuple[int, int, int] | None = None,
+        bold: bool = False,
+        bottom: int | None = None,
+    ) -> int:
         """``text`` wrapped and centred across the panel from ``y`` (shrunk, rather than run
         past the panel's foot, or past ``bottom`` when given); returns the y below it."""
         rect = self.panel_rect
         end = rect.bottom - 16 if bottom is None else bottom
         box = pygame.Rect(rect.x + 40, y, rect.width - 80, max(0, end - y))
-        covered = draw_lines(surface, self.text, text, size, colour or palette().ink, box,
-                             bold=bold, gap=2, align="centre")
+        covered = draw_lines(
+            surface,
+            self.text,
+            text,
+            size,
+            colour or palette().ink,
+            box,
+            bold=bold,
+            gap=2,
+            align="centre",
+        )
         return covered.bottom + 2 if covered.height else y

@@ -31,15 +31,18 @@ def describe_saved(app_config: dict[str, Any], state: Any) -> str:
     where = round_label(book.number, book.replay)
     wins = tuple(state.wins)
     names = list(app_config.get("names") or ("", ""))
-    seating = Seating.of(app_config.get("mode", GameKind.HOTSEAT), app_config.get("human_seat") or 0)
+    seating = Seating.of(
+        app_config.get("mode", GameKind.HOTSEAT), app_config.get("human_seat") or 0
+    )
     if seating.against_computer:
         seat = app_config.get("human_seat") or 0
         score = f"{wins[seat]}–{wins[1 - seat]}"
         level = tr(f"tacocat.new_game.{app_config.get('level', 'easy')}")
         return tr("tacocat.trust.overwrite.vs_ai", level=level, score=score, round=where)
     score = f"{wins[0]}–{wins[1]}"
-    return tr("tacocat.trust.overwrite.hotseat", first=names[0], second=names[1],
-              score=score, round=where)
+    return tr(
+        "tacocat.trust.overwrite.hotseat", first=names[0], second=names[1], score=score, round=where
+    )
 
 
 def saved_game_text(saves: Any) -> str | None:
@@ -65,8 +68,15 @@ def confirm_new_game(app: App, start: Callable[[], object]) -> bool:
         return True
     from tacocat.ui.scenes.choice import ChoiceScene
 
-    app.scenes.push(ChoiceScene(
-        app, tr("tacocat.trust.overwrite.title"), text,
-        [(tr("tacocat.trust.overwrite.keep"), lambda: None),
-         (tr("tacocat.trust.overwrite.replace"), start)]))
+    app.scenes.push(
+        ChoiceScene(
+            app,
+            tr("tacocat.trust.overwrite.title"),
+            text,
+            [
+                (tr("tacocat.trust.overwrite.keep"), lambda: None),
+                (tr("tacocat.trust.overwrite.replace"), start),
+            ],
+        )
+    )
     return False

@@ -65,15 +65,20 @@ class PassDeviceScene(Overlay):
             return pygame.Rect(0, base + at.y(y), width, at.y(h))
 
         pygame_gui.elements.UIImage(
-            pygame.Rect(((width - token.get_width()) // 2, top), token.get_size()), token,
-            manager=self.ui, container=self.root,
+            pygame.Rect(((width - token.get_width()) // 2, top), token.get_size()),
+            token,
+            manager=self.ui,
+            container=self.root,
         )
         self._build_names(row)
         self._build_button(at, row)
         self._speak()
         pygame_gui.elements.UILabel(
-            row(548, 34), tr("tacocat.pass.hint"),
-            manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_note"),
+            row(548, 34),
+            tr("tacocat.pass.hint"),
+            manager=self.ui,
+            container=self.root,
+            object_id=theme_id(class_id="@pass_note"),
         )
 
     def _placement(self) -> tuple[pygame.Surface, Layout, int, int]:
@@ -93,37 +98,59 @@ class PassDeviceScene(Overlay):
         """The heading, the name of who takes the device (in their seat's colour) and who
         is to look away."""
         pygame_gui.elements.UILabel(
-            row(276, 44), tr("tacocat.pass.heading"),
-            manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_heading"),
+            row(276, 44),
+            tr("tacocat.pass.heading"),
+            manager=self.ui,
+            container=self.root,
+            object_id=theme_id(class_id="@pass_heading"),
         )
         seat_classes: dict[int | None, str] = {0: "@pass_name_1", 1: "@pass_name_2"}
         seat_class = seat_classes.get(self.seat, "@pass_name")
         pygame_gui.elements.UILabel(
-            row(318, 92), self.player_name,
-            manager=self.ui, container=self.root, object_id=theme_id(class_id=seat_class),
+            row(318, 92),
+            self.player_name,
+            manager=self.ui,
+            container=self.root,
+            object_id=theme_id(class_id=seat_class),
         )
         if self.other:
             pygame_gui.elements.UILabel(
-                row(408, 34), tr("tacocat.pass.look_away", other=self.other),
-                manager=self.ui, container=self.root, object_id=theme_id(class_id="@pass_note"),
+                row(408, 34),
+                tr("tacocat.pass.look_away", other=self.other),
+                manager=self.ui,
+                container=self.root,
+                object_id=theme_id(class_id="@pass_note"),
             )
 
     def _build_button(self, at: Layout, row: Callable[[int, int], pygame.Rect]) -> None:
         """The "I have it" button, disabled until the guard time has passed."""
         width = self.app.size[0]
         self.button = pygame_gui.elements.UIButton(
-            pygame.Rect(((width - at.x(BUTTON_SIZE[0])) // 2, row(458, 0).y), at.size(*BUTTON_SIZE)),
+            pygame.Rect(
+                ((width - at.x(BUTTON_SIZE[0])) // 2, row(458, 0).y), at.size(*BUTTON_SIZE)
+            ),
             tr("tacocat.pass.button", name=self.player_name),
-            manager=self.ui, container=self.root, object_id=theme_id("#pass_ready", "@big"),
+            manager=self.ui,
+            container=self.root,
+            object_id=theme_id("#pass_ready", "@big"),
         )
         self.button.disable()
 
     def _speak(self) -> None:
         """Say the whole screen at once, cutting off whatever was being said."""
-        self.app.narrator.speak(" ".join(
-            part for part in (tr("tacocat.pass.heading"), self.player_name,
-                              tr("tacocat.pass.look_away", other=self.other) if self.other else "",
-                              tr("tacocat.pass.hint")) if part), interrupt=True)
+        self.app.narrator.speak(
+            " ".join(
+                part
+                for part in (
+                    tr("tacocat.pass.heading"),
+                    self.player_name,
+                    tr("tacocat.pass.look_away", other=self.other) if self.other else "",
+                    tr("tacocat.pass.hint"),
+                )
+                if part
+            ),
+            interrupt=True,
+        )
 
     @property
     def armed(self) -> bool:

@@ -24,13 +24,19 @@ def recap_width(count: int) -> int:
     return count * CHIP[0] + max(0, count - 1) * GAP
 
 
-def draw_recap(surface: pygame.Surface, text: TextCache, records: Sequence[RoundRecord],
-               centre_x: int, top: int, max_width: int) -> int:
+def draw_recap(
+    surface: pygame.Surface,
+    text: TextCache,
+    records: Sequence[RoundRecord],
+    centre_x: int,
+    top: int,
+    max_width: int,
+) -> int:
     """Chips for ``records`` centred on ``centre_x`` from ``top``; returns the bottom."""
     per_row = max(1, (max_width + GAP) // (CHIP[0] + GAP))
     y = top
     for start in range(0, len(records), per_row):
-        row = records[start:start + per_row]
+        row = records[start : start + per_row]
         x = centre_x - recap_width(len(row)) // 2
         for record in row:
             _chip(surface, text, record, pygame.Rect((x, y), CHIP))
@@ -39,8 +45,7 @@ def draw_recap(surface: pygame.Surface, text: TextCache, records: Sequence[Round
     return y - GAP if records else top
 
 
-def _chip(surface: pygame.Surface, text: TextCache, record: RoundRecord,
-          rect: pygame.Rect) -> None:
+def _chip(surface: pygame.Surface, text: TextCache, record: RoundRecord, rect: pygame.Rect) -> None:
     p = palette()
     if record.winner is None:  # a tie: replayed
         fill, ink, number = p.box_floor_shade, p.ink, f"{record.number} ="
@@ -54,5 +59,13 @@ def _chip(surface: pygame.Surface, text: TextCache, record: RoundRecord,
     bottom.bottom = inner.bottom
     draw_text(surface, text, number, 16, ink, top, bold=True, anchor="midtop")
     if record.cards is not None:
-        draw_text(surface, text, f"{record.cards[0]} · {record.cards[1]}", 19, ink, bottom,
-                  bold=True, anchor="midbottom")
+        draw_text(
+            surface,
+            text,
+            f"{record.cards[0]} · {record.cards[1]}",
+            19,
+            ink,
+            bottom,
+            bold=True,
+            anchor="midbottom",
+        )

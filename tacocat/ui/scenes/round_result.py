@@ -37,7 +37,9 @@ class RoundResultScene(DrawnOverlay):
         text = table.text
         # Rows from the fonts' line heights, so a larger text size makes room (the panel
         # grows down) instead of the lines covering the cards and the button.
-        title_bottom = 26 + text.font(22, True).get_linesize() + 4 + text.font(32, True).get_linesize()
+        title_bottom = (
+            26 + text.font(22, True).get_linesize() + 4 + text.font(32, True).get_linesize()
+        )
         self.card_y = max(192, title_bottom + 8 + 60)
         self.lines_y = self.card_y + 74 + max(24, text.font(16, True).get_linesize())
         below = (text.font(18).get_linesize() + 2) * 3 + text.font(24, True).get_linesize() + 14
@@ -56,8 +58,7 @@ class RoundResultScene(DrawnOverlay):
         #: The one player this screen belongs to (vs the computer), else None (shared).
         self.player = table.player
         # A tie deals the same round again: the button says so, not "Next round".
-        label = tr("tacocat.trust.result.deal_again" if info.tie
-                   else "tacocat.table.result.next")
+        label = tr("tacocat.trust.result.deal_again" if info.tie else "tacocat.table.result.next")
         self.next_button = Button("next", rect, label, style="primary", font_size=21)
         self.buttons = [self.next_button]
         self.demo = not table.seating.people
@@ -65,9 +66,17 @@ class RoundResultScene(DrawnOverlay):
         showdown = info.showdown
         if showdown:
             for seat in (0, 1):
-                sprite = CardSprite(showdown[seat], seat, "result",
-                                    (self.panel_rect.centerx + (-90 if seat == 0 else 90),
-                                     self.panel_rect.y + self.card_y), 0.8, face_up=True)
+                sprite = CardSprite(
+                    showdown[seat],
+                    seat,
+                    "result",
+                    (
+                        self.panel_rect.centerx + (-90 if seat == 0 else 90),
+                        self.panel_rect.y + self.card_y,
+                    ),
+                    0.8,
+                    face_up=True,
+                )
                 sprite.glow = 1.0 if info.winner == seat else 0.0
                 self.cards.append(sprite)
 
@@ -138,15 +147,27 @@ class RoundResultScene(DrawnOverlay):
         return text
 
     def score_text(self) -> str:
-        return tr("tacocat.table.result.score", name0=self.names[0], a=self.wins[0],
-                  name1=self.names[1], b=self.wins[1])
+        return tr(
+            "tacocat.table.result.score",
+            name0=self.names[0],
+            a=self.wins[0],
+            name1=self.names[1],
+            b=self.wins[1],
+        )
 
     def spoken(self) -> str:
         """The whole panel as sentences, for narration (the showdown cards are public)."""
         parts = [round_label(self.round, self.replay), self.title()]
         if self.cards:
-            parts.append(tr("tacocat.access.showdown", name0=self.names[0],
-                            a=self.cards[0].value, name1=self.names[1], b=self.cards[1].value))
+            parts.append(
+                tr(
+                    "tacocat.access.showdown",
+                    name0=self.names[0],
+                    a=self.cards[0].value,
+                    name1=self.names[1],
+                    b=self.cards[1].value,
+                )
+            )
         parts += [self.move_text(), self.score_text()]
         sentences = [part.strip() for part in parts if part and part.strip()]
         text = " ".join(s if s[-1] in ".!?:;。" else s + "." for s in sentences)
@@ -164,12 +185,12 @@ class RoundResultScene(DrawnOverlay):
             card = self.table.renderer.rect_of(sprite)
             box = pygame.Rect(0, 0, NAME_WIDTH, max(24, self.text.font(16, True).get_linesize()))
             box.midtop = (card.centerx, card.bottom + 8)
-            draw_text(surface, self.text, names[seat], 16, p.ink, box, bold=True,
-                      anchor="midtop")
+            draw_text(surface, self.text, names[seat], 16, p.ink, box, bold=True, anchor="midtop")
         if self.cards:
             # Equal cards: nobody's lower card won, so the rule is not named.
-            between = "tacocat.trust.result.equal" if info.tie else \
-                "tacocat.table.result.lower_wins"
+            between = (
+                "tacocat.trust.result.equal" if info.tie else "tacocat.table.result.lower_wins"
+            )
             self._between_cards(surface, tr(between), rect.y + self.card_y)
         y = rect.y + self.lines_y
         # The score sits above the button whatever the body's length: a three-line body
@@ -178,20 +199,37 @@ class RoundResultScene(DrawnOverlay):
         move = self.move_text()
         if move:
             y = self.line(surface, move, y, 18, bottom=score_top - 6)
-        self.line(surface, self.score_text(),
-                  min(max(y + 8, rect.y + self.lines_y + 62), score_top), 24, p.ink, bold=True,
-                  bottom=self.next_button.rect.top - 4)
+        self.line(
+            surface,
+            self.score_text(),
+            min(max(y + 8, rect.y + self.lines_y + 62), score_top),
+            24,
+            p.ink,
+            bold=True,
+            bottom=self.next_button.rect.top - 4,
+        )
 
     def _between_cards(self, surface: pygame.Surface, text: str, centre_y: int) -> None:
         """``text`` wrapped to the gap between the two shown cards (long in some languages)."""
-        rects = sorted((self.table.renderer.rect_of(sprite) for sprite in self.cards),
-                       key=lambda r: r.x)
+        rects = sorted(
+            (self.table.renderer.rect_of(sprite) for sprite in self.cards), key=lambda r: r.x
+        )
         if len(rects) > 1:
-            box = pygame.Rect(rects[0].right + 4, 0, rects[-1].left - rects[0].right - 8,
-                              rects[0].height)
+            box = pygame.Rect(
+                rects[0].right + 4, 0, rects[-1].left - rects[0].right - 8, rects[0].height
+            )
         else:
             box = pygame.Rect(0, 0, 160, rects[0].height)
             box.centerx = rects[0].centerx
         box.centery = centre_y
-        draw_lines(surface, self.text, text, 16, palette().ink_soft, box, bold=True, align="centre",
-                   middle=True)
+        draw_lines(
+            surface,
+            self.text,
+            text,
+            16,
+            palette().ink_soft,
+            box,
+            bold=True,
+            align="centre",
+            middle=True,
+        )

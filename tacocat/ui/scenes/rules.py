@@ -27,8 +27,19 @@ if TYPE_CHECKING:
     from tacocat.ui.stage.services import App
 
 #: Page keys in reading order: the rules in the order a round plays them, then Accessibility.
-PAGES = ("goal", "deck", "replace", "duel", "attack", "answer", "jumbo", "showdown", "move",
-         "win", "access")
+PAGES = (
+    "goal",
+    "deck",
+    "replace",
+    "duel",
+    "attack",
+    "answer",
+    "jumbo",
+    "showdown",
+    "move",
+    "win",
+    "access",
+)
 PANEL_SIZE = (1160, 660)
 MARGIN = 30
 #: The gap between the picture and the text.
@@ -52,8 +63,10 @@ def page_text(page: str) -> str:
     text size)."""
     if page == "access":
         return scale_markup(tr("tacocat.access.rules_page"))  # its heading is in the text
-    return scale_markup(f"<font pixel_size=26><b>{page_title(page)}</b></font><br><br>"
-                        + tr(f"tacocat.howto.{page}.text"))
+    return scale_markup(
+        f"<font pixel_size=26><b>{page_title(page)}</b></font><br><br>"
+        + tr(f"tacocat.howto.{page}.text")
+    )
 
 
 def rules_text() -> str:
@@ -67,7 +80,7 @@ def content_top() -> int:
 
 
 def page_indicator(page: str) -> str:
-    """"3 / 11": numerals only, the same in every language."""
+    """ "3 / 11": numerals only, the same in every language."""
     return f"{PAGES.index(page) + 1} / {len(PAGES)}"
 
 
@@ -76,8 +89,7 @@ class RulesScene(Overlay):
     buttons below."""
 
     name = "rules"
-    focus_order = (("previous_button",), ("next_button",), ("tutorial_button",),
-                   ("back_button",))
+    focus_order = (("previous_button",), ("next_button",), ("tutorial_button",), ("back_button",))
     focus_start = ("next_button",)
 
     def __init__(self, app: App, page: str = "goal") -> None:
@@ -99,8 +111,11 @@ class RulesScene(Overlay):
             pygame.Rect((screen_w - panel_w) // 2, (screen_h - panel_h) // 2, panel_w, panel_h)
         )
         pygame_gui.elements.UILabel(
-            pygame.Rect(0, 10, panel_w, grow(HEADING_H)), tr("tacocat.rules.heading"),
-            manager=self.ui, container=self.panel, object_id=theme_id(class_id="@heading"),
+            pygame.Rect(0, 10, panel_w, grow(HEADING_H)),
+            tr("tacocat.rules.heading"),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id(class_id="@heading"),
         )
         top_y = self._build_buttons()
         self.box(self.text_rect(top_y), self.panel)
@@ -123,18 +138,26 @@ class RulesScene(Overlay):
         self.previous_button = self._button(x, row_y, pager[0], row_h, "previous", "@secondary")
         x += pager[0]
         self.indicator = pygame_gui.elements.UILabel(
-            pygame.Rect(x, row_y, pager[1], row_h), page_indicator(self.page),
-            manager=self.ui, container=self.panel, object_id=theme_id("#rules_page", "@ink"),
+            pygame.Rect(x, row_y, pager[1], row_h),
+            page_indicator(self.page),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id("#rules_page", "@ink"),
         )
         self.next_button = self._button(x + pager[1], row_y, pager[2], row_h, "next", "")
         tutorial_w, back_w = others
         self.back_button = pygame_gui.elements.UIButton(
-            pygame.Rect(panel_w - MARGIN - back_w, top_y, back_w, row_h), tr("tacocat.rules.back"),
-            manager=self.ui, container=self.panel, object_id=theme_id("#rules_back", "@secondary"),
+            pygame.Rect(panel_w - MARGIN - back_w, top_y, back_w, row_h),
+            tr("tacocat.rules.back"),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id("#rules_back", "@secondary"),
         )
         self.tutorial_button = pygame_gui.elements.UIButton(
             pygame.Rect(panel_w - MARGIN - back_w - 16 - tutorial_w, top_y, tutorial_w, row_h),
-            tr("tacocat.rules.tutorial"), manager=self.ui, container=self.panel,
+            tr("tacocat.rules.tutorial"),
+            manager=self.ui,
+            container=self.panel,
             object_id=theme_id("#rules_tutorial", "@secondary"),
         )
         return top_y
@@ -147,16 +170,25 @@ class RulesScene(Overlay):
         def width(text: str, least: int) -> int:
             return max(least, font.size(text)[0] + 48)
 
-        pager = (width(tr("tacocat.howto.previous"), 180),
-                 width(f"{len(PAGES)} / {len(PAGES)}", 110) - 20,
-                 width(tr("tacocat.howto.next"), 180))
-        return pager, (width(tr("tacocat.rules.tutorial"), 260), width(tr("tacocat.rules.back"), 160))
+        pager = (
+            width(tr("tacocat.howto.previous"), 180),
+            width(f"{len(PAGES)} / {len(PAGES)}", 110) - 20,
+            width(tr("tacocat.howto.next"), 180),
+        )
+        return pager, (
+            width(tr("tacocat.rules.tutorial"), 260),
+            width(tr("tacocat.rules.back"), 160),
+        )
 
-    def _button(self, x: int, y: int, w: int, h: int, key: str,
-                class_id: str) -> pygame_gui.elements.UIButton:
+    def _button(
+        self, x: int, y: int, w: int, h: int, key: str, class_id: str
+    ) -> pygame_gui.elements.UIButton:
         return pygame_gui.elements.UIButton(
-            pygame.Rect(x, y, w, h), tr(f"tacocat.howto.{key}"), manager=self.ui,
-            container=self.panel, object_id=theme_id(f"#rules_{key}", class_id or None),
+            pygame.Rect(x, y, w, h),
+            tr(f"tacocat.howto.{key}"),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id(f"#rules_{key}", class_id or None),
         )
 
     @staticmethod
@@ -193,15 +225,21 @@ class RulesScene(Overlay):
         self.page = page
         if self.text_box is None:
             self.text_box = pygame_gui.elements.UITextBox(
-                page_text(page), self._text_rect,
-                manager=self.ui, container=self.panel, object_id=theme_id("#rules_text"),
+                page_text(page),
+                self._text_rect,
+                manager=self.ui,
+                container=self.panel,
+                object_id=theme_id("#rules_text"),
             )
         else:
             self.text_box.set_text(page_text(page))
         if self.picture is not None:
             self.picture.kill()
         self.picture = pygame_gui.elements.UIImage(
-            self._picture_rect, self.picture_of(page), manager=self.ui, container=self.panel,
+            self._picture_rect,
+            self.picture_of(page),
+            manager=self.ui,
+            container=self.panel,
         )
         if self.indicator is not None:
             self.indicator.set_text(page_indicator(page))
@@ -212,8 +250,7 @@ class RulesScene(Overlay):
 
     def clicks(self, element: Any) -> bool:
         """Previous and Next turn a page (a flip, not a click)."""
-        return (element not in (self.previous_button, self.next_button)
-                and super().clicks(element))
+        return element not in (self.previous_button, self.next_button) and super().clicks(element)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

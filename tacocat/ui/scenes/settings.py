@@ -64,11 +64,17 @@ class SettingsScene(Overlay):
     #: The focus order, row by row (a new control: its attribute name in one more row).
     focus_order = (
         # The left column, then the right one (Tab reads down each), then the footer.
-        ("sound_slider",), ("music_slider",), ("mute_box",),
-        Row("speed_buttons", choice=True), ("motion_box",),
-        ("language_buttons",), ("server_entry",),
-        ("fullscreen_box",), Row("size_buttons", choice=True),
-        Row("text_size_buttons", choice=True), ("narration_box",),
+        ("sound_slider",),
+        ("music_slider",),
+        ("mute_box",),
+        Row("speed_buttons", choice=True),
+        ("motion_box",),
+        ("language_buttons",),
+        ("server_entry",),
+        ("fullscreen_box",),
+        Row("size_buttons", choice=True),
+        Row("text_size_buttons", choice=True),
+        ("narration_box",),
         ("keys_button", "about_button", "done_button"),
     )
 
@@ -82,11 +88,16 @@ class SettingsScene(Overlay):
         self.one_column = self.layout(PANEL_SIZE[0]).narrow
         self._language_places = self._place_languages()
         extra = self._language_places[-1][1] * (ROW_H + 6)  # (more languages wrap below)
-        panel_w, panel_h = ((ONE_COLUMN_W, ONE_COLUMN_H + extra) if self.one_column
-                            else (PANEL_SIZE[0], PANEL_SIZE[1] + extra))
+        panel_w, panel_h = (
+            (ONE_COLUMN_W, ONE_COLUMN_H + extra)
+            if self.one_column
+            else (PANEL_SIZE[0], PANEL_SIZE[1] + extra)
+        )
         self.right_x, self.right_w, right_top = (
-            (LABEL_X, ONE_COLUMN_W - 2 * LABEL_X, ONE_COLUMN_RIGHT + extra) if self.one_column
-            else (RIGHT_X, RIGHT_W, 76))
+            (LABEL_X, ONE_COLUMN_W - 2 * LABEL_X, ONE_COLUMN_RIGHT + extra)
+            if self.one_column
+            else (RIGHT_X, RIGHT_W, 76)
+        )
         self.panel, self.at = self.scaled_frame((panel_w, panel_h))
         self._label((0, 12, panel_w, 60), "tacocat.settings.heading", "@heading")
         y = self._sound_rows(76)
@@ -98,17 +109,25 @@ class SettingsScene(Overlay):
         # The footer: Keys…, About and Done, 216 px each with 16 px between them.
         footer_x = (panel_w - 3 * 216 - 2 * 16) // 2
         self.keys_button = pygame_gui.elements.UIButton(
-            self.at.rect(footer_x, panel_h - 76, 216, 54), tr("tacocat.focus.settings_keys"),
-            manager=self.ui, container=self.panel, object_id=theme_id("#settings_keys", "@secondary"),
+            self.at.rect(footer_x, panel_h - 76, 216, 54),
+            tr("tacocat.focus.settings_keys"),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id("#settings_keys", "@secondary"),
         )
         self.about_button = pygame_gui.elements.UIButton(
-            self.at.rect(footer_x + 232, panel_h - 76, 216, 54), tr("tacocat.about.button"),
-            manager=self.ui, container=self.panel,
+            self.at.rect(footer_x + 232, panel_h - 76, 216, 54),
+            tr("tacocat.about.button"),
+            manager=self.ui,
+            container=self.panel,
             object_id=theme_id("#settings_about", "@secondary"),
         )
         self.done_button = pygame_gui.elements.UIButton(
-            self.at.rect(footer_x + 464, panel_h - 76, 216, 54), tr("tacocat.settings.done"),
-            manager=self.ui, container=self.panel, object_id=theme_id("#settings_done"),
+            self.at.rect(footer_x + 464, panel_h - 76, 216, 54),
+            tr("tacocat.settings.done"),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id("#settings_done"),
         )
         self._refresh()
 
@@ -128,18 +147,20 @@ class SettingsScene(Overlay):
         """The animation section from ``y``; returns the y of its last row."""
         self._label((LABEL_X, y, 400, 34), "tacocat.settings.motion", "@section")
         y += 36
-        self._label((LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
-                    "tacocat.settings.speed", "@ink_left")
+        self._label((LABEL_X, y, CONTROL_X - LABEL_X, ROW_H), "tacocat.settings.speed", "@ink_left")
         self.speed_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         for index, speed in enumerate(SPEEDS):
             self.speed_buttons[speed] = pygame_gui.elements.UIButton(
                 self.at.rect(CONTROL_X + index * 118, y, 110, ROW_H),
-                tr(f"tacocat.settings.speed_{speed}"), manager=self.ui, container=self.panel,
+                tr(f"tacocat.settings.speed_{speed}"),
+                manager=self.ui,
+                container=self.panel,
                 object_id=theme_id(f"#speed_{speed}", "@choice"),
             )
         y += ROW_H + 10
-        self.motion_box = self._checkbox(y, "tacocat.settings.reduced_motion",
-                                         self.app.settings.reduced_motion)
+        self.motion_box = self._checkbox(
+            y, "tacocat.settings.reduced_motion", self.app.settings.reduced_motion
+        )
         return y
 
     def _display_rows(self, y: int) -> int:
@@ -147,11 +168,13 @@ class SettingsScene(Overlay):
         settings = self.app.settings
         self._label((self.right_x, y, self.right_w, 34), "tacocat.settings.display", "@section")
         y += 36
-        self.fullscreen_box = self._checkbox(y, "tacocat.settings.fullscreen", settings.fullscreen,
-                                             x=self.right_x)
+        self.fullscreen_box = self._checkbox(
+            y, "tacocat.settings.fullscreen", settings.fullscreen, x=self.right_x
+        )
         y += 42
-        self._label((self.right_x, y, self.right_w, 34), "tacocat.settings.window_size",
-                    "@ink_left")
+        self._label(
+            (self.right_x, y, self.right_w, 34), "tacocat.settings.window_size", "@ink_left"
+        )
         y += 36
         sizes = fitting_window_sizes()
         current = (settings.window_size[0], settings.window_size[1])
@@ -164,7 +187,9 @@ class SettingsScene(Overlay):
                 y += ROW_H + 8
             self.size_buttons[(w, h)] = pygame_gui.elements.UIButton(
                 self.at.rect(self.right_x + (index % 2) * (half + 10), y, half, ROW_H),
-                tr("tacocat.settings.size_option", w=w, h=h), manager=self.ui, container=self.panel,
+                tr("tacocat.settings.size_option", w=w, h=h),
+                manager=self.ui,
+                container=self.panel,
                 object_id=theme_id(f"#size_{w}x{h}", "@choice_small"),
             )
         return y
@@ -181,35 +206,49 @@ class SettingsScene(Overlay):
         for index, size in enumerate(TEXT_SIZES):
             self.text_size_buttons[size] = pygame_gui.elements.UIButton(
                 self.at.rect(self.right_x + index * (third + 10), y, third, ROW_H),
-                percent(size / 100), manager=self.ui, container=self.panel,
+                percent(size / 100),
+                manager=self.ui,
+                container=self.panel,
                 object_id=theme_id(f"#text_size_{size}", "@choice"),
             )
         y += ROW_H + 10
-        self.narration_box = self._checkbox(y, "tacocat.access.narration", settings.narration,
-                                            x=self.right_x)
+        self.narration_box = self._checkbox(
+            y, "tacocat.access.narration", settings.narration, x=self.right_x
+        )
         y += 36
         room = panel_h - 84 - y  # down to the Done button
         pygame_gui.elements.UITextBox(
-            tr("tacocat.access.narration_note"), self.at.rect(self.right_x - 4, y, self.right_w + 8, room),
-            manager=self.ui, container=self.panel, object_id=theme_id("#narration_note",
-                                                                       "@plain_text"))
+            tr("tacocat.access.narration_note"),
+            self.at.rect(self.right_x - 4, y, self.right_w + 8, room),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id("#narration_note", "@plain_text"),
+        )
         return y
 
     def _server_rows(self, y: int) -> None:
         """The online server's address (``ws://`` or ``wss://``), and a note: what to type,
         or why what is typed is not an address."""
-        self._label((LABEL_X, y, CONTROL_X - LABEL_X, ROW_H), "tacocat.settings.server",
-                    "@ink_left")
+        self._label(
+            (LABEL_X, y, CONTROL_X - LABEL_X, ROW_H), "tacocat.settings.server", "@ink_left"
+        )
         self.server_entry = pygame_gui.elements.UITextEntryLine(
-            self.at.rect(CONTROL_X, y, SERVER_W, ROW_H), manager=self.ui, container=self.panel,
-            placeholder_text=tr("tacocat.settings.server_example"))
+            self.at.rect(CONTROL_X, y, SERVER_W, ROW_H),
+            manager=self.ui,
+            container=self.panel,
+            placeholder_text=tr("tacocat.settings.server_example"),
+        )
         self.server_entry.set_text_length_limit(MAX_SERVER_URL)
         self.server_entry.set_text(self.app.settings.server_url)
         note = (CONTROL_X, y + ROW_H + 2, SERVER_W, 26)
         self.server_hint = self._label(note, "tacocat.settings.server_hint", "@muted_left")
         self.server_error = pygame_gui.elements.UILabel(
-            self.at.rect(*note), "", manager=self.ui, container=self.panel,
-            object_id=theme_id(class_id="@seat2_left"))
+            self.at.rect(*note),
+            "",
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id(class_id="@seat2_left"),
+        )
         self.server_error.hide()
 
     def _server_typed(self) -> None:
@@ -231,14 +270,18 @@ class SettingsScene(Overlay):
 
     def _language_row(self, y: int) -> dict[str, pygame_gui.elements.UIButton]:
         """One button per language, each named in its own language (and script)."""
-        self._label((LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
-                    "tacocat.settings.language", "@ink_left")
+        self._label(
+            (LABEL_X, y, CONTROL_X - LABEL_X, ROW_H), "tacocat.settings.language", "@ink_left"
+        )
         buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        for (code, own_name), (x, row, width) in zip(LANGUAGES.items(), self._language_places,
-                                                     strict=True):
+        for (code, own_name), (x, row, width) in zip(
+            LANGUAGES.items(), self._language_places, strict=True
+        ):
             buttons[code] = pygame_gui.elements.UIButton(
-                self.at.rect(CONTROL_X + x, y + row * (ROW_H + 6), width, ROW_H), own_name,
-                manager=self.ui, container=self.panel,
+                self.at.rect(CONTROL_X + x, y + row * (ROW_H + 6), width, ROW_H),
+                own_name,
+                manager=self.ui,
+                container=self.panel,
                 object_id=theme_id(f"#language_{code}", "@choice_small"),
             )
         return buttons
@@ -256,35 +299,52 @@ class SettingsScene(Overlay):
             x += width + LANGUAGE_GAP
         return places
 
-    def _label(self, rect: tuple[int, int, int, int], key: str,
-               class_id: str) -> pygame_gui.elements.UILabel:
+    def _label(
+        self, rect: tuple[int, int, int, int], key: str, class_id: str
+    ) -> pygame_gui.elements.UILabel:
         """A label at the design rect ``rect``."""
         return pygame_gui.elements.UILabel(
-            self.at.rect(*rect), tr(key), manager=self.ui, container=self.panel,
+            self.at.rect(*rect),
+            tr(key),
+            manager=self.ui,
+            container=self.panel,
             object_id=theme_id(class_id=class_id),
         )
 
-    def _slider(self, y: int, field: str,
-                value: float) -> tuple[pygame_gui.elements.UIHorizontalSlider, pygame_gui.elements.UILabel]:
-        self._label((LABEL_X, y, CONTROL_X - LABEL_X, ROW_H),
-                    f"tacocat.settings.{field}", "@ink_left")
+    def _slider(
+        self, y: int, field: str, value: float
+    ) -> tuple[pygame_gui.elements.UIHorizontalSlider, pygame_gui.elements.UILabel]:
+        self._label(
+            (LABEL_X, y, CONTROL_X - LABEL_X, ROW_H), f"tacocat.settings.{field}", "@ink_left"
+        )
         slider = pygame_gui.elements.UIHorizontalSlider(
-            self.at.rect(CONTROL_X, y + 6, 370, ROW_H - 12), round(value * 100), (0, 100),
-            manager=self.ui, container=self.panel, click_increment=5,
+            self.at.rect(CONTROL_X, y + 6, 370, ROW_H - 12),
+            round(value * 100),
+            (0, 100),
+            manager=self.ui,
+            container=self.panel,
+            click_increment=5,
             object_id=theme_id(f"#{field}"),
         )
         label = pygame_gui.elements.UILabel(
-            self.at.rect(CONTROL_X + 380, y, 90, ROW_H), percent(round(value, 2)),
-            manager=self.ui, container=self.panel, object_id=theme_id(class_id="@value"),
+            self.at.rect(CONTROL_X + 380, y, 90, ROW_H),
+            percent(round(value, 2)),
+            manager=self.ui,
+            container=self.panel,
+            object_id=theme_id(class_id="@value"),
         )
         return slider, label
 
-    def _checkbox(self, y: int, key: str, checked: bool,
-                  x: int | None = None) -> pygame_gui.elements.UICheckBox:
+    def _checkbox(
+        self, y: int, key: str, checked: bool, x: int | None = None
+    ) -> pygame_gui.elements.UICheckBox:
         x = LABEL_X if x is None else x
         return pygame_gui.elements.UICheckBox(
-            self.at.rect(x, y + 4, 28, 28), tr(key), manager=self.ui,
-            container=self.panel, initial_state=checked,
+            self.at.rect(x, y + 4, 28, 28),
+            tr(key),
+            manager=self.ui,
+            container=self.panel,
+            initial_state=checked,
         )
 
     def fitted(self) -> None:
@@ -310,7 +370,9 @@ class SettingsScene(Overlay):
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.action(event) is Action.BACK:
             self.close()
-        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.server_entry:
+        elif (
+            event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.server_entry
+        ):
             self._server_typed()
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
             self._slider_moved(event.ui_element)
@@ -393,4 +455,3 @@ class SettingsScene(Overlay):
             self._save_in = None
             self.app.save_settings()
         super().exit()
-

@@ -63,7 +63,9 @@ class TitleScene(UIScene):
     covers_window = True
     focus_order = (
         # As laid out: Continue (when a game is saved) above New game.
-        ("buttons.continue",), ("buttons.new_game", "buttons.online"), ("buttons.tutorial",),
+        ("buttons.continue",),
+        ("buttons.new_game", "buttons.online"),
+        ("buttons.tutorial",),
         ("buttons.rules", "buttons.stats", "buttons.history", "buttons.settings"),
         ("buttons.about", "buttons.quit"),
     )
@@ -86,7 +88,9 @@ class TitleScene(UIScene):
         # Every core image is checked (a broken install is reported here), but only
         # the title's own are loaded now; the app loads the others while idle.
         assets.check(CORE_IMAGES)
-        self.background = assets.image("ui/background", self.app.size, placeholder_size=self.app.size)
+        self.background = assets.image(
+            "ui/background", self.app.size, placeholder_size=self.app.size
+        )
         self.decor = self._decor()
         width, height = self.app.size
         has_save = self._has_autosave() or self._has_online_games()
@@ -100,15 +104,20 @@ class TitleScene(UIScene):
         logo_bottom = logo_top + self.logo.get_height()
 
         self.tagline = pygame_gui.elements.UILabel(
-            pygame.Rect(0, logo_bottom + at.y(2), width, at.y(34)), tr("tacocat.title.tagline"),
-            manager=self.ui, container=self.root, object_id=theme_id(class_id="@tagline"),
+            pygame.Rect(0, logo_bottom + at.y(2), width, at.y(34)),
+            tr("tacocat.title.tagline"),
+            manager=self.ui,
+            container=self.root,
+            object_id=theme_id(class_id="@tagline"),
         )
         self._build_buttons(rows, logo_bottom + at.y(52), width)
 
         pygame_gui.elements.UILabel(
             pygame.Rect((width - at.x(300)) // 2, height - at.y(34), at.x(300), at.y(26)),
             tr("tacocat.title.version", version=__version__),
-            manager=self.ui, container=self.root, object_id=theme_id(class_id="@footer"),
+            manager=self.ui,
+            container=self.root,
+            object_id=theme_id(class_id="@footer"),
         )
         self.notice = None
         if assets.missing:
@@ -116,7 +125,9 @@ class TitleScene(UIScene):
             self.notice = pygame_gui.elements.UILabel(
                 pygame.Rect(40, height - at.y(78), width - 80, at.y(34)),
                 tr("tacocat.title.missing_images", names=names),
-                manager=self.ui, container=self.root, object_id=theme_id(class_id="@notice"),
+                manager=self.ui,
+                container=self.root,
+                object_id=theme_id(class_id="@notice"),
             )
         self._intro()
 
@@ -127,11 +138,18 @@ class TitleScene(UIScene):
     def _actions(self) -> dict[str, Callable[[], object]]:
         """What each button does, by key."""
         app = self.app
-        return {"continue": self._continue, "new_game": lambda: app.open("new_game"),
-                "online": lambda: app.open("online_menu"), "tutorial": app.start_tutorial,
-                "rules": lambda: app.open("rules"), "stats": lambda: app.open("stats"),
-                "history": lambda: app.open("history"), "settings": lambda: app.open("settings"),
-                "about": lambda: app.open("about"), "quit": self.ask_to_quit}
+        return {
+            "continue": self._continue,
+            "new_game": lambda: app.open("new_game"),
+            "online": lambda: app.open("online_menu"),
+            "tutorial": app.start_tutorial,
+            "rules": lambda: app.open("rules"),
+            "stats": lambda: app.open("stats"),
+            "history": lambda: app.open("history"),
+            "settings": lambda: app.open("settings"),
+            "about": lambda: app.open("about"),
+            "quit": self.ask_to_quit,
+        }
 
     def _rows(self, has_save: bool) -> list[list[tuple[str, str | None]]]:
         """Rows of (key, theme class): one wide button, or several side by side.
@@ -139,12 +157,20 @@ class TitleScene(UIScene):
         second (the one that would replace it asks first, see overwrite.py)."""
         rows: list[list[tuple[str, str | None]]] = (
             [[("continue", "@big")], [("new_game", "@secondary"), ("online", "@secondary")]]
-            if has_save else [[("new_game", "@big"), ("online", "@secondary")]])
+            if has_save
+            else [[("new_game", "@big"), ("online", "@secondary")]]
+        )
         if self._offer_tutorial():
             rows.append([("tutorial", None)])
-        rows += [[("rules", "@secondary"), ("stats", "@secondary"), ("history", "@secondary"),
-                  ("settings", "@secondary")],
-                 [("about", "@secondary"), ("quit", "@danger")]]
+        rows += [
+            [
+                ("rules", "@secondary"),
+                ("stats", "@secondary"),
+                ("history", "@secondary"),
+                ("settings", "@secondary"),
+            ],
+            [("about", "@secondary"), ("quit", "@danger")],
+        ]
         return rows
 
     def _rows_height(self, rows: list[list[tuple[str, str | None]]]) -> int:
@@ -158,13 +184,15 @@ class TitleScene(UIScene):
             return logo
         scale = max(LOGO_MIN_H, room) / logo.get_height()
         return pygame.transform.smoothscale(
-            logo, (round(logo.get_width() * scale), round(logo.get_height() * scale)))
+            logo, (round(logo.get_width() * scale), round(logo.get_height() * scale))
+        )
 
     def _logo_top(self) -> int:
         return LOGO_TOP if self.at.sy == 1 else round(LOGO_TOP / self.at.sy)
 
-    def _build_buttons(self, rows: list[list[tuple[str, str | None]]], top: int,
-                       width: int) -> None:
+    def _build_buttons(
+        self, rows: list[list[tuple[str, str | None]]], top: int, width: int
+    ) -> None:
         """The main buttons, row by row, centred, in :attr:`buttons` by key."""
         for row_index, row in enumerate(rows):
             at = self.at
@@ -178,8 +206,10 @@ class TitleScene(UIScene):
                 if key == "online" and self.online_waiting:
                     text = tr("tacocat.title.online_count", count=self.online_waiting)
                 button = pygame_gui.elements.UIButton(
-                    pygame.Rect((x, y), (button_w, at.y(BUTTON_SIZE[1]))), text,
-                    manager=self.ui, container=self.root,
+                    pygame.Rect((x, y), (button_w, at.y(BUTTON_SIZE[1]))),
+                    text,
+                    manager=self.ui,
+                    container=self.root,
                     object_id=theme_id(f"#title_{key}", class_id),
                 )
                 self.buttons[key] = button
@@ -193,7 +223,11 @@ class TitleScene(UIScene):
         placed: list[tuple[pygame.Surface, tuple[int, int]]] = []
         fans = (
             (("cards/card_12", "cards/card_07", "cards/card_01"), (118, height - 28), 1),
-            (("cards/card_back", "cards/card_back", "cards/card_back"), (width - 118, height - 28), -1),
+            (
+                ("cards/card_back", "cards/card_back", "cards/card_back"),
+                (width - 118, height - 28),
+                -1,
+            ),
         )
         for names, (cx, cy), side in fans:
             # Outer card tilted most; the inner card (drawn last) sits on top.
@@ -247,8 +281,9 @@ class TitleScene(UIScene):
         self._place_buttons()
 
     def _place_buttons(self) -> None:
-        for button, offset, (x, y) in zip(self.buttons.values(), self._offsets, self._bases,
-                                          strict=False):
+        for button, offset, (x, y) in zip(
+            self.buttons.values(), self._offsets, self._bases, strict=False
+        ):
             button.set_relative_position((x, round(y + offset.y)))
 
     def _skip_intro(self) -> None:
@@ -279,10 +314,17 @@ class TitleScene(UIScene):
         from tacocat.ui.scenes.choice import ChoiceScene
 
         body = "tacocat.trust.quit.saved" if self._has_autosave() else "tacocat.trust.quit.body"
-        self.app.scenes.push(ChoiceScene(
-            self.app, tr("tacocat.trust.quit.title"), tr(body),
-            [(tr("tacocat.trust.quit.stay"), lambda: None),
-             (tr("tacocat.trust.quit.quit"), lambda: self.app.quit(0))]))
+        self.app.scenes.push(
+            ChoiceScene(
+                self.app,
+                tr("tacocat.trust.quit.title"),
+                tr(body),
+                [
+                    (tr("tacocat.trust.quit.stay"), lambda: None),
+                    (tr("tacocat.trust.quit.quit"), lambda: self.app.quit(0)),
+                ],
+            )
+        )
 
     def update(self, dt: float) -> None:
         if self.tweener.is_animating():
@@ -304,8 +346,11 @@ class TitleScene(UIScene):
         button = self.buttons.get("online")
         if waiting != self.online_waiting and button is not None:
             self.online_waiting = waiting
-            button.set_text(tr("tacocat.title.online_count", count=waiting) if waiting
-                            else tr("tacocat.title.online"))
+            button.set_text(
+                tr("tacocat.title.online_count", count=waiting)
+                if waiting
+                else tr("tacocat.title.online")
+            )
             fit_text(self.ui, self.root)  # a longer label may need a smaller font
 
     def is_animating(self) -> bool:

@@ -17,20 +17,27 @@ from tacocat.ui.text.layout import Layout
 VARIANT_ROW = 100
 
 
-def variant_rows(scene: UIScene, panel: Any, at: Layout, x: int, y: int, width: int,
-                 chosen: set[str]) -> dict[str, pygame_gui.elements.UICheckBox]:
+def variant_rows(
+    scene: UIScene, panel: Any, at: Layout, x: int, y: int, width: int, chosen: set[str]
+) -> dict[str, pygame_gui.elements.UICheckBox]:
     """From design ``(x, y)``, ``width`` wide: a boxed row for each variant, ticked when
     its name is in ``chosen``. Returns the check boxes by variant name."""
     boxes: dict[str, pygame_gui.elements.UICheckBox] = {}
     for variant in VARIANTS:
         scene.box(at.rect(x - 14, y - 12, width + 28, 92), panel)
         boxes[variant.name] = pygame_gui.elements.UICheckBox(
-            at.rect(x, y + 4, 28, 28), tr(variant.label_key),
-            manager=scene.ui, container=panel, initial_state=variant.name in chosen,
+            at.rect(x, y + 4, 28, 28),
+            tr(variant.label_key),
+            manager=scene.ui,
+            container=panel,
+            initial_state=variant.name in chosen,
         )
         pygame_gui.elements.UILabel(
-            at.rect(x + 40, y + 40, width - 40, 26), tr(variant.hint_key),
-            manager=scene.ui, container=panel, object_id=theme_id(class_id="@muted_left"),
+            at.rect(x + 40, y + 40, width - 40, 26),
+            tr(variant.hint_key),
+            manager=scene.ui,
+            container=panel,
+            object_id=theme_id(class_id="@muted_left"),
         )
         y += VARIANT_ROW
     return boxes

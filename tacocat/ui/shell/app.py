@@ -96,8 +96,9 @@ class App(Navigation, Preferences, Inputs, FrameLoop, Ending):
         self.stats, stats_problem = load_stats(self.data_dir)
         #: Non-blocking notices over the top of the window (e.g. a failed autosave).
         self.notices = Notices(lambda size, bold: self.assets.font(size, bold=bold))
-        self.saves = ReportingSaves(saves if saves is not None else SaveStore(self.data_dir),
-                                    self.notices.post)
+        self.saves = ReportingSaves(
+            saves if saves is not None else SaveStore(self.data_dir), self.notices.post
+        )
         #: True while the table shows a game resumed from the autosave under
         #: ``--demo`` (see :meth:`continue_game` and :meth:`finish_demo`).
         self._demo_resumed = False
@@ -110,7 +111,9 @@ class App(Navigation, Preferences, Inputs, FrameLoop, Ending):
         self.screen, self.ui = open_screen(self.settings)
         self.clock = pygame.time.Clock()
         self.assets = Assets()
-        self.audio = Audio(self.settings.sound_volume, self.settings.music_volume, self.settings.muted)
+        self.audio = Audio(
+            self.settings.sound_volume, self.settings.music_volume, self.settings.muted
+        )
         self.scenes = SceneManager(on_change=self._scene_changed)
         #: Speaks the table's text when the Narration setting is on (tests swap the engine).
         self.narrator = Narrator(enabled=self.settings.narration, language=self.settings.language)
@@ -142,6 +145,7 @@ class App(Navigation, Preferences, Inputs, FrameLoop, Ending):
             self.start_game(self.config_from_options())  # a demo never replaces the save
         elif self.options.vs_ai or self.options.hotseat:
             from tacocat.ui.scenes.overwrite import confirm_new_game
+
             confirm_new_game(self, lambda: self.start_game(self.config_from_options()))
         elif getattr(self.options, "replay", None) is not None:
             self.open_game_file(self.options.replay)
@@ -192,6 +196,7 @@ class App(Navigation, Preferences, Inputs, FrameLoop, Ending):
     def reduced_motion(self) -> bool:
         """The player asked for fades instead of movement and no shaking."""
         return bool(self.settings.reduced_motion)
+
 
 if TYPE_CHECKING:
     from tacocat.ui.stage import services

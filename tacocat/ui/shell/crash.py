@@ -27,8 +27,15 @@ def show_crash_screen(assets: Any, crash_log: Path | None, wait: bool = True) ->
         return
     text = TextCache(lambda size, bold: assets.font(size, bold=bold))
     where = breakable_paths(printable(crash_log or "-"))
-    body = "\n".join([tr("tacocat.crash.body"), tr("tacocat.crash.saved"),
-                      tr("tacocat.crash.where", path=where), "", tr("tacocat.crash.close")])
+    body = "\n".join(
+        [
+            tr("tacocat.crash.body"),
+            tr("tacocat.crash.saved"),
+            tr("tacocat.crash.where", path=where),
+            "",
+            tr("tacocat.crash.close"),
+        ]
+    )
     # The safe colours, not palette.json: an unreadable assets/ may be why the game stopped.
     colours = SAFE_PALETTE
     screen.fill(colours["table"])
@@ -36,10 +43,13 @@ def show_crash_screen(assets: Any, crash_log: Path | None, wait: bool = True) ->
     panel.center = screen.get_rect().center
     pygame.draw.rect(screen, colours["box_floor"], panel, border_radius=22)
     pygame.draw.rect(screen, colours["ink"], panel, width=3, border_radius=22)
-    title = pygame.Rect(panel.x + 30, panel.top + 30, panel.width - 60,
-                        text.font(34, True).get_linesize())
+    title = pygame.Rect(
+        panel.x + 30, panel.top + 30, panel.width - 60, text.font(34, True).get_linesize()
+    )
     draw_text(screen, text, tr("tacocat.crash.title"), 34, colours["salsa"], title, bold=True)
-    room = pygame.Rect(title.x, title.bottom + 20, title.width, panel.bottom - 24 - title.bottom - 20)
+    room = pygame.Rect(
+        title.x, title.bottom + 20, title.width, panel.bottom - 24 - title.bottom - 20
+    )
     draw_lines(screen, text, body, 20, colours["ink"], room, gap=4, align="centre")
     pygame.display.flip()
     if not wait:

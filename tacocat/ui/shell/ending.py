@@ -40,6 +40,7 @@ class Ending:
     _pending_settings_save: bool
 
     if TYPE_CHECKING:  # the App's other parts
+
         def save_settings(self) -> bool: ...
 
     def _run_quit_hooks(self) -> None:

@@ -81,8 +81,10 @@ class FrameLoop:
     _deferred: IdleWork
 
     if TYPE_CHECKING:  # the App's other parts
-        def input_events(self, events: list[pygame.event.Event],
-                         dt: float) -> Iterable[pygame.event.Event]: ...
+
+        def input_events(
+            self, events: list[pygame.event.Event], dt: float
+        ) -> Iterable[pygame.event.Event]: ...
         def focus_takes(self, event: pygame.event.Event) -> bool: ...
         def fit_text_to_window(self) -> None: ...
         def toggle_fullscreen(self) -> None: ...
@@ -110,9 +112,14 @@ class FrameLoop:
 
     def is_idle(self) -> bool:
         """True when the loop may slow down: nothing moves and no recent input."""
-        return not (self.frame < 3 or time.monotonic() < self._busy_until or self.shots.pending
-                    or self.scenes.is_animating() or self.notices.active
-                    or self.gamepads.holding)
+        return not (
+            self.frame < 3
+            or time.monotonic() < self._busy_until
+            or self.shots.pending
+            or self.scenes.is_animating()
+            or self.notices.active
+            or self.gamepads.holding
+        )
 
     def run(self) -> int:
         """Run until quit; returns the process exit code."""
@@ -245,5 +252,8 @@ def _report_first_frame() -> None:
     process has used so far (bench/first_frame.py: robust on a busy machine)."""
     if os.environ.get(BENCH_FIRST_FRAME_ENV) and sys.stderr is not None:
         with contextlib.suppress(OSError, ValueError):
-            print(f"TACOCAT-BENCH-FIRST-FRAME {time.time()!r} {time.process_time()!r}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"TACOCAT-BENCH-FIRST-FRAME {time.time()!r} {time.process_time()!r}",
+                file=sys.stderr,
+                flush=True,
+            )

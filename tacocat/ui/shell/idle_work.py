@@ -32,8 +32,7 @@ class IdleWork:
         return (ref() for ref, _job in self._jobs if ref is not None)
 
     def add(self, job: Job, owner: Any = None) -> None:
-        self._jobs = deque(item for item in self._jobs
-                           if item[0] is None or item[0]() is not None)
+        self._jobs = deque(item for item in self._jobs if item[0] is None or item[0]() is not None)
         self._jobs.append((weakref.ref(owner) if owner is not None else None, job))
 
     def run_one(self) -> None:

@@ -27,16 +27,36 @@ if TYPE_CHECKING:
 
 
 #: Events that count as the player's input (the app keeps full speed a moment after one).
-INPUT_EVENTS = frozenset({
-    pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL,
-    pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
-    pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION,
-    pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
-    pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED,
-    pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION})
+INPUT_EVENTS = frozenset(
+    {
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEMOTION,
+        pygame.MOUSEWHEEL,
+        pygame.KEYDOWN,
+        pygame.KEYUP,
+        pygame.TEXTINPUT,
+        pygame.TEXTEDITING,
+        pygame.FINGERDOWN,
+        pygame.FINGERUP,
+        pygame.FINGERMOTION,
+        pygame.WINDOWRESIZED,
+        pygame.WINDOWSIZECHANGED,
+        pygame.WINDOWEXPOSED,
+        pygame.WINDOWMAXIMIZED,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWFOCUSGAINED,
+        pygame.CONTROLLERBUTTONDOWN,
+        pygame.CONTROLLERAXISMOTION,
+    }
+)
 #: What the focus manager's presses post (see :mod:`tacocat.ui.focus.targets`).
-_PRESS_EVENTS = [pygame_gui.UI_BUTTON_PRESSED, pygame_gui.UI_CHECK_BOX_CHECKED,
-                 pygame_gui.UI_CHECK_BOX_UNCHECKED, pygame_gui.UI_HORIZONTAL_SLIDER_MOVED]
+_PRESS_EVENTS = [
+    pygame_gui.UI_BUTTON_PRESSED,
+    pygame_gui.UI_CHECK_BOX_CHECKED,
+    pygame_gui.UI_CHECK_BOX_UNCHECKED,
+    pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
+]
 
 
 class Inputs:
@@ -48,6 +68,7 @@ class Inputs:
     narrator: Narrator
 
     if TYPE_CHECKING:  # the App's
+
         def _dispatch(self, event: pygame.event.Event) -> None: ...
 
     def start_inputs(self) -> None:
@@ -78,8 +99,9 @@ class Inputs:
             self._keymap = (chosen, ActionMap(chosen))
         return self._keymap[1]
 
-    def input_events(self, events: list[pygame.event.Event],
-                     dt: float) -> Iterable[pygame.event.Event]:
+    def input_events(
+        self, events: list[pygame.event.Event], dt: float
+    ) -> Iterable[pygame.event.Event]:
         """This frame's events with controller input turned into key events (and a held
         direction's repeats added)."""
         for event in [*events, *self.gamepads.update(dt)]:

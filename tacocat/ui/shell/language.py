@@ -30,8 +30,9 @@ def starting_settings(settings: Settings, data_dir: Path, options: Namespace) ->
     """``settings`` with the language this run starts in; sets up line breaking too."""
     install_line_breaking()
     first_start = not (Path(data_dir) / SETTINGS_FILE).exists()
-    language = startup_language(None if first_start else settings.language,
-                                getattr(options, "lang", None))
+    language = startup_language(
+        None if first_start else settings.language, getattr(options, "lang", None)
+    )
     if language != settings.language:
         settings = dataclasses.replace(settings, language=language)
     i18n.set_language(language)
@@ -41,18 +42,28 @@ def starting_settings(settings: Settings, data_dir: Path, options: Namespace) ->
 def rich_text_fonts(language: str) -> list[dict[str, str | int | float]]:
     """The bold/italic/large font styles rich text uses, for :meth:`UIManager.preload_fonts`."""
     name = theme_font_names().get(language, "noto_sans")
-    return [{"name": name, "point_size": text_scale.px(size), "style": style, "antialiased": "1"}
-            for size, style in ((19, "bold"), (19, "italic"), (26, "bold"))]
+    return [
+        {"name": name, "point_size": text_scale.px(size), "style": style, "antialiased": "1"}
+        for size, style in ((19, "bold"), (19, "italic"), (26, "bold"))
+    ]
 
 
 def preload_rich_text_fonts(ui: pygame_gui.UIManager, language: str) -> None:
     """Load the rich-text styles of :func:`rich_text_fonts` that ``ui`` lacks (after a text
     size or language change: a style found missing mid-frame would be loaded in that frame)."""
     fonts = ui.get_theme().get_font_dictionary()
-    missing = [style for style in rich_text_fonts(language)
-               if not fonts.check_font_preloaded(fonts.create_font_id(
-                   int(style["point_size"]), str(style["name"]), style["style"] == "bold",
-                   style["style"] == "italic"))]
+    missing = [
+        style
+        for style in rich_text_fonts(language)
+        if not fonts.check_font_preloaded(
+            fonts.create_font_id(
+                int(style["point_size"]),
+                str(style["name"]),
+                style["style"] == "bold",
+                style["style"] == "italic",
+            )
+        )
+    ]
     if missing:
         ui.preload_fonts(missing)
 

@@ -47,8 +47,9 @@ def run(options: Any) -> int:
         return _run_app(options, claim.folder, directory if claim.shared else None, claim.problem)
 
 
-def _run_app(options: Any, directory: Path, shared: Path | None,
-             lock_problem: Problem | None = None) -> int:
+def _run_app(
+    options: Any, directory: Path, shared: Path | None, lock_problem: Problem | None = None
+) -> int:
     """:func:`run` once the data folder is claimed: ``directory`` is where this run writes;
     ``shared``: the data folder another copy holds or that cannot be locked (``lock_problem``)."""
     global _hook_installed

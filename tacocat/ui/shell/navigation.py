@@ -53,6 +53,7 @@ class Navigation:
     online_resumed = False
 
     if TYPE_CHECKING:
+
         def quit(self, code: int = 0) -> None: ...  # the App's
 
     @property
@@ -66,8 +67,13 @@ class Navigation:
         level = self.options.level or self.settings.ai_level
         names = stored_names(self.settings.player_names)
         if self.options.vs_ai:
-            return GameConfig(GameKind.VS_AI, level, 0, (names[0], tr("tacocat.names.computer")),
-                              seed=self.options.seed)
+            return GameConfig(
+                GameKind.VS_AI,
+                level,
+                0,
+                (names[0], tr("tacocat.names.computer")),
+                seed=self.options.seed,
+            )
         if self.options.hotseat:
             return GameConfig(GameKind.HOTSEAT, level, 0, names, seed=self.options.seed)
         return GameConfig(GameKind.DEMO, level, 0, default_names(), seed=self.options.seed)
@@ -147,18 +153,23 @@ class Navigation:
         """
         result = self.saves.load_autosave()
         if result.state is None or result.app_config is None:  # (set together: LoadResult)
-            problem = problem_text(result.problem) if result.problem else \
-                tr("tacocat.message.no_save")
+            problem = (
+                problem_text(result.problem) if result.problem else tr("tacocat.message.no_save")
+            )
             log.info("nothing to continue: %s", problem)
             # --continue --demo with nothing to continue: a new demo, once the message is read.
-            play_on = (lambda: self.start_game(self.config_from_options())) \
-                if self.options.demo else None
+            play_on = (
+                (lambda: self.start_game(self.config_from_options())) if self.options.demo else None
+            )
             self.show_message(tr("tacocat.message.continue_title"), problem, on_close=play_on)
             return
         app_config = dict(result.app_config)
         demo = bool(self.options.demo)
-        level = (self.options.level if demo else None) or app_config.get("level") \
+        level = (
+            (self.options.level if demo else None)
+            or app_config.get("level")
             or self.settings.ai_level
+        )
         saved_seat = app_config.get("human_seat")
         config = GameConfig(
             mode=GameKind.DEMO if demo else GameKind(app_config["mode"]),
@@ -167,8 +178,12 @@ class Navigation:
             names=tuple(app_config["names"]),
             ruleset=result.state.ruleset,
         )
-        log.info("continuing a %s game (saved as %s) after %s actions", config.mode,
-                 app_config["mode"], len(result.state.actions))
+        log.info(
+            "continuing a %s game (saved as %s) after %s actions",
+            config.mode,
+            app_config["mode"],
+            len(result.state.actions),
+        )
         if self.start_game(config, saved=result):
             self._demo_resumed = demo
 
@@ -238,8 +253,13 @@ class Navigation:
 
     # --- history and replays -------------------------------------------------------------
 
-    def open_replay(self, game: GameFile, on_close: Callable[[], object] | None = None,
-                    game_id: str | None = None, start: int = 0) -> None:
+    def open_replay(
+        self,
+        game: GameFile,
+        on_close: Callable[[], object] | None = None,
+        game_id: str | None = None,
+        start: int = 0,
+    ) -> None:
         """Show a checked game file in the replay viewer (Close runs ``on_close``,
         else goes to the title), at step ``start``, with its kept review's marks.
         ``game_id``: the History's id of the game (a review made there is kept)."""
@@ -252,12 +272,25 @@ class Navigation:
         timeline = Timeline(game.record)
         notes = review_notes(review, timeline.states) if review is not None else None
         self.audio.stop_music()
-        self.scenes.switch(ReplayScene(self._app, timeline, game.info, notes=notes,
-                                       on_close=on_close, start=start, game=game,
-                                       game_id=game_id))
+        self.scenes.switch(
+            ReplayScene(
+                self._app,
+                timeline,
+                game.info,
+                notes=notes,
+                on_close=on_close,
+                start=start,
+                game=game,
+                game_id=game_id,
+            )
+        )
 
-    def open_review(self, game: GameFile, game_id: str | None = None,
-                    on_close: Callable[[], object] | None = None) -> None:
+    def open_review(
+        self,
+        game: GameFile,
+        game_id: str | None = None,
+        on_close: Callable[[], object] | None = None,
+    ) -> None:
         """The game review overlay (kept review shown, else made with a progress bar)."""
         from tacocat.ui.replay.review import ReviewScene
 
@@ -280,8 +313,11 @@ class Navigation:
 
     def refuse_game_file(self, name: str, error: GameFileError, kept: bool = False) -> None:
         """Say why a game file cannot be opened (``kept``: it was a kept game, set aside)."""
-        reason = tr(f"tacocat.problem.game_{error.code}" if error.code in ("unfinished", "mismatch")
-                    else f"tacocat.history.reason_{error.code}")
+        reason = tr(
+            f"tacocat.problem.game_{error.code}"
+            if error.code in ("unfinished", "mismatch")
+            else f"tacocat.history.reason_{error.code}"
+        )
         if reason.startswith("tacocat."):  # a code with no words of its own
             reason = tr("tacocat.history.reason_damaged")
         text = tr("tacocat.history.refused_body", file=name, reason=reason)

@@ -107,8 +107,13 @@ class Notices:
         font = self._text.font(size)
         room.size = (max(font.size(line)[0] for line in lines), len(lines) * font.get_linesize())
         colours = palette()
-        panel = rounded_panel(room.inflate(2 * PADDING, 2 * PADDING).size, colours[FILL],
-                              colours[BORDER], radius=12, border_width=3)
+        panel = rounded_panel(
+            room.inflate(2 * PADDING, 2 * PADDING).size,
+            colours[FILL],
+            colours[BORDER],
+            radius=12,
+            border_width=3,
+        )
         draw_lines(panel, self._text, text, FONT_SIZE, colours[INK], room)
         return panel
 
@@ -185,14 +190,21 @@ def offer_unsaved_play(app: NoticeHost, folder: Path, problem: Problem | None = 
         title = tr("tacocat.already_open.title")
         body = tr("tacocat.already_open.body", path=printable(folder))
     if getattr(app.options, "demo", False) or getattr(app.options, "frames", None) is not None:
-        log.warning("another copy of the game is using %s: playing without saving",
-                    printable(folder))
+        log.warning(
+            "another copy of the game is using %s: playing without saving", printable(folder)
+        )
         app.notices.post(notice)
         return
     from tacocat.ui.scenes.choice import ChoiceScene
 
-    app.scenes.push(ChoiceScene(
-        app, title, body,
-        [(tr("tacocat.already_open.play"), lambda: app.notices.post(notice)),
-         (tr("tacocat.already_open.quit"), lambda: app.quit(0))],
-    ))
+    app.scenes.push(
+        ChoiceScene(
+            app,
+            title,
+            body,
+            [
+                (tr("tacocat.already_open.play"), lambda: app.notices.post(notice)),
+                (tr("tacocat.already_open.quit"), lambda: app.quit(0)),
+            ],
+        )
+    )

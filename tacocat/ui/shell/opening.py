@@ -55,7 +55,8 @@ def read_bundled_font_from_files(fonts: UIFontDictionary) -> None:
     # pygame_gui's order: regular, bold, italic, bold italic; each with "force the style" off.
     styles = ((False, False), (True, False), (False, True), (True, True))
     fonts.known_font_paths[BUNDLED_FONT] = [
-        (str(bundled_font_path(bold, italic)), False) for bold, italic in styles]
+        (str(bundled_font_path(bold, italic)), False) for bold, italic in styles
+    ]
 
 
 class FileFontsManager(pygame_gui.UIManager):
@@ -68,7 +69,12 @@ class FileFontsManager(pygame_gui.UIManager):
 
     def create_new_theme(
         self,
-        theme_path: str | os.PathLike[str] | io.StringIO | PackageResource | dict[str, Any] | None = None,
+        theme_path: str
+        | os.PathLike[str]
+        | io.StringIO
+        | PackageResource
+        | dict[str, Any]
+        | None = None,
     ) -> UIAppearanceTheme:
         # pygame_gui's own defaults only (what super().create_new_theme(None) makes).
         theme = CompactIdsTheme(self.resource_loader, self.get_locale())

@@ -53,8 +53,10 @@ class Preferences:
     saves: Saves
 
     if TYPE_CHECKING:
-        def show_message(self, title: str, text: str,
-                         on_close: Callable[[], object] | None = None) -> Scene: ...
+
+        def show_message(
+            self, title: str, text: str, on_close: Callable[[], object] | None = None
+        ) -> Scene: ...
 
         def defer(self, job: Callable[[], object], owner: Any = None) -> None: ...
 
@@ -67,7 +69,9 @@ class Preferences:
         self.settings = dataclasses.replace(old, **changes)
         new = self.settings
         if (new.sound_volume, new.music_volume, new.muted) != (
-            old.sound_volume, old.music_volume, old.muted
+            old.sound_volume,
+            old.music_volume,
+            old.muted,
         ):
             self.audio.set_levels(new.sound_volume, new.music_volume, new.muted)
         if new.fullscreen != old.fullscreen:
@@ -80,7 +84,9 @@ class Preferences:
             switch_language(cast("App", self), new.language)
             self.narrator.set_language(new.language)
         if (new.text_size, new.window_size, new.fullscreen) != (
-            old.text_size, old.window_size, old.fullscreen
+            old.text_size,
+            old.window_size,
+            old.fullscreen,
         ):
             self.fit_text_to_window()
         if new.narration != old.narration:
@@ -95,7 +101,9 @@ class Preferences:
         """Draw at the chosen text size, raised while the window shows the frame smaller
         than 1280×720 (:func:`tacocat.ui.text.text_scale.readable_percent`); called when the
         text size or the window changes (the player may drag the window's edge too)."""
-        switch_text_size(cast("App", self), readable_percent(self.settings.text_size, frame_scale()))
+        switch_text_size(
+            cast("App", self), readable_percent(self.settings.text_size, frame_scale())
+        )
 
     def save_settings(self) -> bool:
         """Write the settings file now; a failure is shown to the player."""
@@ -104,8 +112,10 @@ class Preferences:
             save_settings(self.data_dir, self.settings)
         except PersistenceError as error:
             log.warning("settings not saved: %s", error)
-            self.show_message(tr("tacocat.message.settings_not_saved_title"),
-                              not_saved_text("settings_not_saved", error))
+            self.show_message(
+                tr("tacocat.message.settings_not_saved_title"),
+                not_saved_text("settings_not_saved", error),
+            )
             return False
         return True
 
@@ -120,9 +130,13 @@ class Preferences:
 
         return HistoryStore(self.data_dir)
 
-    def finish_game(self, app_config: dict[str, Any], state: GameState,
-                    clear_autosave: Callable[[], None] | None,
-                    winner: int | None = None) -> str | None:
+    def finish_game(
+        self,
+        app_config: dict[str, Any],
+        state: GameState,
+        clear_autosave: Callable[[], None] | None,
+        winner: int | None = None,
+    ) -> str | None:
         """A game ended: keep it in the History, count it, then clear its autosave -
         one transaction (:mod:`tacocat.persistence.ending`): a kill at any moment
         leaves the unfinished game to continue or the finished game, recorded once.
@@ -136,9 +150,14 @@ class Preferences:
         from tacocat.persistence.gamefile import GameInfo
         from tacocat.rules.record import GameRecord
 
-        result = record_game_end(self.data_dir, self.history, self.stats,
-                                 GameRecord.from_state(state), GameInfo.of(state, app_config, winner=winner),
-                                 clear_autosave)
+        result = record_game_end(
+            self.data_dir,
+            self.history,
+            self.stats,
+            GameRecord.from_state(state),
+            GameInfo.of(state, app_config, winner=winner),
+            clear_autosave,
+        )
         self.stats = result.stats
         for problem in result.problems:
             self.show_message(problem_title(problem), problem_text(problem))
@@ -157,11 +176,13 @@ class Preferences:
         from tacocat.persistence.tutorial import read_progress
 
         lost = lost_reason(self.data_dir, stats_problem)  # before the journal writes the file
-        self.stats, problems = finish_interrupted_end(self.data_dir, self.stats,
-                                                      self.saves.clear_autosave)
+        self.stats, problems = finish_interrupted_end(
+            self.data_dir, self.stats, self.saves.clear_autosave
+        )
         if lost is not None:
-            self.stats, stats_problem = repair_stats(self.data_dir, self.stats, lost,
-                                                     problem=stats_problem, history=self.history)
+            self.stats, stats_problem = repair_stats(
+                self.data_dir, self.stats, lost, problem=stats_problem, history=self.history
+            )
         else:
             self.defer(self.check_stats_against_history)
         tutorial_problem = read_progress(self.data_dir)[1]

@@ -35,15 +35,24 @@ class CompactIdsTheme(UIAppearanceTheme):
         super().__init__(resource_loader, locale)
         self._combined_ids: dict[MemoKey, list[str]] = {}
 
-    def build_all_combined_ids(self, element_base_ids: list[str | None] | None,
-                               element_ids: list[str] | None, class_ids: list[str | None] | None,
-                               object_ids: list[str | None] | None) -> list[str]:
-        key = (_frozen(element_base_ids), _frozen(element_ids), _frozen(class_ids),
-               _frozen(object_ids))
+    def build_all_combined_ids(
+        self,
+        element_base_ids: list[str | None] | None,
+        element_ids: list[str] | None,
+        class_ids: list[str | None] | None,
+        object_ids: list[str | None] | None,
+    ) -> list[str]:
+        key = (
+            _frozen(element_base_ids),
+            _frozen(element_ids),
+            _frozen(class_ids),
+            _frozen(object_ids),
+        )
         found = self._combined_ids.get(key)
         if found is None:
-            found = super().build_all_combined_ids(element_base_ids, element_ids, class_ids,
-                                                   object_ids)
+            found = super().build_all_combined_ids(
+                element_base_ids, element_ids, class_ids, object_ids
+            )
             self.unique_theming_ids.clear()  # its one key, which may be megabytes long
             self._combined_ids[key] = found
         return found

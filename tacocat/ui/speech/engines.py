@@ -37,11 +37,15 @@ class Engine(Protocol):
 
 
 #: Our language codes -> the ISO 639 codes an engine's voices may list.
-VOICE_LANGUAGES = {"en": ("en",), "fil": ("fil", "tl"), "lv": ("lv",), "lo": ("lo",),
-                   "sq": ("sq",)}
+VOICE_LANGUAGES = {"en": ("en",), "fil": ("fil", "tl"), "lv": ("lv",), "lo": ("lo",), "sq": ("sq",)}
 #: Windows' SAPI lists a voice's language as a hexadecimal LCID.
-LCIDS = {"en": ("409", "809", "c09", "1009", "1409"), "fil": ("464",), "lv": ("426",),
-          "lo": ("454",), "sq": ("41c",)}
+LCIDS = {
+    "en": ("409", "809", "c09", "1009", "1409"),
+    "fil": ("464",),
+    "lv": ("426",),
+    "lo": ("454",),
+    "sq": ("41c",),
+}
 
 
 def voice_for(voices: list[Any], language: str) -> Any | None:
@@ -55,8 +59,13 @@ def voice_for(voices: list[Any], language: str) -> Any | None:
         if any(tag in lcids for tag in tags):
             return voice
         for code in wanted:
-            if any(tag == code or tag.startswith(code + "-") or tag.startswith(code + "_")
-                   for tag in tags) or tail == code:
+            if (
+                any(
+                    tag == code or tag.startswith(code + "-") or tag.startswith(code + "_")
+                    for tag in tags
+                )
+                or tail == code
+            ):
                 return voice
     return None
 

@@ -35,8 +35,13 @@ MAX_WAITING = 24
 class Narrator:
     """Speaks text off the main loop. Off until :meth:`set_enabled` (the setting)."""
 
-    def __init__(self, make_engine: Callable[[], Engine] = Pyttsx3Engine, *,
-                 enabled: bool = False, language: str = "en") -> None:
+    def __init__(
+        self,
+        make_engine: Callable[[], Engine] = Pyttsx3Engine,
+        *,
+        enabled: bool = False,
+        language: str = "en",
+    ) -> None:
         self._make_engine = make_engine
         self._enabled = enabled
         self._language = language
@@ -110,8 +115,7 @@ class Narrator:
     def wait_idle(self, timeout: float = 5.0) -> bool:
         """Block until :meth:`idle` (tests and benches only, never the frame loop)."""
         with self._wake:
-            return self._wake.wait_for(lambda: not self._waiting and not self._speaking,
-                                       timeout)
+            return self._wake.wait_for(lambda: not self._waiting and not self._speaking, timeout)
 
     def close(self) -> None:
         """Stop the worker (the app's quit hook); what waits is dropped."""

@@ -26,8 +26,9 @@ def hand_sentence(values: Sequence[int]) -> str:
     """``[3, 7, 12]`` -> "Your hand: 3, 7, 12." (sorted, as a player counts them)."""
     if not values:
         return tr("tacocat.access.hand_empty")
-    return tr("tacocat.access.hand", count=len(values),
-              cards=", ".join(str(v) for v in sorted(values)))
+    return tr(
+        "tacocat.access.hand", count=len(values), cards=", ".join(str(v) for v in sorted(values))
+    )
 
 
 class TableVoice:
@@ -59,7 +60,7 @@ class TableVoice:
         self._prompt = ""
 
     def read_hand(self, values: Sequence[int] | None) -> None:
-        """"Read my hand": ``values`` is the viewer's hand, or None when no seat may
+        """ "Read my hand": ``values`` is the viewer's hand, or None when no seat may
         look at the screen now (the pass screen, a demo)."""
         if values is None:
             self.narrator.speak(tr("tacocat.access.no_hand"), interrupt=True)

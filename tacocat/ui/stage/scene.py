@@ -186,8 +186,10 @@ class UIScene(Scene):
 
         parent = container if container is not None else self.root
         pygame_gui.elements.UIImage(
-            rect.inflate(2 * PANEL_MARGIN, 2 * PANEL_MARGIN), self.app.assets.panel(rect.size),
-            manager=self.ui, container=parent,
+            rect.inflate(2 * PANEL_MARGIN, 2 * PANEL_MARGIN),
+            self.app.assets.panel(rect.size),
+            manager=self.ui,
+            container=parent,
         )
         return pygame_gui.core.UIContainer(rect, manager=self.ui, container=parent)
 
@@ -195,8 +197,9 @@ class UIScene(Scene):
         """How this screen's design (``design_width`` wide) grows with the text size."""
         return panel_layout(design_width, self.app.size)
 
-    def scaled_frame(self, design: tuple[int, int],
-                     layout: Layout | None = None) -> tuple[Any, Layout]:
+    def scaled_frame(
+        self, design: tuple[int, int], layout: Layout | None = None
+    ) -> tuple[Any, Layout]:
         """A centred cream panel for a ``design``-sized (100 %) layout, grown with the text
         (:mod:`tacocat.ui.text.layout`): returns the container for its widgets (scrolled when it
         is taller than the window) and the layout that turns design lengths into pixels."""
@@ -212,13 +215,16 @@ class UIScene(Scene):
             return Placed(rect, frame)
         return scrolling_panel(frame, rect, content, self.ui)
 
-    def box(self, rect: pygame.Rect, container: Any, fill: str = "card_face",
-            border: str = "box_rim") -> Any:
+    def box(
+        self, rect: pygame.Rect, container: Any, fill: str = "card_face", border: str = "box_rim"
+    ) -> Any:
         """A rounded card-coloured box drawn under later widgets (e.g. a text area);
         ``fill`` and ``border`` are palette names."""
         return pygame_gui.elements.UIImage(
-            rect, self.app.assets.rounded_box(rect.size, fill, border),
-            manager=self.ui, container=container,
+            rect,
+            self.app.assets.rounded_box(rect.size, fill, border),
+            manager=self.ui,
+            container=container,
         )
 
 

@@ -8,6 +8,18 @@ from typing import Literal
 
 #: Each a scene's ``name`` (tests/ui/test_screen_registry.py holds them to the registry).
 ScreenName = Literal[
-    "title", "new_game", "history", "rules", "settings", "keys", "about", "stats", "menu",
-    "online_menu", "online_host", "online_join", "online_lan", "online_games",
+    "title",
+    "new_game",
+    "history",
+    "rules",
+    "settings",
+    "keys",
+    "about",
+    "stats",
+    "menu",
+    "online_menu",
+    "online_host",
+    "online_join",
+    "online_lan",
+    "online_games",
 ]

@@ -21,6 +21,7 @@ from tacocat.ui.stage.screen_names import ScreenName
 if TYPE_CHECKING:
     from tacocat.ui.stage.scene import Scene
 
+
 class Opens(Enum):
     """How a screen takes the window."""
 
@@ -46,8 +47,9 @@ class Screen:
 
     def scene_class(self) -> type[Scene]:
         """The scene's class (its module imported now)."""
-        scene_class: type[Scene] = getattr(importlib.import_module(self.module),
-                                           self.where.partition(":")[2])
+        scene_class: type[Scene] = getattr(
+            importlib.import_module(self.module), self.where.partition(":")[2]
+        )
         return scene_class
 
 

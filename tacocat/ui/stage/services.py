@@ -94,21 +94,36 @@ class App(Protocol):
 
     def open(self, name: ScreenName, **options: Any) -> SceneLike: ...
 
-    def show_message(self, title: str, text: str,
-                     on_close: Callable[[], object] | None = None) -> SceneLike: ...
+    def show_message(
+        self, title: str, text: str, on_close: Callable[[], object] | None = None
+    ) -> SceneLike: ...
 
-    def open_replay(self, game: GameFile, on_close: Callable[[], object] | None = None,
-                    game_id: str | None = None, start: int = 0) -> None: ...
+    def open_replay(
+        self,
+        game: GameFile,
+        on_close: Callable[[], object] | None = None,
+        game_id: str | None = None,
+        start: int = 0,
+    ) -> None: ...
 
-    def open_review(self, game: GameFile, game_id: str | None = None,
-                    on_close: Callable[[], object] | None = None) -> None: ...
+    def open_review(
+        self,
+        game: GameFile,
+        game_id: str | None = None,
+        on_close: Callable[[], object] | None = None,
+    ) -> None: ...
 
     def open_game_file(self, path: Path, on_close: Callable[[], object] | None = None) -> bool: ...
 
     def refuse_game_file(self, name: str, error: GameFileError, kept: bool = False) -> None: ...
 
-    def pass_device(self, name: str, on_ready: Callable[[], None], seat: int | None = None,
-                    other: str | None = None) -> SceneLike: ...
+    def pass_device(
+        self,
+        name: str,
+        on_ready: Callable[[], None],
+        seat: int | None = None,
+        other: str | None = None,
+    ) -> SceneLike: ...
 
     def quit(self, code: int = 0) -> None: ...
 
@@ -123,9 +138,13 @@ class App(Protocol):
     @property
     def history(self) -> HistoryStore: ...
 
-    def finish_game(self, app_config: dict[str, Any], state: GameState,
-                    clear_autosave: Callable[[], None] | None,
-                    winner: int | None = None) -> str | None: ...
+    def finish_game(
+        self,
+        app_config: dict[str, Any],
+        state: GameState,
+        clear_autosave: Callable[[], None] | None,
+        winner: int | None = None,
+    ) -> str | None: ...
 
     @property
     def online(self) -> OnlineGames: ...

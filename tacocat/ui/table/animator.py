@@ -86,8 +86,10 @@ HANDLERS: Mapping[type[ev.Event], Animation] = _by_kind(
 )
 
 #: Events shown by no animation of their own (the round log may still word them).
-NOT_ANIMATED: frozenset[type[ev.Event]] = frozenset({
-    ev.ReplaceTurn,  # whose replacement it is: the prompt and the log say it, nothing moves
-    ev.ReplacementSkipped,  # a seat may replace nothing: the log says so, nothing moves
-    ev.DuelChosen,  # which card was laid: DuelCommitted's animation takes it off the queue
-})
+NOT_ANIMATED: frozenset[type[ev.Event]] = frozenset(
+    {
+        ev.ReplaceTurn,  # whose replacement it is: the prompt and the log say it, nothing moves
+        ev.ReplacementSkipped,  # a seat may replace nothing: the log says so, nothing moves
+        ev.DuelChosen,  # which card was laid: DuelCommitted's animation takes it off the queue
+    }
+)

@@ -58,21 +58,35 @@ def build() -> dict[str, Button]:
     """The table's buttons: the two for the decision, Hint, Discards and Menu."""
     area = L.BUTTON_AREA
     buttons: dict[str, Button] = {}
-    buttons["primary"] = Button("primary", pygame.Rect(area.x, area.y, area.width, 48),
-                                style="primary", font_size=20)
-    buttons["secondary"] = Button("secondary", pygame.Rect(area.x, area.y + 58, area.width, 40),
-                                  style="secondary", font_size=18)
+    buttons["primary"] = Button(
+        "primary", pygame.Rect(area.x, area.y, area.width, 48), style="primary", font_size=20
+    )
+    buttons["secondary"] = Button(
+        "secondary",
+        pygame.Rect(area.x, area.y + 58, area.width, 40),
+        style="secondary",
+        font_size=18,
+    )
     # Hint and Discards name their key (or controller button): refresh() keeps it current.
-    buttons["hint"] = Button("hint", pygame.Rect(area.x, area.y + 106, area.width // 2 - 4, 36),
-                             style="quiet", font_size=16)
+    buttons["hint"] = Button(
+        "hint",
+        pygame.Rect(area.x, area.y + 106, area.width // 2 - 4, 36),
+        style="quiet",
+        font_size=16,
+    )
     buttons["discards"] = Button(
-        "discards", pygame.Rect(area.x + area.width // 2 + 4, area.y + 106, area.width // 2 - 4, 36),
-        style="quiet", font_size=16)
+        "discards",
+        pygame.Rect(area.x + area.width // 2 + 4, area.y + 106, area.width // 2 - 4, 36),
+        style="quiet",
+        font_size=16,
+    )
     # Take back (vs-AI only): over the decision's buttons, under the piles' labels.
-    buttons["undo"] = Button("undo", pygame.Rect(area.x, area.y - 46, area.width, 36),
-                             style="quiet", font_size=16)
-    buttons["menu"] = Button("menu", L.CORNER_BUTTON,
-                             tr("tacocat.table.button.menu"), style="quiet", font_size=16)
+    buttons["undo"] = Button(
+        "undo", pygame.Rect(area.x, area.y - 46, area.width, 36), style="quiet", font_size=16
+    )
+    buttons["menu"] = Button(
+        "menu", L.CORNER_BUTTON, tr("tacocat.table.button.menu"), style="quiet", font_size=16
+    )
     # Side by side, one size: "Hint (H)" never larger than "Discards (D)" beside it.
     buttons["hint"].row = buttons["discards"].row = [buttons["hint"], buttons["discards"]]
     return buttons
@@ -91,8 +105,9 @@ class StateMemo:
         if state != self._state:
             self._state, self._problems, self._can_undo = state, {}, None
 
-    def problem(self, state: object, action: Action, ask: Callable[[Action], str | None]
-                ) -> str | None:
+    def problem(
+        self, state: object, action: Action, ask: Callable[[Action], str | None]
+    ) -> str | None:
         self._for(state)
         if action not in self._problems:
             self._problems[action] = ask(action)
@@ -105,25 +120,34 @@ class StateMemo:
         return self._can_undo
 
 
-def decision(session: TableSession, memo: StateMemo, seat: int | None,
-             values: tuple[int, ...], app: App) -> Decision:
+def decision(
+    session: TableSession, memo: StateMemo, seat: int | None, values: tuple[int, ...], app: App
+) -> Decision:
     """The decision ``seat`` (None: nobody's) faces with ``values`` selected, its
     answers from the engine memoised in ``memo``."""
     moved = session.applied
     return Decision(
-        seat=seat, phase=session.public.phase, values=values, seating=session.seating,
+        seat=seat,
+        phase=session.public.phase,
+        values=values,
+        seating=session.seating,
         undo_allowed=session.allows_undo,
         problem=lambda action: memo.problem(moved, action, session.problem),
         can_undo=lambda: memo.can_undo(moved, lambda: session.undo_target() is not None),
-        keys=app.keys, input=app.input)
+        keys=app.keys,
+        input=app.input,
+    )
 
 
 def refresh(b: dict[str, Button], decision: Decision) -> None:
     """Labels, visibility and enabled states for the decision on screen now."""
     keys, input_state = decision.keys, decision.input
-    b["hint"].label = tr("tacocat.focus.table.hint", button=prompt(InputAction.HINT, keys, input_state))
-    b["discards"].label = tr("tacocat.focus.table.discards",
-                             button=prompt(InputAction.DISCARDS, keys, input_state))
+    b["hint"].label = tr(
+        "tacocat.focus.table.hint", button=prompt(InputAction.HINT, keys, input_state)
+    )
+    b["discards"].label = tr(
+        "tacocat.focus.table.discards", button=prompt(InputAction.DISCARDS, keys, input_state)
+    )
     primary, secondary = b["primary"], b["secondary"]
     primary.visible = secondary.visible = False
     _refresh_hint(b["hint"], decision)
@@ -148,12 +172,16 @@ def _refresh_hint(hint: Button, decision: Decision) -> None:
     hint.visible = bool(decision.seating.people) and not decision.seating.online
 
 
-def _refresh_replace(primary: Button, secondary: Button, seat: int, values: tuple[int, ...],
-                     decision: Decision) -> None:
+def _refresh_replace(
+    primary: Button, secondary: Button, seat: int, values: tuple[int, ...], decision: Decision
+) -> None:
     """Replace the selected cards, or Keep the hand."""
     primary.visible = secondary.visible = True
-    primary.label = (tr("tacocat.table.button.replace", count=len(values)) if values
-                     else tr("tacocat.table.button.replace_none"))
+    primary.label = (
+        tr("tacocat.table.button.replace", count=len(values))
+        if values
+        else tr("tacocat.table.button.replace_none")
+    )
     problem = decision.problem(Replace(seat, values)) if values else None
     primary.enabled = bool(values) and problem is None
     primary.disabled_reason = problem or tr("tacocat.table.why.select_to_replace")
@@ -161,13 +189,17 @@ def _refresh_replace(primary: Button, secondary: Button, seat: int, values: tupl
     secondary.enabled = True
 
 
-def _refresh_attack(primary: Button, secondary: Button, seat: int, values: tuple[int, ...],
-                    decision: Decision) -> None:
+def _refresh_attack(
+    primary: Button, secondary: Button, seat: int, values: tuple[int, ...], decision: Decision
+) -> None:
     """Attack with the selected cards, or Clear the selection."""
     primary.visible = secondary.visible = True
     primary.label = tr("tacocat.table.button.attack")
-    problem = (decision.problem(Attack(seat, values)) if values
-               else tr("tacocat.table.why.select_to_attack"))
+    problem = (
+        decision.problem(Attack(seat, values))
+        if values
+        else tr("tacocat.table.why.select_to_attack")
+    )
     primary.enabled = problem is None
     primary.disabled_reason = problem
     secondary.label = tr("tacocat.table.button.clear")
@@ -187,19 +219,27 @@ def _refresh_pick(primary: Button, decision: Decision) -> None:
         verb = "duel_with" if decision.phase is Phase.DUEL else "answer_with"
         primary.label = tr(f"tacocat.trust.table.{verb}", card=picked)
     primary.enabled = picked is not None
-    primary.disabled_reason = tr("tacocat.focus.table.pick_one",
-                                 button=prompt(InputAction.SELECT, decision.keys, decision.input))
+    primary.disabled_reason = tr(
+        "tacocat.focus.table.pick_one",
+        button=prompt(InputAction.SELECT, decision.keys, decision.input),
+    )
 
 
 def _refresh_undo(undo: Button, decision: Decision) -> None:
     """Take back shows against the computer only, on the player's turn."""
-    undo.visible = (decision.seating.against_computer and decision.seat is not None
-                    and decision.undo_allowed)
+    undo.visible = (
+        decision.seating.against_computer and decision.seat is not None and decision.undo_allowed
+    )
     if not undo.visible:
         return
     # A controller has no take-back button: it reaches this one with the focus.
-    undo.label = (tr("tacocat.trust.table.undo") if decision.input.controller else
-                  tr("tacocat.trust.table.undo_key",
-                     button=prompt(InputAction.UNDO, decision.keys, decision.input)))
+    undo.label = (
+        tr("tacocat.trust.table.undo")
+        if decision.input.controller
+        else tr(
+            "tacocat.trust.table.undo_key",
+            button=prompt(InputAction.UNDO, decision.keys, decision.input),
+        )
+    )
     undo.enabled = decision.can_undo()
     undo.disabled_reason = tr("tacocat.trust.table.undo_none")

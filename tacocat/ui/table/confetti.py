@@ -22,8 +22,9 @@ class Particle:
 
     __slots__ = ("x", "y", "vx", "vy", "spin", "angle", "colour", "life", "age")
 
-    def __init__(self, x: float, y: float, vx: float, vy: float, spin: float, colour: int,
-                 life: float) -> None:
+    def __init__(
+        self, x: float, y: float, vx: float, vy: float, spin: float, colour: int, life: float
+    ) -> None:
         self.x, self.y, self.vx, self.vy = x, y, vx, vy
         self.spin = spin
         self.angle = 0.0
@@ -39,10 +40,17 @@ def burst(rng: random.Random, seat: int) -> list[Particle]:
     for _ in range(PIECES):
         angle = rng.uniform(-math.pi * 0.9, -math.pi * 0.1)
         speed = rng.uniform(180, 520)
-        pieces.append(Particle(
-            x + rng.uniform(-30, 30), y + rng.uniform(-20, 20),
-            math.cos(angle) * speed, math.sin(angle) * speed, rng.uniform(-9, 9),
-            rng.randrange(COLOURS), rng.uniform(1.6, 2.8)))
+        pieces.append(
+            Particle(
+                x + rng.uniform(-30, 30),
+                y + rng.uniform(-20, 20),
+                math.cos(angle) * speed,
+                math.sin(angle) * speed,
+                rng.uniform(-9, 9),
+                rng.randrange(COLOURS),
+                rng.uniform(1.6, 2.8),
+            )
+        )
     return pieces
 
 

@@ -63,14 +63,23 @@ class Controls:
         self.selection = Selection(table, session)
         self.focus_ring = FocusRing(table, self.buttons)
         self.pointer = Pointer(table)
-        actions = {"menu": self._open_menu, "discards": table.open_discards,
-                   "hint": self.ask_hint, "primary": self._confirm,
-                   "secondary": self._secondary, "undo": self.take_back}
+        actions = {
+            "menu": self._open_menu,
+            "discards": table.open_discards,
+            "hint": self.ask_hint,
+            "primary": self._confirm,
+            "secondary": self._secondary,
+            "undo": self.take_back,
+        }
         for key, action in actions.items():
             self.buttons[key].on_click = action
         #: A disabled button, clicked, says why it is disabled.
-        self._group = ButtonGroup(table.click, refused=lambda button: self._refuse(
-            button.disabled_reason or tr("tacocat.table.why.not_now")))
+        self._group = ButtonGroup(
+            table.click,
+            refused=lambda button: self._refuse(
+                button.disabled_reason or tr("tacocat.table.why.not_now")
+            ),
+        )
 
     # --- what the scene and tests read -------------------------------------------------
 
@@ -121,8 +130,8 @@ class Controls:
         focus = self.focused() if self.keyboard_focus else None
         pointed = (self.pointer.hovered, focus) if table.acting_seat() is not None else ()
         self.lifts_moving = lifts.update(
-            table.view, table.viewer, pointed, dt,
-            snap=table.instant_motion())
+            table.view, table.viewer, pointed, dt, snap=table.instant_motion()
+        )
         self.pointer.rest(dt)
         if self._message_left > 0:
             self._message_left -= dt
@@ -141,8 +150,13 @@ class Controls:
 
     def decision(self) -> buttons.Decision:
         """The decision on screen now, as the buttons show it."""
-        return buttons.decision(self.session, self._memo, self.table.acting_seat(),
-                                self.selection.values(), self.table.app)
+        return buttons.decision(
+            self.session,
+            self._memo,
+            self.table.acting_seat(),
+            self.selection.values(),
+            self.table.app,
+        )
 
     # --- messages and actions -------------------------------------------------------------
 
@@ -218,8 +232,11 @@ class Controls:
     def _pick_first(self) -> str:
         """How to pick a card, naming the keys (or pad buttons) the player uses now."""
         app = self.table.app
-        return tr("tacocat.trust.table.pick_first", button=prompt(InputAction.SELECT, app.keys, app.input),
-                  confirm=prompt(InputAction.CONFIRM, app.keys, app.input))
+        return tr(
+            "tacocat.trust.table.pick_first",
+            button=prompt(InputAction.SELECT, app.keys, app.input),
+            confirm=prompt(InputAction.CONFIRM, app.keys, app.input),
+        )
 
     def _secondary(self) -> None:
         seat = self.table.acting_seat()
@@ -316,7 +333,10 @@ class Controls:
         """A key (or a controller button, see :mod:`tacocat.ui.input`) as a table action:
         the keys are the player's choice (Settings), so no key is named here."""
         do = self.table.app.keys.action(event, Scope.TABLE)
-        if do in (InputAction.SELECT, InputAction.MENU, InputAction.BACK) and self.table.is_moving():
+        if (
+            do in (InputAction.SELECT, InputAction.MENU, InputAction.BACK)
+            and self.table.is_moving()
+        ):
             self.table.skip_motion()
             return
         ring = self.focus_ring

@@ -52,8 +52,10 @@ class DealMoves(Motion):
         # the cards go round the table one at a time, as people deal.
         order = [(seat, i) for i in range(n) for seat in (0, 1)]
         deck = resting.DRAW_PILE
-        hands = [[CardSprite(None, seat, "hand", deck.pos, deck.scale) for _ in range(n)]
-                 for seat in (0, 1)]
+        hands = [
+            [CardSprite(None, seat, "hand", deck.pos, deck.scale) for _ in range(n)]
+            for seat in (0, 1)
+        ]
         view.hands = hands
         targets = [resting.hand_places(view, 0), resting.hand_places(view, 1)]
 
@@ -125,8 +127,14 @@ class DealMoves(Motion):
         deck = resting.DRAW_PILE
         new = []
         for value in values:
-            sprite = CardSprite(value, seat, "hand", deck.pos, deck.scale,
-                                face_up=value is not None and seat not in view.face_up_seats)
+            sprite = CardSprite(
+                value,
+                seat,
+                "hand",
+                deck.pos,
+                deck.scale,
+                face_up=value is not None and seat not in view.face_up_seats,
+            )
             self._insert_in_hand(seat, sprite)
             new.append(sprite)
         targets = resting.hand_places(view, seat)
@@ -145,7 +153,8 @@ class DealMoves(Motion):
                 self.tweener.after(start, leave)
                 k += 1
             elif sprite.z <= 0:
-                self.tweener.to(sprite, "pos", place.pos, self._d(0.25), tw.ease_out_cubic,
-                                delay=delay)
+                self.tweener.to(
+                    sprite, "pos", place.pos, self._d(0.25), tw.ease_out_cubic, delay=delay
+                )
         if values:
             self.tweener.after(delay, lambda: self.sound("deal"))

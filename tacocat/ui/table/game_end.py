@@ -52,6 +52,7 @@ class GameEnd:
     _game_over_wait: float
 
     if TYPE_CHECKING:  # the table's other parts
+
         def screenshot(self, label: str) -> None: ...
 
     # --- what the overlays ask of the table (see :class:`tacocat.ui.results.summaries.TableLike`) --
@@ -114,8 +115,7 @@ class GameEnd:
         self._game_over_shown = True
         state = session.public
         assert state.winner is not None, "the game over shows once the game is won"
-        self.app.scenes.push(GameOverScene(self.app, self,
-                                           self._game_summary(state, state.winner)))
+        self.app.scenes.push(GameOverScene(self.app, self, self._game_summary(state, state.winner)))
 
     def _game_summary(self, seen: Observation, winner: int) -> GameSummary:
         """What the game-over screen tells of the game ``winner`` won, as ``seen`` (the
@@ -123,9 +123,14 @@ class GameEnd:
         session = self.session
         assert session is not None
         return GameSummary(
-            winner=winner, wins=tuple(seen.wins), names=tuple(self.config.names),
-            rounds=seen.round_number, tied=seen.tied_rounds, seating=session.seating,
-            recap=tuple(self.view.book.records))
+            winner=winner,
+            wins=tuple(seen.wins),
+            names=tuple(self.config.names),
+            rounds=seen.round_number,
+            tied=seen.tied_rounds,
+            seating=session.seating,
+            recap=tuple(self.view.book.records),
+        )
 
     def replay_kept(self) -> bool:
         """Watch the finished game again (its review is one button away there)."""
@@ -139,8 +144,9 @@ class GameEnd:
         except GameFileError as error:
             self.app.refuse_game_file(f"{game_id}.json", error, kept=True)
             return False
-        self.app.open_replay(game, on_close=lambda: self.app.open("history", select=game_id),
-                             game_id=game_id)
+        self.app.open_replay(
+            game, on_close=lambda: self.app.open("history", select=game_id), game_id=game_id
+        )
         return True
 
     def rematch_label(self) -> str:
@@ -159,6 +165,9 @@ class GameEnd:
         session = getattr(self, "session", None)  # None while the session is being made
         saves = session.saves if session is not None else None
         undos = session.undos if session is not None else 0
-        kept = self.app.finish_game(config_to_dict(self.config, undos), state,
-                                    saves.clear_autosave if saves is not None else None)
+        kept = self.app.finish_game(
+            config_to_dict(self.config, undos),
+            state,
+            saves.clear_autosave if saves is not None else None,
+        )
         self.kept_id = kept if isinstance(kept, str) else None

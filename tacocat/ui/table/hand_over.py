@@ -48,8 +48,12 @@ class HandOver:
         self.view.set_viewer(())
         self.controls.clear_selection()
         self._passing = True
-        self.app.pass_device(session.name(seat), functools.partial(self._device_taken, seat),
-                             seat=seat, other=session.name(1 - seat))
+        self.app.pass_device(
+            session.name(seat),
+            functools.partial(self._device_taken, seat),
+            seat=seat,
+            other=session.name(1 - seat),
+        )
 
     def _device_taken(self, seat: int) -> None:
         self._passing = False

@@ -33,8 +33,9 @@ def target(sprite: CardSprite, pointed: Collection[object]) -> float:
     return 0.0
 
 
-def update(view: TableView, viewer: int | None, pointed: Collection[object], dt: float,
-           snap: bool) -> bool:
+def update(
+    view: TableView, viewer: int | None, pointed: Collection[object], dt: float, snap: bool
+) -> bool:
     """Move every hand card toward its lift; returns True while any is still moving.
 
     :param viewer: the seat looking at its own hand (only its cards rise).

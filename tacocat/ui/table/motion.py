@@ -71,12 +71,19 @@ class Motion:
         queue (the table shows the round result) until :meth:`resume`.
     """
 
-    def __init__(self, view: TableView, *, speed: Callable[[], float],
-                 sound: Callable[[str], None], narrate: Callable[[ev.Event], None],
-                 reduced_motion: Callable[[], bool],
-                 visible_seats: frozenset[int], hide_hands_on_deal: bool = False,
-                 pause_before: Callable[[ev.Event], bool] | None = None,
-                 rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        view: TableView,
+        *,
+        speed: Callable[[], float],
+        sound: Callable[[str], None],
+        narrate: Callable[[ev.Event], None],
+        reduced_motion: Callable[[], bool],
+        visible_seats: frozenset[int],
+        hide_hands_on_deal: bool = False,
+        pause_before: Callable[[ev.Event], bool] | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
         self.view = view
         self.speed = speed
         self.sound = sound
@@ -118,8 +125,13 @@ class Motion:
     def is_moving(self) -> bool:
         """True while anything at all moves (for the app's frame-rate throttle)."""
         v = self.view
-        return (self.tweener.is_animating() or self.ambient.is_animating() or bool(v.particles)
-                or bool(v.banners) or (bool(self.queue) and not self.held))
+        return (
+            self.tweener.is_animating()
+            or self.ambient.is_animating()
+            or bool(v.particles)
+            or bool(v.banners)
+            or (bool(self.queue) and not self.held)
+        )
 
     def _update_particles(self, dt: float) -> None:
         if self.view.particles:
@@ -156,8 +168,11 @@ class Motion:
         while not self.tweener.is_animating() and self.queue and not self.held and guard < 500:
             guard += 1
             event = self.queue[0]
-            if (self.pause_before is not None and event is not self._paused_for
-                    and self.pause_before(event)):
+            if (
+                self.pause_before is not None
+                and event is not self._paused_for
+                and self.pause_before(event)
+            ):
                 self._paused_for = event  # asked once per event: resume() plays it
                 self.held = True
                 break
@@ -175,8 +190,14 @@ class Motion:
         """A duration, shortened under reduced motion."""
         return seconds * (0.6 if self.reduced_motion() else 1.0)
 
-    def _fly(self, sprite: CardSprite, place: Place, duration: float,
-             delay: float = 0.0, easing: tw.Easing = tw.ease_out_cubic) -> None:
+    def _fly(
+        self,
+        sprite: CardSprite,
+        place: Place,
+        duration: float,
+        delay: float = 0.0,
+        easing: tw.Easing = tw.ease_out_cubic,
+    ) -> None:
         """Fly ``sprite`` to ``place`` (from :mod:`.resting`), above the cards at rest."""
         pos, scale = place.pos, place.scale
         self.view.flying += 1
@@ -195,18 +216,20 @@ class Motion:
         if abs(sprite.scale - scale) > 1e-3:
             self.tweener.to(sprite, "scale", scale, duration, easing, delay=delay)
 
-    def pulse(self, sprite: CardSprite, scale: float, factor: float,
-              times: tuple[float, float]) -> None:
+    def pulse(
+        self, sprite: CardSprite, scale: float, factor: float, times: tuple[float, float]
+    ) -> None:
         """Swell ``sprite`` to ``scale * factor`` and settle back to ``scale`` (the thump, the
         trick winner's emphasis). The caller leaves it out under reduced motion."""
+
         def settle() -> None:
             self.tweener.to(sprite, "scale", scale, times[1], tw.ease_out_quad)
 
-        self.tweener.to(sprite, "scale", scale * factor, times[0], tw.ease_out_quad,
-                        on_done=settle)
+        self.tweener.to(sprite, "scale", scale * factor, times[0], tw.ease_out_quad, on_done=settle)
 
-    def _flip(self, sprite: CardSprite, face_up: bool, duration: float = FLIP,
-              delay: float = 0.0) -> None:
+    def _flip(
+        self, sprite: CardSprite, face_up: bool, duration: float = FLIP, delay: float = 0.0
+    ) -> None:
         """Turn a card over: narrow to an edge, swap the side, widen again."""
         if sprite.face_up == face_up:
             return
@@ -228,8 +251,9 @@ class Motion:
 
     def _relayout_hand(self, seat: int, duration: float = 0.25) -> None:
         """Close up ``seat``'s hand after a card left it."""
-        for sprite, place in zip(self.view.hands[seat], resting.hand_places(self.view, seat),
-                                 strict=True):
+        for sprite, place in zip(
+            self.view.hands[seat], resting.hand_places(self.view, seat), strict=True
+        ):
             if sprite.z > 0:
                 continue  # still landing: its own flight ends at the right place
             pos = place.pos
@@ -269,8 +293,9 @@ class Motion:
             index += 1
         hand.insert(index, sprite)
 
-    def _to_discard(self, sprites: Sequence[CardSprite], delay: float = 0.0,
-                    stagger: float = 0.06) -> float:
+    def _to_discard(
+        self, sprites: Sequence[CardSprite], delay: float = 0.0, stagger: float = 0.06
+    ) -> float:
         """Send cards to the discard pile face up; returns when the last lands."""
         view = self.view
         duration = self._d(FLY)
@@ -282,8 +307,9 @@ class Motion:
             sprite.selected = False
             start = delay + i * stagger
             jitter = (self._rng.uniform(-5, 5), self._rng.uniform(-4, 4))
-            self._fly(sprite, resting.DISCARD_PILE.shifted(*jitter), duration, start,
-                      tw.ease_in_out_cubic)
+            self._fly(
+                sprite, resting.DISCARD_PILE.shifted(*jitter), duration, start, tw.ease_in_out_cubic
+            )
             if not sprite.face_up:
                 self._flip(sprite, True, FLIP, start)
             view.discard_sprites.append(sprite)
@@ -302,8 +328,14 @@ class Motion:
         fade = BANNER_FADE
 
         def fade_out() -> None:
-            self.ambient.to(banner, "alpha", 0.0, fade, tw.ease_in_quad,
-                            on_done=lambda: self._drop_banner(banner))
+            self.ambient.to(
+                banner,
+                "alpha",
+                0.0,
+                fade,
+                tw.ease_in_quad,
+                on_done=lambda: self._drop_banner(banner),
+            )
 
         self.ambient.to(banner, "alpha", 1.0, fade, tw.ease_out_quad)
         if not self.reduced_motion():

@@ -56,8 +56,12 @@ class OnlineSession:
     hint_pending = False
     ai_thinking = False
 
-    def __init__(self, config: GameConfig, feed: GameFeed,
-                 on_finished: Callable[[GameState, m.Result], None] | None = None) -> None:
+    def __init__(
+        self,
+        config: GameConfig,
+        feed: GameFeed,
+        on_finished: Callable[[GameState, m.Result], None] | None = None,
+    ) -> None:
         self.config, self.feed, self.on_finished = config, feed, on_finished
         self.seating = config.seating
         seat = self.seating.person
@@ -68,7 +72,9 @@ class OnlineSession:
         other = 1 - seat
         remote = Remote(lambda: other in self._seen.to_act and not self.is_over)
         #: Who plays each seat: the person here, and the one across the network.
-        self.players: tuple[Player, Player] = (Person(), remote) if seat == 0 else (remote, Person())
+        self.players: tuple[Player, Player] = (
+            (Person(), remote) if seat == 0 else (remote, Person())
+        )
         self.outbox: deque[Event] = deque()
         start = feed.latest
         if start is None or start.observation is None:
@@ -88,7 +94,9 @@ class OnlineSession:
         self.refused: str | None = None
         self._sent: Sent | None = None
         for message in feed.drain():
-            if getattr(message, "seq", self.seq + 1) > self.seq or isinstance(message, m.Presence | m.Ended):
+            if getattr(message, "seq", self.seq + 1) > self.seq or isinstance(
+                message, m.Presence | m.Ended
+            ):
                 self._take(message)
 
     # --- what the table asks ---------------------------------------------------------
@@ -195,8 +203,9 @@ class OnlineSession:
         elif isinstance(message, m.State):
             self._take_state(message)
         elif isinstance(message, m.Presence) and len(self.presence) == 2:
-            self.presence[message.seat] = m.Player(self.presence[message.seat].name,
-                                                   message.connected)
+            self.presence[message.seat] = m.Player(
+                self.presence[message.seat].name, message.connected
+            )
         elif isinstance(message, m.Refused):
             self._take_refusal(message)
         elif isinstance(message, m.Ended):
@@ -235,8 +244,12 @@ class OnlineSession:
         sent, seen = self._sent, self._seen
         if sent is None or sent.seq == self.seq or sent.choice is None:
             return
-        if self.seat in seen.to_act and seen.own_commit is None and secret_choice(seen) == sent.choice \
-                and sent.action in seen.legal_actions():
+        if (
+            self.seat in seen.to_act
+            and seen.own_commit is None
+            and secret_choice(seen) == sent.choice
+            and sent.action in seen.legal_actions()
+        ):
             self._send(sent.action)
 
     def _take_refusal(self, refusal: m.Refused) -> None:

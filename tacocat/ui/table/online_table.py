@@ -96,7 +96,9 @@ class OnlineTableScene(TableScene):
         if self.notice:
             colours = palette()
             reconnecting = self._notice_key is not None and self._notice_key[0] == RECONNECTING
-            self._banner(surface, self.notice, colours.cheese if reconnecting else colours.box_floor)
+            self._banner(
+                surface, self.notice, colours.cheese if reconnecting else colours.box_floor
+            )
 
     def _banner(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int]) -> None:
         """A note under the log, above your plate: it says, and never covers a card, a
@@ -104,8 +106,17 @@ class OnlineTableScene(TableScene):
         box = NOTICE_RECT
         pygame.draw.rect(surface, palette().table_deep, box, border_radius=12)
         pygame.draw.rect(surface, colour, box, width=2, border_radius=12)
-        draw_lines(surface, self.text, text, 18, colour, box.inflate(-20, -12), bold=True,
-                   align="centre", middle=True)
+        draw_lines(
+            surface,
+            self.text,
+            text,
+            18,
+            colour,
+            box.inflate(-20, -12),
+            bold=True,
+            align="centre",
+            middle=True,
+        )
 
     # --- the end ---------------------------------------------------------------------------
 
@@ -119,8 +130,11 @@ class OnlineTableScene(TableScene):
             winner = session.ended.result.winner
         if winner is None:  # expired with nobody owing: no winner to show
             self._game_over_shown = True
-            self.app.show_message(tr("tacocat.online.expired_title"), tr("tacocat.online.expired"),
-                                  on_close=self.rematch)
+            self.app.show_message(
+                tr("tacocat.online.expired_title"),
+                tr("tacocat.online.expired"),
+                on_close=self.rematch,
+            )
             return
         self._game_over_shown = True
         self.app.scenes.push(GameOverScene(self.app, self, self._game_summary(seen, winner)))
@@ -130,8 +144,9 @@ class OnlineTableScene(TableScene):
         and the game leaves the list of online games."""
         online = self.app.online
         try:
-            kept = self.app.finish_game(config_to_dict(self.config), state, None,
-                                        winner=result.winner)
+            kept = self.app.finish_game(
+                config_to_dict(self.config), state, None, winner=result.winner
+            )
             self.kept_id = kept if isinstance(kept, str) else None
         finally:
             online.forget(self.seat_record)
@@ -165,6 +180,7 @@ def online_config(seat: OnlineSeat, feed: GameFeed) -> GameConfig:
     players = feed.state.players if feed.state is not None else []
     names = tuple(p.name for p in players) if len(players) == 2 else seat.names
     ruleset = decode_observation(latest.observation).ruleset
-    return dataclasses.replace(GameConfig(GameKind.ONLINE, human_seat=seat.seat,
-                                          names=(names[0] or "?", names[1] or "?")),
-                               ruleset=ruleset)
+    return dataclasses.replace(
+        GameConfig(GameKind.ONLINE, human_seat=seat.seat, names=(names[0] or "?", names[1] or "?")),
+        ruleset=ruleset,
+    )

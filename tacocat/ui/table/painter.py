@@ -45,8 +45,16 @@ class Painter:
     :param rounds_to_win: pips on each name plate.
     """
 
-    def __init__(self, view: TableView, assets: Any, text: TextCache, renderer: CardRenderer,
-                 board: BoardView, seating: Seating, rounds_to_win: int) -> None:
+    def __init__(
+        self,
+        view: TableView,
+        assets: Any,
+        text: TextCache,
+        renderer: CardRenderer,
+        board: BoardView,
+        seating: Seating,
+        rounds_to_win: int,
+    ) -> None:
         self.assets = assets
         self.board = board  # (the guided game points at its spaces)
         self.rounds_to_win = rounds_to_win  # (a restyled table builds its painter anew)

@@ -76,8 +76,9 @@ class PanelPainter:
     :param rounds_to_win: pips on each name plate.
     """
 
-    def __init__(self, view: TableView, assets: Any, text: TextCache, seating: Seating,
-                 rounds_to_win: int) -> None:
+    def __init__(
+        self, view: TableView, assets: Any, text: TextCache, seating: Seating, rounds_to_win: int
+    ) -> None:
         self.view = view
         self.assets = assets
         self.text = text
@@ -112,22 +113,47 @@ class PanelPainter:
             left = L.plate_rect("top").right + 12
             box = pygame.Rect(left, 0, round(slots[0][0] - 50) - left, label_height(self.text))
             box.centery = round(L.HAND_Y["top"])
-            draw_text(surface, self.text, tr("tacocat.table.cards_in_hand", count=count), 16,
-                      p.box_floor, box, bold=True, anchor="midright")
+            draw_text(
+                surface,
+                self.text,
+                tr("tacocat.table.cards_in_hand", count=count),
+                16,
+                p.box_floor,
+                box,
+                bold=True,
+                anchor="midright",
+            )
 
     def _plate_key(self, seat: int, side: str) -> tuple[Any, ...]:
         view = self.view
         turn = view.frame.turn.mover == seat
-        return ("plate", seat, side, view.names[seat], view.wins[seat], view.attacker == seat,
-                view.committed[seat], turn)
+        return (
+            "plate",
+            seat,
+            side,
+            view.names[seat],
+            view.wins[seat],
+            view.attacker == seat,
+            view.committed[seat],
+            turn,
+        )
 
     def plate(self, seat: int, side: str) -> pygame.Surface:
         key = self._plate_key(seat, side)
         cached = self._panel_cache.get(key)
         if cached is not None:
             return cached
-        surface = draw_plate(self.view, self.assets, self.text, seat, side, self.seating,
-                             self.rounds_to_win, attacker=key[5], turn=key[7])
+        surface = draw_plate(
+            self.view,
+            self.assets,
+            self.text,
+            seat,
+            side,
+            self.seating,
+            self.rounds_to_win,
+            attacker=key[5],
+            turn=key[7],
+        )
         return self._panel_cache.put(key, surface)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
@@ -138,10 +164,19 @@ class PanelPainter:
         if cached is None:
             p, text = palette(), self.text
             rect = L.LOG_RECT
-            cached = rounded_panel(rect.size, (*p.table_deep, LOG_FILL_ALPHA), None, radius=14,
-                                   shadow=0)
-            draw_text(cached, text, tr("tacocat.table.log_heading"), 16, p.cheese,
-                      pygame.Rect(12, 6, rect.width - 24, label_height(self.text)), bold=True, anchor="topleft")
+            cached = rounded_panel(
+                rect.size, (*p.table_deep, LOG_FILL_ALPHA), None, radius=14, shadow=0
+            )
+            draw_text(
+                cached,
+                text,
+                tr("tacocat.table.log_heading"),
+                16,
+                p.cheese,
+                pygame.Rect(12, 6, rect.width - 24, label_height(self.text)),
+                bold=True,
+                anchor="topleft",
+            )
             # Whole entries, newest last, as many as fit.
             entries: list[list[str]] = []
             # Each line's box is the font's line height, kept inside the panel.
@@ -162,7 +197,9 @@ class PanelPainter:
                 colour = log_colour(i, len(entries))
                 for part in entry:
                     box = pygame.Rect(12, y, rect.width - 24, line_h)
-                    draw_text(cached, text, part, LOG_FONT, colour, box, bold=newest, anchor="topleft")
+                    draw_text(
+                        cached, text, part, LOG_FONT, colour, box, bold=newest, anchor="topleft"
+                    )
                     y += step
             self._log_panel = (key, cached)
         surface.blit(cached, L.LOG_RECT.topleft)
@@ -178,8 +215,9 @@ class PanelPainter:
             # A two-line prompt grows upwards: its foot stays clear of the hand (and the
             # replay's scrubber) where a one-line prompt's is.
             one_line = self.text.font(19, True).get_linesize() + 12 + 6
-            cached = self._prompt_cache.put(key, (panel, max(0, panel.get_height() - one_line) // 2),
-                                            panel)
+            cached = self._prompt_cache.put(
+                key, (panel, max(0, panel.get_height() - one_line) // 2), panel
+            )
         panel, lift = cached
         self.prompt_rect = panel.get_rect(center=(L.WIDTH // 2, L.PROMPT_Y - lift))
         surface.blit(panel, self.prompt_rect)
@@ -189,15 +227,26 @@ class PanelPainter:
         else three (a hint or a review's note with its reason, in Filipino)."""
         p = palette()
         fill, ink = {
-            "error": (p.salsa_dark, p.white), "hint": (p.cheese, p.ink),
-            "do": (p.box_floor, p.ink), "info": (mix(p.table_deep, p.table, 0.3), p.card_face),
+            "error": (p.salsa_dark, p.white),
+            "hint": (p.cheese, p.ink),
+            "do": (p.box_floor, p.ink),
+            "info": (mix(p.table_deep, p.table, 0.3), p.card_face),
         }.get(tone, (p.box_floor, p.ink))
         lines, size = self._prompt_lines(text)
         font = self.text.font(size, True)
-        box = pygame.Rect(3 + 18, 3 + 6, max(font.size(line)[0] for line in lines),
-                          len(lines) * font.get_linesize())
-        panel = rounded_panel((box.width + 36, box.height + 12), fill,
-                              p.ink if tone != "info" else None, radius=18, shadow=3)
+        box = pygame.Rect(
+            3 + 18,
+            3 + 6,
+            max(font.size(line)[0] for line in lines),
+            len(lines) * font.get_linesize(),
+        )
+        panel = rounded_panel(
+            (box.width + 36, box.height + 12),
+            fill,
+            p.ink if tone != "info" else None,
+            radius=18,
+            shadow=3,
+        )
         draw_lines(panel, self.text, text, 19, ink, box, bold=True, align="centre")
         return panel
 
@@ -225,9 +274,17 @@ class PanelPainter:
             cached = self._panel_cache.get(key)
             if cached is None:
                 fill, ink, edge = banner_colours(banner.tone)
-                label, _ = fitted(self.text, banner.text, 26, ink, BANNER_ROOM, bold=True, outline=edge)
-                cached = rounded_panel((label.get_width() + 40, label.get_height() + 14), fill, p.ink,
-                                       radius=20, border_width=3, shadow=5)
+                label, _ = fitted(
+                    self.text, banner.text, 26, ink, BANNER_ROOM, bold=True, outline=edge
+                )
+                cached = rounded_panel(
+                    (label.get_width() + 40, label.get_height() + 14),
+                    fill,
+                    p.ink,
+                    radius=20,
+                    border_width=3,
+                    shadow=5,
+                )
                 box = label.get_rect(center=(cached.get_width() // 2, cached.get_height() // 2 - 1))
                 draw_text(cached, self.text, banner.text, 26, ink, box, bold=True, outline=edge)
                 self._panel_cache.put(key, cached)

@@ -20,8 +20,18 @@ from tacocat.ui.widgets.text_box import draw_pill, draw_text
 PIP_STEP = 18
 
 
-def draw_plate(view: Any, assets: Any, text: TextCache, seat: int, side: str, seating: Seating,
-               rounds_to_win: int, *, attacker: bool, turn: bool) -> pygame.Surface:
+def draw_plate(
+    view: Any,
+    assets: Any,
+    text: TextCache,
+    seat: int,
+    side: str,
+    seating: Seating,
+    rounds_to_win: int,
+    *,
+    attacker: bool,
+    turn: bool,
+) -> pygame.Surface:
     """The plate of ``seat`` on ``side`` (a new surface, with its shadow margin)."""
     w, h = L.plate_rect(side).size
     surface = _plate(assets, seat, (w, h), turn)
@@ -31,8 +41,15 @@ def draw_plate(view: Any, assets: Any, text: TextCache, seat: int, side: str, se
     badge_in_row = badge is not None and 8 + name_h > 37
     if badge_in_row:
         you = ""
-    end_w = _draw_name_line(surface, text, view.names[seat], you,
-                            badge[0] if badge is not None and badge_in_row else None, w, name_h)
+    end_w = _draw_name_line(
+        surface,
+        text,
+        view.names[seat],
+        you,
+        badge[0] if badge is not None and badge_in_row else None,
+        w,
+        name_h,
+    )
     _pips(surface, view.wins[seat], rounds_to_win, palette().seat(seat), max(47, 8 + name_h + 8))
     if badge is not None:
         end = pygame.Rect(w - 4 - end_w, 8, end_w, name_h) if badge_in_row else None
@@ -45,9 +62,14 @@ def _plate(assets: Any, seat: int, size: tuple[int, int], turn: bool) -> pygame.
     p = palette()
     w, h = size
     colour = p.seat(seat)
-    surface = rounded_panel((w, h), mix(p.table_deep, p.table, 0.4),
-                            p.cheese if turn else mix(colour, p.table_deep, 0.3),
-                            radius=14, border_width=3 if turn else 2, shadow=4)
+    surface = rounded_panel(
+        (w, h),
+        mix(p.table_deep, p.table, 0.4),
+        p.cheese if turn else mix(colour, p.table_deep, 0.3),
+        radius=14,
+        border_width=3 if turn else 2,
+        shadow=4,
+    )
     goal = assets.image(f"board/goal_{seat + 1}", (40, 46))
     surface.blit(goal, (12, 4 + (h - 46) // 2))
     return surface
@@ -63,8 +85,15 @@ def _badge(view: Any, seat: int, attacker: bool) -> tuple[str, Colour] | None:
     return None
 
 
-def _draw_name_line(surface: pygame.Surface, text: TextCache, name: str, you: str,
-                    badge: str | None, w: int, name_h: int) -> int:
+def _draw_name_line(
+    surface: pygame.Surface,
+    text: TextCache,
+    name: str,
+    you: str,
+    badge: str | None,
+    w: int,
+    name_h: int,
+) -> int:
     """The name, with "YOU" at the end of its line, or room there for ``badge`` when the
     badge sits in the line (None: it does not); returns the width kept at the line's end."""
     p = palette()
@@ -72,28 +101,49 @@ def _draw_name_line(surface: pygame.Surface, text: TextCache, name: str, you: st
     if badge is not None:
         end_w = min(w * 2 // 5, text.font(16, True).size(badge)[0] + 14)
     name_left = 56 if badge is not None else 60
-    draw_text(surface, text, name, 19, p.card_face,
-              pygame.Rect(name_left, 8, w - name_left - 6 - end_w, name_h), bold=True,
-              anchor="midleft")
+    draw_text(
+        surface,
+        text,
+        name,
+        19,
+        p.card_face,
+        pygame.Rect(name_left, 8, w - name_left - 6 - end_w, name_h),
+        bold=True,
+        anchor="midleft",
+    )
     if you:  # on the name's line, at its end
-        draw_text(surface, text, you, 16, p.cheese,
-                  pygame.Rect(w - 6 - end_w, 8, end_w, name_h), bold=True, anchor="midright")
+        draw_text(
+            surface,
+            text,
+            you,
+            16,
+            p.cheese,
+            pygame.Rect(w - 6 - end_w, 8, end_w, name_h),
+            bold=True,
+            anchor="midright",
+        )
     return end_w
 
 
-def _draw_badge(surface: pygame.Surface, text: TextCache, badge: tuple[str, Colour],
-                end: pygame.Rect | None, w: int, rounds_to_win: int) -> None:
+def _draw_badge(
+    surface: pygame.Surface,
+    text: TextCache,
+    badge: tuple[str, Colour],
+    end: pygame.Rect | None,
+    w: int,
+    rounds_to_win: int,
+) -> None:
     """The badge at the ``end`` of the name's line, or (None) right of the pips."""
     p = palette()
     if end is not None:
-        draw_pill(surface, text, badge[0], 16, p.white, badge[1], end, pad=(5, 1),
-                  anchor="midright")
+        draw_pill(
+            surface, text, badge[0], 16, p.white, badge[1], end, pad=(5, 1), anchor="midright"
+        )
         return
     # Right of the pips, up to the plate's edge; Lao needs the height.
     left = 58 + rounds_to_win * PIP_STEP
     box = pygame.Rect(left, 37, w - 4 - left, text.font(16, True).get_linesize() + 2)
-    draw_pill(surface, text, badge[0], 16, p.white, badge[1], box, pad=(5, 1),
-              anchor="topright")
+    draw_pill(surface, text, badge[0], 16, p.white, badge[1], box, pad=(5, 1), anchor="topright")
 
 
 def _pips(surface: pygame.Surface, wins: int, rounds_to_win: int, colour: Any, y: int) -> None:

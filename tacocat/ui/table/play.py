@@ -80,8 +80,9 @@ class PlayMoves(Motion):
                 winner = view.duel[event.attacker]
                 if winner is not None:
                     winner.glow = 1.0
-                self._banner(tr("tacocat.table.banner.attacks",
-                                      name=view.names[event.attacker]), "info")
+                self._banner(
+                    tr("tacocat.table.banner.attacks", name=view.names[event.attacker]), "info"
+                )
 
         def sweep() -> None:
             cards = [s for s in view.duel if s is not None]
@@ -146,8 +147,11 @@ class PlayMoves(Motion):
         pause = self._d(TRICK_PAUSE)
 
         def announce() -> None:
-            self._banner(tr(f"tacocat.table.banner.{key}", name=view.names[event.seat]),
-                         "good" if event.by_defence else "info", hold=0.9)
+            self._banner(
+                tr(f"tacocat.table.banner.{key}", name=view.names[event.seat]),
+                "good" if event.by_defence else "info",
+                hold=0.9,
+            )
             self._emphasise(view.responses if event.by_defence else view.attack)
 
         def sweep() -> None:

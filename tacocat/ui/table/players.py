@@ -100,8 +100,14 @@ class Computer:
 
     kind = SeatKind.COMPUTER
 
-    def __init__(self, worker: AIWorker, level: AILevel, key: object, rng: random.Random,
-                 speed: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        worker: AIWorker,
+        level: AILevel,
+        key: object,
+        rng: random.Random,
+        speed: Callable[[], float],
+    ) -> None:
         self.worker, self.level, self.key, self.rng, self.speed = worker, level, key, rng, speed
         self._future: Future[Action] | None = None
         self._legal: tuple[Action, ...] = ()
@@ -113,8 +119,9 @@ class Computer:
 
     def ask(self, observation: Observation, legal: Sequence[Action]) -> None:
         self._legal = tuple(legal)
-        self._future = self.worker.choose(self.level, self.key, observation, legal,
-                                          self.rng.getrandbits(62))
+        self._future = self.worker.choose(
+            self.level, self.key, observation, legal, self.rng.getrandbits(62)
+        )
         speed = self.speed()
         base = AI_COMMIT_DELAY if observation.secret_choice_open else AI_MOVE_DELAY
         self._wait = 0.0 if math.isinf(speed) or speed <= 0 else base / speed
@@ -141,11 +148,19 @@ class Computer:
         self._future = None
 
 
-def seat_players(seating: Seating, worker: AIWorker, level: AILevel, owner: object,
-                 rng: random.Random, speed: Callable[[], float]) -> tuple[Player, Player]:
+def seat_players(
+    seating: Seating,
+    worker: AIWorker,
+    level: AILevel,
+    owner: object,
+    rng: random.Random,
+    speed: Callable[[], float],
+) -> tuple[Player, Player]:
     """A player for each seat of ``seating`` (the computer's share ``worker`` and ``rng``)."""
+
     def player(seat: int) -> Player:
         if seating.is_computer(seat):
             return Computer(worker, level, (id(owner), seat), rng, speed)
         return Person()
+
     return player(0), player(1)

@@ -23,8 +23,9 @@ if TYPE_CHECKING:
     from tacocat.ai.reasons import Reason
 
 
-def prompt_line(turn: Turn, message: tuple[str, PromptTone] | None = None,
-                hint: str | None = None) -> tuple[str, PromptTone]:
+def prompt_line(
+    turn: Turn, message: tuple[str, PromptTone] | None = None, hint: str | None = None
+) -> tuple[str, PromptTone]:
     """The prompt: a message first, then a hint, then what the acting seat may do."""
     if message is not None and message[0]:
         return message
@@ -59,8 +60,9 @@ def _what_to_do(turn: Turn) -> str | None:
         else:
             text = tr("tacocat.table.prompt.defend", card=turn.target, lowest=turn.lowest)
         if turn.attack_size > 1:
-            text += " " + tr("tacocat.table.prompt.jumbo_left",
-                             count=turn.attack_size - turn.answered)
+            text += " " + tr(
+                "tacocat.table.prompt.jumbo_left", count=turn.attack_size - turn.answered
+            )
         return text
     return None
 
@@ -78,8 +80,11 @@ def hint_line(action: Action, reason: str, reasons: Sequence[Reason] = ()) -> st
     """A hint for the prompt: the suggested move, why (``reasons``, the analysis'), then
     its odds (``reason``). Cards to replace are a set ("5, 5 and 7"), not a run."""
     if isinstance(action, Replace):
-        what = (tr("tacocat.table.hint.replace", cards=card_list(action.cards)) if action.cards
-                else tr("tacocat.table.hint.keep"))
+        what = (
+            tr("tacocat.table.hint.replace", cards=card_list(action.cards))
+            if action.cards
+            else tr("tacocat.table.hint.keep")
+        )
     elif isinstance(action, Attack):
         what = tr("tacocat.table.hint.attack", cards=cards_text(action.cards))
     elif isinstance(action, DuelCard):
@@ -95,8 +100,9 @@ def hint_words(hint: Hint) -> str:
     """The hint button's answer for the prompt: the move, the reason the analysis found
     and the odds - in short after a reason (the prompt holds three lines), else in full."""
     if hint.reasons and hint.alternative is not None and "alt_pct" in hint.reason_params:
-        odds = short_odds(int(hint.reason_params["pct"]), hint.alternative,
-                          int(hint.reason_params["alt_pct"]))
+        odds = short_odds(
+            int(hint.reason_params["pct"]), hint.alternative, int(hint.reason_params["alt_pct"])
+        )
     else:
         odds = tr(hint.reason_key, **percents(hint.reason_params))
     return hint_line(hint.action, odds, hint.reasons)

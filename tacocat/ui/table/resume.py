@@ -31,8 +31,10 @@ def lay_out(view: TableView, seen: Mapping[int, Observation], book: ScoreBook) -
     view.clear_cards()
     view.book = book
     spaces = public.ruleset.board.spaces
-    view.start_round(public.round_number,
-                     spaces[public.token].hand_size if 0 <= public.token < len(spaces) else 0)
+    view.start_round(
+        public.round_number,
+        spaces[public.token].hand_size if 0 <= public.token < len(spaces) else 0,
+    )
     view.track.covered = frozenset(public.covered)
     view.track.tiles_left = public.ruleset.board.size - len(public.covered)
     view.track.rest_at(public.token)
@@ -47,8 +49,9 @@ def lay_out(view: TableView, seen: Mapping[int, Observation], book: ScoreBook) -
     resting.settle(view)
     pile_top = resting.DISCARD_PILE
     for value in view.discard_values[-3:]:
-        view.discard_sprites.append(CardSprite(value, None, "discard", pile_top.pos,
-                                               pile_top.scale, True))
+        view.discard_sprites.append(
+            CardSprite(value, None, "discard", pile_top.pos, pile_top.scale, True)
+        )
     for event in public.history:  # the log shows public events only
         if event.audience is None:
             view.add_log(describe(event, view.names, view.round_title()))
@@ -74,8 +77,7 @@ def _without(cards: Sequence[int], taken: Sequence[int]) -> tuple[int, ...]:
     return tuple(left)
 
 
-def _lay_out_hand(view: TableView, public: Observation, own: Observation | None,
-                  seat: int) -> None:
+def _lay_out_hand(view: TableView, public: Observation, own: Observation | None, seat: int) -> None:
     """One seat's hand, and its committed secret choice (a duel card, a replacement):
     face up from ``own`` (its observation) when the screen may know it, else face down
     from what ``public`` (another seat's observation) says of it."""

@@ -39,11 +39,21 @@ class TableRig:
     painter: Painter
 
 
-def table_rig(app: App, ruleset: Ruleset, names: Sequence[str], bottom: int,
-              seats: frozenset[int], seating: Seating, *, speed: Callable[[], float],
-              sound: Callable[[str], None], narrate: Callable[[ev.Event], None],
-              visible_seats: frozenset[int], hide_hands_on_deal: bool = False,
-              pause_before: Callable[[ev.Event], bool] | None = None) -> TableRig:
+def table_rig(
+    app: App,
+    ruleset: Ruleset,
+    names: Sequence[str],
+    bottom: int,
+    seats: frozenset[int],
+    seating: Seating,
+    *,
+    speed: Callable[[], float],
+    sound: Callable[[str], None],
+    narrate: Callable[[ev.Event], None],
+    visible_seats: frozenset[int],
+    hide_hands_on_deal: bool = False,
+    pause_before: Callable[[ev.Event], bool] | None = None,
+) -> TableRig:
     """A table for a game of ``ruleset`` between ``names``.
 
     :param bottom: the seat drawn at the bottom; ``seats``: whose hands show face up.
@@ -54,10 +64,18 @@ def table_rig(app: App, ruleset: Ruleset, names: Sequence[str], bottom: int,
     text = TextCache(lambda size, bold: app.assets.font(size, bold=bold))
     renderer = CardRenderer(app.assets)
     view = TableView(ruleset.board, names, bottom, seats, len(ruleset.deck))
-    animator = Animator(view, speed=speed, sound=sound, narrate=narrate,
-                        reduced_motion=lambda: app.reduced_motion, visible_seats=visible_seats,
-                        hide_hands_on_deal=hide_hands_on_deal, pause_before=pause_before)
+    animator = Animator(
+        view,
+        speed=speed,
+        sound=sound,
+        narrate=narrate,
+        reduced_motion=lambda: app.reduced_motion,
+        visible_seats=visible_seats,
+        hide_hands_on_deal=hide_hands_on_deal,
+        pause_before=pause_before,
+    )
     board = BoardView(app.assets, text, ruleset.board, L.BOARD_RECT)
-    painter = Painter(view, app.assets, text, renderer, board, seating,
-                      rounds_to_win(ruleset.board.size))
+    painter = Painter(
+        view, app.assets, text, renderer, board, seating, rounds_to_win(ruleset.board.size)
+    )
     return TableRig(text, renderer, view, animator, board, painter)

@@ -52,8 +52,12 @@ class EndMoves(Motion):
         self.tweener.after(turn_at, turn)
         self.tweener.after(turn_at + self._d(FLIP * 1.3), shown)
         self.tweener.after(turn_at + self._d(FLIP * 1.3) + 0.35, lambda: None)
-        view.last_round = RoundSummary(round=view.book.number, replay=view.book.replay,
-                                       wins=tuple(view.wins), showdown=tuple(event.cards))
+        view.last_round = RoundSummary(
+            round=view.book.number,
+            replay=view.book.replay,
+            wins=tuple(view.wins),
+            showdown=tuple(event.cards),
+        )
 
     def _show_round_won(self, event: ev.RoundWon) -> None:
         view = self.view
@@ -61,23 +65,34 @@ class EndMoves(Motion):
         if sprite is not None:
             sprite.glow = 1.0
             sprite.mark = "winner"
-        view.last_round = replace(view.round_summary(), winner=event.seat,
-                                  by_tie_rule=event.by_tie_rule, wins=tuple(view.wins))
+        view.last_round = replace(
+            view.round_summary(),
+            winner=event.seat,
+            by_tie_rule=event.by_tie_rule,
+            wins=tuple(view.wins),
+        )
         player = player_of(self.visible_seats)
         result = outcome(player, event.seat)
-        key = {"won": "tacocat.trust.banner.you_win_round",
-               "lost": "tacocat.trust.banner.lost_round"}.get(result,
-                                                              "tacocat.table.banner.round_won")
-        self._banner(tr(key, name=view.names[event.seat]), banner_tone(player, event.seat),
-                     hold=1.4)
+        key = {
+            "won": "tacocat.trust.banner.you_win_round",
+            "lost": "tacocat.trust.banner.lost_round",
+        }.get(result, "tacocat.table.banner.round_won")
+        self._banner(
+            tr(key, name=view.names[event.seat]), banner_tone(player, event.seat), hold=1.4
+        )
         self.sound("lose" if result == "lost" else "round")
         self.tweener.after(self._d(0.6), lambda: None)
 
     def _show_round_tied(self, event: ev.RoundTied) -> None:
         view = self.view
-        view.last_round = replace(view.round_summary(), tie=True, winner=None,
-                                  wins=tuple(view.wins), token_from=event.space,
-                                  token_to=event.space)
+        view.last_round = replace(
+            view.round_summary(),
+            tie=True,
+            winner=None,
+            wins=tuple(view.wins),
+            token_from=event.space,
+            token_to=event.space,
+        )
         shown = self._banner(tr("tacocat.table.banner.round_tied"), "info", hold=1.4)
         self.sound("tie")
         # The next deal's cards wait until the tie's banner has gone.
@@ -85,8 +100,12 @@ class EndMoves(Motion):
 
     def _show_token_moved(self, event: ev.TokenMoved) -> None:
         view = self.view
-        view.last_round = replace(view.round_summary(), token_from=event.start,
-                                  token_to=event.end, skipped=tuple(event.skipped))
+        view.last_round = replace(
+            view.round_summary(),
+            token_from=event.start,
+            token_to=event.end,
+            skipped=tuple(event.skipped),
+        )
         steps = abs(event.end - event.start)
         track = view.track
         track.heading_left = event.end < event.start
@@ -98,8 +117,14 @@ class EndMoves(Motion):
         self._last_token = float(event.start)
         duration = self._d(TOKEN_STEP) * max(1, steps) + 0.1
         track.position = float(event.start)
-        self.tweener.to(track, "position", float(event.end), duration, tw.ease_in_out_quad,
-                        on_done=lambda: track.rest_at(event.end))
+        self.tweener.to(
+            track,
+            "position",
+            float(event.end),
+            duration,
+            tw.ease_in_out_quad,
+            on_done=lambda: track.rest_at(event.end),
+        )
         self.sound("hop" if event.skipped else "slide")
 
     def _after_token_step(self) -> None:
@@ -118,8 +143,11 @@ class EndMoves(Motion):
         track.hop_height = height
         while self._hop_marks:
             mark = self._hop_marks[0]
-            crossed = (self._last_token > mark + 0.7 >= x) if track.heading_left else (
-                self._last_token < mark - 0.7 <= x)
+            crossed = (
+                (self._last_token > mark + 0.7 >= x)
+                if track.heading_left
+                else (self._last_token < mark - 0.7 <= x)
+            )
             if not crossed:
                 break
             self._hop_marks.pop(0)
@@ -154,8 +182,9 @@ class EndMoves(Motion):
         self.sound("win" if cheer else "lose")
         # A lost game is said plainly, as a lost round is: no "!" on the sombre banner.
         key = "tacocat.table.banner.game_won" if cheer else "tacocat.trust.banner.lost_game"
-        self._banner(tr(key, name=view.names[event.seat]), banner_tone(player, event.seat),
-                     hold=2.0)
+        self._banner(
+            tr(key, name=view.names[event.seat]), banner_tone(player, event.seat), hold=2.0
+        )
         if cheer and not self.reduced_motion():
             view.particles.extend(confetti.burst(self._rng, event.seat))
         self.tweener.after(self._d(WIN_PAUSE), lambda: None)

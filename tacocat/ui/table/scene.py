@@ -59,11 +59,19 @@ log = logging.getLogger(__name__)
 
 #: Font sizes only the overlays use (round result, game over, discards): their glyphs
 #: are rasterised while the table waits idle, not in the frame an overlay first shows.
-OVERLAY_FONTS = ((16, False), (17, False), (18, False), (21, True), (22, True),
-                 (24, True), (28, True), (32, True), (36, True))
+OVERLAY_FONTS = (
+    (16, False),
+    (17, False),
+    (18, False),
+    (21, True),
+    (22, True),
+    (24, True),
+    (28, True),
+    (32, True),
+    (36, True),
+)
 #: Every font the table itself uses (glyphs rasterised at enter, not mid-game).
-TABLE_FONTS = ((16, True), (16, False), (18, True),
-               (19, True), (20, True), (26, True))
+TABLE_FONTS = ((16, True), (16, False), (18, True), (19, True), (20, True), (26, True))
 
 
 class TableScene(Scene, HandOver, GameEnd):
@@ -80,8 +88,15 @@ class TableScene(Scene, HandOver, GameEnd):
     #: Its static layer paints every pixel: the app need not clear the frame first.
     covers_window = True
 
-    def __init__(self, app: App, config: GameConfig, state: GameState | None = None, *,
-                 saved: LoadResult | None = None, worker: AIWorker | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        config: GameConfig,
+        state: GameState | None = None,
+        *,
+        saved: LoadResult | None = None,
+        worker: AIWorker | None = None,
+    ) -> None:
         super().__init__(app)
         if state is None and saved is not None:
             state = saved.state
@@ -109,10 +124,19 @@ class TableScene(Scene, HandOver, GameEnd):
         self.session = session = self._make_session()
         self.viewer, seats = seats_on_screen(session.seating)
         rig = table_rig(
-            app, session.public.ruleset, config.names, self.viewer if self.viewer is not None else 0,
-            seats, session.seating, speed=lambda: app.animation_speed, sound=self.sound,
-            narrate=self._narrate, visible_seats=session.visible_seats,
-            hide_hands_on_deal=session.seating.shares_screen, pause_before=self._pause_before)
+            app,
+            session.public.ruleset,
+            config.names,
+            self.viewer if self.viewer is not None else 0,
+            seats,
+            session.seating,
+            speed=lambda: app.animation_speed,
+            sound=self.sound,
+            narrate=self._narrate,
+            visible_seats=session.visible_seats,
+            hide_hands_on_deal=session.seating.shares_screen,
+            pause_before=self._pause_before,
+        )
         self.text, self.renderer, self.view = rig.text, rig.renderer, rig.view
         self.animator, self.board, self.painter = rig.animator, rig.board, rig.painter
         if session.resumed:
@@ -125,9 +149,15 @@ class TableScene(Scene, HandOver, GameEnd):
     def _make_session(self) -> TableSession:
         """The game behind the table (the guided game brings its own)."""
         app = self.app
-        return GameSession(self.config, self._initial_state, worker=self._worker, saves=app.saves,
-                           speed=lambda: app.animation_speed, on_finished=self._record_result,
-                           undos=self._undos)
+        return GameSession(
+            self.config,
+            self._initial_state,
+            worker=self._worker,
+            saves=app.saves,
+            speed=lambda: app.animation_speed,
+            on_finished=self._record_result,
+            undos=self._undos,
+        )
 
     def _prepare_art(self) -> None:
         """Render once what the frame loop blits, so the first frame costs no more than the next."""
@@ -217,8 +247,9 @@ class TableScene(Scene, HandOver, GameEnd):
     def prompt_text(self) -> tuple[str, PromptTone]:
         """The line under the table now: (text, tone). Asks, changes nothing (the frame's
         :meth:`_refresh_view` puts the same line in the view model for the painter)."""
-        return prompt_line(self._turn_now(), self.controls.prompt_message(),
-                           self.controls.hint_text)
+        return prompt_line(
+            self._turn_now(), self.controls.prompt_message(), self.controls.hint_text
+        )
 
     def _turn_now(self) -> Turn:
         session = self.session
@@ -257,8 +288,12 @@ class TableScene(Scene, HandOver, GameEnd):
     def is_animating(self) -> bool:
         if self.session is None:
             return False
-        return (self.animator.is_moving() or self.session.ai_thinking
-                or self.session.hint_pending or self.controls.lifts_moving)
+        return (
+            self.animator.is_moving()
+            or self.session.ai_thinking
+            or self.session.hint_pending
+            or self.controls.lifts_moving
+        )
 
     def _refresh_view(self) -> None:
         """Tell the view model this frame's decision, prompt and focus (the painter reads them)."""
@@ -317,12 +352,19 @@ class TableScene(Scene, HandOver, GameEnd):
         """The text size changed: draw the table's text afresh (nothing cached is kept)."""
         if self.session is None:
             return
-        self.painter = Painter(self.view, self.app.assets, self.text, self.renderer, self.board,
-                               self.session.seating, self.painter.rounds_to_win)
+        self.painter = Painter(
+            self.view,
+            self.app.assets,
+            self.text,
+            self.renderer,
+            self.board,
+            self.session.seating,
+            self.painter.rounds_to_win,
+        )
         self.board.restyle()
 
     def read_hand(self) -> None:
-        """"Read my hand" (R): the viewer's cards, or that no hand may be read now."""
+        """ "Read my hand" (R): the viewer's cards, or that no hand may be read now."""
         if self.viewer is None or self.viewer not in self.view.face_up_seats:
             self.voice.read_hand(None)
             return
@@ -337,12 +379,22 @@ class TableScene(Scene, HandOver, GameEnd):
         mine = [s.value for s in self.my_hand() if s.value is not None]
         viewer = self.viewer
         duel = view.duel[viewer] if viewer is not None else None
-        if viewer is not None and duel is not None and duel.value is not None \
-                and view.committed[viewer]:
+        if (
+            viewer is not None
+            and duel is not None
+            and duel.value is not None
+            and view.committed[viewer]
+        ):
             mine.append(duel.value)  # my duel card, face down: known to me, not yet public
         if view.face_up_seats == frozenset({0, 1}):
             mine = []  # a spectator counts only the public cards
-        self.app.scenes.push(DiscardViewerScene(
-            self.app, view.public_values(), mine, list(session.public.ruleset.deck),
-            self.renderer, self.text))
-
+        self.app.scenes.push(
+            DiscardViewerScene(
+                self.app,
+                view.public_values(),
+                mine,
+                list(session.public.ruleset.deck),
+                self.renderer,
+                self.text,
+            )
+        )

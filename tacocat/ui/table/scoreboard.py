@@ -29,8 +29,9 @@ def scoreboard(text: TextCache, names: Sequence[str], wins: Sequence[int]) -> py
     """A plate "Sun (2) – (1) Moon": seat 0 left, seat 1 right."""
     p = palette()
     w, h = SIZE
-    surface = rounded_panel((w, h), mix(p.table_deep, p.table, 0.4), p.table_light, radius=16,
-                            border_width=2, shadow=3)
+    surface = rounded_panel(
+        (w, h), mix(p.table_deep, p.table, 0.4), p.table_light, radius=16, border_width=2, shadow=3
+    )
     middle, cy = 3 + w // 2, 3 + h // 2
     dash = text.render("–", 28, p.card_face, bold=True)
     surface.blit(dash, dash.get_rect(center=(middle, cy - 1)))
@@ -48,7 +49,9 @@ def scoreboard(text: TextCache, names: Sequence[str], wins: Sequence[int]) -> py
             room.midright, anchor = (edge, cy), "midright"
         else:
             room.midleft, anchor = (edge, cy), "midleft"
-        draw_text(surface, text, names[seat], NAME_FONT, p.card_face, room, bold=True, anchor=anchor)
+        draw_text(
+            surface, text, names[seat], NAME_FONT, p.card_face, room, bold=True, anchor=anchor
+        )
     return surface
 
 
@@ -58,8 +61,11 @@ def centre_caption(turn: Turn, names: Sequence[str], draw_count: int, discards: 
     phase = turn.phase
     who = turn.mover
     if phase is Phase.REPLACE:
-        doing = (tr("tacocat.table.centre.replace_by", name=names[who]) if who is not None
-                 else tr("tacocat.table.centre.replace"))
+        doing = (
+            tr("tacocat.table.centre.replace_by", name=names[who])
+            if who is not None
+            else tr("tacocat.table.centre.replace")
+        )
     elif phase is Phase.ATTACK and who is not None:
         doing = tr("tacocat.table.centre.attack", name=names[who])
     elif phase is Phase.DUEL:

@@ -102,8 +102,15 @@ class Selection:
                 return problem
         elif len(self.cards) + 1 >= len(self.table.my_hand()):
             # An attack keeps at least one card back: the engine says so in its words.
-            return self.session.problem(Attack(seat, tuple(
-                sorted(s.value for s in self.table.my_hand() if s.value is not None)))) or ""
+            return (
+                self.session.problem(
+                    Attack(
+                        seat,
+                        tuple(sorted(s.value for s in self.table.my_hand() if s.value is not None)),
+                    )
+                )
+                or ""
+            )
         sprite.selected = True
         self.cards.append(sprite)
         return Pick.PICKED

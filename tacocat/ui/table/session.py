@@ -174,7 +174,8 @@ class GameSession:
         self._rng = random.Random(f"tacocat-ui:{self.state.seed}:{len(self.state.actions)}")
         #: Who plays each seat.
         self.players: tuple[Player, Player] = seat_players(
-            self.seating, self.worker, config.level, self, self._rng, speed)
+            self.seating, self.worker, config.level, self, self._rng, speed
+        )
         self._asked: tuple[GameState, int] | None = None  # the question a computer thinks about
         self._seen: tuple[GameState, dict[int, Observation]] | None = None
         self._hint_future: Future[Hint | None] | None = None
@@ -426,8 +427,9 @@ class GameSession:
         if self.saves is None or self.state.is_over:
             return
         try:
-            self.saves.write_autosave(config_to_dict(self.config, self.undos),
-                                      GameRecord.from_state(self.state))
+            self.saves.write_autosave(
+                config_to_dict(self.config, self.undos), GameRecord.from_state(self.state)
+            )
         except Exception as error:  # a full disk must not stop the game
             log.warning("autosave failed: %s", error)
 

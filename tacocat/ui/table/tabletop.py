@@ -52,8 +52,14 @@ class TabletopPainter:
     :param board: draws the board.
     """
 
-    def __init__(self, view: TableView, assets: Any, text: TextCache, renderer: CardRenderer,
-                 board: BoardView) -> None:
+    def __init__(
+        self,
+        view: TableView,
+        assets: Any,
+        text: TextCache,
+        renderer: CardRenderer,
+        board: BoardView,
+    ) -> None:
         self.view = view
         self.text = text
         self.renderer = renderer
@@ -97,8 +103,13 @@ class TabletopPainter:
             layer.blit(self.background, (0, 0))
         self.board.draw(layer, view.track.covered, view.track.resting_on)
         # No taller than the gap above the score (which is drawn over it).
-        box = pygame.Rect(ROUND_LABEL_BOX.topleft, (ROUND_LABEL_BOX.width, min(
-            label_height(self.text), L.SCORE_RECT.y - ROUND_LABEL_BOX.y)))
+        box = pygame.Rect(
+            ROUND_LABEL_BOX.topleft,
+            (
+                ROUND_LABEL_BOX.width,
+                min(label_height(self.text), L.SCORE_RECT.y - ROUND_LABEL_BOX.y),
+            ),
+        )
         caption = tr("tacocat.table.round_cards", round=view.round_caption, cards=view.hand_size)
         if fitted(self.text, caption, 16, p.box_floor, box.size, bold=True)[1]:
             caption = view.round_caption  # the hand size is on the plates' side anyway
@@ -128,7 +139,9 @@ class TabletopPainter:
                 image = image.copy()
                 image.set_alpha(int(255 * max(0.0, tile.alpha)))
             surface.blit(image, rect)
-        board.draw_token(surface, view.track.position, view.track.hop_height, view.track.heading_left)
+        board.draw_token(
+            surface, view.track.position, view.track.hop_height, view.track.heading_left
+        )
 
     def _draw_piles(self, surface: pygame.Surface) -> None:
         view, p, text = self.view, palette(), self.text
@@ -139,8 +152,16 @@ class TabletopPainter:
             surface.blit(tile, tile.get_rect(center=(round(x), round(y - i * 4))))
         box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["tiles"], label_height(self.text))
         box.midtop = (round(x), round(y + 38))
-        draw_text(surface, text, tr("tacocat.table.tiles", n=view.track.tiles_left), 16, p.box_floor, box,
-                  bold=True, anchor="midtop")
+        draw_text(
+            surface,
+            text,
+            tr("tacocat.table.tiles", n=view.track.tiles_left),
+            16,
+            p.box_floor,
+            box,
+            bold=True,
+            anchor="midtop",
+        )
         # Draw pile: a few backs, offset, with the count.
         size = self.renderer.size_for(L.PILE_SCALE)
         back = self.renderer.back(size)
@@ -152,8 +173,10 @@ class TabletopPainter:
         for i in range(layers):
             surface.blit(back, back.get_rect(center=(round(dx) - i, round(dy) - i * 2)))
         # Each pile's count under it (the discards' cards are sprites; their outline is static).
-        counts = ((L.DRAW_POS, tr("tacocat.table.draw_pile", n=view.draw_count)),
-                  (L.DISCARD_POS, tr("tacocat.table.discard_pile", n=len(view.discard_values))))
+        counts = (
+            (L.DRAW_POS, tr("tacocat.table.draw_pile", n=view.draw_count)),
+            (L.DISCARD_POS, tr("tacocat.table.discard_pile", n=len(view.discard_values))),
+        )
         for (px, py), caption in counts:  # a long word and its number may take two lines
             box = pygame.Rect(0, 0, PILE_LABEL_WIDTH["piles"], 2 * label_height(self.text))
             box.midtop = (round(px), round(py) + size[1] // 2 + 8)
@@ -163,8 +186,15 @@ class TabletopPainter:
         """On an empty play mat: what is being decided, and the piles' counts."""
         view = self.view
         turn = view.frame.turn
-        if (turn.busy or turn.over or any(view.duel) or any(view.showdown) or view.attack
-                or view.banners or (turn.seat is not None and turn.phase is Phase.DUEL)):
+        if (
+            turn.busy
+            or turn.over
+            or any(view.duel)
+            or any(view.showdown)
+            or view.attack
+            or view.banners
+            or (turn.seat is not None and turn.phase is Phase.DUEL)
+        ):
             return  # cards are on the mat, or flying over it
         caption = centre_caption(turn, view.names, view.draw_count, len(view.discard_values))
         box = pygame.Rect(0, 0, L.PLAY_MAT.width - 40, 40)
@@ -182,8 +212,14 @@ class TabletopPainter:
             dim = bool(mine and playable is not None and sprite.value not in playable)
             committed = sprite.committed and sprite.owner in view.face_up_seats
             highlight = (mine and sprite.selected) or sprite.glow > 0.5 or committed
-            renderer.draw(surface, sprite, show, dim=dim or committed, highlight=highlight,
-                          focus=sprite is focus)
+            renderer.draw(
+                surface,
+                sprite,
+                show,
+                dim=dim or committed,
+                highlight=highlight,
+                focus=sprite is focus,
+            )
 
     def _draw_duel_slots(self, surface: pygame.Surface) -> None:
         """Dashed places for the two duel cards while a duel is on."""
@@ -201,10 +237,14 @@ class TabletopPainter:
             pygame.draw.rect(slot, (*p.table_deep, 120), rect, border_radius=10)
             for x in range(rect.left + 8, rect.right - 8, 12):
                 pygame.draw.line(slot, p.table_light, (x, rect.top), (x + 6, rect.top), 2)
-                pygame.draw.line(slot, p.table_light, (x, rect.bottom - 1), (x + 6, rect.bottom - 1), 2)
+                pygame.draw.line(
+                    slot, p.table_light, (x, rect.bottom - 1), (x + 6, rect.bottom - 1), 2
+                )
             for y in range(rect.top + 8, rect.bottom - 8, 12):
                 pygame.draw.line(slot, p.table_light, (rect.left, y), (rect.left, y + 6), 2)
-                pygame.draw.line(slot, p.table_light, (rect.right - 1, y), (rect.right - 1, y + 6), 2)
+                pygame.draw.line(
+                    slot, p.table_light, (rect.right - 1, y), (rect.right - 1, y + 6), 2
+                )
             self._slot_image = slot
         for cx, cy in L.DUEL_POS:
             surface.blit(slot, slot.get_rect(center=(round(cx), round(cy))))
@@ -240,8 +280,17 @@ class TabletopPainter:
             box.midbottom, anchor = (rect.centerx, rect.top - 6), "midbottom"
         else:
             box.midtop, anchor = (rect.centerx, rect.bottom + 6), "midtop"
-        draw_pill(surface, text, tr("tacocat.table.answer_this"), 16, p.ink, p.cheese, box,
-                  pad=(8, 2), anchor=anchor)
+        draw_pill(
+            surface,
+            text,
+            tr("tacocat.table.answer_this"),
+            16,
+            p.ink,
+            p.cheese,
+            box,
+            pad=(8, 2),
+            anchor=anchor,
+        )
 
     def _draw_answer_marks(self, surface: pygame.Surface) -> None:
         """Under each answer at rest: defended or sacrificed."""
@@ -258,8 +307,18 @@ class TabletopPainter:
             row = text.font(16, True).get_linesize() + 2
             box = pygame.Rect(0, 0, 2 * L.PLAY_STEP - 8, row)
             box.midtop = (rect.centerx, rect.bottom - 10 + row * (view.responses.index(sprite) % 2))
-            draw_pill(surface, text, tr(key), 16, p.white, colour, box, pad=(6, 1), anchor="midtop",
-                      radius=9)
+            draw_pill(
+                surface,
+                text,
+                tr(key),
+                16,
+                p.white,
+                colour,
+                box,
+                pad=(6, 1),
+                anchor="midtop",
+                radius=9,
+            )
 
     def _draw_duel_names(self, surface: pygame.Surface) -> None:
         """The player's name by each duel (or showdown) card at rest, on the player's side."""
@@ -274,5 +333,6 @@ class TabletopPainter:
                 box.midbottom, anchor = (rect.centerx, rect.top - 4), "midbottom"
             else:
                 box.midtop, anchor = (rect.centerx, rect.bottom + 4), "midtop"
-            draw_text(surface, text, view.names[seat], 16, p.box_floor, box, bold=True,
-                      anchor=anchor)
+            draw_text(
+                surface, text, view.names[seat], 16, p.box_floor, box, bold=True, anchor=anchor
+            )

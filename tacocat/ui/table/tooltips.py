@@ -44,11 +44,17 @@ def _board_spots(board: BoardView, view: TableView) -> list[Spot]:
 
 def _pile_spots(view: TableView, discards_key: str) -> list[Spot]:
     spots: list[Spot] = []
-    for key, count in (("draw", view.draw_count), ("discards", len(view.discard_values)),
-                       ("tiles", view.track.tiles_left)):
+    for key, count in (
+        ("draw", view.draw_count),
+        ("discards", len(view.discard_values)),
+        ("tiles", view.track.tiles_left),
+    ):
         rect = L.pile_rect(key, "hover")
-        text = (tr("tacocat.focus.tip_discards", count=count, button=discards_key)
-                if key == "discards" else tr(f"tacocat.table.tip.{key}", count=count))
+        text = (
+            tr("tacocat.focus.tip_discards", count=count, button=discards_key)
+            if key == "discards"
+            else tr(f"tacocat.table.tip.{key}", count=count)
+        )
         spots.append((rect, text))
     return spots
 
@@ -75,7 +81,9 @@ def tooltip_panel(text_cache: TextCache, text: str) -> pygame.Surface:
     w = max(font.size(line)[0] for line in lines) + 20
     h = len(lines) * font.get_linesize() + 14
     panel = rounded_panel((w, h), p.table_deep, p.cheese, radius=10, border_width=2, shadow=3)
-    draw_lines(panel, text_cache, text, FONT, p.card_face, pygame.Rect(3 + 10, 3 + 7, w - 20, h - 14))
+    draw_lines(
+        panel, text_cache, text, FONT, p.card_face, pygame.Rect(3 + 10, 3 + 7, w - 20, h - 14)
+    )
     return panel
 
 

@@ -52,8 +52,13 @@ class Turn:
     playable: frozenset[int] | None = None
 
 
-def turn_of(observation: Observation, actor: tuple[int, bool] | None, names: Sequence[str],
-            seat: int | None, busy: bool) -> Turn:
+def turn_of(
+    observation: Observation,
+    actor: tuple[int, bool] | None,
+    names: Sequence[str],
+    seat: int | None,
+    busy: bool,
+) -> Turn:
     """The :class:`Turn` of the game ``observation`` sees.
 
     :param observation: ``seat``'s observation (any seat's when ``seat`` is None: only
@@ -66,21 +71,28 @@ def turn_of(observation: Observation, actor: tuple[int, bool] | None, names: Seq
     over = observation.phase is Phase.OVER
     mover = actor[0] if actor is not None and not busy and not over else None
     thinking = names[actor[0]] if actor is not None and not actor[1] else None
-    turn = Turn(seat=seat, phase=observation.phase, mover=mover, thinking=thinking, busy=busy,
-                over=over)
+    turn = Turn(
+        seat=seat, phase=observation.phase, mover=mover, thinking=thinking, busy=busy, over=over
+    )
     if seat is None:
         return turn
     if observation.seat != seat:
-        raise ValueError(f"seat {seat}'s turn is built from its own observation, "
-                         f"not seat {observation.seat}'s")
+        raise ValueError(
+            f"seat {seat}'s turn is built from its own observation, not seat {observation.seat}'s"
+        )
     if observation.phase is Phase.REPLACE:
-        return dataclasses.replace(turn, replace_limit=observation.replace_limit,
-                                   replace_secret=observation.replace_secret)
+        return dataclasses.replace(
+            turn, replace_limit=observation.replace_limit, replace_secret=observation.replace_secret
+        )
     if observation.phase is Phase.DEFEND:
         target = observation.pending_target
         assert target is not None, "an attack waits for an answer throughout DEFEND"
         return dataclasses.replace(
-            turn, target=target, lowest=observation.hand[0], attack_size=len(observation.attack),
+            turn,
+            target=target,
+            lowest=observation.hand[0],
+            attack_size=len(observation.attack),
             answered=len(observation.responses),
-            playable=frozenset(response_options(observation.hand, target)))
+            playable=frozenset(response_options(observation.hand, target)),
+        )
     return turn

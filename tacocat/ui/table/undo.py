@@ -17,16 +17,18 @@ from collections.abc import Collection
 from tacocat.rules import DuelCard, GameRecord, GameState, Replace
 
 
-def undo_point(state: GameState, human_seats: Collection[int],
-               history: StateHistory | None = None) -> GameState | None:
+def undo_point(
+    state: GameState, human_seats: Collection[int], history: StateHistory | None = None
+) -> GameState | None:
     """The state before the player's last decision in this round, or None (nothing to take
     back: no move of theirs yet this round, or the game is over). ``history`` keeps the
     game's earlier states between calls (the table asks once per new state)."""
     if state.is_over:
         return None
     actions = state.actions
-    last = next((i for i in range(len(actions) - 1, -1, -1)
-                 if actions[i].seat in human_seats), None)
+    last = next(
+        (i for i in range(len(actions) - 1, -1, -1) if actions[i].seat in human_seats), None
+    )
     if last is None:
         return None
     states = (history or StateHistory()).states_up_to(state, last)
@@ -34,14 +36,16 @@ def undo_point(state: GameState, human_seats: Collection[int],
     if before.round_number != state.round_number:
         return None
     start = last
-    while start > 0 and _same_secret_exchange(states[start - 1], actions[start - 1],
-                                              actions[last], human_seats):
+    while start > 0 and _same_secret_exchange(
+        states[start - 1], actions[start - 1], actions[last], human_seats
+    ):
         start -= 1
     return states[start]
 
 
-def _same_secret_exchange(before: GameState, action: object, mine: object,
-                          human_seats: Collection[int]) -> bool:
+def _same_secret_exchange(
+    before: GameState, action: object, mine: object, human_seats: Collection[int]
+) -> bool:
     """Whether ``action`` (made in ``before``) is the computer's half of the secret
     choice the player's ``mine`` completed."""
     if getattr(action, "seat", None) in human_seats:
@@ -63,10 +67,13 @@ class StateHistory:
         """The states before actions ``0..index`` of ``state``'s game."""
         actions = state.actions
         known = self._states
-        if not known or len(known) > len(actions) + 1 \
-                or known[-1].actions != actions[:len(known) - 1]:
+        if (
+            not known
+            or len(known) > len(actions) + 1
+            or known[-1].actions != actions[: len(known) - 1]
+        ):
             known = self._states = [step for step, _ in GameRecord.from_state(state).steps()]
-            return known[:index + 1]
+            return known[: index + 1]
         while len(known) <= index:
             known.append(known[-1].apply(actions[len(known) - 1])[0])
-        return known[:index + 1]
+        return known[: index + 1]

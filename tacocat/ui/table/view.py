@@ -57,8 +57,16 @@ class FallingTile:
 class Track:
     """Tacocat on the board and the tiles laid, as far as the animation has got."""
 
-    __slots__ = ("position", "resting_on", "hop_height", "heading_left", "hop_over",
-                 "covered", "tiles_left", "falling_tile")
+    __slots__ = (
+        "position",
+        "resting_on",
+        "hop_height",
+        "heading_left",
+        "hop_over",
+        "covered",
+        "tiles_left",
+        "falling_tile",
+    )
 
     def __init__(self, board: Board) -> None:
         #: Where Tacocat is drawn: a space's index, between two while it slides.
@@ -100,8 +108,14 @@ class Frame:
 class TableView:
     """Everything the table draws, as far as the animation has got."""
 
-    def __init__(self, board: Board, names: Sequence[str], bottom_seat: int,
-                 face_up_seats: Iterable[int], deck_size: int) -> None:
+    def __init__(
+        self,
+        board: Board,
+        names: Sequence[str],
+        bottom_seat: int,
+        face_up_seats: Iterable[int],
+        deck_size: int,
+    ) -> None:
         self.board = board
         self.names = tuple(names)
         self.bottom_seat = bottom_seat
@@ -114,7 +128,7 @@ class TableView:
         self.responses: list[CardSprite] = []
         self.discard_sprites: list[CardSprite] = []
         self.discard_values: list[int] = []
-        self.returning: list[CardSprite] = []   # cards gathered back into the deck
+        self.returning: list[CardSprite] = []  # cards gathered back into the deck
         self.draw_count = deck_size
         #: Tacocat and the tiles on the board.
         self.track = Track(board)
@@ -132,7 +146,7 @@ class TableView:
         self.game_winner: int | None = None
         #: What the round-result screen shows about the last finished round (None: none yet).
         self.last_round: RoundSummary | None = None
-        self.flying = 0    # z counter for cards in the air
+        self.flying = 0  # z counter for cards in the air
         #: This frame's decision, prompt, focus and tooltip (the scene's, before it draws).
         self.frame = Frame()
 
@@ -149,7 +163,7 @@ class TableView:
         return RoundSummary(round=self.book.number, wins=tuple(self.wins))
 
     def round_title(self) -> str:
-        """"Round 5 · replay 1": the decided round being played and its replays."""
+        """ "Round 5 · replay 1": the decided round being played and its replays."""
         return round_label(self.book.number, self.book.replay)
 
     # --- seats & sides ------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Card values in words, the two ways the game shows them (no pygame).
 
-    cards_text((4, 5, 6))  # "4-5-6": a sequence, in the order it is played
-    card_list((5, 5, 7))   # "5, 5 and 7": cards as a set, never "5-5-7" (a sequence's look)
+cards_text((4, 5, 6))  # "4-5-6": a sequence, in the order it is played
+card_list((5, 5, 7))   # "5, 5 and 7": cards as a set, never "5-5-7" (a sequence's look)
 """
 
 from __future__ import annotations

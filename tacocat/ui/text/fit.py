@@ -57,8 +57,14 @@ def inner_size(element: Any) -> tuple[int, int]:
     padding = 0
     if theming.get("text_horiz_alignment") in ("left", "right"):
         padding = theming.get("text_horiz_alignment_padding", 0)
-    width = (element.rect.width - 2 * shape.shadow_width - shape.border_widths["left"]
-             - shape.border_widths["right"] - sum(shape.rounded_corner_width_offsets) - padding)
+    width = (
+        element.rect.width
+        - 2 * shape.shadow_width
+        - shape.border_widths["left"]
+        - shape.border_widths["right"]
+        - sum(shape.rounded_corner_width_offsets)
+        - padding
+    )
     return max(0, width), max(0, element.rect.height - 2 * shape.shadow_width)
 
 
@@ -101,11 +107,22 @@ def _fit(manager: pygame_gui.UIManager, element: Any) -> bool:
     fonts = manager.get_theme().get_font_dictionary()
     for smaller in range(size - 1, smallest_font(size) - 1, -1):
         args = (smaller, info["name"], info["bold"], info["italic"])
-        if not fonts.check_font_preloaded(fonts.create_font_id(*args, antialiased=info["antialiased"])):
-            fonts.preload_font(*args, force_immediate_load=True, antialiased=info["antialiased"],
-                               script=info["script"], direction=info["direction"])
-        candidate = fonts.find_font(*args, antialiased=info["antialiased"],
-                                    script=info["script"], direction=info["direction"])
+        if not fonts.check_font_preloaded(
+            fonts.create_font_id(*args, antialiased=info["antialiased"])
+        ):
+            fonts.preload_font(
+                *args,
+                force_immediate_load=True,
+                antialiased=info["antialiased"],
+                script=info["script"],
+                direction=info["direction"],
+            )
+        candidate = fonts.find_font(
+            *args,
+            antialiased=info["antialiased"],
+            script=info["script"],
+            direction=info["direction"],
+        )
         w, h = candidate.get_rect(text).size
         if w <= room_w and h <= room_h:
             element.font = candidate

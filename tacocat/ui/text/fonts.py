@@ -62,13 +62,18 @@ def localise_theme(theme: dict[str, Any]) -> dict[str, Any]:
             continue
         base = block["font"]
         block["font"] = [dict(base, locale="en")] + [
-            _own_font_entry(base, language, language) for language in _OWN_FONTS]
+            _own_font_entry(base, language, language) for language in _OWN_FONTS
+        ]
     # The language picker names each language in its own script, whatever the
     # current one: its button for such a language uses that font in every locale.
     small = theme.get("@choice_small", {}).get("font", {"size": "17", "bold": "1"})
     for language in _OWN_FONTS:
-        result[f"#language_{language}"] = {"font": [
-            _own_font_entry(small, language, "en"), _own_font_entry(small, language, language)]}
+        result[f"#language_{language}"] = {
+            "font": [
+                _own_font_entry(small, language, "en"),
+                _own_font_entry(small, language, language),
+            ]
+        }
     return result
 
 
@@ -78,9 +83,13 @@ def _own_font_entry(base: dict[str, Any], language: str, locale: str) -> dict[st
     regular, bold = own_font_file(language), own_font_file(language, bold=True)
     return {
         **{k: v for k, v in base.items() if k not in ("name", "locale")},
-        "locale": locale, "name": name, "script": script(language),
-        "regular_path": str(regular), "bold_path": str(bold),
-        "italic_path": str(regular), "bold_italic_path": str(bold),
+        "locale": locale,
+        "name": name,
+        "script": script(language),
+        "regular_path": str(regular),
+        "bold_path": str(bold),
+        "italic_path": str(regular),
+        "bold_italic_path": str(bold),
     }
 
 

@@ -206,28 +206,38 @@ def decimal(value: float, decimals: int = 1, locale: str | None = None) -> str:
 def percents(params: Mapping[str, object]) -> dict[str, object]:
     """``params`` with each whole-number percentage (a ``pct`` or ``*_pct`` parameter, the
     analysis' convention: ``{"pct": 72}``) written the locale's way (``"72%"``)."""
-    return {name: percent(value / 100) if (name == "pct" or name.endswith("_pct"))
-            and isinstance(value, int | float) and not isinstance(value, bool) else value
-            for name, value in params.items()}
+    return {
+        name: percent(value / 100)
+        if (name == "pct" or name.endswith("_pct"))
+        and isinstance(value, int | float)
+        and not isinstance(value, bool)
+        else value
+        for name, value in params.items()
+    }
 
 
 def date(value: _dt.date | _dt.datetime, locale: str | None = None) -> str:
     """A date in the locale's medium format (``1 Dec 2026``, ``2026. gada 1. dec.``)."""
-    return babel.dates.format_date(value, format="medium", locale=_babel_locale(locale or language()))
+    return babel.dates.format_date(
+        value, format="medium", locale=_babel_locale(locale or language())
+    )
 
 
 #: The names a new settings file holds (``persistence.settings``): stored in
 #: English, shown in the player's language as the seats' houses, the Sun and the
 #: Moon (names without digits: "Sun 2 – 1 Moon" reads as a score; ``tacocat.ui.text.names``).
 LEGACY_DEFAULT_NAMES = ("Player 1", "Player 2")
-_DEFAULT_NAMES = tuple(zip(LEGACY_DEFAULT_NAMES, ("tacocat.names.sun", "tacocat.names.moon"),
-                           strict=True))
+_DEFAULT_NAMES = tuple(
+    zip(LEGACY_DEFAULT_NAMES, ("tacocat.names.sun", "tacocat.names.moon"), strict=True)
+)
 
 
 def localised_names(names: tuple[str, str]) -> tuple[str, str]:
     """``names`` with the untouched default names ("Player 1") in the current language."""
-    shown = [tr(key) if name == default else name
-             for name, (default, key) in zip(names, _DEFAULT_NAMES, strict=True)]
+    shown = [
+        tr(key) if name == default else name
+        for name, (default, key) in zip(names, _DEFAULT_NAMES, strict=True)
+    ]
     return (shown[0], shown[1])
 
 

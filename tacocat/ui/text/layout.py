@@ -105,13 +105,17 @@ def panel_rect(content: tuple[int, int], window: tuple[int, int]) -> tuple[pygam
     return pygame.Rect((window[0] - width) // 2, (window[1] - height) // 2, width, height), scrolls
 
 
-def scrolling_panel(container: Any, rect: pygame.Rect, content: tuple[int, int],
-                    manager: pygame_gui.UIManager) -> Placed:
+def scrolling_panel(
+    container: Any, rect: pygame.Rect, content: tuple[int, int], manager: pygame_gui.UIManager
+) -> Placed:
     """Inside ``container`` (a panel at ``rect``), a vertically scrolling area whose
     content is ``content`` pixels."""
     scroller = pygame_gui.elements.UIScrollingContainer(
-        pygame.Rect((0, 0), rect.size), manager=manager, container=container,
-        allow_scroll_x=False, object_id=pygame_gui.core.ObjectID(object_id="#panel_scroll"),
+        pygame.Rect((0, 0), rect.size),
+        manager=manager,
+        container=container,
+        allow_scroll_x=False,
+        object_id=pygame_gui.core.ObjectID(object_id="#panel_scroll"),
     )
     scroller.set_scrollable_area_dimensions(content)
     _SCROLLERS[scroller.get_container()] = weakref.ref(scroller)

@@ -22,16 +22,22 @@ def describe(event: ev.Event, names: Sequence[str], round_title: str | None = No
     if event.audience is not None:
         return None
     if isinstance(event, ev.RoundStarted) and round_title:
-        return tr("tacocat.table.log.round_started_label", round=round_title,
-                  cards=event.hand_size)
+        return tr("tacocat.table.log.round_started_label", round=round_title, cards=event.hand_size)
     if isinstance(event, _SET_UP):
         return _set_up_line(event, names)
     return _play_line(event, names)
 
 
 #: The events of a round's set-up: the deal, the replacement and the duel.
-_SET_UP = (ev.RoundStarted, ev.ReplaceTurn, ev.ReplacementCommitted, ev.Replaced,
-           ev.ReplacementSkipped, ev.DuelCommitted, ev.DuelRevealed)
+_SET_UP = (
+    ev.RoundStarted,
+    ev.ReplaceTurn,
+    ev.ReplacementCommitted,
+    ev.Replaced,
+    ev.ReplacementSkipped,
+    ev.DuelCommitted,
+    ev.DuelRevealed,
+)
 
 
 def _set_up_line(event: ev.Event, names: Sequence[str]) -> str | None:
@@ -48,8 +54,12 @@ def _set_up_line(event: ev.Event, names: Sequence[str]) -> str | None:
     if isinstance(event, ev.Replaced):
         if not event.discarded:
             return tr("tacocat.table.log.kept", name=names[event.seat])
-        return tr("tacocat.table.log.replaced", name=names[event.seat], count=len(event.discarded),
-                  cards=card_list(event.discarded))  # a set of cards: "5, 5 and 7"
+        return tr(
+            "tacocat.table.log.replaced",
+            name=names[event.seat],
+            count=len(event.discarded),
+            cards=card_list(event.discarded),
+        )  # a set of cards: "5, 5 and 7"
     if isinstance(event, ev.ReplacementSkipped):
         return tr("tacocat.table.log.replace_skipped", name=names[event.seat])
     if isinstance(event, ev.DuelCommitted):
@@ -58,22 +68,40 @@ def _set_up_line(event: ev.Event, names: Sequence[str]) -> str | None:
         a, b = event.cards
         if event.attacker is None:
             return tr("tacocat.table.log.duel_tie", a=a, b=b)
-        return tr("tacocat.table.log.duel", name0=names[0], a=a, name1=names[1], b=b,
-                  winner=names[event.attacker])
+        return tr(
+            "tacocat.table.log.duel",
+            name0=names[0],
+            a=a,
+            name1=names[1],
+            b=b,
+            winner=names[event.attacker],
+        )
     return None
 
 
 def _play_line(event: ev.Event, names: Sequence[str]) -> str | None:
     if isinstance(event, ev.Attacked):
         shape = tr(f"tacocat.table.shape.{event.shape}")
-        return tr("tacocat.table.log.attack", name=names[event.seat], cards=cards_text(event.cards),
-                  shape=shape)
+        return tr(
+            "tacocat.table.log.attack",
+            name=names[event.seat],
+            cards=cards_text(event.cards),
+            shape=shape,
+        )
     if isinstance(event, ev.Defended):
-        return tr("tacocat.table.log.defended", name=names[event.seat], card=event.card,
-                  against=event.against)
+        return tr(
+            "tacocat.table.log.defended",
+            name=names[event.seat],
+            card=event.card,
+            against=event.against,
+        )
     if isinstance(event, ev.Sacrificed):
-        return tr("tacocat.table.log.sacrificed", name=names[event.seat], card=event.card,
-                  against=event.against)
+        return tr(
+            "tacocat.table.log.sacrificed",
+            name=names[event.seat],
+            card=event.card,
+            against=event.against,
+        )
     if isinstance(event, ev.TrickWon):
         key = "trick_defence" if event.by_defence else "trick_attack"
         return tr(f"tacocat.table.log.{key}", name=names[event.seat])

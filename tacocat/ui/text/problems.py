@@ -50,11 +50,15 @@ def problem_text(problem: str) -> str:
         return " ".join(problem_text(problem.params[k]) for k in ("first", "second"))
     if problem.code.startswith("io."):
         # The disk's reasons have their own section, shared with the notices.
-        return tr(f"tacocat.io_reason.{problem.code[3:]}",
-                  detail=printable(problem.params.get("detail", "")))
+        return tr(
+            f"tacocat.io_reason.{problem.code[3:]}",
+            detail=printable(problem.params.get("detail", "")),
+        )
     # The count stays a number: tr() picks the plural form from it (and formats it).
-    params = {name: value if name == "count" and type(value) is int else _param(value)
-              for name, value in problem.params.items()}
+    params = {
+        name: value if name == "count" and type(value) is int else _param(value)
+        for name, value in problem.params.items()
+    }
     key = f"tacocat.problem.{problem.code}"
     text = tr(key, **params)
     return str(problem) if text == key else text
@@ -65,13 +69,16 @@ def problem_title(problem: str) -> str:
     code = getattr(problem, "code", "")
     if code == "pair":  # two sentences: the first says what happened
         return problem_title(problem.params["first"])  # type: ignore[attr-defined]
-    key = (_CODE_TITLES.get(code.split(".")[0]) or _NOT_SAVED_TITLES.get(code)
-           or _TITLES.get(code.split("_")[0], "tacocat.problem.title.other"))
+    key = (
+        _CODE_TITLES.get(code.split(".")[0])
+        or _NOT_SAVED_TITLES.get(code)
+        or _TITLES.get(code.split("_")[0], "tacocat.problem.title.other")
+    )
     return tr(key)
 
 
 def not_saved_text(code: str, error: PersistenceError) -> str:
-    """"Your statistics could not be saved: the disk is full." (``code``: which file)."""
+    """ "Your statistics could not be saved: the disk is full." (``code``: which file)."""
     return problem_text(Problem(str(error), code, reason=io_problem(error)))
 
 

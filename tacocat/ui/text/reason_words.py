@@ -24,8 +24,10 @@ if TYPE_CHECKING:
 
 def reason_text(reason: Reason) -> str:
     """One reason in words."""
-    params = {name: card_list(value) if isinstance(value, tuple) else value
-              for name, value in reason.params}
+    params = {
+        name: card_list(value) if isinstance(value, tuple) else value
+        for name, value in reason.params
+    }
     return tr(reason.key, **params)
 
 
@@ -46,8 +48,11 @@ def _capital(text: str) -> str:
 def move_text(action: Action) -> str:
     """A move in words: ``replacing 4 and 5``, ``dueling with 9``, ``attacking with 4-5-6``..."""
     if isinstance(action, Replace):
-        return tr("tacocat.review.move_replace", cards=card_list(action.cards)) if action.cards \
+        return (
+            tr("tacocat.review.move_replace", cards=card_list(action.cards))
+            if action.cards
             else tr("tacocat.review.move_keep")
+        )
     if isinstance(action, DuelCard):
         return tr("tacocat.review.move_duel", card=action.card)
     if isinstance(action, Attack):  # an attack's set or sequence keeps its look
@@ -57,8 +62,12 @@ def move_text(action: Action) -> str:
 
 def short_odds(pct: int, alternative: Action, alt_pct: int) -> str:
     """The odds after a reason, short enough for the prompt: this move's, the other's."""
-    return tr("tacocat.reason.odds", pct=percent(pct / 100), alt=move_text(alternative),
-              alt_pct=percent(alt_pct / 100))
+    return tr(
+        "tacocat.reason.odds",
+        pct=percent(pct / 100),
+        alt=move_text(alternative),
+        alt_pct=percent(alt_pct / 100),
+    )
 
 
 def hint_with_reason(move: str, odds: str, reasons: Sequence[Reason]) -> str:

@@ -15,11 +15,20 @@ from tacocat.ui.text.card_words import cards_text
 from tacocat.ui.text.i18n import number, tr
 
 #: Reasons whose sentence needs no facts.
-_PLAIN = frozenset({
-    "not_an_action", "no_such_seat", "game_over", "replace_unsorted", "attack_unsorted",
-    "attack_empty", "attack_pair_mismatch", "attack_mixed", "attack_not_sequence",
-    "attack_whole_hand",
-})
+_PLAIN = frozenset(
+    {
+        "not_an_action",
+        "no_such_seat",
+        "game_over",
+        "replace_unsorted",
+        "attack_unsorted",
+        "attack_empty",
+        "attack_pair_mismatch",
+        "attack_mixed",
+        "attack_not_sequence",
+        "attack_whole_hand",
+    }
+)
 
 
 def refusal_text(error: IllegalAction, names: Sequence[str] | None = None) -> str:
@@ -44,8 +53,12 @@ def refusal_text(error: IllegalAction, names: Sequence[str] | None = None) -> st
     if reason == "replace_too_many":
         return tr(key, who=who, count=facts["limit"])
     if reason == "respond_too_low":
-        return tr(key, card=number(facts["card"]), target=number(facts["target"]),
-                  lowest=number(facts["lowest"]))
+        return tr(
+            key,
+            card=number(facts["card"]),
+            target=number(facts["target"]),
+            lowest=number(facts["lowest"]),
+        )
     return tr("tacocat.refusal.not_an_action")
 
 

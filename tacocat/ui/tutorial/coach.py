@@ -49,15 +49,20 @@ class CoachMark:
             return self._panel[1]
         p = palette()
         title_font = self.text.font(16, True)  # as tall as the script needs (Lao runs taller)
-        title = pygame.Rect(PAD, PAD - 2, PANEL_WIDTH - 2 * PAD,
-                            max(title_font.get_linesize(), title_font.size(heading)[1]))
+        title = pygame.Rect(
+            PAD,
+            PAD - 2,
+            PANEL_WIDTH - 2 * PAD,
+            max(title_font.get_linesize(), title_font.size(heading)[1]),
+        )
         top = title.bottom + 8
         room = pygame.Rect(PAD, top, PANEL_WIDTH - 2 * PAD, PANEL_MAX_HEIGHT - top - PAD)
         lines, size, _ = fit_lines(self.text, body, TEXT_SIZE, room, gap=LINE_GAP)
         block = len(lines) * (self.text.font(size).get_linesize() + LINE_GAP) - LINE_GAP
         height = max(PANEL_MIN_HEIGHT, min(PANEL_MAX_HEIGHT, top + block + PAD))
-        surface = rounded_panel((PANEL_WIDTH, height), p.card_face, p.cheese_dark, radius=14,
-                                border_width=3, shadow=5)
+        surface = rounded_panel(
+            (PANEL_WIDTH, height), p.card_face, p.cheese_dark, radius=14, border_width=3, shadow=5
+        )
         draw_text(surface, self.text, heading, 16, p.salsa_dark, title, bold=True, anchor="topleft")
         room.height = height - top - PAD
         drawn = draw_lines(surface, self.text, body, TEXT_SIZE, p.ink, room, gap=LINE_GAP)
@@ -65,8 +70,9 @@ class CoachMark:
         self._panel = (key, surface)
         return surface
 
-    def _draw_log(self, surface: pygame.Surface, log: tuple[str, ...], top: int,
-                  bottom: int) -> None:
+    def _draw_log(
+        self, surface: pygame.Surface, log: tuple[str, ...], top: int, bottom: int
+    ) -> None:
         """The round log's newest entries that fit between ``top`` and ``bottom``, each
         wrapped to the panel's width (newest at the bottom, under the log's heading)."""
         p = palette()
@@ -84,14 +90,29 @@ class CoachMark:
         if not shown:
             return
         pygame.draw.line(surface, p.cheese_dark, (PAD, top - 5), (PANEL_WIDTH - PAD, top - 5), 1)
-        draw_text(surface, self.text, heading, LOG_SIZE, p.salsa_dark,
-                  pygame.Rect(PAD, top, width, head_h), bold=True, anchor="midleft")
+        draw_text(
+            surface,
+            self.text,
+            heading,
+            LOG_SIZE,
+            p.salsa_dark,
+            pygame.Rect(PAD, top, width, head_h),
+            bold=True,
+            anchor="midleft",
+        )
         y = bottom
         for index, (line, height) in enumerate(shown):
             y -= height
             newest = index == 0
-            draw_lines(surface, self.text, line, LOG_SIZE, p.ink if newest else p.ink_soft,
-                       pygame.Rect(PAD, y, width, height), bold=newest)
+            draw_lines(
+                surface,
+                self.text,
+                line,
+                LOG_SIZE,
+                p.ink if newest else p.ink_soft,
+                pygame.Rect(PAD, y, width, height),
+                bold=newest,
+            )
 
     def _row_height(self, text: str, bold: bool = False) -> int:
         """One line of ``text``'s height at the log's size: the font's line height, or
@@ -105,9 +126,16 @@ class CoachMark:
         font = self.text.font(LOG_SIZE, bold)
         return (len(lines) - 1) * font.get_linesize() + self._row_height(text, bold)
 
-    def draw(self, surface: pygame.Surface, step: int, steps: int, body: str,
-             targets: list[pygame.Rect], log: tuple[str, ...] = (),
-             avoid: pygame.Rect | None = None) -> pygame.Rect:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        step: int,
+        steps: int,
+        body: str,
+        targets: list[pygame.Rect],
+        log: tuple[str, ...] = (),
+        avoid: pygame.Rect | None = None,
+    ) -> pygame.Rect:
         """Draw the mark (``log``: the round log it covers; ``avoid``: the prompt line,
         which the arrow goes round); returns the panel's rectangle."""
         p = palette()
@@ -124,8 +152,12 @@ class CoachMark:
         return panel
 
 
-def _arrow(surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect,
-           avoid: pygame.Rect | None = None) -> None:
+def _arrow(
+    surface: pygame.Surface,
+    panel: pygame.Rect,
+    target: pygame.Rect,
+    avoid: pygame.Rect | None = None,
+) -> None:
     """A fat arrow from the panel's edge to the nearest edge of ``target``; when the
     straight way would cross ``avoid`` (the prompt line), it goes round it at a right angle."""
     tx = min(max(panel.centerx, target.left), target.right)
@@ -133,13 +165,21 @@ def _arrow(surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect,
     sx = min(max(tx, panel.left), panel.right)
     sy = min(max(ty, panel.top), panel.bottom)
     path = [(sx, sy), (tx, ty)]
-    if avoid is not None and avoid.height and avoid.clipline(path[0], path[1]) \
-            and target.top > avoid.bottom + HEAD:
+    if (
+        avoid is not None
+        and avoid.height
+        and avoid.clipline(path[0], path[1])
+        and target.top > avoid.bottom + HEAD
+    ):
         # Down beside the prompt, along the gap under it, then onto the target's top edge.
         x0 = max(panel.left + 2 * HEAD, min(panel.right - 2 * HEAD, avoid.left - HEAD))
         below = (avoid.bottom + target.top) // 2
-        path = [(x0, panel.bottom), (x0, below), (target.centerx, below),
-                (target.centerx, target.top + HEAD)]
+        path = [
+            (x0, panel.bottom),
+            (x0, below),
+            (target.centerx, below),
+            (target.centerx, target.top + HEAD),
+        ]
     (ax, ay), (tx, ty) = path[-2], path[-1]
     dx, dy = tx - ax, ty - ay
     length = math.hypot(dx, dy)
@@ -147,8 +187,11 @@ def _arrow(surface: pygame.Surface, panel: pygame.Rect, target: pygame.Rect,
         return  # the target touches the panel: the ring says enough
     ux, uy = (dx / length, dy / length) if length else (0.0, 1.0)
     base = (tx - ux * HEAD, ty - uy * HEAD)
-    head = [(tx, ty), (base[0] - uy * HEAD * 0.7, base[1] + ux * HEAD * 0.7),
-            (base[0] + uy * HEAD * 0.7, base[1] - ux * HEAD * 0.7)]
+    head = [
+        (tx, ty),
+        (base[0] - uy * HEAD * 0.7, base[1] + ux * HEAD * 0.7),
+        (base[0] + uy * HEAD * 0.7, base[1] - ux * HEAD * 0.7),
+    ]
     p = palette()
     for colour, width in ((p.ink, 9), (p.cheese, 5)):
         pygame.draw.lines(surface, colour, False, [*path[:-1], base], width)

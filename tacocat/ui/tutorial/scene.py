@@ -35,8 +35,9 @@ log = logging.getLogger(__name__)
 
 def tutorial_config(app: App) -> GameConfig:
     """The guided game's seats: the player first, the coach's computer second."""
-    return GameConfig(GameKind.VS_AI, "easy", 0,
-                      (app.settings.player_names[0], tr("tacocat.names.computer")))
+    return GameConfig(
+        GameKind.VS_AI, "easy", 0, (app.settings.player_names[0], tr("tacocat.names.computer"))
+    )
 
 
 class TutorialScene(TableScene):
@@ -57,9 +58,14 @@ class TutorialScene(TableScene):
 
     def _make_session(self) -> TableSession:
         app = self.app
-        return TutorialSession(self.config, self.tutorial, self._initial_state,
-                               speed=lambda: app.animation_speed, on_step=self._save_step,
-                               on_finished=self._completed)
+        return TutorialSession(
+            self.config,
+            self.tutorial,
+            self._initial_state,
+            speed=lambda: app.animation_speed,
+            on_step=self._save_step,
+            on_finished=self._completed,
+        )
 
     @property
     def tutorial_session(self) -> TutorialSession:
@@ -101,8 +107,11 @@ class TutorialScene(TableScene):
 
     def coach_showing(self) -> bool:
         """True when the coach mark is drawn: the player is to move and nothing covers it."""
-        return (self.acting_seat() is not None and self.app.scenes.top is self
-                and self.tutorial_session.step < len(self.tutorial))
+        return (
+            self.acting_seat() is not None
+            and self.app.scenes.top is self
+            and self.tutorial_session.step < len(self.tutorial)
+        )
 
     def coach_targets(self) -> list[pygame.Rect]:
         """The rectangles the current step points at, most important first."""
@@ -125,5 +134,12 @@ class TutorialScene(TableScene):
         if self.coach is None or not self.coach_showing():
             return
         step = self.tutorial_session.step
-        self.coach.draw(surface, step, len(self.tutorial), coach_text(self.tutorial, step),
-                        self.coach_targets(), tuple(self.view.log), self.painter.prompt_rect)
+        self.coach.draw(
+            surface,
+            step,
+            len(self.tutorial),
+            coach_text(self.tutorial, step),
+            self.coach_targets(),
+            tuple(self.view.log),
+            self.painter.prompt_rect,
+        )

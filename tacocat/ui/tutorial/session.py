@@ -33,8 +33,9 @@ class TutorialWorker(AIWorker):
         super().__init__("inline")
         self.bot = bot
 
-    def choose(self, kind: str, key: Any, observation: Any, legal: Sequence[Any],
-               seed: int) -> Future[Any]:
+    def choose(
+        self, kind: str, key: Any, observation: Any, legal: Sequence[Any], seed: int
+    ) -> Future[Any]:
         future: Future[Any] = Future()
         future.set_result(self.bot.choose(observation, legal))
         return future
@@ -43,8 +44,9 @@ class TutorialWorker(AIWorker):
 def coach_text(tutorial: Tutorial, step: int) -> str:
     """The coach's words for ``step`` (``{cards}``: the cards of the expected move)."""
     expected = tutorial.steps[step].expect
-    return tr(f"tacocat.tutorial.coach.{tutorial.steps[step].coach}",
-              cards=cards_text(expected.values))
+    return tr(
+        f"tacocat.tutorial.coach.{tutorial.steps[step].coach}", cards=cards_text(expected.values)
+    )
 
 
 def refusal_text(expected: Action) -> str:
@@ -58,10 +60,16 @@ class TutorialSession(GameSession):
     :param on_step: called with the new step index after each of the player's moves.
     """
 
-    def __init__(self, config: GameConfig, tutorial: Tutorial, state: GameState | None = None,
-                 *, speed: Callable[[], float] = lambda: 1.0,
-                 on_step: Callable[[int], None] | None = None,
-                 on_finished: Callable[[GameState], None] | None = None) -> None:
+    def __init__(
+        self,
+        config: GameConfig,
+        tutorial: Tutorial,
+        state: GameState | None = None,
+        *,
+        speed: Callable[[], float] = lambda: 1.0,
+        on_step: Callable[[int], None] | None = None,
+        on_finished: Callable[[GameState], None] | None = None,
+    ) -> None:
         self.tutorial = tutorial
         self.on_step = on_step
         #: The lessons the player's moves (and the answers they forced) taught so far.
@@ -70,13 +78,25 @@ class TutorialSession(GameSession):
         self.refusals: list[str] = []
         if state is None:
             state, events = tutorial.start_state()
-            super().__init__(config, state, worker=TutorialWorker(tutorial.bot), saves=None,
-                             speed=speed, on_finished=on_finished)
+            super().__init__(
+                config,
+                state,
+                worker=TutorialWorker(tutorial.bot),
+                saves=None,
+                speed=speed,
+                on_finished=on_finished,
+            )
             self.resumed = False
             self._emit(events)
         else:
-            super().__init__(config, state, worker=TutorialWorker(tutorial.bot), saves=None,
-                             speed=speed, on_finished=on_finished)
+            super().__init__(
+                config,
+                state,
+                worker=TutorialWorker(tutorial.bot),
+                saves=None,
+                speed=speed,
+                on_finished=on_finished,
+            )
 
     allows_undo = False
 

@@ -67,8 +67,13 @@ def target_rects(table: TableScene, name: str) -> list[pygame.Rect]:
     if name == "score":
         return [L.plate_rect("bottom"), L.plate_rect("top")]
     if name == "buttons":
-        return _union([b.rect for k, b in table.buttons.items()
-                       if b.visible and k in ("primary", "secondary")])
+        return _union(
+            [
+                b.rect
+                for k, b in table.buttons.items()
+                if b.visible and k in ("primary", "secondary")
+            ]
+        )
     if name == "board":
         return [board.space_rect(token) if on_board else pygame.Rect(board.rect)]
     if name == "duel":
@@ -76,8 +81,9 @@ def target_rects(table: TableScene, name: str) -> list[pygame.Rect]:
     if name == "play":
         # The mat, stopped short of the prompt line under it: the ring never cuts the prompt.
         mat = pygame.Rect(L.PLAY_MAT)
-        prompt_top = table.painter.prompt_rect.top if table.painter.prompt_rect.height else \
-            L.PROMPT_Y - 18
+        prompt_top = (
+            table.painter.prompt_rect.top if table.painter.prompt_rect.height else L.PROMPT_Y - 18
+        )
         mat.height = min(mat.height, prompt_top - PROMPT_CLEARANCE - mat.top)
         return [mat]
     return []

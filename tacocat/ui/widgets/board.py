@@ -28,15 +28,19 @@ from tacocat.ui.widgets.style import TextCache, palette
 class ImageSource(Protocol):
     """Where the board's pictures come from (:class:`tacocat.ui.devices.assets.Assets`)."""
 
-    def image(self, name: str, size: tuple[int, int] | None = None, *,
-              placeholder_size: tuple[int, int] = (64, 64)) -> pygame.Surface: ...
+    def image(
+        self,
+        name: str,
+        size: tuple[int, int] | None = None,
+        *,
+        placeholder_size: tuple[int, int] = (64, 64),
+    ) -> pygame.Surface: ...
 
 
 class BoardView:
     """Draws one board (``ruleset.board``) into ``rect`` on screen."""
 
-    def __init__(self, assets: ImageSource, text: TextCache, board: Any,
-                 rect: pygame.Rect) -> None:
+    def __init__(self, assets: ImageSource, text: TextCache, board: Any, rect: pygame.Rect) -> None:
         self.assets = assets
         self.text = text
         self.board = board
@@ -54,18 +58,21 @@ class BoardView:
 
     # --- geometry (native) ------------------------------------------------------------
 
-
     def restyle(self) -> None:
         """The text size changed: the labels drawn on the cached board are drawn again."""
         self._static = None
         self._static_key = None
+
     def native_rect(self, position: int) -> pygame.Rect:
         """The native rectangle of a space or goal."""
         if position < 0:
             return pygame.Rect(GOAL_MARGIN, (NATIVE_SIZE[1] - GOAL_SIZE[1]) // 2, *GOAL_SIZE)
         if position >= self.size:
-            return pygame.Rect(NATIVE_SIZE[0] - GOAL_MARGIN - GOAL_SIZE[0],
-                               (NATIVE_SIZE[1] - GOAL_SIZE[1]) // 2, *GOAL_SIZE)
+            return pygame.Rect(
+                NATIVE_SIZE[0] - GOAL_MARGIN - GOAL_SIZE[0],
+                (NATIVE_SIZE[1] - GOAL_SIZE[1]) // 2,
+                *GOAL_SIZE,
+            )
         return pygame.Rect(round(self._space_x[position]), SPACE_TOP, SPACE, SPACE)
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
@@ -75,8 +82,9 @@ class BoardView:
         """A space's (or goal's) rectangle on screen."""
         native = self.native_rect(position)
         x, y = self.to_screen(native.x, native.y)
-        return pygame.Rect(round(x), round(y), round(native.width * self.scale),
-                           round(native.height * self.scale))
+        return pygame.Rect(
+            round(x), round(y), round(native.width * self.scale), round(native.height * self.scale)
+        )
 
     def arrow_rects(self, index: int, on_screen: bool = True) -> list[tuple[int, pygame.Rect]]:
         """Space ``index``'s arrows as ``(seat, rect)``, left to right: on screen, or in the
@@ -117,12 +125,19 @@ class BoardView:
         return self.assets.image(name, size)
 
     def _scaled_rect(self, native: pygame.Rect) -> pygame.Rect:
-        return pygame.Rect(round(native.x * self.scale), round(native.y * self.scale),
-                           round(native.width * self.scale), round(native.height * self.scale))
+        return pygame.Rect(
+            round(native.x * self.scale),
+            round(native.y * self.scale),
+            round(native.width * self.scale),
+            round(native.height * self.scale),
+        )
 
     def _piece(self, name: str, native_size: tuple[int, int]) -> pygame.Surface:
         """A board picture at screen scale (scaled once)."""
-        size = (max(1, round(native_size[0] * self.scale)), max(1, round(native_size[1] * self.scale)))
+        size = (
+            max(1, round(native_size[0] * self.scale)),
+            max(1, round(native_size[1] * self.scale)),
+        )
         return self._image(name, size)
 
     def static_layer(self, covered: frozenset[int], current: int | None) -> pygame.Surface:
@@ -152,7 +167,9 @@ class BoardView:
                 continue
             label = self.text.render(str(space.hand_size), number_size, p.ink, bold=True)
             # High on the space: Tacocat stands on its lower half.
-            layer.blit(label, label.get_rect(center=(rect.centerx, rect.top + round(34 * self.scale))))
+            layer.blit(
+                label, label.get_rect(center=(rect.centerx, rect.top + round(34 * self.scale)))
+            )
             for seat, spot in self.arrow_rects(index, on_screen=False):
                 image = self._piece(f"board/arrow_{seat + 1}", (ARROW, ARROW))
                 layer.blit(image, spot)
@@ -187,8 +204,9 @@ class BoardView:
     def draw(self, surface: pygame.Surface, covered: frozenset[int], current: int | None) -> None:
         surface.blit(self.static_layer(covered, current), self.rect)
 
-    def draw_token(self, surface: pygame.Surface, position: float, height: float,
-                   facing_left: bool) -> None:
+    def draw_token(
+        self, surface: pygame.Surface, position: float, height: float, facing_left: bool
+    ) -> None:
         """Tacocat at board ``position`` (fractional while sliding), ``height`` px in the air."""
         x, y = self.token_anchor(position)
         shadow_w = max(8, int(TOKEN_NATIVE[0] * self.scale * max(0.5, 1 - height / 160)) // 4 * 4)

@@ -41,9 +41,18 @@ class Button:
     (the replay's transport steps silently: the cards make the sound).
     """
 
-    def __init__(self, key: str, rect: pygame.Rect, label: str = "", *,
-                 style: str = "primary", on_click: Callable[[], None] | None = None,
-                 font_size: int = 20, icon: str | None = None, sound: bool = True) -> None:
+    def __init__(
+        self,
+        key: str,
+        rect: pygame.Rect,
+        label: str = "",
+        *,
+        style: str = "primary",
+        on_click: Callable[[], None] | None = None,
+        font_size: int = 20,
+        icon: str | None = None,
+        sound: bool = True,
+    ) -> None:
         self.key = key
         self.rect = pygame.Rect(rect)
         self.label = label
@@ -96,8 +105,11 @@ class Button:
         if not self.enabled:
             # The theme's disabled look (as pygame_gui's buttons elsewhere).
             if self.style == "quiet":
-                fill, text, border = (mix(p.table_light, p.table, 0.5),
-                                      mix(p.card_face, p.table, 0.35), p.table_deep)
+                fill, text, border = (
+                    mix(p.table_light, p.table, 0.5),
+                    mix(p.card_face, p.table, 0.35),
+                    p.table_deep,
+                )
             else:
                 fill, text, border = p.stone, p.stone_dark, p.stone_dark
         elif self.pressed:
@@ -114,8 +126,14 @@ class Button:
 
     def label_image(self, text: TextCache, colour: Colour) -> pygame.Surface:
         """The label as drawn: a long one is set in a smaller font to keep its padding."""
-        return fitted(text, self.shown_label(text), self.label_size(text), colour,
-                      self.label_box().size, bold=True)[0]
+        return fitted(
+            text,
+            self.shown_label(text),
+            self.label_size(text),
+            colour,
+            self.label_box().size,
+            bold=True,
+        )[0]
 
     def _own_fit(self, text: TextCache, label: str) -> tuple[int, bool]:
         return fitted_size(text, label, self.font_size, self.label_box().size, bold=True)
@@ -154,9 +172,17 @@ class Button:
         if not self.visible:
             return
         size = self.label_size(text)
-        key = (self.label, self.style, self.enabled, self.pressed, self.hovered, self.rect.size,
-               text_scale.percent(), size,
-               tuple(b.label for b in self.row))
+        key = (
+            self.label,
+            self.style,
+            self.enabled,
+            self.pressed,
+            self.hovered,
+            self.rect.size,
+            text_scale.percent(),
+            size,
+            tuple(b.label for b in self.row),
+        )
         body = self._cache.get(key)
         if body is None:
             fill, colour, border = self._colours()
@@ -166,8 +192,17 @@ class Button:
             label, box = self.shown_label(text), self.label_box()
             with contextlib.nullcontext() if self.enabled else inactive():
                 if self._wraps(text, label):
-                    draw_lines(body, text, label, self.font_size, colour, box, bold=True,
-                               align="centre", middle=True)
+                    draw_lines(
+                        body,
+                        text,
+                        label,
+                        self.font_size,
+                        colour,
+                        box,
+                        bold=True,
+                        align="centre",
+                        middle=True,
+                    )
                 else:
                     draw_text(body, text, label, size, colour, box, bold=True)
             self._cache[key] = body
@@ -188,9 +223,13 @@ class ButtonGroup:
         ``on_click`` (None: ``on_click`` alone is the button's action).
     """
 
-    def __init__(self, click: Callable[[], None], *,
-                 refused: Callable[[Button], None] | None = None,
-                 pressed: Callable[[Button], None] | None = None) -> None:
+    def __init__(
+        self,
+        click: Callable[[], None],
+        *,
+        refused: Callable[[Button], None] | None = None,
+        pressed: Callable[[Button], None] | None = None,
+    ) -> None:
         self._click = click
         self._refused = refused
         self._pressed = pressed

@@ -31,19 +31,50 @@ _uid = itertools.count(1)
 
 #: Where a card lies: in a hand, on the table (the duel, an attack and its responses, the
 #: showdown), on the discard pile, or gathered back into the deck.
-Zone = Literal["hand", "duel", "attack", "response", "showdown", "discard", "returning",
-               # (cards drawn on other screens: How to play, the round result, Cards seen)
-               "howto", "result", "viewer"]
+Zone = Literal[
+    "hand",
+    "duel",
+    "attack",
+    "response",
+    "showdown",
+    "discard",
+    "returning",
+    # (cards drawn on other screens: How to play, the round result, Cards seen)
+    "howto",
+    "result",
+    "viewer",
+]
 
 
 class CardSprite:
     """One card on screen. Positions are the card's centre, in logical pixels."""
 
-    __slots__ = ("uid", "value", "owner", "zone", "pos", "scale", "flip", "face_up", "z", "lift",
-                 "selected", "mark", "glow", "committed")
+    __slots__ = (
+        "uid",
+        "value",
+        "owner",
+        "zone",
+        "pos",
+        "scale",
+        "flip",
+        "face_up",
+        "z",
+        "lift",
+        "selected",
+        "mark",
+        "glow",
+        "committed",
+    )
 
-    def __init__(self, value: int | None, owner: int | None, zone: Zone,
-                 pos: tuple[float, float], scale: float = 1.0, face_up: bool = False) -> None:
+    def __init__(
+        self,
+        value: int | None,
+        owner: int | None,
+        zone: Zone,
+        pos: tuple[float, float],
+        scale: float = 1.0,
+        face_up: bool = False,
+    ) -> None:
         self.uid = next(_uid)
         self.value = value
         self.owner = owner
@@ -53,15 +84,17 @@ class CardSprite:
         self.flip = 1.0
         self.face_up = face_up
         self.z = 0
-        self.lift = 0.0          # drawn this many pixels higher (hover, selection)
+        self.lift = 0.0  # drawn this many pixels higher (hover, selection)
         self.selected = False
-        self.mark: str | None = None   # "defended", "sacrificed", "target", "winner"
-        self.glow = 0.0          # 0..1 highlight strength (duel winner, round winner)
-        self.committed = False   # chosen in secret (drawn only to its owner)
+        self.mark: str | None = None  # "defended", "sacrificed", "target", "winner"
+        self.glow = 0.0  # 0..1 highlight strength (duel winner, round winner)
+        self.committed = False  # chosen in secret (drawn only to its owner)
 
     def __repr__(self) -> str:
-        return (f"<Card #{self.uid} {self.value} owner={self.owner} {self.zone} "
-                f"{'up' if self.face_up else 'down'} at {self.pos[0]:.0f},{self.pos[1]:.0f}>")
+        return (
+            f"<Card #{self.uid} {self.value} owner={self.owner} {self.zone} "
+            f"{'up' if self.face_up else 'down'} at {self.pos[0]:.0f},{self.pos[1]:.0f}>"
+        )
 
 
 def _quantise_scale(scale: float) -> float:
@@ -79,14 +112,20 @@ COMPOSED_CACHE_BYTES = 10 * 2**20
 class CardRenderer:
     """Draws card sprites from the card images, every size cached (within a memory budget)."""
 
-    def __init__(self, assets: Any, limit: int = 900, budget: int = SCALED_CACHE_BYTES,
-                 composed_budget: int = COMPOSED_CACHE_BYTES) -> None:
+    def __init__(
+        self,
+        assets: Any,
+        limit: int = 900,
+        budget: int = SCALED_CACHE_BYTES,
+        composed_budget: int = COMPOSED_CACHE_BYTES,
+    ) -> None:
         self.assets = assets
         self._cache = SurfaceLRU[pygame.Surface](budget, max_items=limit)
         self._limit = limit
         self._originals: dict[str, pygame.Surface] = {}
         self._composed = SurfaceLRU[tuple[pygame.Surface, tuple[int, int]]](
-            composed_budget, max_items=limit)
+            composed_budget, max_items=limit
+        )
 
     # --- surfaces -------------------------------------------------------------------
 
@@ -106,7 +145,8 @@ class CardRenderer:
             base = self._scaled(name, size)
             # Darken only where the card is opaque, so the rounded corners stay clean.
             mask = pygame.mask.from_surface(base, 8).to_surface(
-                setcolor=(*palette().table_deep, 110), unsetcolor=(*palette().black, 0))
+                setcolor=(*palette().table_deep, 110), unsetcolor=(*palette().black, 0)
+            )
             surface = base.copy()
             surface.blit(mask, (0, 0))
         else:
@@ -161,8 +201,9 @@ class CardRenderer:
         rect.center = (round(sprite.pos[0]), round(sprite.pos[1] - sprite.lift))
         return rect
 
-    def composed(self, name: str, size: tuple[int, int], dim: bool = False
-                 ) -> tuple[pygame.Surface, tuple[int, int]]:
+    def composed(
+        self, name: str, size: tuple[int, int], dim: bool = False
+    ) -> tuple[pygame.Surface, tuple[int, int]]:
         """A card with its soft shadow baked in (one blit per card), and where the card
         itself starts inside that surface."""
         key = ("<composed>", name, size, dim)
@@ -184,9 +225,17 @@ class CardRenderer:
         entry = (surface, (-left, -top))
         return self._composed.put(key, entry, surface)
 
-    def draw(self, surface: pygame.Surface, sprite: CardSprite, show_face: bool, *,
-             dim: bool = False, highlight: bool = False, focus: bool = False,
-             shadow: bool = True) -> pygame.Rect:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        sprite: CardSprite,
+        show_face: bool,
+        *,
+        dim: bool = False,
+        highlight: bool = False,
+        focus: bool = False,
+        shadow: bool = True,
+    ) -> pygame.Rect:
         """Draw ``sprite``; ``show_face`` decides which side (the caller enforces secrecy)."""
         size = self.size_for(sprite.scale, sprite.flip)
         x = round(sprite.pos[0])
@@ -212,7 +261,8 @@ class CardRenderer:
         cover(surface, rect, f"card {sprite.value if face else 'face down'}")
         return rect
 
-    def blit_face(self, surface: pygame.Surface, sprite: CardSprite, image: pygame.Surface,
-                  rect: pygame.Rect) -> None:
+    def blit_face(
+        self, surface: pygame.Surface, sprite: CardSprite, image: pygame.Surface, rect: pygame.Rect
+    ) -> None:
         """Put a card face on the screen (the one place faces are drawn)."""
         surface.blit(image, rect)

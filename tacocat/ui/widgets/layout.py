@@ -29,8 +29,11 @@ DRAW_POS = (1102.0, 392.0)
 DISCARD_POS = (1208.0, 392.0)
 TILE_STACK_POS = (1182.0, 196.0)
 #: Each pile: where its top card sits, and the scale it is drawn at.
-PILES = {"draw": (DRAW_POS, PILE_SCALE), "discards": (DISCARD_POS, PILE_SCALE),
-         "tiles": (TILE_STACK_POS, 0.6)}
+PILES = {
+    "draw": (DRAW_POS, PILE_SCALE),
+    "discards": (DISCARD_POS, PILE_SCALE),
+    "tiles": (TILE_STACK_POS, 0.6),
+}
 #: A click on a pile: this box round its centre (a near miss still opens the discards).
 PILE_CLICK = (96, 128)
 #: A pile's tooltip: this box, from ``PILE_HOVER_TOP`` above its centre (its label too).
@@ -73,8 +76,12 @@ LOG_RECT = pygame.Rect(16, 300, 262, 196)
 PLATE_RECT = {"top": pygame.Rect(16, 12, 234, 72), "bottom": pygame.Rect(16, 626, 234, 82)}
 #: Under the log, above your plate: where an online game says the connection is being made
 #: again, or that the other player is away (nothing else is drawn there).
-NOTICE_RECT = pygame.Rect(16, LOG_RECT.bottom + 8, PLATE_RECT["bottom"].width,
-                          PLATE_RECT["bottom"].top - LOG_RECT.bottom - 16)
+NOTICE_RECT = pygame.Rect(
+    16,
+    LOG_RECT.bottom + 8,
+    PLATE_RECT["bottom"].width,
+    PLATE_RECT["bottom"].top - LOG_RECT.bottom - 16,
+)
 
 
 def plate_rect(side: str) -> pygame.Rect:
@@ -84,6 +91,8 @@ def plate_rect(side: str) -> pygame.Rect:
     rect = pygame.Rect(PLATE_RECT[side])
     rect.width = min(LOG_RECT.width, grow(rect.width, 0.25))
     return rect
+
+
 BUTTON_AREA = pygame.Rect(1032, 566, 232, 142)
 #: The top-right button (the table's Menu, the replay's Close); a second one goes below.
 CORNER_BUTTON = pygame.Rect(1164, 14, 100, 38)

@@ -82,8 +82,12 @@ class ScrollList:
         """Up/Down, a page back/on, the first/last row move; confirm answers
         ``"activate"``. ``action`` is a :class:`tacocat.ui.input.actions.Action` (a
         name: this layer is below the input's)."""
-        steps = {"up": -1, "down": 1, "page_previous": -self.visible_rows,
-                 "page_next": self.visible_rows}
+        steps = {
+            "up": -1,
+            "down": 1,
+            "page_previous": -self.visible_rows,
+            "page_next": self.visible_rows,
+        }
         if action in steps:
             self.select(self.selected + steps[action])
             return "select"
@@ -145,32 +149,60 @@ class ScrollList:
     def draw(self, surface: pygame.Surface, text: TextCache) -> None:
         p = palette()
         for column in self.columns:
-            self._cell(surface, text, column, column.heading, self.rect.y - 28, p.table_light,
-                       bold=True, size=16)
-        for offset, row in enumerate(self.rows[self.top:self.top + self.visible_rows]):
+            self._cell(
+                surface,
+                text,
+                column,
+                column.heading,
+                self.rect.y - 28,
+                p.table_light,
+                bold=True,
+                size=16,
+            )
+        for offset, row in enumerate(self.rows[self.top : self.top + self.visible_rows]):
             index = self.top + offset
             y = self.rect.y + offset * self.row_height
-            band = pygame.Rect(self.rect.x, y, self.rect.width - SCROLL_BAR_W - 4,
-                               self.row_height - 4)
+            band = pygame.Rect(
+                self.rect.x, y, self.rect.width - SCROLL_BAR_W - 4, self.row_height - 4
+            )
             if index == self.selected:
                 fill = p.cheese if self.focused else mix(p.cheese, p.box_floor, 0.5)
                 pygame.draw.rect(surface, fill, band, border_radius=8)
                 pygame.draw.rect(surface, p.ink, band, width=2, border_radius=8)
             elif offset % 2:
-                pygame.draw.rect(surface, mix(p.box_floor, p.box_rim, 0.25), band,
-                                 border_radius=8)
+                pygame.draw.rect(surface, mix(p.box_floor, p.box_rim, 0.25), band, border_radius=8)
             for column, cell in zip(self.columns, row, strict=False):
-                self._cell(surface, text, column, cell, y + (self.row_height - 4 - 22) // 2,
-                           p.ink, bold=index == self.selected)
+                self._cell(
+                    surface,
+                    text,
+                    column,
+                    cell,
+                    y + (self.row_height - 4 - 22) // 2,
+                    p.ink,
+                    bold=index == self.selected,
+                )
         thumb = self.bar_rect()
         if thumb is not None:
             track = pygame.Rect(thumb.x, self.rect.y, SCROLL_BAR_W, self.rect.height)
             pygame.draw.rect(surface, mix(p.box_rim, p.box_floor, 0.5), track, border_radius=6)
             pygame.draw.rect(surface, p.box_edge, thumb, border_radius=6)
 
-    def _cell(self, surface: pygame.Surface, text: TextCache, column: Column, value: str,
-              y: int, colour: tuple[int, int, int], bold: bool = False, size: int = 17) -> None:
-        box = pygame.Rect(self.rect.x + column.x + 4, y, column.width - 8,
-                          text.font(size, bold).get_linesize() + 4)  # Lao's stacked marks
+    def _cell(
+        self,
+        surface: pygame.Surface,
+        text: TextCache,
+        column: Column,
+        value: str,
+        y: int,
+        colour: tuple[int, int, int],
+        bold: bool = False,
+        size: int = 17,
+    ) -> None:
+        box = pygame.Rect(
+            self.rect.x + column.x + 4,
+            y,
+            column.width - 8,
+            text.font(size, bold).get_linesize() + 4,
+        )  # Lao's stacked marks
         anchor = {"right": "topright", "center": "midtop"}.get(column.align, "topleft")
         draw_text(surface, text, value, size, colour, box, bold=bold, anchor=anchor)

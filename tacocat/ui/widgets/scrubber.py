@@ -77,8 +77,9 @@ class Scrubber:
             pygame.draw.line(surface, p.card_face, (x, bar.top - 4), (x, bar.bottom + 3), 2)
         colours = {"good": p.avocado, "mistake": p.cheese, "blunder": p.salsa}
         for step, tone in self.marks.items():
-            pygame.draw.circle(surface, colours.get(tone, p.card_face),
-                               (self.x_of(step), bar.top - 7), 4)
+            pygame.draw.circle(
+                surface, colours.get(tone, p.card_face), (self.x_of(step), bar.top - 7), 4
+            )
         knob = (self.x_of(self.value), bar.centery)
         radius = 10 if (self.dragging or self.hovered) else 8
         pygame.draw.circle(surface, p.ink, knob, radius + 2)

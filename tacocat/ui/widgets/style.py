@@ -28,6 +28,7 @@ log = logging.getLogger(__name__)
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
+
 def _parse(text: str) -> tuple[int, int, int]:
     colour = pygame.Color(text)
     return (colour.r, colour.g, colour.b)
@@ -44,7 +45,7 @@ class Palette:
         except (OSError, ValueError) as error:
             log.warning("palette.json could not be read (%s); using the safe colours", error)
         self._colours: dict[str, tuple[int, int, int]] = dict(SAFE_PALETTE)
-        for name, value in (data.items() if isinstance(data, dict) else ()):
+        for name, value in data.items() if isinstance(data, dict) else ():
             try:
                 self._colours[name] = _parse(str(value))
             except ValueError:
@@ -79,6 +80,7 @@ def mix(a: Colour, b: Colour, t: float) -> tuple[int, int, int]:
 
 def relative_luminance(colour: Colour) -> float:
     """WCAG 2 relative luminance of an sRGB colour (0 black .. 1 white)."""
+
     def channel(value: int) -> float:
         v = value / 255
         return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
@@ -142,8 +144,9 @@ class SurfaceLRU(Generic[V]):
             self.total -= old[1]
         self._items[key] = (value, nbytes)
         self.total += nbytes
-        while len(self._items) > 1 and (self.total > self.budget
-                                        or len(self._items) > self.max_items):
+        while len(self._items) > 1 and (
+            self.total > self.budget or len(self._items) > self.max_items
+        ):
             _, (_, dropped) = self._items.popitem(last=False)
             self.total -= dropped
         return value
@@ -166,8 +169,12 @@ class TextCache:
     Every ``size`` here is a 100 % design size, drawn at :func:`text_scale.px` of it.
     """
 
-    def __init__(self, fonts: Callable[[int, bool], pygame.font.Font], limit: int = 600,
-                 budget: int = TEXT_CACHE_BYTES) -> None:
+    def __init__(
+        self,
+        fonts: Callable[[int, bool], pygame.font.Font],
+        limit: int = 600,
+        budget: int = TEXT_CACHE_BYTES,
+    ) -> None:
         self._fonts = fonts
         self._cache = SurfaceLRU[pygame.Surface](budget, max_items=limit)
         self._limit = limit
@@ -195,13 +202,21 @@ class TextCache:
     def warm(self, sizes: tuple[tuple[int, bool], ...]) -> None:
         """Render every common glyph once per font, so the first label of a kind does
         not stall a frame while the font rasterises its glyphs."""
-        glyphs = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-                  " .,:;!?'\"()-–—…·×%/+")
+        glyphs = (
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!?'\"()-–—…·×%/+"
+        )
         for size, bold in sizes:
             self.font(size, bold).render(glyphs, True, palette().ink)
 
-    def outlined(self, text: str, size: int, colour: Colour, outline: Colour, bold: bool = True,
-                 width: int = 2) -> pygame.Surface:
+    def outlined(
+        self,
+        text: str,
+        size: int,
+        colour: Colour,
+        outline: Colour,
+        bold: bool = True,
+        width: int = 2,
+    ) -> pygame.Surface:
         """Text with a solid outline (readable on any background)."""
         key = ("<outlined>", text, text_scale.px(size), bold, tuple(colour), tuple(outline), width)
         surface = self._cache.get(key)
@@ -234,8 +249,14 @@ class TextCache:
         return wrap(text, width, lambda line: font.size(line)[0])
 
 
-def rounded_panel(size: tuple[int, int], fill: Colour, border: Colour | None = None,
-                  radius: int = 14, border_width: int = 2, shadow: int = 0) -> pygame.Surface:
+def rounded_panel(
+    size: tuple[int, int],
+    fill: Colour,
+    border: Colour | None = None,
+    radius: int = 14,
+    border_width: int = 2,
+    shadow: int = 0,
+) -> pygame.Surface:
     """A rounded rectangle surface (with an optional soft drop shadow below it)."""
     w, h = size
     surface = pygame.Surface((w + shadow * 2, h + shadow * 2), pygame.SRCALPHA)

@@ -31,9 +31,24 @@ from tacocat.ui.widgets.style import Colour, TextCache
 
 T = TypeVar("T")
 
-__all__ = ["MIN_PX", "MIN_SCALE", "Cover", "Placement", "cover", "covering", "draw_lines",
-           "draw_pill", "draw_text", "fit_lines", "fitted", "fitted_size", "line_step", "now",
-           "recording", "unrecorded"]
+__all__ = [
+    "MIN_PX",
+    "MIN_SCALE",
+    "Cover",
+    "Placement",
+    "cover",
+    "covering",
+    "draw_lines",
+    "draw_pill",
+    "draw_text",
+    "fit_lines",
+    "fitted",
+    "fitted_size",
+    "line_step",
+    "now",
+    "recording",
+    "unrecorded",
+]
 
 #: How far below its font's line height a line may sit under the one above
 #: before their ink meets (Lao's stacked marks are the tallest the game draws).
@@ -148,8 +163,15 @@ def cover(surface: pygame.Surface, rect: pygame.Rect, what: str) -> None:
             covers.append(noted)
 
 
-def fitted(cache: TextCache, text: str, size: int, colour: Colour, room: tuple[int, int],
-           bold: bool = False, outline: Colour | None = None) -> tuple[pygame.Surface, bool]:
+def fitted(
+    cache: TextCache,
+    text: str,
+    size: int,
+    colour: Colour,
+    room: tuple[int, int],
+    bold: bool = False,
+    outline: Colour | None = None,
+) -> tuple[pygame.Surface, bool]:
     """``text`` at ``size``, or at the largest smaller size that fits ``room``.
 
     Returns the surface and whether it had to be squeezed (scaled below
@@ -159,8 +181,9 @@ def fitted(cache: TextCache, text: str, size: int, colour: Colour, room: tuple[i
     return image, squeezed
 
 
-def fitted_size(cache: TextCache, text: str, size: int, room: tuple[int, int],
-                bold: bool = False) -> tuple[int, bool]:
+def fitted_size(
+    cache: TextCache, text: str, size: int, room: tuple[int, int], bold: bool = False
+) -> tuple[int, bool]:
     """The design size :func:`fitted` would draw ``text`` at in ``room``, and whether even
     the smallest size is too big (it would be squeezed)."""
     smallest = smallest_size(size)
@@ -180,8 +203,15 @@ def smallest_size(size: int) -> int:
     return min(size, max(floor, math.floor(size * MIN_SCALE * 100 / percent)))
 
 
-def _fit(cache: TextCache, text: str, size: int, colour: Colour, room: tuple[int, int],
-         bold: bool, outline: Colour | None) -> tuple[pygame.Surface, bool, int]:
+def _fit(
+    cache: TextCache,
+    text: str,
+    size: int,
+    colour: Colour,
+    room: tuple[int, int],
+    bold: bool,
+    outline: Colour | None,
+) -> tuple[pygame.Surface, bool, int]:
     """:func:`fitted`, and the design size it drew at."""
     pad = 4 if outline is not None else 0  # the outline's width on each side
     smallest = smallest_size(size)
@@ -195,16 +225,26 @@ def _fit(cache: TextCache, text: str, size: int, colour: Colour, room: tuple[int
     return pygame.transform.smoothscale(image, scaled), True, smallest
 
 
-def _render(cache: TextCache, text: str, size: int, colour: Colour, bold: bool,
-            outline: Colour | None) -> pygame.Surface:
+def _render(
+    cache: TextCache, text: str, size: int, colour: Colour, bold: bool, outline: Colour | None
+) -> pygame.Surface:
     if outline is None:
         return cache.render(text, size, colour, bold=bold)
     return cache.outlined(text, size, colour, outline, bold=bold)
 
 
-def draw_text(surface: pygame.Surface, cache: TextCache, text: str, size: int, colour: Colour,
-              box: pygame.Rect, *, bold: bool = False, anchor: str = "center",
-              outline: Colour | None = None) -> pygame.Rect:
+def draw_text(
+    surface: pygame.Surface,
+    cache: TextCache,
+    text: str,
+    size: int,
+    colour: Colour,
+    box: pygame.Rect,
+    *,
+    bold: bool = False,
+    anchor: str = "center",
+    outline: Colour | None = None,
+) -> pygame.Rect:
     """Draw one line of ``text`` inside ``box``, placed at the box's ``anchor``
     (a ``pygame.Rect`` point name: ``"center"``, ``"midleft"``, ``"topright"``…).
 
@@ -214,16 +254,28 @@ def draw_text(surface: pygame.Surface, cache: TextCache, text: str, size: int, c
         return pygame.Rect(getattr(box, anchor), (0, 0))
     image, squeezed, trial = _fit(cache, text, size, colour, box.size, bold, outline)
     rect = image.get_rect(**{anchor: getattr(box, anchor)})
-    backdrop = ((outline[0], outline[1], outline[2]) if outline is not None
-                else _backdrop(surface, rect))
+    backdrop = (
+        (outline[0], outline[1], outline[2]) if outline is not None else _backdrop(surface, rect)
+    )
     surface.blit(image, rect)
     _note(surface, text, box, image, rect, squeezed, cache.px(trial), colour, backdrop)
     return rect
 
 
-def draw_pill(surface: pygame.Surface, cache: TextCache, text: str, size: int, colour: Colour,
-              fill: Colour, box: pygame.Rect, *, pad: tuple[int, int] = (7, 2),
-              anchor: str = "center", radius: int = 10, bold: bool = True) -> pygame.Rect:
+def draw_pill(
+    surface: pygame.Surface,
+    cache: TextCache,
+    text: str,
+    size: int,
+    colour: Colour,
+    fill: Colour,
+    box: pygame.Rect,
+    *,
+    pad: tuple[int, int] = (7, 2),
+    anchor: str = "center",
+    radius: int = 10,
+    bold: bool = True,
+) -> pygame.Rect:
     """``text`` on a rounded pill of ``fill`` that hugs it (``pad`` pixels around
     it), the pill no bigger than ``box`` and placed at the box's ``anchor``.
     Returns the pill's rect."""
@@ -234,14 +286,33 @@ def draw_pill(surface: pygame.Surface, cache: TextCache, text: str, size: int, c
     pygame.draw.rect(surface, fill, pill, border_radius=radius)
     rect = image.get_rect(center=pill.center)
     surface.blit(image, rect)
-    _note(surface, text, pill.inflate(-2 * pad[0], -2 * pad[1]), image, rect, squeezed,
-          cache.px(trial), colour, (fill[0], fill[1], fill[2]))
+    _note(
+        surface,
+        text,
+        pill.inflate(-2 * pad[0], -2 * pad[1]),
+        image,
+        rect,
+        squeezed,
+        cache.px(trial),
+        colour,
+        (fill[0], fill[1], fill[2]),
+    )
     return pill
 
 
-def draw_lines(surface: pygame.Surface, cache: TextCache, text: str, size: int, colour: Colour,
-               box: pygame.Rect, *, bold: bool = False, gap: int = 0, align: str = "left",
-               middle: bool = False) -> pygame.Rect:
+def draw_lines(
+    surface: pygame.Surface,
+    cache: TextCache,
+    text: str,
+    size: int,
+    colour: Colour,
+    box: pygame.Rect,
+    *,
+    bold: bool = False,
+    gap: int = 0,
+    align: str = "left",
+    middle: bool = False,
+) -> pygame.Rect:
     """Draw ``text`` wrapped to ``box``'s width, ``align``-ed ``"left"`` or
     ``"centre"``, from the box's top (or centred in it when ``middle``); shrunk
     (down to ``MIN_SCALE``) until the whole block fits the box's height too.
@@ -258,19 +329,40 @@ def draw_lines(surface: pygame.Surface, cache: TextCache, text: str, size: int, 
     for index, line in enumerate(lines):
         if not line:
             continue
-        rect = _draw_line(surface, cache, line, trial, colour, box, top + index * step,
-                          bold=bold, align=align, squeezed=squeezed)
+        rect = _draw_line(
+            surface,
+            cache,
+            line,
+            trial,
+            colour,
+            box,
+            top + index * step,
+            bold=bold,
+            align=align,
+            squeezed=squeezed,
+        )
         covered = rect.copy() if covered is None else covered.union(rect)
     return covered if covered is not None else pygame.Rect(box.topleft, (0, 0))
 
 
-def _draw_line(surface: pygame.Surface, cache: TextCache, line: str, size: int, colour: Colour,
-               box: pygame.Rect, top: int, *, bold: bool, align: str,
-               squeezed: bool) -> pygame.Rect:
+def _draw_line(
+    surface: pygame.Surface,
+    cache: TextCache,
+    line: str,
+    size: int,
+    colour: Colour,
+    box: pygame.Rect,
+    top: int,
+    *,
+    bold: bool,
+    align: str,
+    squeezed: bool,
+) -> pygame.Rect:
     """One of :func:`draw_lines`'s lines, its top at ``top``, aligned in ``box`` (and shrunk
     further if it alone is too wide); returns where it went. ``squeezed``: the block was."""
-    image, line_squeezed, line_size = _fit(cache, line, size, colour,
-                                           (box.width, box.height), bold, None)
+    image, line_squeezed, line_size = _fit(
+        cache, line, size, colour, (box.width, box.height), bold, None
+    )
     rect = image.get_rect(top=top)
     if align == "centre":
         rect.centerx = box.centerx
@@ -278,13 +370,23 @@ def _draw_line(surface: pygame.Surface, cache: TextCache, line: str, size: int, 
         rect.left = box.left
     backdrop = _backdrop(surface, rect)
     surface.blit(image, rect)
-    _note(surface, line, box, image, rect, squeezed or line_squeezed, cache.px(line_size),
-          colour, backdrop)
+    _note(
+        surface,
+        line,
+        box,
+        image,
+        rect,
+        squeezed or line_squeezed,
+        cache.px(line_size),
+        colour,
+        backdrop,
+    )
     return rect
 
 
-def fit_lines(cache: TextCache, text: str, size: int, box: pygame.Rect, bold: bool = False,
-              gap: int = 0) -> tuple[list[str], int, bool]:
+def fit_lines(
+    cache: TextCache, text: str, size: int, box: pygame.Rect, bold: bool = False, gap: int = 0
+) -> tuple[list[str], int, bool]:
     """The wrapped lines at the largest size whose block fits ``box``, that size,
     and whether even the smallest size was too tall (the block then overflows)."""
     smallest = smallest_size(size)
@@ -311,13 +413,32 @@ def _backdrop(surface: pygame.Surface, rect: pygame.Rect) -> tuple[int, int, int
     return (r, g, b)
 
 
-def _note(surface: pygame.Surface, text: str, box: pygame.Rect, image: pygame.Surface,
-          rect: pygame.Rect, squeezed: bool, size: int, colour: Colour,
-          backdrop: tuple[int, int, int] | None = None) -> None:
+def _note(
+    surface: pygame.Surface,
+    text: str,
+    box: pygame.Rect,
+    image: pygame.Surface,
+    rect: pygame.Rect,
+    squeezed: bool,
+    size: int,
+    colour: Colour,
+    backdrop: tuple[int, int, int] | None = None,
+) -> None:
     if not _ledgers:
         return
     ink = image.get_bounding_rect().move(rect.topleft)
-    placement = Placement(text, pygame.Rect(box), ink, surface.get_size(), id(surface), squeezed,
-                          size, tuple(colour), backdrop, bool(_inactive), now())
+    placement = Placement(
+        text,
+        pygame.Rect(box),
+        ink,
+        surface.get_size(),
+        id(surface),
+        squeezed,
+        size,
+        tuple(colour),
+        backdrop,
+        bool(_inactive),
+        now(),
+    )
     for ledger in _ledgers:
         ledger.append(placement)

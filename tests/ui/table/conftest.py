@@ -17,9 +17,17 @@ def start_table(make_app):
     """``start_table(mode="vs_ai", seed=1, speed="instant", state=None, worker=None, saves=None,
     argv=())`` -> (app, table)."""
 
-    def start(mode: str = "vs_ai", seed: int = 1, speed: str = "instant", state: Any = None,
-              worker: Any = None, saves: Any = None, argv: tuple[str, ...] = (),
-              human_seat: int = 0, level: str = "easy") -> tuple[Any, Any]:
+    def start(
+        mode: str = "vs_ai",
+        seed: int = 1,
+        speed: str = "instant",
+        state: Any = None,
+        worker: Any = None,
+        saves: Any = None,
+        argv: tuple[str, ...] = (),
+        human_seat: int = 0,
+        level: str = "easy",
+    ) -> tuple[Any, Any]:
         app = make_app(*argv, saves=saves if saves is not None else RecordingSaves())
         app.settings = dataclasses.replace(app.settings, animation_speed=speed)
         names = ("Ana", "Computer") if mode == "vs_ai" else ("Ana", "Ben")

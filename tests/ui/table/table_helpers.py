@@ -58,15 +58,15 @@ def step(app: Any, frames: int = 1) -> None:
 
 
 def key(app: Any, code: int, mod: int = 0, frames: int = 2) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="",
-                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0))
     step(app, frames)
 
 
 def click(app: Any, pos: tuple[int, int], frames: int = 2) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0),
-                                         touch=False))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False))
     step(app, frames)
@@ -101,6 +101,3 @@ def wait_for_turn(app: Any, table: Any, limit: int = 3000) -> int:
             app.scenes.top.next_round()
         step(app)
     raise AssertionError("nobody's turn came")
-
-
-

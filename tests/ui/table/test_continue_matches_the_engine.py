@@ -44,11 +44,15 @@ def differences(table, state: GameState) -> list[str]:
     on_table = [s.value for s in view.attack] + [s.value for s in view.responses]
     same("attack", [s.value for s in view.attack], list(obs.attack))
     same("responses", [s.value for s in view.responses], list(obs.responses))
-    same("discard pile", view.discard_values,
-         list(obs.discards[:len(obs.discards) - len(on_table)]))
+    same(
+        "discard pile", view.discard_values, list(obs.discards[: len(obs.discards) - len(on_table)])
+    )
     same("every public card", Counter(view.discard_values + on_table), Counter(obs.discards))
-    same("top of the discard pile", [s.value for s in view.discard_sprites[-3:]],
-         view.discard_values[-3:])
+    same(
+        "top of the discard pile",
+        [s.value for s in view.discard_sprites[-3:]],
+        view.discard_values[-3:],
+    )
     same("draw pile", view.draw_count, obs.draw_pile_size)
     duel = [view.duel[seat] is not None for seat in (0, 1)]
     mine = sorted([s.value for s in view.hands[0]] + ([view.duel[0].value] if duel[0] else []))
@@ -102,5 +106,6 @@ def test_continue_at_every_decision_point_shows_the_engines_table(make_app, seed
             found += [f"later: {d}" for d in differences(table, table.session.state)]
         if found:
             problems[index] = found
-    assert problems == {}, f"{len(problems)} of {len(states)} points disagree: " + \
-        "; ".join(f"#{i} {p[0]}" for i, p in list(problems.items())[:5])
+    assert problems == {}, f"{len(problems)} of {len(states)} points disagree: " + "; ".join(
+        f"#{i} {p[0]}" for i, p in list(problems.items())[:5]
+    )

@@ -33,19 +33,22 @@ def play_hot_seat_game(start_table, seed: int) -> list[list[tuple[str, int]]]:
             rounds.append([])
             top.next_round()
         elif isinstance(top, PassDeviceScene):
-            if top.armed and not any(kind == "pass" and seat == top.seat
-                                     for kind, seat in rounds[-1][-1:]):
+            if top.armed and not any(
+                kind == "pass" and seat == top.seat for kind, seat in rounds[-1][-1:]
+            ):
                 rounds[-1].append(("pass", top.seat))
-                pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
-                                                     ui_element=top.button))
+                pygame.event.post(
+                    pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=top.button)
+                )
         elif table.acting_seat() is not None:
             seat = table.acting_seat()
             legal = session.legal(seat)
             kind = "duel" if session.state.phase is Phase.DUEL else "other"
             rounds[-1].append((kind, seat))
             # Duel with the highest card, answer with the first legal move: some duels tie.
-            session.submit(max(legal, key=lambda a: getattr(a, "card", 0)) if kind == "duel"
-                           else legal[0])
+            session.submit(
+                max(legal, key=lambda a: getattr(a, "card", 0)) if kind == "duel" else legal[0]
+            )
         step(app)
     assert isinstance(app.scenes.top, GameOverScene)
     return rounds
@@ -66,7 +69,7 @@ def test_every_duel_is_chosen_first_seat_then_second_after_a_hand_over(start_tab
             for index, move in enumerate(moves):
                 if move == ("duel", 1):
                     assert moves[index - 1] == ("pass", 1), moves
-            before = moves[:moves.index(("duel", 0))]
+            before = moves[: moves.index(("duel", 0))]
             openings.add("holds" if not before or before[-1] != ("pass", 0) else "handed")
     # Both ways into a duel were seen: the first seat handed the device, or already holding it.
     assert openings == {"holds", "handed"} and duels >= 10

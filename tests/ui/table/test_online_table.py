@@ -55,8 +55,9 @@ def table(app: Any) -> OnlineTableScene:
     return scene
 
 
-def play_frames(app: Any, ben: RandomSeat, seconds: float, rng: random.Random,
-                until: Any = lambda: False) -> None:
+def play_frames(
+    app: Any, ben: RandomSeat, seconds: float, rng: random.Random, until: Any = lambda: False
+) -> None:
     """Run the App and the friend until ``until()`` (or ``seconds`` pass); Ana plays a
     random legal move whenever she may."""
     end = time.monotonic() + seconds
@@ -98,7 +99,9 @@ def _no_hidden_face(scene: OnlineTableScene) -> None:
         scene.online_session.observation(other)
 
 
-def test_a_whole_online_game_is_played_and_kept_in_the_history(make_app, loopback_server, friend) -> None:
+def test_a_whole_online_game_is_played_and_kept_in_the_history(
+    make_app, loopback_server, friend
+) -> None:
     app, ben = open_game(make_app, loopback_server.url, friend)
     session = table(app).online_session
     assert [player.kind for player in session.players] == [SeatKind.PERSON, SeatKind.REMOTE]
@@ -120,17 +123,34 @@ def test_a_whole_online_game_is_played_and_kept_in_the_history(make_app, loopbac
 def snapshot(scene: OnlineTableScene) -> tuple:
     """What the table shows: both hands (the other's as a count), the board, the score."""
     view = scene.view
-    return (tuple(s.value for s in view.hands[0]), len(view.hands[1]), view.track.position, tuple(sorted(view.track.covered)),
-            tuple(view.wins), tuple(view.discard_values), scene.session.public)
+    return (
+        tuple(s.value for s in view.hands[0]),
+        len(view.hands[1]),
+        view.track.position,
+        tuple(sorted(view.track.covered)),
+        tuple(view.wins),
+        tuple(view.discard_values),
+        scene.session.public,
+    )
 
 
-def test_the_table_comes_back_exactly_after_the_game_is_closed(make_app, loopback_server, friend) -> None:
+def test_the_table_comes_back_exactly_after_the_game_is_closed(
+    make_app, loopback_server, friend
+) -> None:
     app, ben = open_game(make_app, loopback_server.url, friend)
     rng = random.Random(2)
     # Closed while Ana is to move (Ben cannot move on without her in the meantime).
-    play_frames(app, ben, 60, rng, until=lambda: table(app).online_session.seq >= 12
-                and table(app).acting_seat() is not None
-                and not table(app).online_session.public.secret_choice_open)
+    play_frames(
+        app,
+        ben,
+        60,
+        rng,
+        until=lambda: (
+            table(app).online_session.seq >= 12
+            and table(app).acting_seat() is not None
+            and not table(app).online_session.public.secret_choice_open
+        ),
+    )
     before = snapshot(table(app))
     app._shutdown()  # the window closed mid-round
     again = make_app()
@@ -165,7 +185,9 @@ def test_the_game_goes_on_after_the_server_restarts(make_app, tmp_path, friend) 
         server.stop()
 
 
-def test_the_finished_online_game_is_counted_against_its_opponent(make_app, loopback_server, friend) -> None:
+def test_the_finished_online_game_is_counted_against_its_opponent(
+    make_app, loopback_server, friend
+) -> None:
     app, ben = open_game(make_app, loopback_server.url, friend)
     play_frames(app, ben, 60, random.Random(4), until=lambda: table(app)._game_over_shown)
     settle(app, ended(app))
@@ -176,7 +198,9 @@ def test_the_finished_online_game_is_counted_against_its_opponent(make_app, loop
     assert app.stats.vs_ai_games == 0 and app.stats.hotseat_games == 0
 
 
-def test_resigning_ends_the_game_for_both_and_the_history_keeps_it(make_app, loopback_server, friend) -> None:
+def test_resigning_ends_the_game_for_both_and_the_history_keeps_it(
+    make_app, loopback_server, friend
+) -> None:
     app, ben = open_game(make_app, loopback_server.url, friend)
     play_frames(app, ben, 60, random.Random(5), until=lambda: table(app).online_session.seq >= 6)
     table(app).resign()
@@ -210,7 +234,8 @@ def test_a_whole_online_game_is_played_with_the_keyboard(make_app, loopback_serv
 
 
 def test_a_finished_online_game_replays_from_the_history_with_the_player_at_the_bottom(
-        make_app, loopback_server, friend) -> None:
+    make_app, loopback_server, friend
+) -> None:
     from tacocat.ui.replay.scene import ReplayScene
 
     app, ben = open_game(make_app, loopback_server.url, friend)
@@ -224,7 +249,8 @@ def test_a_finished_online_game_replays_from_the_history_with_the_player_at_the_
 
 
 def test_a_secret_choice_made_before_the_game_closed_is_not_asked_again(
-        make_app, loopback_server, friend) -> None:
+    make_app, loopback_server, friend
+) -> None:
     app, ben = open_game(make_app, loopback_server.url, friend)
     settle(app, lambda: table(app).acting_seat() is not None)  # the deal: both replace in secret
     session = table(app).online_session

@@ -20,8 +20,14 @@ def _records(rounds: int, ties: int) -> tuple[RoundRecord, ...]:
     out, number = [], 1
     for i in range(rounds):
         tie = i < 2 * ties and i % 2 == 0
-        out.append(RoundRecord(number, 1 if i < 2 * ties and i % 2 else 0,
-                               (5, 5) if tie else (5, 6 + i % 3), None if tie else i % 2))
+        out.append(
+            RoundRecord(
+                number,
+                1 if i < 2 * ties and i % 2 else 0,
+                (5, 5) if tie else (5, 6 + i % 3),
+                None if tie else i % 2,
+            )
+        )
         number += 0 if tie else 1
     return tuple(out)
 
@@ -33,9 +39,15 @@ def test_the_recap_clears_the_buttons(start_table, code, text_size, rounds):
     app, table = start_table("vs_ai", seed=8, argv=("--lang", code))
     try:
         text_scale.set_percent(text_size)
-        info = GameSummary(winner=0, wins=(4, 3), names=table.view.names, rounds=rounds,
-                           tied=rounds - 7, seating=Seating.of(GameKind.VS_AI, 0),
-                           recap=_records(rounds, rounds - 7))
+        info = GameSummary(
+            winner=0,
+            wins=(4, 3),
+            names=table.view.names,
+            rounds=rounds,
+            tied=rounds - 7,
+            seating=Seating.of(GameKind.VS_AI, 0),
+            recap=_records(rounds, rounds - 7),
+        )
         over = GameOverScene(app, table, info)
         over.draw(app.screen)
         tops = [b.rect.top for b in over.buttons if b is not over.replay_button]
@@ -60,7 +72,9 @@ def test_the_discards_legend_clears_close(start_table, code, text_size):
         viewer.draw(app.screen)
         assert viewer.notes_bottom <= viewer.close_button.rect.top - 4
         assert viewer.panel_rect.bottom <= app.screen.get_height()
-        assert all(viewer.panel_rect.contains(card.pos[0], card.pos[1], 1, 1) for card in viewer.cards)
+        assert all(
+            viewer.panel_rect.contains(card.pos[0], card.pos[1], 1, 1) for card in viewer.cards
+        )
     finally:
         text_scale.set_percent(100)
         i18n.set_language("en")

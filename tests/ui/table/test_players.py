@@ -69,11 +69,20 @@ def test_a_withdrawn_question_is_never_answered():
 
 def test_each_seat_gets_the_player_its_seating_names():
     worker = Worker()
-    kinds = [tuple(p.kind for p in seat_players(Seating.of(kind, seat), worker, "easy", object(),
-                                                 random.Random(), lambda: 1.0))
-             for kind, seat in ((GameKind.VS_AI, 1), (GameKind.HOTSEAT, 0), (GameKind.DEMO, 0))]
-    assert kinds == [(SeatKind.COMPUTER, SeatKind.PERSON), (SeatKind.PERSON, SeatKind.PERSON),
-                     (SeatKind.COMPUTER, SeatKind.COMPUTER)]
+    kinds = [
+        tuple(
+            p.kind
+            for p in seat_players(
+                Seating.of(kind, seat), worker, "easy", object(), random.Random(), lambda: 1.0
+            )
+        )
+        for kind, seat in ((GameKind.VS_AI, 1), (GameKind.HOTSEAT, 0), (GameKind.DEMO, 0))
+    ]
+    assert kinds == [
+        (SeatKind.COMPUTER, SeatKind.PERSON),
+        (SeatKind.PERSON, SeatKind.PERSON),
+        (SeatKind.COMPUTER, SeatKind.COMPUTER),
+    ]
     person = Person()
     person.ask(*_question())
     assert not person.deciding and person.answer(10.0) is None

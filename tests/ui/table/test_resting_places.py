@@ -30,14 +30,21 @@ def _cards(view: TableView) -> dict[str, list[tuple[int | None, tuple[float, flo
     lists = {f"hand {seat}": view.hands[seat] for seat in BOTH}
     lists |= {f"duel {seat}": [s for s in (view.duel[seat],) if s] for seat in BOTH}
     lists |= {"attack": view.attack, "answers": view.responses}
-    return {name: [(s.value if view.shows_face(s) else None, s.pos, s.scale) for s in cards]
-            for name, cards in lists.items()}
+    return {
+        name: [(s.value if view.shows_face(s) else None, s.pos, s.scale) for s in cards]
+        for name, cards in lists.items()
+    }
 
 
 def _playing(view: TableView, seen: frozenset[int]) -> Animator:
-    return Animator(view, speed=lambda: math.inf, sound=lambda name: None,
-                    narrate=lambda event: None, reduced_motion=lambda: True,
-                    visible_seats=seen)
+    return Animator(
+        view,
+        speed=lambda: math.inf,
+        sound=lambda name: None,
+        narrate=lambda event: None,
+        reduced_motion=lambda: True,
+        visible_seats=seen,
+    )
 
 
 @settings(max_examples=25, deadline=None)
@@ -54,8 +61,9 @@ def test_the_animation_leaves_every_card_where_a_laid_out_game_puts_it(seed, see
         animator.update(0.0)
         assert animator.idle
         laid_out = _new_view(state, seen)
-        resume.lay_out(laid_out, {seat: state.observation(seat) for seat in seen},
-                       book_from_state(state))
+        resume.lay_out(
+            laid_out, {seat: state.observation(seat) for seat in seen}, book_from_state(state)
+        )
         assert _cards(animated) == _cards(laid_out), f"after {checked} actions"
         assert all(s.z == 0 for s in animated.all_sprites())
         seat = rng.choice(state.to_act)

@@ -21,9 +21,14 @@ def _animator(visible: frozenset[int]):
     state, _ = new_game(1)
     view = TableView(state.ruleset.board, ("Ana", "Computer"), 0, visible, 38)
     sounds: list[str] = []
-    animator = Animator(view, speed=lambda: 1.0, sound=sounds.append,
-                        narrate=lambda event: None, reduced_motion=lambda: False,
-                        visible_seats=visible)
+    animator = Animator(
+        view,
+        speed=lambda: 1.0,
+        sound=sounds.append,
+        narrate=lambda event: None,
+        reduced_motion=lambda: False,
+        visible_seats=visible,
+    )
     return view, animator, sounds
 
 
@@ -33,10 +38,13 @@ def _play(animator, *events):
         animator.update(1 / 60)
 
 
-@pytest.mark.parametrize(("winner", "text", "tone", "sound"), [
-    (0, "You win the round!", "good", "round"),
-    (1, "Computer wins the round", "bad", "lose"),  # no "!", not green
-])
+@pytest.mark.parametrize(
+    ("winner", "text", "tone", "sound"),
+    [
+        (0, "You win the round!", "good", "round"),
+        (1, "Computer wins the round", "bad", "lose"),  # no "!", not green
+    ],
+)
 def test_a_round_against_the_computer_feels_like_its_result(winner, text, tone, sound):
     view, animator, sounds = _animator(frozenset({0}))
     _play(animator, ev.RoundWon(winner))
@@ -68,7 +76,9 @@ def test_hot_seat_wins_show_in_the_winners_colour():
     view, animator, sounds = _animator(frozenset({0, 1}))
     _play(animator, ev.RoundWon(1))
     assert view.banners[-1].tone == "seat1"
-    assert banner_colours("seat1")[0] == palette().seat(1, dark=True)  # dark: white text keeps 4.5:1
+    assert banner_colours("seat1")[0] == palette().seat(
+        1, dark=True
+    )  # dark: white text keeps 4.5:1
     assert banner_colours("bad")[0] != palette().avocado
     view, animator, sounds = _animator(frozenset({0, 1}))
     _play(animator, ev.GameWon(1))
@@ -81,8 +91,9 @@ def test_a_tie_sounds_even_and_its_result_says_deal_again(start_table):
     _play(animator, ev.RoundTied(3))
     assert sounds[-1] == "tie"
     app, table = start_table("vs_ai", seed=8)
-    result = RoundResultScene(app, table, RoundSummary(round=2, showdown=(6, 6), winner=None,
-                                                       tie=True, wins=(1, 0)))
+    result = RoundResultScene(
+        app, table, RoundSummary(round=2, showdown=(6, 6), winner=None, tie=True, wins=(1, 0))
+    )
     app.scenes.push(result)
     step(app, 3)
     assert result.next_button.label == "Deal the round again"
@@ -93,15 +104,24 @@ def test_a_tie_sounds_even_and_its_result_says_deal_again(start_table):
 
 def test_the_round_result_and_game_over_say_you_lost(start_table):
     app, table = start_table("vs_ai", seed=8)
-    lost = RoundResultScene(app, table, RoundSummary(round=1, showdown=(9, 3), winner=1,
-                                                     wins=(0, 1)))
+    lost = RoundResultScene(
+        app, table, RoundSummary(round=1, showdown=(9, 3), winner=1, wins=(0, 1))
+    )
     assert lost._title() == ("Round lost: Computer wins it", palette().ink_soft)
     assert lost.next_button.label == "Next round"
-    won = RoundResultScene(app, table, RoundSummary(round=1, showdown=(3, 9), winner=0,
-                                                    wins=(1, 0)))
+    won = RoundResultScene(
+        app, table, RoundSummary(round=1, showdown=(3, 9), winner=0, wins=(1, 0))
+    )
     assert won._title()[0] == "You win the round!"
-    info = GameSummary(winner=1, wins=(1, 4), names=table.view.names, rounds=5, tied=0,
-                       seating=Seating.of(GameKind.VS_AI, 0), recap=())
+    info = GameSummary(
+        winner=1,
+        wins=(1, 4),
+        names=table.view.names,
+        rounds=5,
+        tied=0,
+        seating=Seating.of(GameKind.VS_AI, 0),
+        recap=(),
+    )
     over = GameOverScene(app, table, info)
     app.scenes.push(over)
     step(app, 3)

@@ -31,14 +31,16 @@ def _somewhere(seed: int, steps: int):
 def test_the_other_hand_is_laid_out_face_down_from_the_viewers_observation(seed, steps, viewer):
     state = _somewhere(seed, steps)
     seen = state.observation(viewer)
-    view = TableView(state.ruleset.board, ("Ana", "Ben"), viewer, frozenset({viewer}),
-                     len(state.ruleset.deck))
+    view = TableView(
+        state.ruleset.board, ("Ana", "Ben"), viewer, frozenset({viewer}), len(state.ruleset.deck)
+    )
     resume.lay_out(view, {viewer: seen}, book_from_state(state))
     other = 1 - viewer
     hidden = view.hands[other] + ([view.duel[other]] if view.duel[other] else [])
     assert len(hidden) == seen.opponent_hand_size
     assert all(sprite.value is None and not sprite.face_up for sprite in view.hands[other])
     shown = [s.value for s in view.hands[viewer]] + (
-        [view.duel[viewer].value] if view.duel[viewer] else [])
+        [view.duel[viewer].value] if view.duel[viewer] else []
+    )
     assert sorted(shown) == sorted(seen.hand)
     assert view.draw_count == seen.draw_pile_size and view.track.covered == seen.covered

@@ -17,10 +17,14 @@ from tacocat.ui.text.i18n import tr
 
 
 def test_the_history_counts_one_game_in_the_singular():
-    assert tr("tacocat.trust.history.summary", count=1, limit=500) == \
-        "Your last finished game (up to 500 are kept)"
-    assert tr("tacocat.trust.history.summary", count=3, limit=500) == \
-        "Your last 3 finished games (up to 500 are kept)"
+    assert (
+        tr("tacocat.trust.history.summary", count=1, limit=500)
+        == "Your last finished game (up to 500 are kept)"
+    )
+    assert (
+        tr("tacocat.trust.history.summary", count=3, limit=500)
+        == "Your last 3 finished games (up to 500 are kept)"
+    )
 
 
 def test_cards_seen_greys_only_values_with_nothing_left_unseen(start_table):
@@ -39,8 +43,9 @@ def test_no_focus_ring_shows_behind_the_round_result(start_table):
     key(app, pygame.K_RIGHT)
     table.draw(app.screen)
     assert table.view.frame.focus is not None
-    app.scenes.push(RoundResultScene(app, table, RoundSummary(round=1, showdown=(3, 9), winner=0,
-                                                              wins=(1, 0))))
+    app.scenes.push(
+        RoundResultScene(app, table, RoundSummary(round=1, showdown=(3, 9), winner=0, wins=(1, 0)))
+    )
     table.draw(app.screen)
     assert table.view.frame.focus is None
 
@@ -117,8 +122,13 @@ def test_hot_seat_plays_an_answer_with_no_choice_without_a_hand_over(start_table
 
     order = stacked_order(DEFAULT_DECK, (1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 12, 11))
     state, _ = new_game(5, recorded_deals=(order,))
-    for action in (Replace(0, ()), Replace(1, ()), DuelCard(0, 7), DuelCard(1, 8),
-                   Attack(1, (12,))):
+    for action in (
+        Replace(0, ()),
+        Replace(1, ()),
+        DuelCard(0, 7),
+        DuelCard(1, 8),
+        Attack(1, (12,)),
+    ):
         state, _ = state.apply(action)
     assert state.phase is Phase.DEFEND and len(state.legal_actions(0)) == 1
     app, table = start_table("hotseat", state=state)

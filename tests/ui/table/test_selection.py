@@ -37,8 +37,9 @@ def _defending(start_table):
     state, _ = new_game(5, recorded_deals=(order,))
 
     def bot(observation, legal):
-        return {"replace": Replace(1, ()), "duel": DuelCard(1, 10),
-                "attack": Attack(1, (9,))}.get(observation.phase, legal[0])
+        return {"replace": Replace(1, ()), "duel": DuelCard(1, 10), "attack": Attack(1, (9,))}.get(
+            observation.phase, legal[0]
+        )
 
     app, table = _to_the_duel(start_table, state=state, worker=ScriptedWorker(bot))
     low = next(s for s in table.my_hand() if s.value == 2)
@@ -57,7 +58,9 @@ def test_enter_in_the_duel_plays_only_the_selected_card(start_table):
     assert focused is table.my_hand()[0] and not focused.selected
     key(app, pygame.K_RETURN)  # ...and Enter must not throw it away
     assert table.session.state is state
-    assert table.controls.message == tr("tacocat.trust.table.pick_first", button="Space", confirm="Enter")
+    assert table.controls.message == tr(
+        "tacocat.trust.table.pick_first", button="Space", confirm="Enter"
+    )
     assert not table.buttons["primary"].enabled  # "Play the selected card" stays greyed
     key(app, pygame.K_RIGHT)
     chosen = table.focused()

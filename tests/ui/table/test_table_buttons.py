@@ -42,8 +42,9 @@ def test_a_release_on_a_button_pressed_elsewhere_is_no_click(start_table):
     wait_for_turn(app, table)
     played = _record_sounds(app)
     keep = table.buttons["secondary"].rect.center
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 200), button=1,
-                                         touch=False))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 200), button=1, touch=False)
+    )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=keep, button=1, touch=False))
     step(app, 2)
     assert "click" not in played

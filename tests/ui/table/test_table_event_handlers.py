@@ -17,10 +17,16 @@ from tacocat.ui.table.animator import HANDLERS, NOT_ANIMATED, Animator, Shows, s
 
 def concrete_events() -> set[type[ev.Event]]:
     """Every event class the rules define that is not a base of others."""
-    classes = {cls for _, cls in inspect.getmembers(ev, inspect.isclass)
-               if issubclass(cls, ev.Event) and cls.__module__ == ev.__name__}
-    return {cls for cls in classes if not any(other is not cls and issubclass(other, cls)
-                                              for other in classes)}
+    classes = {
+        cls
+        for _, cls in inspect.getmembers(ev, inspect.isclass)
+        if issubclass(cls, ev.Event) and cls.__module__ == ev.__name__
+    }
+    return {
+        cls
+        for cls in classes
+        if not any(other is not cls and issubclass(other, cls) for other in classes)
+    }
 
 
 def test_every_concrete_event_is_animated_or_declared_not_to_be():
@@ -56,9 +62,14 @@ def test_the_animator_dispatches_through_the_table(monkeypatch):
     table = dict(HANDLERS)
     table[ev.TrickWon] = shows(ev.TrickWon, lambda animator, event: seen.append(event))
     monkeypatch.setattr(animator, "HANDLERS", table)
-    motion = Animator(view, speed=lambda: float("inf"), sound=lambda name: None,
-                      narrate=lambda event: None, reduced_motion=lambda: True,
-                      visible_seats=frozenset({0, 1}))
+    motion = Animator(
+        view,
+        speed=lambda: float("inf"),
+        sound=lambda name: None,
+        narrate=lambda event: None,
+        reduced_motion=lambda: True,
+        visible_seats=frozenset({0, 1}),
+    )
     event = ev.TrickWon(0, False)
     motion.feed([event])
     motion.update(0.1)

@@ -16,8 +16,9 @@ def test_the_discard_piles_click_area_is_the_one_it_always_was():
     assert L.pile_rect("discards", "click") == pygame.Rect(1160, 328, 96, 128)
 
 
-@pytest.mark.parametrize("name, pos", [("draw", L.DRAW_POS), ("discards", L.DISCARD_POS),
-                                       ("tiles", L.TILE_STACK_POS)])
+@pytest.mark.parametrize(
+    "name, pos", [("draw", L.DRAW_POS), ("discards", L.DISCARD_POS), ("tiles", L.TILE_STACK_POS)]
+)
 def test_a_piles_tooltip_area_covers_its_card_and_its_count(name, pos):
     hover = L.pile_rect(name, "hover")
     assert hover.size == (84, 136)

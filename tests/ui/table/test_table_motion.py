@@ -19,8 +19,9 @@ def _keep_and_play_first(observation, legal):
 
 
 def test_space_skips_the_animation_playing_now(start_table):
-    app, table = start_table("vs_ai", seed=3, speed="normal",
-                             worker=ScriptedWorker(_keep_and_play_first))
+    app, table = start_table(
+        "vs_ai", seed=3, speed="normal", worker=ScriptedWorker(_keep_and_play_first)
+    )
     view = table.view
     step(app, 5)
     in_flight = [s for s in view.hands[0] + view.hands[1] if s.z > 0]
@@ -29,8 +30,7 @@ def test_space_skips_the_animation_playing_now(start_table):
     step(app)
     # Every dealt card has landed at its place in the hand.
     for seat in (0, 1):
-        for sprite, place in zip(view.hands[seat], resting.hand_places(view, seat),
-                                 strict=True):
+        for sprite, place in zip(view.hands[seat], resting.hand_places(view, seat), strict=True):
             assert sprite.z == 0 and sprite.pos == place.pos
     wait_for_turn(app, table, limit=200)
 

@@ -62,8 +62,11 @@ def test_a_hot_seat_round_is_narrated_and_never_the_waiting_hand(make_app):
             seat = top.seat
             nothing_unseen_said()
             said = _said(app, engine, heard)  # the pass screen says who takes the device
-            assert [t for t in said if t.startswith(tr("tacocat.pass.heading"))
-                    and session.name(seat) in t], said
+            assert [
+                t
+                for t in said
+                if t.startswith(tr("tacocat.pass.heading")) and session.name(seat) in t
+            ], said
             mark = len(engine.spoken)
             # "Read my hand" behind the pass screen: nobody's hand. (The pass screen has
             # its own keys; the table's R must not leak through either.)
@@ -108,8 +111,10 @@ def test_a_hot_seat_round_is_narrated_and_never_the_waiting_hand(make_app):
     log_lines = [line for line in table.view.log if line]  # the log's latest lines
     remaining = iter(spoken)
     assert log_lines and all(line in remaining for line in log_lines), (log_lines, spoken)
-    assert any(text == tr("tacocat.table.log.round_started", n=1, cards=7) or "Round" in text
-               for text in spoken)
+    assert any(
+        text == tr("tacocat.table.log.round_started", n=1, cards=7) or "Round" in text
+        for text in spoken
+    )
     assert [name for name, _ in steps if name == "pass"]
 
 
@@ -134,8 +139,9 @@ def test_narration_off_says_nothing(make_app):
     engine = RecordingEngine()
     app.narrator.close()
     app.narrator = Narrator(lambda: engine, enabled=False)
-    app.start_game(GameConfig("vs_ai", "easy", 0, ("Ana", "Computer"), seed=9),
-                   worker=AIWorker("inline"))
+    app.start_game(
+        GameConfig("vs_ai", "easy", 0, ("Ana", "Computer"), seed=9), worker=AIWorker("inline")
+    )
     step(app, 30)
     key(app, pygame.K_r)
     assert app.narrator.wait_idle(2.0) and engine.spoken == []

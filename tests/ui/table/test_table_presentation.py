@@ -76,8 +76,9 @@ def test_escape_on_the_round_result_opens_the_menu(start_table):
     from tacocat.ui.scenes.menu import MenuScene
 
     app, table = start_table("vs_ai", seed=8)
-    result = RoundResultScene(app, table, RoundSummary(round=1, showdown=(3, 9), winner=0,
-                                                       wins=(1, 0)))
+    result = RoundResultScene(
+        app, table, RoundSummary(round=1, showdown=(3, 9), winner=0, wins=(1, 0))
+    )
     app.scenes.push(result)
     step(app, 30)  # past its guard
     key(app, pygame.K_ESCAPE)
@@ -91,9 +92,14 @@ def test_escape_on_the_round_result_opens_the_menu(start_table):
 def _animator(speed=1.0, reduced=False, bottom=0):
     state, _ = new_game(1)
     view = TableView(state.ruleset.board, ("Sun", "Moon"), bottom, {bottom}, 38)
-    animator = Animator(view, speed=lambda: speed, sound=lambda name: None,
-                        narrate=lambda event: None, reduced_motion=lambda: reduced,
-                        visible_seats=frozenset({bottom}))
+    animator = Animator(
+        view,
+        speed=lambda: speed,
+        sound=lambda name: None,
+        narrate=lambda event: None,
+        reduced_motion=lambda: reduced,
+        visible_seats=frozenset({bottom}),
+    )
     return view, animator
 
 
@@ -111,8 +117,9 @@ def test_both_duel_cards_stay_face_up_long_enough_to_read(speed):
     view, animator = _animator(speed)
     animator.feed([ev.DuelCommitted(0), ev.DuelCommitted(1), ev.DuelRevealed((4, 9), 1)])
     _run_until(animator, lambda: isinstance(animator.current, ev.DuelRevealed))
-    shown = _run_until(animator, lambda: all(s is not None and s.face_up and s.flip > 0.99
-                                             for s in view.duel))
+    shown = _run_until(
+        animator, lambda: all(s is not None and s.face_up and s.flip > 0.99 for s in view.duel)
+    )
     read = _run_until(animator, lambda: view.duel == [None, None])
     # From the moment both faces show until they leave: 2.2 s at speed 1, scaled by the speed.
     assert read / 60 >= 2.2 / speed - 0.05, (speed, read)
@@ -132,8 +139,14 @@ def test_a_click_skips_the_duel_reading_time():
 
 def test_the_tie_banner_is_gone_before_the_next_duel_cards_fly():
     view, animator = _animator()
-    animator.feed([ev.DuelCommitted(0), ev.DuelCommitted(1), ev.DuelRevealed((6, 6), None),
-                   ev.DuelCommitted(0)])
+    animator.feed(
+        [
+            ev.DuelCommitted(0),
+            ev.DuelCommitted(1),
+            ev.DuelRevealed((6, 6), None),
+            ev.DuelCommitted(0),
+        ]
+    )
     _run_until(animator, lambda: isinstance(animator.current, ev.DuelRevealed))
     _run_until(animator, lambda: bool(view.banners))  # the tie is announced
     _run_until(animator, lambda: animator.played == 4)
@@ -155,8 +168,9 @@ def test_each_seat_lays_its_duel_card_on_its_own_side_whoever_sits_at_the_bottom
 def test_the_round_result_shows_the_first_seat_on_the_left(start_table):
     app, table = start_table("vs_ai", seed=13, human_seat=1)
     assert table.view.bottom_seat == 1
-    result = RoundResultScene(app, table, RoundSummary(round=1, showdown=(3, 9), winner=0,
-                                                       wins=(1, 0)))
+    result = RoundResultScene(
+        app, table, RoundSummary(round=1, showdown=(3, 9), winner=0, wins=(1, 0))
+    )
     first, second = sorted(result.cards, key=lambda s: s.owner)
     assert first.pos[0] < second.pos[0]
 
@@ -193,15 +207,22 @@ def test_a_tooltip_explains_an_arrow_after_a_short_rest(start_table):
     app, table = start_table("vs_ai", seed=8)
     wait_for_turn(app, table)
     seat, arrow = table.board.arrow_rects(0)[0]
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=arrow.center, rel=(0, 0),
-                                         buttons=(0, 0, 0), touch=False))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=arrow.center, rel=(0, 0), buttons=(0, 0, 0), touch=False
+        )
+    )
     step(app, 3)
     assert table.view.frame.tooltip is None  # not at once: passing over the board shows nothing
     step(app, 30)
-    assert table.view.frame.tooltip is not None and table.view.names[seat] in table.view.frame.tooltip[0]
+    assert (
+        table.view.frame.tooltip is not None
+        and table.view.names[seat] in table.view.frame.tooltip[0]
+    )
     pile = (round(L.DRAW_POS[0]), round(L.DRAW_POS[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(0, 0),
-                                         buttons=(0, 0, 0), touch=False))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pile, rel=(0, 0), buttons=(0, 0, 0), touch=False)
+    )
     step(app, 30)
     assert str(table.view.draw_count) in table.view.frame.tooltip[0]
 
@@ -262,13 +283,21 @@ def test_hover_lift_glides_and_reduced_motion_makes_it_a_jump(start_table):
     from tacocat.ui.table.lifts import HOVER_LIFT
 
     for reduced in (False, True):
-        app, table = start_table("vs_ai", seed=8, speed="normal",
-                                 worker=ScriptedWorker(_keep_and_play_first))
+        app, table = start_table(
+            "vs_ai", seed=8, speed="normal", worker=ScriptedWorker(_keep_and_play_first)
+        )
         app.settings = dataclasses.replace(app.settings, reduced_motion=reduced)
         _to_my_duel(app, table)
         card = table.my_hand()[0]
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=table.card_rect(card).center,
-                                             rel=(0, 0), buttons=(0, 0, 0), touch=False))
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION,
+                pos=table.card_rect(card).center,
+                rel=(0, 0),
+                buttons=(0, 0, 0),
+                touch=False,
+            )
+        )
         step(app, 1)
         if reduced:
             assert card.lift == HOVER_LIFT and not table.controls.lifts_moving
@@ -280,13 +309,22 @@ def test_a_long_recap_wraps_and_clears_the_game_over_buttons(start_table):
     from tacocat.ui.results.score import RoundRecord
 
     app, table = start_table("vs_ai", seed=8)
-    records = [RoundRecord(1 + i // 2, i % 2, (5, 5 + i % 2), None if i % 2 == 0 else 0)
-               for i in range(14)]  # seven decided rounds, each after a tie
-    info = GameSummary(winner=0, wins=(4, 3), names=table.view.names, rounds=14, tied=7,
-                       seating=Seating.of(GameKind.VS_AI, 0), recap=tuple(records))
+    records = [
+        RoundRecord(1 + i // 2, i % 2, (5, 5 + i % 2), None if i % 2 == 0 else 0) for i in range(14)
+    ]  # seven decided rounds, each after a tie
+    info = GameSummary(
+        winner=0,
+        wins=(4, 3),
+        names=table.view.names,
+        rounds=14,
+        tied=7,
+        seating=Seating.of(GameKind.VS_AI, 0),
+        recap=tuple(records),
+    )
     over = GameOverScene(app, table, info)
     over.draw(app.screen)
     # Two rows of chips, both above the buttons.
     assert over.recap_bottom > over.panel_rect.y + 300
-    assert over.recap_bottom <= min(b.rect.top for b in (over.rematch_button,
-                                                          over.title_button)) - 4
+    assert (
+        over.recap_bottom <= min(b.rect.top for b in (over.rematch_button, over.title_button)) - 4
+    )

@@ -20,8 +20,10 @@ def test_a_message_comes_first_then_a_hint():
 
 
 def test_what_the_acting_seat_may_do():
-    duel, attack = prompt_line(Turn(seat=0, phase=Phase.DUEL)), prompt_line(
-        Turn(seat=0, phase=Phase.ATTACK))
+    duel, attack = (
+        prompt_line(Turn(seat=0, phase=Phase.DUEL)),
+        prompt_line(Turn(seat=0, phase=Phase.ATTACK)),
+    )
     assert duel[1] == attack[1] == "do" and duel[0] and attack[0] and duel[0] != attack[0]
     anything = prompt_line(Turn(seat=0, phase=Phase.REPLACE))
     up_to_two = prompt_line(Turn(seat=0, phase=Phase.REPLACE, replace_limit=2))
@@ -32,8 +34,9 @@ def test_what_the_acting_seat_may_do():
 
 
 def test_a_defence_names_the_card_to_answer_and_what_is_left_of_a_jumbo_attack():
-    text, tone = prompt_line(Turn(seat=1, phase=Phase.DEFEND, target=8, lowest=3,
-                                  attack_size=3, answered=1))
+    text, tone = prompt_line(
+        Turn(seat=1, phase=Phase.DEFEND, target=8, lowest=3, attack_size=3, answered=1)
+    )
     assert tone == "do" and "8" in text and "3" in text and "2" in text
     only, _ = prompt_line(Turn(seat=1, phase=Phase.DEFEND, target=4, lowest=6, attack_size=1))
     assert "4" in only and only != text
@@ -62,6 +65,8 @@ def test_hints_name_the_move_and_why():
 
 
 def test_the_prompt_module_imports_no_pygame():
-    code = ("import sys; import tacocat.ui.table.prompt, tacocat.ui.table.turn; "
-            "sys.exit('pygame' in sys.modules)")
+    code = (
+        "import sys; import tacocat.ui.table.prompt, tacocat.ui.table.turn; "
+        "sys.exit('pygame' in sys.modules)"
+    )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0

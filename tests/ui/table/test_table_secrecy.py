@@ -89,7 +89,7 @@ def test_hot_seat_never_shows_a_hand_before_its_owner_confirms(start_table, monk
     faces = FaceLog(monkeypatch)
     app, table = start_table("hotseat", seed=9, speed="normal", argv=("--speed", "6"))
     session = table.session
-    confirmed_for: int | None = None   # the seat whose owner last pressed "show my cards"
+    confirmed_for: int | None = None  # the seat whose owner last pressed "show my cards"
     handovers = 0
     frames_with_pass_screen = 0
     actions = 0
@@ -105,8 +105,11 @@ def test_hot_seat_never_shows_a_hand_before_its_owner_confirms(start_table, monk
                 frames_with_pass_screen += 1
                 assert [f for f in faces.take() if f[0] == "hand"] == []
             confirmed_for = None
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                                 unicode="\r", scancode=0))
+            pygame.event.post(
+                pygame.event.Event(
+                    pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0
+                )
+            )
             step(app)
             confirmed_for = waiting
             faces.take()

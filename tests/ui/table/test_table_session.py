@@ -57,8 +57,12 @@ def test_autosave_after_every_action_then_cleared_and_counted(start_table):
     assert saves.clears == 1
     # Counted once, with the game's fingerprint (see tacocat.persistence.ending).
     assert app.stats == before.record_game(
-        "vs_ai", level="easy", human_won=state.winner == 0, rounds_won=state.wins[0],
-        rounds_lost=state.wins[1], tied_rounds=state.tied_rounds,
+        "vs_ai",
+        level="easy",
+        human_won=state.winner == 0,
+        rounds_won=state.wins[0],
+        rounds_lost=state.wins[1],
+        tied_rounds=state.tied_rounds,
     ).counting(fingerprint(GameRecord.from_state(state)))
     assert over.info.winner == state.winner
 
@@ -165,8 +169,9 @@ def test_closing_while_the_ai_thinks_exits_at_once():
 
 def test_a_dead_worker_does_not_stop_the_game():
     worker = AIWorker("process")
-    session = GameSession(GameConfig("demo", "easy", seed=4), worker=worker,
-                          speed=lambda: float("inf"))
+    session = GameSession(
+        GameConfig("demo", "easy", seed=4), worker=worker, speed=lambda: float("inf")
+    )
     for _ in range(200):
         session.update(0.016, idle=True)
         if session.state.actions:
@@ -199,9 +204,25 @@ def test_demo_through_the_real_app_loop_exits_zero(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     started = time.monotonic()
     result = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--demo", "--speed", "50", "--seed", "3",
-         "--data-dir", str(tmp_path / "data"), "--screenshots", str(tmp_path / "shots")],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=90)
+        [
+            sys.executable,
+            str(ROOT / "main.py"),
+            "--demo",
+            "--speed",
+            "50",
+            "--seed",
+            "3",
+            "--data-dir",
+            str(tmp_path / "data"),
+            "--screenshots",
+            str(tmp_path / "shots"),
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     assert time.monotonic() - started < 60
     shots = sorted(p.name for p in (tmp_path / "shots").iterdir())

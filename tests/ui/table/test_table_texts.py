@@ -7,10 +7,14 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-FILES = [*(str(p.relative_to(ROOT)) for p in sorted((ROOT / "tacocat/ui/table").glob("*.py"))),
-         "tacocat/ui/scenes/round_result.py", "tacocat/ui/scenes/game_over.py",
-         "tacocat/ui/scenes/discard_viewer.py", "tacocat/ui/results/score.py",
-         "tacocat/ui/scenes/recap.py"]
+FILES = [
+    *(str(p.relative_to(ROOT)) for p in sorted((ROOT / "tacocat/ui/table").glob("*.py"))),
+    "tacocat/ui/scenes/round_result.py",
+    "tacocat/ui/scenes/game_over.py",
+    "tacocat/ui/scenes/discard_viewer.py",
+    "tacocat/ui/results/score.py",
+    "tacocat/ui/scenes/recap.py",
+]
 #: Keys built with an f-string, and the endings they take.
 DYNAMIC = {
     "tacocat.table.banner.{key}": ("trick_defence", "trick_attack"),
@@ -44,7 +48,7 @@ def test_every_table_text_key_exists_in_english():
         if "{" in key:
             assert key in DYNAMIC, f"unlisted dynamic key {key}"
             for ending in DYNAMIC[key]:
-                full = key[:key.index("{")] + ending
+                full = key[: key.index("{")] + ending
                 assert _has(english, full), full
         else:
             assert _has(english, key), key

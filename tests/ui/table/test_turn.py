@@ -41,6 +41,7 @@ def test_a_turn_refuses_the_other_seats_observation():
 
 def test_nobodys_turn_reads_only_what_is_public():
     state = _first(Phase.DUEL)
-    turns = {turn_of(state.observation(s), (0, False), ("Ana", "Ben"), None, busy=True)
-             for s in (0, 1)}
+    turns = {
+        turn_of(state.observation(s), (0, False), ("Ana", "Ben"), None, busy=True) for s in (0, 1)
+    }
     assert len(turns) == 1 and next(iter(turns)).thinking == "Ana"

@@ -24,10 +24,14 @@ def language():
     i18n.set_language("en")
 
 
-@pytest.mark.parametrize(("lang", "keys"), [(lang, False) for lang in LANGUAGES] + [("en", True)],
-                         ids=[*LANGUAGES, "en-keyboard"])
-def test_the_guided_game_completes_by_clicks_and_teaches_every_lesson(make_app, language, lang,
-                                                                       keys):
+@pytest.mark.parametrize(
+    ("lang", "keys"),
+    [(lang, False) for lang in LANGUAGES] + [("en", True)],
+    ids=[*LANGUAGES, "en-keyboard"],
+)
+def test_the_guided_game_completes_by_clicks_and_teaches_every_lesson(
+    make_app, language, lang, keys
+):
     language(lang)
     app, scene = start_tutorial(make_app)
     play_to_the_end(app, scene, keys=keys)

@@ -66,6 +66,7 @@ def test_the_coach_panel_shows_the_round_log_it_covers(make_app, monkeypatch):
         def draw(surface, cache, text, *args, **kwargs):
             drawn.append(text)
             return original(surface, cache, text, *args, **kwargs)
+
         return draw
 
     # The heading is one line; each entry is wrapped to the panel's width.
@@ -97,7 +98,11 @@ def test_the_arrow_goes_round_the_prompt_line():
     prompt = pygame.Rect(268, 495, 744, 33)
     twelve = pygame.Rect(866, 566, 100, 140).inflate(18, 18)
     coach_module._arrow(surface, panel, twelve, prompt)
-    crossed = [(x, y) for x in range(prompt.left, prompt.right, 4)
-               for y in range(prompt.top, prompt.bottom, 3) if surface.get_at((x, y))[:3] != (0, 0, 0)]
+    crossed = [
+        (x, y)
+        for x in range(prompt.left, prompt.right, 4)
+        for y in range(prompt.top, prompt.bottom, 3)
+        if surface.get_at((x, y))[:3] != (0, 0, 0)
+    ]
     assert crossed == []
     assert surface.get_at((twelve.centerx, twelve.top + 8))[:3] != (0, 0, 0)  # it arrives
