@@ -11,6 +11,7 @@ File format (indented, key-sorted JSON so a player can read and edit it)::
                     "confirm": "return", "hint": "h", "discards": "d", "undo": "u",
                     "read_hand": "r"},
      "replay_keys": {"play_pause": "space", "step_back": "left", ...},
+     "history_keys": {"export": "e", "open_file": "o"},
      "text_size": 100, "narration": false, "server_url": ""}
 
 How a bad file is handled (:func:`load_settings`):
@@ -148,10 +149,10 @@ def check_server_url(value: Any) -> str:
     return url
 
 
-# --- keys you choose: the table's and the replay's key bindings -----------------------
+# --- keys you choose: the table's, the replay's and the History's key bindings ----------
 # Stored as {"action": "key name"} with pygame's key names ("space", "h", "left"), one
-# object per screen (table_keys, replay_keys); this module only checks their shape
-# (persistence imports no pygame): a name pygame does not know falls back to the
+# object per screen (table_keys, replay_keys, history_keys); this module only checks their
+# shape (persistence imports no pygame): a name pygame does not know falls back to the
 # action's default key in tacocat.ui.input.actionmap, and the other keys of each
 # action (keypad Enter, the arrows, a controller's buttons) are in
 # tacocat.ui.input.bindings.
@@ -182,6 +183,12 @@ DEFAULT_REPLAY_KEYS: tuple[tuple[str, str], ...] = (
     ("slower", "-"),
 )
 REPLAY_ACTIONS = tuple(action for action, _ in DEFAULT_REPLAY_KEYS)
+#: The History's actions a player may rebind (its list moves with the menus' keys).
+DEFAULT_HISTORY_KEYS: tuple[tuple[str, str], ...] = (
+    ("export", "e"),
+    ("open_file", "o"),
+)
+HISTORY_ACTIONS = tuple(action for action, _ in DEFAULT_HISTORY_KEYS)
 #: Keys no action may take: they keep one meaning everywhere (back/menu, focus, full screen).
 RESERVED_KEYS = frozenset({"escape", "tab", "f11", "up", "down"})
 _MAX_KEY_NAME = 24
@@ -240,6 +247,11 @@ def check_replay_keys(value: Any) -> tuple[tuple[str, str], ...]:
     return check_keys(value, DEFAULT_REPLAY_KEYS)
 
 
+def check_history_keys(value: Any) -> tuple[tuple[str, str], ...]:
+    """The History's keys (:func:`check_keys` with :data:`DEFAULT_HISTORY_KEYS`)."""
+    return check_keys(value, DEFAULT_HISTORY_KEYS)
+
+
 #: Field name -> check that returns the canonical value or raises ValueError.
 _CHECKS: dict[str, Callable[[Any], Any]] = {
     "sound_volume": check_fraction,
@@ -254,6 +266,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "language": _check_language,
     "table_keys": check_table_keys,
     "replay_keys": check_replay_keys,
+    "history_keys": check_history_keys,
     # --- accessibility (issue 19): text size and narration ------------------------------
     "text_size": _check_text_size,
     "narration": check_bool,
@@ -283,6 +296,7 @@ class Settings:
     :ivar language: the UI language tag, e.g. ``"en"``.
     :ivar table_keys: the table's key for each action in :data:`TABLE_ACTIONS`.
     :ivar replay_keys: the replay's key for each action in :data:`REPLAY_ACTIONS`.
+    :ivar history_keys: the History's key for each action in :data:`HISTORY_ACTIONS`.
     :ivar text_size: every text's size in percent, one of :data:`TEXT_SIZES`.
     :ivar narration: speak the prompt, the log and the round result (off by default).
     :ivar server_url: the online server's address (``ws://`` or ``wss://``), empty when
@@ -303,6 +317,8 @@ class Settings:
     table_keys: tuple[tuple[str, str], ...] = DEFAULT_TABLE_KEYS
     #: The replay's keys, the same way (a file without them: the defaults).
     replay_keys: tuple[tuple[str, str], ...] = DEFAULT_REPLAY_KEYS
+    #: The History's keys, the same way.
+    history_keys: tuple[tuple[str, str], ...] = DEFAULT_HISTORY_KEYS
     # --- accessibility (issue 19) ---
     text_size: int = 100
     narration: bool = False
@@ -325,6 +341,7 @@ class Settings:
         data["player_names"] = list(self.player_names)
         data["table_keys"] = dict(self.table_keys)
         data["replay_keys"] = dict(self.replay_keys)
+        data["history_keys"] = dict(self.history_keys)
         return data
 
 

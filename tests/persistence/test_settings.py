@@ -84,6 +84,7 @@ def test_fields_and_defaults_are_the_agreed_ones() -> None:
             ("faster", "+"),
             ("slower", "-"),
         ),
+        "history_keys": (("export", "e"), ("open_file", "o")),
         "text_size": 100,
         "narration": False,
         "server_url": "",

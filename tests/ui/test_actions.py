@@ -11,6 +11,7 @@ import pytest
 from tacocat.persistence.settings import (
     DEFAULT_REPLAY_KEYS,
     DEFAULT_TABLE_KEYS,
+    HISTORY_ACTIONS,
     REPLAY_ACTIONS,
     TABLE_ACTIONS,
     KeyConflictError,
@@ -213,7 +214,9 @@ def test_the_keys_screen_holds_every_action(make_app, code, text_size):
             app.step(1 / 60)
         scene = app.scenes.top
         assert scene.name == "keys"
-        assert set(scene.key_buttons) == {Action(a) for a in (*TABLE_ACTIONS, *REPLAY_ACTIONS)}
+        assert set(scene.key_buttons) == {
+            Action(a) for a in (*TABLE_ACTIONS, *REPLAY_ACTIONS, *HISTORY_ACTIONS)
+        }
         screen = pygame.Rect((0, 0), app.size)
         assert not overflows(app.ui, screen)
         if text_size == 100:  # (as in test_text_fits: larger text only grows, the

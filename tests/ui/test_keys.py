@@ -146,3 +146,19 @@ def test_a_name_pygame_does_not_know_falls_back_to_the_default_key(make_app):
     app = make_app()
     app.update_settings(save=False, table_keys={"hint": "no such key"})
     assert app.keys.key_for("hint") == pygame.K_h
+
+
+def test_a_key_the_historys_list_moves_with_is_kept_for_it(make_app):
+    """The History reads its own keys and the menus' (its list moves as a menu does):
+    Export may not take Space, which presses there, but may take X."""
+    app = make_app()
+    _, keys = open_keys(app)
+    focus(app, "export")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_SPACE)
+    assert keys.status_text == tr("tacocat.focus.keys.reserved", button="Space")
+    assert dict(app.settings.history_keys)["export"] == "e"
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_x)
+    assert dict(app.settings.history_keys)["export"] == "x"
+    assert keys.key_buttons["export"].text == "X"

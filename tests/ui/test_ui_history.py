@@ -172,6 +172,20 @@ def test_export_writes_a_file_and_says_where(tmp_path, make_app):
     assert str(tmp_path / "exports") in message.text
 
 
+def test_the_keys_chosen_for_the_history_export_and_say_so(tmp_path, make_app):
+    """Settings → Keys chooses Export's key (history_keys): the History answers it, no
+    longer the default, and its footer names it."""
+    _keep(tmp_path, seeds=(5,))
+    app = make_app()
+    app.update_settings(save=False, history_keys=(("export", "x"), ("open_file", "o")))
+    app.open("history")
+    assert app.scenes.top._keys_line() == tr("tacocat.history.keys", export="X", open="O")
+    _key(app, pygame.K_e)
+    assert not (tmp_path / "exports").exists() or not list((tmp_path / "exports").iterdir())
+    _key(app, pygame.K_x)
+    assert len(list((tmp_path / "exports").glob("*.json"))) == 1
+
+
 def test_open_file_lists_the_exports_and_opens_one(tmp_path, make_app):
     _keep(tmp_path, seeds=(5,))
     app = make_app()

@@ -4,10 +4,11 @@ Per :class:`~.actions.Scope`, each :class:`~.actions.Action` has its keys and it
 controller buttons. Keys are pygame's key names (``"space"``, ``"page up"``,
 ``"[+]"`` the keypad's plus), with ``shift+`` or ``ctrl+`` in front when the key
 means the action only with that modifier. Where the player chooses the keys
-(the table's and the replay's, Settings → Keys) the **first** key of an action is
-the chosen one: its default comes from
+(the table's, the replay's and the History's, Settings → Keys) the **first** key of an
+action is the chosen one: its default comes from
 :data:`~tacocat.persistence.settings.DEFAULT_TABLE_KEYS` /
-:data:`~tacocat.persistence.settings.DEFAULT_REPLAY_KEYS` (the settings check the
+:data:`~tacocat.persistence.settings.DEFAULT_REPLAY_KEYS` /
+:data:`~tacocat.persistence.settings.DEFAULT_HISTORY_KEYS` (the settings check the
 stored choice without pygame), the other keys stay (keypad Enter, the arrows).
 
 Everything else derives from this table: the key map (:mod:`.actionmap`), what a
@@ -19,7 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tacocat.persistence.settings import DEFAULT_REPLAY_KEYS, DEFAULT_TABLE_KEYS
+from tacocat.persistence.settings import (
+    DEFAULT_HISTORY_KEYS,
+    DEFAULT_REPLAY_KEYS,
+    DEFAULT_TABLE_KEYS,
+)
 from tacocat.ui.input.actions import Action, Pad, Scope
 
 
@@ -37,7 +42,7 @@ def _chosen(defaults: tuple[tuple[str, str], ...], action: Action, *extra: str) 
     return (dict(defaults)[action.value], *extra)
 
 
-_T, _R = DEFAULT_TABLE_KEYS, DEFAULT_REPLAY_KEYS
+_T, _R, _H = DEFAULT_TABLE_KEYS, DEFAULT_REPLAY_KEYS, DEFAULT_HISTORY_KEYS
 
 #: Moving around and pressing, the same on every screen that has no keys of its own.
 _MOVES = (
@@ -91,13 +96,17 @@ BINDINGS: dict[Scope, tuple[Binding, ...]] = {
         Binding(Action.BACK, ("escape",), (Pad.B, Pad.START)),
     ),
     Scope.HISTORY: (
-        Binding(Action.EXPORT, ("e",)),
-        Binding(Action.OPEN_FILE, ("o",)),
+        Binding(Action.EXPORT, _chosen(_H, Action.EXPORT)),
+        Binding(Action.OPEN_FILE, _chosen(_H, Action.OPEN_FILE)),
     ),
 }
 
 #: The scopes whose first keys the player chooses, with the settings field storing them.
-CHOSEN_IN: dict[Scope, str] = {Scope.TABLE: "table_keys", Scope.REPLAY: "replay_keys"}
+CHOSEN_IN: dict[Scope, str] = {
+    Scope.TABLE: "table_keys",
+    Scope.REPLAY: "replay_keys",
+    Scope.HISTORY: "history_keys",
+}
 #: The scopes a controller's button is looked up in for the key it stands for (for the
 #: screens and widgets that read no actions: pygame_gui's own), in this order.
 _STANDS_FOR_ORDER = (Scope.MENUS, Scope.TABLE, Scope.REPLAY)

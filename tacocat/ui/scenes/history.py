@@ -22,7 +22,7 @@ from tacocat.persistence.gamefile import GameFile, GameFileError, GameInfo
 from tacocat.persistence.history import MAX_GAMES, HistoryEntry
 from tacocat.rules.variants import VARIANTS
 from tacocat.ui.input.actions import Action, Scope
-from tacocat.ui.input.prompts import prompt
+from tacocat.ui.input.prompts import key_label, prompt
 from tacocat.ui.scenes.overlay import DrawnOverlay
 from tacocat.ui.text import text_scale
 from tacocat.ui.text.i18n import tr
@@ -268,6 +268,24 @@ class HistoryScene(DrawnOverlay):
     def on_cancel(self) -> None:
         self.back()
 
+    def _keys_line(self) -> str:
+        """The footer: the controller's buttons, or the keys (the History's as chosen)."""
+        keys = self.app.keys
+        if self.app.input.controller:
+            words = (("move", Action.UP), ("select", Action.SELECT), ("back", Action.BACK))
+            return tr(
+                "tacocat.focus.history_keys",
+                **{
+                    word: prompt(action, keys, self.app.input, Scope.MENUS)
+                    for word, action in words
+                },
+            )
+        return tr(
+            "tacocat.history.keys",
+            export=key_label(keys.key_for(Action.EXPORT, Scope.HISTORY)),
+            open=key_label(keys.key_for(Action.OPEN_FILE, Scope.HISTORY)),
+        )
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.DROPFILE:
             self.open_path(Path(event.file))
@@ -322,21 +340,7 @@ class HistoryScene(DrawnOverlay):
             self.list.draw(surface, self.text)
         else:
             self.line(surface, tr("tacocat.history.empty"), self.panel_rect.y + 260, size=21)
-        keys = (
-            tr(
-                "tacocat.focus.history_keys",
-                **{
-                    word: prompt(action, self.app.keys, self.app.input, Scope.MENUS)
-                    for word, action in (
-                        ("move", Action.UP),
-                        ("select", Action.SELECT),
-                        ("back", Action.BACK),
-                    )
-                },
-            )
-            if self.app.input.controller
-            else tr("tacocat.history.keys")
-        )
+        keys = self._keys_line()
         # Ends above the buttons (a long line wraps upward), shrunk rather than hidden by them.
         foot = min((b.rect.top for b in self.buttons), default=self.panel_rect.bottom - 70) - 4
         lines = len(self.text.wrap(keys, 16, self.panel_rect.width - 80))

@@ -1,13 +1,14 @@
-"""Keys you choose: the table's and the replay's keys, rebound from Settings (and by
-keyboard alone).
+"""Keys you choose: the table's, the replay's and the History's keys, rebound from
+Settings (and by keyboard alone).
 
 One group per screen whose keys are chosen (:data:`GROUPS`), each under its
 heading, one row per action: its name and a button showing its key. At 100 %
-text the groups stand side by side; at a larger size (or when they would not
-fit across) one above the other, the panel scrolling when it is taller than the
-window (:mod:`tacocat.ui.text.layout`). Enter (or a click) on a key button waits
-for the next key; Esc cancels. A key another action of that screen has, or one
-kept for the menus (Esc, Tab, ↑, ↓, F11), is refused with a sentence saying so.
+text the groups stand side by side (:data:`COLUMNS`); at a larger size (or when
+they would not fit across) one above the other, the panel scrolling when it is
+taller than the window (:mod:`tacocat.ui.text.layout`). Enter (or a click) on a
+key button waits for the next key; Esc cancels. A key another action of that
+screen has, or one kept for the menus (Esc, Tab, ↑, ↓, F11; in the History, whose
+list moves as the menus do, every menu key), is refused with a sentence saying so.
 "Reset keys" puts every key back. Each change is saved with the settings at once.
 
 Reading the raw key here is the point (the key pressed becomes the action's new
@@ -23,8 +24,10 @@ import pygame
 import pygame_gui
 
 from tacocat.persistence.settings import (
+    DEFAULT_HISTORY_KEYS,
     DEFAULT_REPLAY_KEYS,
     DEFAULT_TABLE_KEYS,
+    HISTORY_ACTIONS,
     REPLAY_ACTIONS,
     TABLE_ACTIONS,
 )
@@ -46,7 +49,12 @@ if TYPE_CHECKING:
 GROUPS: tuple[tuple[Scope, tuple[Action, ...]], ...] = (
     (Scope.TABLE, tuple(Action(name) for name in TABLE_ACTIONS)),
     (Scope.REPLAY, tuple(Action(name) for name in REPLAY_ACTIONS)),
+    (Scope.HISTORY, tuple(Action(name) for name in HISTORY_ACTIONS)),
 )
+#: Side by side, the groups in each column (the History's two keys under the table's).
+COLUMNS: tuple[tuple[Scope, ...], ...] = ((Scope.TABLE, Scope.HISTORY), (Scope.REPLAY,))
+#: The other scopes a group's screen reads keys in: their keys are kept for them.
+ALSO_READ: dict[Scope, tuple[Scope, ...]] = {Scope.HISTORY: (Scope.MENUS,)}
 #: Which group an action's button is in (the chosen actions' names differ across groups).
 SCOPE_OF = {action: scope for scope, actions in GROUPS for action in actions}
 assert len(SCOPE_OF) == sum(len(actions) for _, actions in GROUPS), "an action in two groups"
@@ -54,7 +62,7 @@ assert len(SCOPE_OF) == sum(len(actions) for _, actions in GROUPS), "an action i
 #: The panel's widths (one column of groups, or the groups side by side) and its margins.
 ONE_COLUMN_W, COLUMNS_W = 820, 1200
 LABEL_X, COLUMN_GAP = 40, 40
-ROW_H, ROW_GAP = 42, 4
+ROW_H, ROW_GAP = 36, 2
 #: A group's heading row; the rows start under the intro line.
 GROUP_HEAD_H, ROWS_TOP = 36, 92
 #: The key buttons hold "Press a key…" in every language at 150 % (one column) or at
@@ -88,7 +96,12 @@ class KeysScene(Overlay):
 
     def build(self) -> None:
         side_by_side = not self.layout(COLUMNS_W).narrow
-        columns = [[group] for group in GROUPS] if side_by_side else [list(GROUPS)]
+        by_scope = dict(GROUPS)
+        columns = (
+            [[(scope, by_scope[scope]) for scope in column] for column in COLUMNS]
+            if side_by_side
+            else [list(GROUPS)]
+        )
         panel_w = COLUMNS_W if side_by_side else ONE_COLUMN_W
         rows_h = max(
             sum(GROUP_HEAD_H + len(actions) * (ROW_H + ROW_GAP) for _, actions in column)
@@ -216,7 +229,11 @@ class KeysScene(Overlay):
             self.close()
         elif element is self.reset_button:
             self.capturing = None
-            self.app.update_settings(table_keys=DEFAULT_TABLE_KEYS, replay_keys=DEFAULT_REPLAY_KEYS)
+            self.app.update_settings(
+                table_keys=DEFAULT_TABLE_KEYS,
+                replay_keys=DEFAULT_REPLAY_KEYS,
+                history_keys=DEFAULT_HISTORY_KEYS,
+            )
             self._show_keys()
             self._say(tr("tacocat.focus.keys.reset_done"))
         else:
@@ -236,7 +253,8 @@ class KeysScene(Overlay):
         scope = SCOPE_OF[action]
         label = key_label(event.key)
         owner = self.app.keys.owner(event.key, scope)
-        if is_reserved(event.key):
+        kept = any(self.app.keys.owner(event.key, other) for other in ALSO_READ.get(scope, ()))
+        if is_reserved(event.key) or kept:
             self._say(tr("tacocat.focus.keys.reserved", button=label))
         elif owner is not None and owner != action:
             self._say(tr("tacocat.focus.keys.taken", button=label, action=action_label(owner)))

@@ -15,7 +15,7 @@ import pygame_gui
 
 from tacocat.ui.focus import FocusManager
 from tacocat.ui.input.actionmap import ActionMap, Chosen
-from tacocat.ui.input.actions import Scope
+from tacocat.ui.input.bindings import CHOSEN_IN
 from tacocat.ui.input.gamepad import Gamepads
 from tacocat.ui.input.state import InputState
 from tacocat.ui.stage.scene import UIScene
@@ -94,7 +94,7 @@ class Inputs:
     def keys(self) -> ActionMap:
         """Every screen's keys and buttons, with the keys the settings choose (rebuilt
         when they change)."""
-        chosen = {Scope.TABLE: self.settings.table_keys, Scope.REPLAY: self.settings.replay_keys}
+        chosen = {scope: getattr(self.settings, field) for scope, field in CHOSEN_IN.items()}
         if self._keymap is None or self._keymap[0] != chosen:
             self._keymap = (chosen, ActionMap(chosen))
         return self._keymap[1]
