@@ -81,6 +81,14 @@ def action_label(action: Action) -> str:
     return tr(f"tacocat.focus.keys.action.{action}")
 
 
+def columns_of_groups(side_by_side: bool) -> list[list[tuple[Scope, tuple[Action, ...]]]]:
+    """The groups in each column: :data:`COLUMNS` side by side, else all in one."""
+    if not side_by_side:
+        return [list(GROUPS)]
+    by_scope = dict(GROUPS)
+    return [[(scope, by_scope[scope]) for scope in column] for column in COLUMNS]
+
+
 class KeysScene(Overlay):
     """The rebinding screen (see the module docstring)."""
 
@@ -96,12 +104,7 @@ class KeysScene(Overlay):
 
     def build(self) -> None:
         side_by_side = not self.layout(COLUMNS_W).narrow
-        by_scope = dict(GROUPS)
-        columns = (
-            [[(scope, by_scope[scope]) for scope in column] for column in COLUMNS]
-            if side_by_side
-            else [list(GROUPS)]
-        )
+        columns = columns_of_groups(side_by_side)
         panel_w = COLUMNS_W if side_by_side else ONE_COLUMN_W
         rows_h = max(
             sum(GROUP_HEAD_H + len(actions) * (ROW_H + ROW_GAP) for _, actions in column)
