@@ -14,9 +14,16 @@ from typing import Any
 
 from bench.lab.searcher_model import mixed_likelihood
 from tacocat.ai import make_bot
-from tacocat.ai.clues import play_clues, play_likelihood
+from tacocat.ai.clues import play_clues
 from tacocat.ai.hard import HardBot
-from tacocat.ai.model import FIRM, ModelFit, opponent_model, replace_clue
+from tacocat.ai.model import (
+    FIRM,
+    ModelFit,
+    ReplaceClue,
+    clue_weigher,
+    opponent_model,
+    replace_clue,
+)
 from tacocat.rules import Action, DuelCard, Observation
 
 Hand = tuple[int, ...]
@@ -40,18 +47,11 @@ def lab_model(
     played = play_clues(observation) if clues == "all" else ()
     if replaced is None and not played:
         return None
-    known: dict[Hand, float] = {}
 
-    def weigh(hand: Hand) -> float:
-        found = known.get(hand)
-        if found is None:
-            fits = play_likelihood(played, hand, fit.play)
-            if replaced is not None:
-                fits *= mixed_likelihood(replaced, hand, fit.stray, searcher)
-            found = known[hand] = fits + fit.epsilon * (1.0 - fits)
-        return found
+    def replacement_fits(clue: ReplaceClue, hand: Hand, stray: float) -> float:
+        return mixed_likelihood(clue, hand, stray, searcher)
 
-    return weigh
+    return clue_weigher(played, replaced, fit, replacement_fits)
 
 
 class LabHard(HardBot):

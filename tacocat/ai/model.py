@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from tacocat.ai.clues import STRAY, play_clues, play_likelihood
+from tacocat.ai.clues import STRAY, PlayClue, play_clues, play_likelihood
 from tacocat.ai.heuristic import heuristic_discards
 from tacocat.rules import Observation
 from tacocat.rules import events as ev
@@ -144,6 +144,17 @@ def opponent_model(
     played = play_clues(observation)
     if replaced is None and not played:
         return None
+    return clue_weigher(played, replaced, fit, likelihood)
+
+
+def clue_weigher(
+    played: tuple[PlayClue, ...],
+    replaced: ReplaceClue | None,
+    fit: ModelFit,
+    replacement_fits: Callable[[ReplaceClue, Hand, float], float],
+) -> Callable[[Hand], float]:
+    """A hand's weight from the ``played`` clues and the ``replaced`` one (its likelihood
+    by ``replacement_fits(clue, hand, stray)``), kept per hand: the sampler asks again."""
     known: dict[Hand, float] = {}
 
     def weigh(hand: Hand) -> float:
@@ -151,7 +162,7 @@ def opponent_model(
         if found is None:
             fits = play_likelihood(played, hand, fit.play)
             if replaced is not None:
-                fits *= likelihood(replaced, hand, fit.stray)
+                fits *= replacement_fits(replaced, hand, fit.stray)
             found = known[hand] = fits + fit.epsilon * (1.0 - fits)  # (1-e)·L + e
         return found
 
